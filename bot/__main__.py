@@ -1,0 +1,40 @@
+"""``python -m bot`` runs the bot; ``python -m bot console`` runs the offline console."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: python -m bot            run the Discord bot (needs DISCORD_TOKEN)
+       python -m bot console    play offline in the terminal (python -m bot console --help)"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "console":
+        from .console import main as console_main
+
+        return console_main(args[1:])
+    if args and args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    if args:
+        print(f"unknown command {args[0]!r}\n{USAGE}", file=sys.stderr)
+        return 2
+
+    from .config import NO_TOKEN, ConfigError, load_settings
+
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from .adapter.run import run
+
+    return run(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

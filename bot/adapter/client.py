@@ -1,0 +1,79 @@
+"""The discord.py client: command tree, persistent buttons and command sync."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+
+import discord
+from discord import app_commands
+
+import renderers
+
+from ..config import Settings
+from ..errors import explain
+from ..service import GameService
+from . import commands
+from .buttons import LobbyButton
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(discord.Client):
+    """Needs no privileged intents: everything arrives as interactions."""
+
+    def __init__(self, service: GameService, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.service = service
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        commands.install(self.tree)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(LobbyButton)
+        # Build the renderers' cached artwork now, off the loop, not on the first move.
+        await asyncio.to_thread(renderers.warm_up)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync only when the command definitions changed (syncing is rate limited)."""
+        guild = discord.Object(id=self.settings.guild_id) if self.settings.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        if await self.service.store.get_meta(key) == digest:
+            log.info("slash commands unchanged; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.service.store.set_meta(key, digest)
+        log.info("synced %d slash commands %s", len(synced),
+                 f"to guild {guild.id}" if guild else "globally (may take a while to appear)")
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Errors before our own boundary (checks, transformers, unexpected failures)."""
+        original = getattr(error, "original", error)
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            text = explain(error) if str(error) else "You can't use that here."
+        else:
+            log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
+                      exc_info=original)
+            text = "Something went wrong on my side and I've logged it. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report an error to user %s", interaction.user.id)

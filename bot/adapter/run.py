@@ -1,0 +1,54 @@
+"""Start the bot: endpoints, logging, database, client; close everything on the way out."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+import yarl
+
+from ..config import Settings
+from ..service import GameService
+from ..store import Store
+from .client import GameBot
+
+log = logging.getLogger(__name__)
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point every REST call and the gateway at the configured URLs (proxy or test server)."""
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+async def serve(settings: Settings) -> None:
+    apply_endpoints(settings)
+    store = await Store.open(settings.database_path)
+    try:
+        service = GameService(store)
+        async with GameBot(service, settings) as client:
+            await client.start(settings.token or "")
+    finally:
+        await store.close()
+
+
+def run(settings: Settings) -> int:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    log.info("database: %s", settings.database_path)
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: check that it is the bot token from the "
+              "Developer Portal (Bot tab), not the client secret.", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the gateway intents; this bot needs none of the privileged ones.",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0

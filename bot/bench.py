@@ -1,0 +1,179 @@
+"""``python -m bot.bench``: how fast are the engines, the renderers and a full move?
+
+Per registered game it measures engine ``apply`` and ``legal_moves``, render + PNG
+encode of the public view, and the full service move (load, apply, SQLite commit,
+render), as p50 / p99 and operations per second. Next to them it measures the floors
+on the same machine in the same run: a bare PNG encode of the very image the renderer
+drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
+Not a test: numbers depend on the machine; quote them in notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PIL import Image as PILImage
+
+import games
+import renderers
+from renderers.common import encode_png
+
+from .messages import Actor, Place
+from .service import GameService
+from .store import Store
+
+
+def pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+class Row:
+    def __init__(self, name: str, samples: list[float]) -> None:
+        self.name = name
+        self.samples = samples
+        self.p50 = pct(samples, 0.50)
+        self.p99 = pct(samples, 0.99)
+        self.rate = len(samples) / sum(samples) if samples and sum(samples) > 0 else float("nan")
+
+    def line(self) -> str:
+        return (f"  {self.name:<28} p50 {self.p50 * 1e3:9.3f} ms   p99 {self.p99 * 1e3:9.3f} ms"
+                f"   {self.rate:11.1f} /s   (n={len(self.samples)})")
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - t0, value
+
+
+def playouts(game: games.Game, n_games: int, seed: int) -> tuple[list[float], list[float], list[Any]]:
+    """Random games: times of apply and legal_moves, plus some visited states to render."""
+    rnd = random.Random(seed)
+    applies: list[float] = []
+    legals: list[float] = []
+    states: list[Any] = []
+    for g in range(n_games):
+        players = [f"p{i}" for i in range(game.max_players if g % 2 else game.min_players)]
+        state = game.setup(players, {}, seed + g)
+        while game.result(state) is None:
+            player = sorted(game.to_act(state))[0]
+            dt, moves = timed(lambda: game.legal_moves(state, player))
+            legals.append(dt)
+            move = rnd.choice(moves)
+            dt, state = timed(lambda: game.apply(state, player, move))
+            applies.append(dt)
+            if rnd.random() < 0.2:
+                states.append(state)
+        states.append(state)
+    return applies, legals, states
+
+
+def render_rows(game: games.Game, states: list[Any], limit: int) -> tuple[Row, Row]:
+    renders: list[float] = []
+    encodes: list[float] = []
+    for state in states[:limit]:
+        view = game.view(state, None)
+        names = {p: f"Player {i + 1}" for i, p in enumerate(view.get("players", []))}
+        dt, png = timed(lambda: renderers.render_board(view, names))
+        renders.append(dt)
+        image = PILImage.open(io.BytesIO(png))
+        image.load()
+        dt, _ = timed(lambda: encode_png(image))
+        encodes.append(dt)
+    return Row("render + encode", renders), Row("floor: bare PNG encode", encodes)
+
+
+async def service_rows(game: games.Game, n_games: int, seed: int) -> tuple[Row, Row]:
+    """Full moves through the service on a real SQLite file, and the bare commit floor."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        try:
+            service = GameService(store, new_seed=lambda: seed)
+            rnd = random.Random(seed)
+            moves: list[float] = []
+            for g in range(n_games):
+                place = Place(guild_id=1, channel_id=1000 + g)
+                count = game.max_players if g % 2 else game.min_players
+                actors = [Actor(user_id=10 + i, name=f"Player {i + 1}", manage_channels=True)
+                          for i in range(count)]
+                await service.new_game(actors[0], place, game.id, "")
+                for actor in actors[1:]:
+                    await service.join(actor, place)
+                await service.start(actors[0], place)
+                by_player = {str(a.user_id): a for a in actors}
+                while True:
+                    row = await store.active_game(place.channel_id)
+                    if row is None:
+                        break
+                    state = game.load(row.state)
+                    player = sorted(game.to_act(state))[0]
+                    move = rnd.choice(game.legal_moves(state, player))
+                    t0 = time.perf_counter()
+                    await service.move(by_player[player], place, move)
+                    moves.append(time.perf_counter() - t0)
+            size = len(row.state or "") if row else 4000
+            floor = await sqlite_floor(store, max(size, 1000), len(moves))
+        finally:
+            await store.close()
+    return Row("service move (full)", moves), Row("floor: SQLite insert+commit", floor)
+
+
+async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
+    db = store._db  # the same connection and pragmas the service uses
+    await db.execute("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, body TEXT)")
+    body = "x" * size
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("INSERT INTO bench (body) VALUES (?)", (body,))
+        await db.execute("COMMIT")
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="random games per engine (default 20)")
+    parser.add_argument("--service-games", type=int, default=3,
+                        help="games played through the service per engine (default 3)")
+    parser.add_argument("--renders", type=int, default=60, help="views rendered per engine (default 60)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", help="one game id")
+    args = parser.parse_args(argv)
+    print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
+    renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
+    for game_id, game in games.REGISTRY.items():
+        if args.only and game_id != args.only:
+            continue
+        print(f"\n{game.title} ({game_id})")
+        applies, legals, states = playouts(game, args.games, args.seed)
+        rows = [Row("engine apply", applies), Row("engine legal_moves", legals)]
+        render, encode = render_rows(game, states, args.renders)
+        move, commit = asyncio.run(service_rows(game, args.service_games, args.seed))
+        rows += [render, encode, move, commit]
+        for row in rows:
+            print(row.line())
+        print(f"  ratios: render/encode p50 {render.p50 / encode.p50:.2f}x, "
+              f"service move/commit p50 {move.p50 / commit.p50:.1f}x, "
+              f"service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

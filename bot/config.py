@@ -1,0 +1,92 @@
+"""Settings from the environment, with a ``.env`` file as a fallback (never committed).
+
+Every setting is documented in ``.env.example``; this module is the only reader.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "data/tidepool.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
+    "(copy .env.example to .env and fill it in)."
+)
+
+
+class ConfigError(ValueError):
+    """A setting has a value the bot cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path
+    guild_id: int | None
+    log_level: str
+    api_base: str | None
+    gateway_url: str | None
+
+
+def read_env_file(path: str | Path) -> dict[str, str]:
+    """Parse ``KEY=value`` lines (comments, blank lines, ``export`` and quotes allowed)."""
+    values: dict[str, str] = {}
+    file = Path(path)
+    if not file.is_file():
+        return values
+    for number, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export "):].lstrip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"{file}:{number}: expected KEY=value, got {raw!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key.strip()] = value
+    return values
+
+
+def load_settings(environ: Mapping[str, str] | None = None,
+                  env_file: str | Path | None = ".env") -> Settings:
+    """The environment wins over the ``.env`` file; empty values count as unset."""
+    merged: dict[str, str] = read_env_file(env_file) if env_file else {}
+    merged.update(os.environ if environ is None else environ)
+
+    def get(key: str) -> str | None:
+        value = merged.get(key, "").strip()
+        return value or None
+
+    guild = get("DISCORD_GUILD_ID")
+    if guild is not None and not guild.isdigit():
+        raise ConfigError(f"DISCORD_GUILD_ID must be a server id (digits only), not {guild!r}")
+    level = (get("LOG_LEVEL") or "INFO").upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    api_base = get("DISCORD_API_BASE")
+    if api_base is not None:
+        if not api_base.startswith(("http://", "https://")):
+            raise ConfigError(f"DISCORD_API_BASE must start with http:// or https://, not {api_base!r}")
+        api_base = api_base.rstrip("/")
+        if "/api/v" not in api_base:
+            api_base += "/api/v10"
+    gateway = get("DISCORD_GATEWAY_URL")
+    if gateway is not None and not gateway.startswith(("ws://", "wss://")):
+        raise ConfigError(f"DISCORD_GATEWAY_URL must start with ws:// or wss://, not {gateway!r}")
+    return Settings(
+        token=get("DISCORD_TOKEN"),
+        database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+        guild_id=int(guild) if guild else None,
+        log_level=level,
+        api_base=api_base,
+        gateway_url=gateway,
+    )

@@ -1,0 +1,77 @@
+"""What the service hands back: words, images and who to ping, with no ``discord`` in sight.
+
+The adapter (or the console) turns an :class:`Outcome` into Discord calls; the service
+never talks to Discord itself, so it can be tested and driven offline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asked: a Discord user and the rights they have in this channel."""
+
+    user_id: int
+    name: str
+    manage_channels: bool = False
+    role_ids: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where it was asked: a channel (in a server, or ``guild_id`` None for the console)."""
+
+    guild_id: int | None
+    channel_id: int
+
+
+@dataclass(frozen=True)
+class Image:
+    filename: str
+    data: bytes
+    description: str  # alt text for screen readers
+
+
+@dataclass(frozen=True)
+class LobbyCard:
+    """The lobby message with its Join/Leave/Start buttons (``open`` False: buttons removed)."""
+
+    game_id: int
+    text: str
+    open: bool = True
+    message_id: int | None = None  # the posted lobby message, once known
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message in the game's channel; only the users in ``mention`` get pinged."""
+
+    text: str
+    image: Image | None = None
+    mention: tuple[int, ...] = ()
+    lobby: LobbyCard | None = None
+    is_board: bool = False  # remember it as the game's latest board message
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """Private text (and image) for one user; ``fallback`` goes to the channel if DMs are closed."""
+
+    user_id: int
+    text: str
+    image: Image | None = None
+    fallback: str = ""
+
+
+@dataclass
+class Outcome:
+    """The answer to one request."""
+
+    reply: str  # ephemeral, to the user who asked
+    reply_image: Image | None = None
+    posts: list[Post] = field(default_factory=list)
+    dms: list[DirectMessage] = field(default_factory=list)
+    lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place
+    game_id: int | None = None

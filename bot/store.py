@@ -1,0 +1,356 @@
+"""SQLite persistence (aiosqlite): games, seats, the move log and server settings.
+
+One connection per process, WAL mode, numbered migrations from ``bot/migrations``
+tracked in ``PRAGMA user_version``. Every write that changes a game checks the
+version it was computed from and bumps it, inside one transaction, so two racing
+clicks cannot both land (the loser gets :class:`StaleGame`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+ACTIVE = ("lobby", "running")
+
+
+class StoreError(Exception):
+    """Base class of the store's own errors."""
+
+
+class StaleGame(StoreError):
+    """The game changed since it was read (another move or command won the race)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active game."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    options: dict[str, str]
+    seed: int
+    status: str
+    host_id: int
+    state: str | None
+    version: int
+    result: dict[str, Any] | None
+    end_reason: str | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            state=row["state"],
+            version=row["version"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            end_reason=row["end_reason"],
+            lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    position: int
+    user_id: int
+    player_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    game_id: int
+    n: int
+    player_id: str
+    kind: str
+    move: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    manager_role_id: int | None = None
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every migration file, in order."""
+    found = []
+    for entry in resources.files("bot.migrations").iterdir():
+        match = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
+        if match:
+            found.append((int(match[1]), match[2], entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+    return found
+
+
+class Store:
+    """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()  # type: ignore[misc]
+        for number, _name, sql in migrations():
+            if number <= current:
+                continue
+            # executescript commits first; wrap the file and the version bump in one transaction.
+            try:
+                await self._db.executescript(
+                    f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+            except sqlite3.Error:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])  # type: ignore[index]
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                await self._db.execute("COMMIT")
+
+    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        async with self._lock:
+            async with self._db.execute(sql, params) as cur:
+                return await cur.fetchone()
+
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            async with self._db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+    # ----- games ----------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return GameRow.from_row(row) if row else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        )
+        return GameRow.from_row(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's active game, else its most recently ended one."""
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? "
+            "ORDER BY status IN ('lobby', 'running') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return GameRow.from_row(row) if row else None
+
+    async def running_games(self) -> list[GameRow]:
+        rows = await self._all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
+        return [GameRow.from_row(r) for r in rows]
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, game: str,
+                          options: Mapping[str, str], seed: int, host_id: int,
+                          host_name: str | None, now: float) -> GameRow:
+        """A new lobby; the host takes the first seat unless ``host_name`` is None."""
+        try:
+            async with self._tx() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (guild_id, channel_id, game, json.dumps(dict(options), sort_keys=True), seed,
+                     host_id, now, now),
+                )
+                game_id = cur.lastrowid
+                if host_name is not None:
+                    await db.execute(
+                        "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at)"
+                        " VALUES (?, 0, ?, ?, ?, ?)",
+                        (game_id, host_id, str(host_id), host_name, now),
+                    )
+        except sqlite3.IntegrityError as exc:
+            if "games_one_active_per_channel" in str(exc) or "games.channel_id" in str(exc):
+                raise ChannelBusy("this channel already has an active game") from None
+            raise
+        created = await self.game(int(game_id))  # type: ignore[arg-type]
+        assert created is not None
+        return created
+
+    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, now: float,
+                    sets: str = "", params: tuple[Any, ...] = ()) -> None:
+        """Bump the version if it is still ``version``; else raise StaleGame (rolls back)."""
+        sql = f"UPDATE games SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
+        cur = await db.execute(sql, (now, *params, game_id, version))
+        if cur.rowcount != 1:
+            raise StaleGame(f"game {game_id} changed since version {version}")
+
+    async def add_seat(self, game_id: int, version: int, *, user_id: int, player_id: str,
+                       name: str, now: float) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now)
+            await db.execute(
+                "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at)"
+                " VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?),"
+                " ?, ?, ?, ?)",
+                (game_id, game_id, user_id, player_id, name, now),
+            )
+
+    async def remove_seat(self, game_id: int, version: int, *, player_id: str, now: float) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now)
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND player_id = ?",
+                             (game_id, player_id))
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT game_id, position, user_id, player_id, name FROM seats"
+            " WHERE game_id = ? ORDER BY position",
+            (game_id,),
+        )
+        return [SeatRow(**dict(r)) for r in rows]
+
+    async def start_game(self, game_id: int, version: int, *, state: str, now: float,
+                         order: list[str]) -> None:
+        """Lobby -> running with the first state; ``order`` re-numbers the seats."""
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now, ", status = 'running', state = ?", (state,))
+            # Two passes keep (game_id, position) unique while re-numbering.
+            for i, player_id in enumerate(order):
+                await db.execute("UPDATE seats SET position = ? WHERE game_id = ? AND player_id = ?",
+                                 (-1 - i, game_id, player_id))
+            await db.execute("UPDATE seats SET position = -1 - position WHERE game_id = ?",
+                             (game_id,))
+
+    async def record_move(self, game_id: int, version: int, *, player_id: str, kind: str,
+                          move: str, state: str, result: Mapping[str, Any] | None,
+                          now: float) -> int:
+        """Append a move and store the state after it, atomically. Returns the move number."""
+        status = "finished" if result is not None else "running"
+        result_json = json.dumps(dict(result), sort_keys=True) if result is not None else None
+        reason = result.get("reason") if result is not None else None
+        async with self._tx() as db:
+            await self._bump(
+                db, game_id, version, now,
+                ", state = ?, status = ?, result = ?, end_reason = ?",
+                (state, status, result_json, reason),
+            )
+            cur = await db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?",
+                                   (game_id,))
+            (n,) = await cur.fetchone()  # type: ignore[misc]
+            await db.execute(
+                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, n, player_id, kind, move, now),
+            )
+        return int(n)
+
+    async def end_game(self, game_id: int, version: int, *, status: str, reason: str,
+                       now: float) -> None:
+        """Abort (or otherwise close) a game without a move."""
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now, ", status = ?, end_reason = ?",
+                             (status, reason))
+
+    async def set_message(self, game_id: int, *, kind: str, message_id: int | None) -> None:
+        """Remember the lobby or latest board message (for links and edits); no version bump."""
+        column = {"lobby": "lobby_message_id", "board": "board_message_id"}[kind]
+        async with self._tx() as db:
+            await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        rows = await self._all(
+            "SELECT game_id, n, player_id, kind, move, created_at FROM moves"
+            " WHERE game_id = ? ORDER BY n",
+            (game_id,),
+        )
+        return [MoveRow(**dict(r)) for r in rows]
+
+    # ----- settings and meta ----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings(guild_id=0)
+        row = await self._one("SELECT guild_id, manager_role_id FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+        return GuildSettings(**dict(row)) if row else GuildSettings(guild_id=guild_id)
+
+    async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, manager_role_id, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET manager_role_id = excluded.manager_role_id,"
+                " updated_at = excluded.updated_at",
+                (guild_id, role_id, now),
+            )
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

@@ -1,0 +1,40 @@
+"""Small text helpers shared by the service and the console (no ``discord`` import)."""
+
+from __future__ import annotations
+
+import re
+
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+
+
+def safe_name(name: str, limit: int = 32) -> str:
+    """A display name that cannot format, ping or break a line in a message."""
+    flat = " ".join(str(name).split()) or "someone"
+    if len(flat) > limit:
+        flat = flat[: limit - 1] + "…"
+    flat = flat.replace("@", "@\u200b")
+    return _MARKDOWN.sub(r"\\\1", flat)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"rules=classic role=host-colour"`` (spaces or commas between pairs) -> dict."""
+    out: dict[str, str] = {}
+    for token in re.split(r"[\s,;]+", (text or "").strip()):
+        if not token:
+            continue
+        key, sep, value = token.partition("=")
+        if not sep or not key or not value:
+            raise ValueError(
+                f"could not read the option '{clip(token, 40)}': write options as key=value, "
+                "e.g. rules=classic role=host-colour"
+            )
+        out[key.strip().lower()] = value.strip()
+    return out

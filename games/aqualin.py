@@ -1,0 +1,554 @@
+"""Aqualin: two players build groups on a 6×6 board, one by colour, one by species.
+
+Binding rules: ``shared/rules/aqualin.md``. Readings of our own, where the page leaves room:
+
+* The host is the first seat; ``role=host-colour`` gives the first seat the colour role.
+  The colour player moves first whatever the seat order.
+* In the ``seed`` rules a move may name the drawn tile (``BF d4``); it must then be the
+  drawn tile. The canonical form leaves it out.
+* In the ``classic`` rules the slide is refused on the very first turn of the game even
+  though the board is empty then anyway, so the message is about the rule, not the board.
+* A draw (equal score and equal largest group) lists both players as winners.
+* Resigning ends the game at once; the other player wins, scores are the board's scores.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .base import Game, Option, Result
+from .errors import GameOver, IllegalMove, InvalidMove
+from .rng import Rng, seed_to_int
+
+FILES = "abcdef"
+RANKS = "123456"
+SQUARES: tuple[str, ...] = tuple(f + r for r in RANKS for f in FILES)
+COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "pink", "V": "purple"}
+SPECIES = {"C": "crab", "F": "fish", "J": "jellyfish", "H": "seahorse", "S": "starfish", "T": "turtle"}
+TILES: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SPECIES)
+MARKET_SIZE = 6
+ROLES = ("colour", "species")
+
+
+def _coords(square: str) -> tuple[int, int]:
+    return FILES.index(square[0]), RANKS.index(square[1])
+
+
+def _square(x: int, y: int) -> str | None:
+    if 0 <= x < 6 and 0 <= y < 6:
+        return FILES[x] + RANKS[y]
+    return None
+
+
+_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_KING = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+ORTHO_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    sq: tuple(n for dx, dy in _ORTHO if (n := _square(_coords(sq)[0] + dx, _coords(sq)[1] + dy)))
+    for sq in SQUARES
+}
+KING_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    sq: tuple(n for dx, dy in _KING if (n := _square(_coords(sq)[0] + dx, _coords(sq)[1] + dy)))
+    for sq in SQUARES
+}
+
+
+def tile_name(tile: str) -> str:
+    """``BF`` -> ``blue fish``."""
+    return f"{COLOURS[tile[0]]} {SPECIES[tile[1]]}"
+
+
+@dataclass(frozen=True)
+class AqualinMove:
+    """Optional shift (from, to), optional tile (classic: the market tile), target square."""
+
+    square: str
+    shift: tuple[str, str] | None = None
+    tile: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.shift:
+            parts.append(f"{self.shift[0]}-{self.shift[1]}")
+        if self.tile:
+            parts.append(self.tile)
+        parts.append(self.square)
+        return " ".join(parts)
+
+
+@dataclass
+class AqualinState:
+    players: tuple[str, ...]  # seat order, host first
+    roles: dict[str, str]  # player -> "colour" | "species"
+    rules: str  # "seed" | "classic"
+    board: dict[str, str] = field(default_factory=dict)  # square -> tile
+    supply: list[str] = field(default_factory=list)  # face down; the top is the last item
+    drawn: str | None = None  # seed rules: the tile to place this turn
+    market: list[str] = field(default_factory=list)  # classic rules: open tiles
+    turn: int = 0  # tiles placed so far
+    last: dict[str, Any] | None = None  # the last move, for highlighting
+    resigned: str | None = None
+
+    @property
+    def order(self) -> tuple[str, str]:
+        """Turn order: the colour player first."""
+        colour = next(p for p in self.players if self.roles[p] == "colour")
+        species = next(p for p in self.players if self.roles[p] == "species")
+        return colour, species
+
+    @property
+    def active(self) -> str:
+        return self.order[self.turn % 2]
+
+    @property
+    def over(self) -> bool:
+        return self.resigned is not None or self.turn >= len(TILES)
+
+    def copy(self) -> AqualinState:
+        return replace(
+            self,
+            roles=dict(self.roles),
+            board=dict(self.board),
+            supply=list(self.supply),
+            market=list(self.market),
+            last=copy.deepcopy(self.last),
+        )
+
+
+# ----- scoring -------------------------------------------------------------------------------
+
+
+def groups(board: Mapping[str, str], role: str) -> list[list[str]]:
+    """Maximal orthogonally connected sets (size >= 2) sharing the role's attribute."""
+    index = 0 if role == "colour" else 1
+    seen: set[str] = set()
+    found: list[list[str]] = []
+    for start in SQUARES:  # board order, so equal boards give equal lists whatever dict order
+        if start in seen or start not in board:
+            continue
+        key = board[start][index]
+        seen.add(start)
+        group = [start]
+        stack = [start]
+        while stack:
+            sq = stack.pop()
+            for n in ORTHO_NEIGHBOURS[sq]:
+                if n not in seen and n in board and board[n][index] == key:
+                    seen.add(n)
+                    group.append(n)
+                    stack.append(n)
+        if len(group) >= 2:
+            found.append(sorted(group, key=SQUARES.index))
+    return found
+
+
+def group_points(n: int) -> int:
+    return n * (n - 1) // 2
+
+
+def score(board: Mapping[str, str], role: str) -> int:
+    return sum(group_points(len(g)) for g in groups(board, role))
+
+
+def largest_group(board: Mapping[str, str], role: str) -> int:
+    return max((len(g) for g in groups(board, role)), default=0)
+
+
+# ----- the game ------------------------------------------------------------------------------
+
+def _clean(text: str) -> str:
+    """Lower case, one space between words, arrows and dashes as ``-`` without spaces."""
+    text = text.strip().lower().replace("→", "-").replace("->", "-").replace("–", "-")
+    return re.sub(r"\s*-\s*", "-", " ".join(text.split()))
+
+
+def _quote(text: str, limit: int = 24) -> str:
+    """Bad input as quoted in an error: one line, short."""
+    flat = " ".join(str(text).split()) or "(nothing)"
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+_MOVE_HELP = "write a square like d4, or a shift and a square like b2-c3 d4"
+_CLASSIC_HELP = "write a market tile and a square like BT d4, or a slide first like b2-b5 BT d4"
+
+
+class Aqualin(Game[AqualinState, AqualinMove]):
+    id = "aqualin"
+    title = "Aqualin"
+    min_players = 2
+    max_players = 2
+    options = {
+        "rules": Option(("seed", "classic"), "seed",
+                        "seed: draw a tile, shift one step; classic: open market of six, slide"),
+        "role": Option(("random", "host-colour", "host-species"), "random",
+                       "who scores by colour (the colour player moves first)"),
+    }
+    summary = (
+        "**Aqualin** — 2 players, 36 tiles (6 colours × 6 species) on a 6×6 board.\n"
+        "One player scores groups of the same **colour**, the other groups of the same "
+        "**species**. The colour player starts.\n"
+        "**Your turn:** the top tile of the supply is drawn for you. You may first shift any "
+        "tile one step (8 directions) onto an empty square, then place the drawn tile on any "
+        "empty square. `/move d4` or `/move b2-c3 d4`.\n"
+        "**Classic rules** (`rules=classic`): six open tiles form a market; you may first slide "
+        "a tile any distance along its row or column (no jumping, not on the first turn), then "
+        "take a market tile and place it. `/move BT d4` or `/move b2-b5 BT d4`.\n"
+        "**Scoring** when the board is full: each orthogonally connected group of n ≥ 2 tiles "
+        "scores n·(n−1)/2 (2→1, 3→3, 4→6, 5→10, 6→15). Tie: the larger biggest group wins.\n"
+        "Tiles: colours R red, Y yellow, G green, B blue, P pink, V purple; species C crab, "
+        "F fish, J jellyfish, H seahorse, S starfish, T turtle (BT = blue turtle)."
+    )
+
+    # ----- set-up ---------------------------------------------------------------------------
+
+    def _setup(self, players: list[str], options: dict[str, str], seed: int) -> AqualinState:
+        rng = Rng(seed)
+        role = options["role"]
+        if role == "random":
+            host_colour = rng.randbelow(2) == 0
+        else:
+            host_colour = role == "host-colour"
+        roles = {players[0]: "colour" if host_colour else "species",
+                 players[1]: "species" if host_colour else "colour"}
+        supply = list(TILES)
+        rng.shuffle(supply)
+        state = AqualinState(players=tuple(players), roles=roles, rules=options["rules"],
+                             supply=supply)
+        self._refill(state)
+        return state
+
+    @staticmethod
+    def _refill(state: AqualinState) -> None:
+        """Seed rules: draw the next tile; classic: top the market up to six."""
+        if state.rules == "seed":
+            state.drawn = state.supply.pop() if state.supply else None
+        else:
+            while len(state.market) < MARKET_SIZE and state.supply:
+                state.market.append(state.supply.pop())
+
+    # ----- whose turn -----------------------------------------------------------------------
+
+    def players(self, state: AqualinState) -> tuple[str, ...]:
+        return state.players
+
+    def to_act(self, state: AqualinState) -> frozenset[str]:
+        return frozenset() if state.over else frozenset({state.active})
+
+    # ----- notation -------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> AqualinMove:
+        if not isinstance(text, str):
+            raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        cleaned = _clean(text)
+        shown = _quote(text)
+        if not cleaned:
+            raise InvalidMove(f"empty move: {_MOVE_HELP}")
+        tokens = cleaned.split(" ")
+        if len(tokens) > 3:
+            raise InvalidMove(f"could not read '{shown}': {_MOVE_HELP}")
+        shift = None
+        tile = None
+        if "-" in tokens[0]:
+            ends = tokens.pop(0).split("-")
+            if len(ends) != 2 or not all(ends):
+                raise InvalidMove(f"could not read the shift in '{shown}': write it like b2-c3")
+            shift = (self._parse_square(ends[0]), self._parse_square(ends[1]))
+        if len(tokens) == 2:
+            tile = self._parse_tile(tokens.pop(0))
+        if len(tokens) != 1:
+            raise InvalidMove(f"could not read '{shown}': {_MOVE_HELP}")
+        if "-" in tokens[0]:
+            raise InvalidMove(f"'{shown}' has a shift but no square to place on: {_MOVE_HELP}")
+        return AqualinMove(square=self._parse_square(tokens[0]), shift=shift, tile=tile)
+
+    @staticmethod
+    def _parse_square(token: str) -> str:
+        if len(token) == 2 and token[0] in FILES and token[1] in RANKS:
+            return token
+        if re.fullmatch(r"[a-z][0-9]+", token):
+            raise InvalidMove(f"{_quote(token)} is not a square: files are a–f and ranks 1–6")
+        raise InvalidMove(f"'{_quote(token)}' is not a square: {_MOVE_HELP}")
+
+    @staticmethod
+    def _parse_tile(token: str) -> str:
+        tile = token.upper()
+        if len(tile) == 2 and tile[0] in COLOURS and tile[1] in SPECIES:
+            return tile
+        raise InvalidMove(
+            f"'{_quote(token)}' is not a tile: a colour letter (R Y G B P V) and a species letter "
+            "(C F J H S T), like BT for blue turtle"
+        )
+
+    def format_move(self, move: AqualinMove) -> str:
+        return str(move)
+
+    # ----- rules ----------------------------------------------------------------------------
+
+    def _apply(self, state: AqualinState, player: str, move: AqualinMove) -> AqualinState:
+        tile = self._tile_for(state, move)
+        board = dict(state.board)
+        if move.shift:
+            self._check_shift(state, move.shift)
+            src, dst = move.shift
+            board[dst] = board.pop(src)
+        if move.square in board:
+            just = " (you just shifted a tile there)" if move.shift and move.shift[1] == move.square else ""
+            raise IllegalMove(f"{move.square} is occupied{just}: place on an empty square")
+        board[move.square] = tile
+        new = state.copy()
+        new.board = board
+        if state.rules == "seed":
+            new.drawn = None
+        else:
+            new.market.remove(tile)
+        new.turn += 1
+        new.last = {
+            "player": player,
+            "move": str(move),
+            "tile": tile,
+            "square": move.square,
+            "shift": list(move.shift) if move.shift else None,
+        }
+        self._refill(new)
+        return new
+
+    @staticmethod
+    def _tile_for(state: AqualinState, move: AqualinMove) -> str:
+        if state.rules == "seed":
+            assert state.drawn is not None
+            if move.tile and move.tile != state.drawn:
+                raise IllegalMove(
+                    f"you must place the drawn tile {state.drawn}, not {move.tile}: "
+                    f"write just the square, like {move.square}"
+                )
+            return state.drawn
+        if move.tile is None:
+            raise IllegalMove(
+                f"name the market tile to take ({', '.join(state.market)}): {_CLASSIC_HELP}"
+            )
+        if move.tile not in state.market:
+            raise IllegalMove(
+                f"{move.tile} is not in the market (market: {', '.join(state.market)})"
+            )
+        return move.tile
+
+    @staticmethod
+    def _check_shift(state: AqualinState, shift: tuple[str, str]) -> None:
+        src, dst = shift
+        word = "shift" if state.rules == "seed" else "slide"
+        if state.rules == "classic" and state.turn == 0:
+            raise IllegalMove("no slide on the very first turn of the game: just take and place")
+        if src not in state.board:
+            raise IllegalMove(f"there is no tile on {src} to {word}")
+        if src == dst:
+            raise IllegalMove(f"{src}-{dst} does not move the tile: leave the {word} out instead")
+        if dst in state.board:
+            raise IllegalMove(f"{dst} is occupied: a tile can only {word} onto an empty square")
+        (x0, y0), (x1, y1) = _coords(src), _coords(dst)
+        if state.rules == "seed":
+            if max(abs(x1 - x0), abs(y1 - y0)) > 1:
+                raise IllegalMove(
+                    f"{src}-{dst} is more than one step: shift one square in any of the 8 directions"
+                )
+            return
+        if x0 != x1 and y0 != y1:
+            raise IllegalMove(f"{src}-{dst} is not along a row or column: a slide goes straight")
+        dx = (x1 > x0) - (x1 < x0)
+        dy = (y1 > y0) - (y1 < y0)
+        x, y = x0 + dx, y0 + dy
+        while (x, y) != (x1, y1):
+            between = _square(x, y)
+            if between in state.board:
+                raise IllegalMove(f"{src}-{dst} passes over {between}: a slide cannot jump tiles")
+            x, y = x + dx, y + dy
+
+    def _shifts(self, state: AqualinState) -> list[tuple[str, str]]:
+        board = state.board
+        out: list[tuple[str, str]] = []
+        if state.rules == "seed":
+            for src in SQUARES:
+                if src in board:
+                    out.extend((src, dst) for dst in KING_NEIGHBOURS[src] if dst not in board)
+            return out
+        if state.turn == 0:
+            return out
+        for src in SQUARES:
+            if src not in board:
+                continue
+            x0, y0 = _coords(src)
+            for dx, dy in _ORTHO:
+                x, y = x0 + dx, y0 + dy
+                while (dst := _square(x, y)) is not None and dst not in board:
+                    out.append((src, dst))
+                    x, y = x + dx, y + dy
+        return out
+
+    def legal_moves(self, state: AqualinState, player: str) -> list[str]:
+        if state.over or str(player) != state.active:
+            return []
+        tiles = [None] if state.rules == "seed" else list(state.market)
+        empties = [sq for sq in SQUARES if sq not in state.board]
+        moves = [str(AqualinMove(sq, None, t)) for t in tiles for sq in empties]
+        for src, dst in self._shifts(state):
+            targets = [sq for sq in SQUARES if sq == src or (sq not in state.board and sq != dst)]
+            moves.extend(str(AqualinMove(sq, (src, dst), t)) for t in tiles for sq in targets)
+        return moves
+
+    # ----- end ------------------------------------------------------------------------------
+
+    def scores(self, state: AqualinState) -> dict[str, int]:
+        return {p: score(state.board, state.roles[p]) for p in state.players}
+
+    def result(self, state: AqualinState) -> Result | None:
+        if not state.over:
+            return None
+        scores = self.scores(state)
+        largest = {p: largest_group(state.board, state.roles[p]) for p in state.players}
+        detail = {"largest": largest}
+        if state.resigned is not None:
+            winners = tuple(p for p in state.players if p != state.resigned)
+            return Result(scores, winners, reason="resigned",
+                          detail={**detail, "resigned": state.resigned})
+        best = max((scores[p], largest[p]) for p in state.players)
+        winners = tuple(p for p in state.order if (scores[p], largest[p]) == best)
+        return Result(scores, winners, detail=detail)
+
+    def resign(self, state: AqualinState, player: str) -> AqualinState:
+        if state.over:
+            raise GameOver("the game is over already")
+        if player not in state.players:
+            raise IllegalMove(f"{player} is not playing in this game")
+        new = state.copy()
+        new.resigned = player
+        return new
+
+    # ----- views ----------------------------------------------------------------------------
+
+    def view(self, state: AqualinState, player: str | None = None) -> dict[str, Any]:
+        result = self.result(state)
+        return {
+            "game": self.id,
+            "rules": state.rules,
+            "players": list(state.players),
+            "order": list(state.order),
+            "roles": dict(state.roles),
+            "board": dict(state.board),
+            "drawn": state.drawn,
+            "market": list(state.market),
+            "supply": len(state.supply),
+            "turn": state.turn,
+            "to_act": sorted(self.to_act(state)),
+            "scores": self.scores(state),
+            "largest": {p: largest_group(state.board, state.roles[p]) for p in state.players},
+            "groups": {p: groups(state.board, state.roles[p]) for p in state.players},
+            "last": copy.deepcopy(state.last),
+            "over": state.over,
+            "result": result.to_dict() if result else None,
+            "you": str(player) if player is not None and player in state.players else None,
+        }
+
+    def resample(self, state: AqualinState, player: str | None, seed: int | str) -> AqualinState:
+        # Nobody sees the supply order; everything else is public.
+        new = state.copy()
+        Rng(seed_to_int(seed)).shuffle(new.supply)
+        return new
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def describe(self, before: AqualinState, player: str, move: str,
+                 names: Mapping[str, str] | None = None) -> str:
+        m = self.parse_move(move)
+        tile = self._tile_for(before, m)
+        text = f"placed **{tile_name(tile)}** ({tile}) on **{m.square}**"
+        if before.rules == "classic":
+            text = f"took **{tile_name(tile)}** ({tile}) from the market and placed it on **{m.square}**"
+        if m.shift:
+            verb = "shifted" if before.rules == "seed" else "slid"
+            moved = before.board.get(m.shift[0], "?")
+            text = f"{verb} {moved} {m.shift[0]}→{m.shift[1]}, then {text}"
+        return text
+
+    def prompt(self, state: AqualinState, player: str,
+               names: Mapping[str, str] | None = None) -> str:
+        role = state.roles.get(player, "?")
+        if state.over:
+            return "the game is over."
+        if state.rules == "seed":
+            tile = state.drawn or "?"
+            return (f"you score by **{role}**. Place **{tile_name(tile)}** ({tile}): "
+                    f"`/move d4`, or shift a tile one step first: `/move b2-c3 d4`.")
+        example = state.market[0] if state.market else "BT"
+        slide = "" if state.turn == 0 else f", or slide first: `/move b2-b5 {example} d4`"
+        return (f"you score by **{role}**. Take a market tile and place it: "
+                f"`/move {example} d4`{slide}.")
+
+    def suggest(self, state: AqualinState, player: str, typed: str,
+                limit: int = 25) -> list[tuple[str, str]]:
+        """Legal moves matching ``typed``, best immediate gain for the mover first."""
+        words = _clean(typed)
+        moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]
+        if not moves:
+            return []
+        me = state.roles[player]
+        them = "species" if me == "colour" else "colour"
+        base_me, base_them = score(state.board, me), score(state.board, them)
+        ranked: list[tuple[int, int, int, str, str]] = []
+        seen: dict[str, int] = {}
+        # Score a bounded number of candidates (placements come first in legal_moves) so
+        # autocomplete answers well inside Discord's 3 s even in a busy classic mid-game.
+        for i, text in enumerate(moves[:2000]):
+            m = self.parse_move(text)
+            board = dict(state.board)
+            if m.shift:
+                board[m.shift[1]] = board.pop(m.shift[0])
+            tile = m.tile or state.drawn
+            assert tile is not None
+            board[m.square] = tile
+            mine = score(board, me) - base_me
+            theirs = score(board, them) - base_them
+            label = f"{text}  ·  {tile_name(tile)} → {m.square}  ·  you {mine:+d}, them {theirs:+d}"
+            ranked.append((theirs - mine, seen.get(tile, 0), i, text, label))
+            seen[tile] = seen.get(tile, 0) + 1
+        # Best gain first; among equal gains, alternate between tiles so every market tile shows.
+        ranked.sort()
+        return [(text, label) for *_, text, label in ranked[:limit]]
+
+    # ----- serialisation --------------------------------------------------------------------
+
+    def _to_json(self, state: AqualinState) -> dict[str, Any]:
+        return {
+            "players": list(state.players),
+            "roles": state.roles,
+            "rules": state.rules,
+            "board": state.board,
+            "supply": state.supply,
+            "drawn": state.drawn,
+            "market": state.market,
+            "turn": state.turn,
+            "last": state.last,
+            "resigned": state.resigned,
+        }
+
+    def _from_json(self, data: dict[str, Any]) -> AqualinState:
+        state = AqualinState(
+            players=tuple(data["players"]),
+            roles=dict(data["roles"]),
+            rules=data["rules"],
+            board=dict(data["board"]),
+            supply=list(data["supply"]),
+            drawn=data["drawn"],
+            market=list(data["market"]),
+            turn=int(data["turn"]),
+            last=data["last"],
+            resigned=data["resigned"],
+        )
+        tiles = list(state.board.values()) + state.supply + state.market
+        if state.drawn:
+            tiles.append(state.drawn)
+        if sorted(tiles) != sorted(TILES) or set(state.roles.values()) != set(ROLES):
+            raise ValueError("tiles or roles do not add up")
+        return state
+

@@ -1,0 +1,244 @@
+"""The engine contract every game implements (see ``shared/design.md``).
+
+A game is a stateless object with metadata and pure functions over a state value.
+States are plain dataclasses that ``apply`` never mutates: it returns a new one.
+Concrete games implement the underscored hooks; the public methods here do the
+checks that are the same for every game (options, whose turn, game over), so the
+error messages read the same everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from .errors import BadOptions, CorruptState, GameOver, NotYourTurn
+from .rng import seed_to_int
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Option(NamedTuple):
+    """One lobby option: the allowed values (as typed in ``key=value``), the default, a hint."""
+
+    values: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Result(Mapping[str, Any]):
+    """How a game ended. Readable as attributes or as a mapping (``result["winners"]``).
+
+    ``winners`` lists every player who shares first place (a draw lists all tied players,
+    a lost cooperative game lists none). ``outcome`` is ``"won"``, ``"lost"`` or
+    ``"almost"`` for cooperative games and ``None`` otherwise.
+    """
+
+    scores: dict[str, int]
+    winners: tuple[str, ...]
+    outcome: str | None = None
+    reason: str = "end"  # "end", "resigned", "early end", ...
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def draw(self) -> bool:
+        return len(self.winners) > 1 and self.outcome is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": dict(self.scores),
+            "winners": list(self.winners),
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "detail": self.detail,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Result:
+        return cls(
+            scores=dict(d["scores"]),
+            winners=tuple(d["winners"]),
+            outcome=d.get("outcome"),
+            reason=d.get("reason", "end"),
+            detail=dict(d.get("detail", {})),
+        )
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("scores", "winners", "outcome", "reason", "detail"))
+
+    def __len__(self) -> int:
+        return 5
+
+
+class Game(ABC, Generic[S, M]):
+    """Metadata plus the pure functions of one game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = {}
+    #: Players' summary of the rules, shown by ``/game rules`` (Markdown, under 2000 chars).
+    summary: ClassVar[str] = ""
+    #: Bump when the dumped format changes incompatibly.
+    format_version: ClassVar[int] = 1
+
+    # ----- set-up ---------------------------------------------------------------------------
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, str]:
+        """Fill in defaults and check every given option; keys and values are case-insensitive."""
+        resolved = {name: opt.default for name, opt in self.options.items()}
+        for raw_key, raw_value in (options or {}).items():
+            key = str(raw_key).strip().lower().replace("_", "-")
+            match = next((n for n in self.options if n.replace("_", "-") == key), None)
+            if match is None:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise BadOptions(f"{self.title} has no option '{raw_key}' (options: {known})")
+            value = str(raw_value).strip().lower()
+            allowed = self.options[match].values
+            if value not in allowed:
+                raise BadOptions(
+                    f"'{raw_value}' is not a value of {match} (choose one of: {', '.join(allowed)})"
+                )
+            resolved[match] = value
+        return resolved
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+              seed: int | str = 0) -> S:
+        players = [str(p) for p in players]
+        if not self.min_players <= len(players) <= self.max_players:
+            want = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players}–{self.max_players}")
+            raise BadOptions(f"{self.title} needs {want} players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise BadOptions("every seat needs its own player id")
+        return self._setup(players, self.resolve_options(options), seed_to_int(seed))
+
+    # ----- play -----------------------------------------------------------------------------
+
+    def apply(self, state: S, player: str, move: str) -> S:
+        """Return the state after ``player`` plays ``move``; raise ``IllegalMove`` if they can't."""
+        self.check_can_act(state, player)
+        parsed = self.parse_move(move)
+        return self._apply(state, str(player), parsed)
+
+    def check_can_act(self, state: S, player: str) -> None:
+        if self.result(state) is not None:
+            raise GameOver("the game is over: no more moves")
+        player = str(player)
+        if player not in self.players(state):
+            raise NotYourTurn(f"{player} is not playing in this game")
+        acting = self.to_act(state)
+        if player not in acting:
+            waiting = ", ".join(sorted(acting))
+            raise NotYourTurn(f"it is not your turn (waiting for {waiting})")
+
+    def normalize_move(self, text: str) -> str:
+        """The canonical spelling of ``text`` (syntax only, no legality check)."""
+        return self.format_move(self.parse_move(text))
+
+    def suggest(self, state: S, player: str, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+        """Autocomplete: up to ``limit`` (value, label) pairs of legal moves matching ``typed``.
+
+        The default keeps the order of ``legal_moves`` and matches on prefixes of the
+        canonical form; games override it to put the most useful moves first.
+        """
+        words = " ".join(typed.lower().split())
+        out = []
+        for m in self.legal_moves(state, player):
+            if m.lower().startswith(words):
+                out.append((m, m))
+                if len(out) >= limit:
+                    break
+        return out
+
+    # ----- serialisation --------------------------------------------------------------------
+
+    def dump(self, state: S) -> str:
+        payload = {"game": self.id, "format": self.format_version, "state": self._to_json(state)}
+        return json.dumps(payload, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+    def load(self, text: str) -> S:
+        try:
+            payload = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise CorruptState(f"not a dumped {self.title} state: {exc}") from None
+        if not isinstance(payload, dict) or payload.get("game") != self.id:
+            raise CorruptState(f"not a dumped {self.title} state")
+        if payload.get("format") != self.format_version:
+            raise CorruptState(
+                f"{self.title} state format {payload.get('format')} is not {self.format_version}"
+            )
+        try:
+            return self._from_json(payload["state"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptState(f"broken {self.title} state: {exc}") from None
+
+    # ----- what each game implements -------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self, players: list[str], options: dict[str, str], seed: int) -> S: ...
+
+    @abstractmethod
+    def players(self, state: S) -> tuple[str, ...]:
+        """Player ids in seat order."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[str]:
+        """Players who may act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, player: str) -> list[str]:
+        """Canonical move strings ``player`` may play now (empty if they may not act)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        """The canonical string of a move; ``parse_move(format_move(m)) == m``."""
+
+    @abstractmethod
+    def _apply(self, state: S, player: str, move: M) -> S: ...
+
+    @abstractmethod
+    def view(self, state: S, player: str | None = None) -> dict[str, Any]:
+        """JSON-able view for ``player`` (``None``: the public view, no hidden information)."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None: ...
+
+    @abstractmethod
+    def resign(self, state: S, player: str) -> S:
+        """The state after ``player`` gives up (the game ends or goes on, as its rules allow)."""
+
+    @abstractmethod
+    def resample(self, state: S, player: str | None, seed: int | str) -> S:
+        """A state ``player`` cannot tell apart from ``state``: all it cannot see redrawn."""
+
+    @abstractmethod
+    def describe(self, before: S, player: str, move: str,
+                 names: Mapping[str, str] | None = None) -> str:
+        """Public account of ``move`` played in ``before``, without the mover's name.
+
+        ``names`` maps player ids to display names for any other player mentioned.
+        """
+
+    @abstractmethod
+    def prompt(self, state: S, player: str, names: Mapping[str, str] | None = None) -> str:
+        """What ``player`` should do now, in one or two public lines."""
+
+    @abstractmethod
+    def _to_json(self, state: S) -> Any: ...
+
+    @abstractmethod
+    def _from_json(self, data: Any) -> S: ...

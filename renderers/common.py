@@ -1,0 +1,299 @@
+"""Helpers every board renderer shares: fonts, text that cannot break a layout, palettes, PNG.
+
+Renderers compose their picture as a palette ("P") image: a PNG of one byte per pixel encodes
+several times faster and smaller than RGB, and Discord users wait on the render. Static art
+(empty boards, tiles) is drawn once in RGB with anti-aliasing, mapped onto the renderer's fixed
+palette and cached; each render copies and pastes those pieces and draws its few dynamic bits
+(text, highlights) on small RGB patches that are mapped back onto the palette.
+
+Everything here is pure: the caches only remember results of pure functions.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import threading
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+#: zlib level for every PNG we send. Level 1 is ~3x faster than the default 6 on our boards
+#: and the files stay small (tens of kB) because palette images compress well.
+PNG_COMPRESS_LEVEL = 1
+
+ELLIPSIS = "..."  # the built-in font has no U+2026
+MAX_NAME_CHARS = 200  # longer input is cut before cleaning; no layout shows that much
+
+# One FreeType face serves every caller; renders may run in several worker threads at once,
+# and a FreeType face must not be used by two threads at the same time.
+_FONT_LOCK = threading.Lock()
+
+
+# ----- encoding -------------------------------------------------------------------------------
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """The one PNG encoder all renderers use, so speed and size are tuned in one place.
+
+    The image is stored as it is (no colour conversion: a "P" image stays one byte per pixel);
+    no metadata is written, so equal images give equal bytes.
+    """
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+# ----- colours and palettes -------------------------------------------------------------------
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+class Palette:
+    """A fixed 256-colour palette: exact key colours plus blends between colour pairs.
+
+    Anti-aliased edges are blends of two flat colours (text on a panel, a tile rim on the
+    board), so listing those pairs gives every edge a close palette entry, and mapping an RGB
+    patch onto the palette needs no dithering and no per-render colour search.
+    """
+
+    def __init__(self, keys: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]], steps: int = 5):
+        colours: list[RGB] = []
+        seen: set[RGB] = set()
+
+        def add(c: RGB) -> None:
+            if c not in seen and len(colours) < 256:
+                seen.add(c)
+                colours.append(c)
+
+        for c in keys:
+            add(c)
+        pairs = list(pairs)
+        # Middle blends first, then finer ones, so that a crowded palette loses only the finest.
+        fractions = sorted((i / (steps + 1) for i in range(1, steps + 1)),
+                           key=lambda t: (abs(t - 0.5), t))
+        for t in fractions:
+            for a, b in pairs:
+                add(mix(a, b, t))
+        if len(colours) < 256:  # spare entries: a grey ramp for anything unforeseen
+            for v in range(0, 256, 8):
+                add((v, v, v))
+        self.colours: tuple[RGB, ...] = tuple(colours)
+        flat = [v for c in colours for v in c]
+        flat += [0] * (768 - len(flat))
+        self._image = Image.new("P", (1, 1))
+        self._image.putpalette(flat)
+        self._index = {c: i for i, c in enumerate(colours)}
+
+    def index(self, colour: RGB) -> int:
+        """Palette index of ``colour`` (the nearest entry if it is not a key)."""
+        found = self._index.get(colour)
+        if found is not None:
+            return found
+        return min(range(len(self.colours)),
+                   key=lambda i: sum((p - q) ** 2 for p, q in zip(self.colours[i], colour)))
+
+    def to_p(self, image: Image.Image) -> Image.Image:
+        """Map an RGB image onto this palette (nearest colour, no dithering)."""
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        return image.quantize(palette=self._image, dither=Image.Dither.NONE)
+
+    def overlay(self, canvas: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+        """Alpha-composite an RGBA ``sprite`` onto the "P" ``canvas`` at ``xy``, in place.
+
+        Only the sprite's area is converted to RGB and back, which keeps overlays cheap.
+        """
+        box = (xy[0], xy[1], xy[0] + sprite.width, xy[1] + sprite.height)
+        patch = canvas.crop(box).convert("RGBA")
+        patch.alpha_composite(sprite)
+        canvas.paste(self.to_p(patch.convert("RGB")), box[:2])
+
+
+# ----- fonts and text -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> Font:
+    """Pillow's built-in font at ``size`` px: no font files needed on a slim image."""
+    return ImageFont.load_default(size=size)
+
+
+# Letters that have no decomposition into ASCII but an obvious spelling in it.
+_SPELLED = {
+    "ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
+    "ı": "i", "ŋ": "ng", "ŧ": "t", "ħ": "h", "ĸ": "k",
+    "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+    "‐": "-", "‑": "-", "−": "-", "…": "...", "•": "·", "×": "x", "→": "->", "←": "<-",
+}
+# Cyrillic and Greek spelled in Latin letters, so such names stay names rather than "?".
+_SPELLED.update(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ",
+    "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya i yi ye g".split(),
+))
+_SPELLED.update(zip(
+    "αβγδεζηθικλμνξοπρσςτυφχψω",
+    "a b g d e z i th i k l m n x o p r s s t y f ch ps o".split(),
+))
+_SPELLED.update({k.upper(): v.capitalize() for k, v in list(_SPELLED.items())
+                 if k.isalpha() and k.upper() != k and v.isalpha()})
+_SPELLED = {k: ("" if v == "_" else v) for k, v in _SPELLED.items()}
+
+
+@lru_cache(maxsize=1)
+def _notdef() -> bytes:
+    return _glyph_signature("\U0010fffd")
+
+
+def _glyph_signature(ch: str) -> bytes:
+    f = font(24)
+    with _FONT_LOCK:
+        bbox = f.getbbox(ch)
+        w, h = max(1, bbox[2] - bbox[0]), max(1, bbox[3] - bbox[1])
+        im = Image.new("L", (w, h))
+        ImageDraw.Draw(im).text((-bbox[0], -bbox[1]), ch, fill=255, font=f)
+        return repr((f.getlength(ch), bbox)).encode() + im.tobytes()
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the built-in font draws ``ch`` (else it would show an empty box)."""
+    if ch == " ":
+        return True
+    return _glyph_signature(ch) != _notdef()
+
+
+@lru_cache(maxsize=1024)
+def clean_text(text: str) -> str:
+    """``text`` reduced to what the built-in font can draw, on one line.
+
+    Display names are free Unicode: styled letters (𝓐𝓵𝓲𝓬𝓮, Ａｌｉｃｅ) become plain letters,
+    accents are dropped (é → e), Cyrillic and Greek are spelled in Latin letters, emoji,
+    control and bidi characters, zero-width joiners and stacked combining marks vanish, and
+    each run of other undrawable characters (CJK, say) becomes one "?".
+    """
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", text[:MAX_NAME_CHARS]):
+        spelled = _SPELLED.get(ch)
+        if spelled is not None:
+            out.append(spelled)
+            continue
+        cat = unicodedata.category(ch)
+        if cat.startswith("M") or cat in ("Cf", "Cc", "Co", "Cn", "Cs"):
+            # combining marks, format/bidi controls, control characters, private, unassigned;
+            # line breaks and tabs (Cc) read best as spaces.
+            if ch in "\t\n\r\x0b\x0c":
+                out.append(" ")
+            continue
+        if cat.startswith("Z"):
+            out.append(" ")
+        elif cat == "So" and not has_glyph(ch):
+            continue  # emoji and other pictographs: decoration, not part of the name
+        elif has_glyph(ch):
+            out.append(ch)
+        elif not out or out[-1] != "?":
+            out.append("?")
+    return " ".join("".join(out).split())
+
+
+def legible(text: str) -> bool:
+    """Whether cleaned ``text`` still says something (a letter or digit survived)."""
+    return any(ch.isalnum() for ch in text)
+
+
+@lru_cache(maxsize=1024)
+def fit_text(text: str, size: int, max_width: int, stroke: int = 0) -> str:
+    """``text`` cut with "..." so that it is at most ``max_width`` px wide at ``size``."""
+    if text_width(text, size, stroke) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, size, stroke) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+def display_name(names: Mapping[str, str], player: str, size: int, max_width: int,
+                 fallback: str = "", stroke: int = 0) -> str:
+    """A player's name as it can be drawn: cleaned, never wider than ``max_width``.
+
+    A missing name falls back to the player id. A name with nothing drawable left (all CJK or
+    emoji, say) falls back to ``fallback`` (e.g. "Player 2"): a Discord id would mean nothing.
+    """
+    given = names.get(player)
+    for candidate in ((player if given is None else given), fallback):
+        text = clean_text(str(candidate))
+        if legible(text):
+            return fit_text(text, size, max_width, stroke)
+    return "?"
+
+
+@lru_cache(maxsize=512)
+def text_mask(text: str, size: int, anchor: str = "la", stroke: int = 0
+              ) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` rendered once as an anti-aliased mask, and its offset from the anchor point.
+
+    Cached: names, labels and numbers repeat from one render to the next.
+    """
+    f = font(size)
+    with _FONT_LOCK:
+        bbox = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+        w, h = max(1, bbox[2] - bbox[0]), max(1, bbox[3] - bbox[1])
+        mask = Image.new("L", (w, h))
+        ImageDraw.Draw(mask).text((-bbox[0], -bbox[1]), text, fill=255, font=f, anchor=anchor,
+                                  stroke_width=stroke, stroke_fill=255)
+    return mask, (bbox[0], bbox[1])
+
+
+def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
+              anchor: str = "la", stroke: int = 0) -> Box:
+    """Draw ``text`` on an RGB ``image`` at ``xy`` (Pillow anchor); return its box.
+
+    ``stroke`` thickens the letters in their own colour: a bold face without a bold font.
+    """
+    mask, (dx, dy) = text_mask(text, size, anchor, stroke)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    return (x, y, x + mask.width, y + mask.height)
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int, stroke: int = 0) -> int:
+    """Advance width of ``text`` in px (rounded up, so that fitted text really fits)."""
+    with _FONT_LOCK:
+        return math.ceil(font(size).getlength(text)) + 2 * stroke
+
+
+def supersampled(size: tuple[int, int], scale: int, background: RGB | tuple[int, int, int, int],
+                 mode: str = "RGB") -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A ``scale``-times larger canvas to draw shapes on, for anti-aliasing by :func:`shrink`."""
+    image = Image.new(mode, (size[0] * scale, size[1] * scale), background)
+    return image, ImageDraw.Draw(image)
+
+
+def shrink(image: Image.Image, scale: int) -> Image.Image:
+    """Box-filter a supersampled drawing back down: Pillow shapes get smooth edges."""
+    return image.reduce(scale)
+
+
+def scaled(points: Sequence[tuple[float, float]], box: Box) -> list[tuple[float, float]]:
+    """Unit-square points (0..1) placed into ``box``: glyphs are designed once, drawn any size."""
+    x0, y0, x1, y1 = box
+    return [(x0 + (x1 - x0) * x, y0 + (y1 - y0) * y) for x, y in points]

@@ -1,0 +1,85 @@
+"""Settings from the environment and .env, and the clear no-token exit of ``python -m bot``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE, NO_TOKEN, ConfigError, load_settings, read_env_file
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_defaults() -> None:
+    s = load_settings({}, env_file=None)
+    assert s.token is None and s.guild_id is None and s.log_level == "INFO"
+    assert str(s.database_path) == DEFAULT_DATABASE and s.api_base is None and s.gateway_url is None
+
+
+def test_env_file_is_a_fallback(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n\nDISCORD_TOKEN='from-file'\nexport LOG_LEVEL=debug  # inline comment\n"
+        "DATABASE_PATH=\"/tmp/x y.sqlite3\"\nDISCORD_GUILD_ID=123\n",
+        encoding="utf-8",
+    )
+    s = load_settings({"DISCORD_TOKEN": "from-env"}, env_file=env)
+    assert s.token == "from-env"  # the environment wins
+    assert s.log_level == "DEBUG" and str(s.database_path) == "/tmp/x y.sqlite3" and s.guild_id == 123
+    assert read_env_file(tmp_path / "missing") == {}
+
+
+def test_endpoint_overrides() -> None:
+    s = load_settings({"DISCORD_API_BASE": "http://127.0.0.1:8080/",
+                       "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway"}, env_file=None)
+    assert s.api_base == "http://127.0.0.1:8080/api/v10"
+    assert s.gateway_url == "ws://127.0.0.1:8080/gateway"
+    s = load_settings({"DISCORD_API_BASE": "https://proxy.example/api/v10"}, env_file=None)
+    assert s.api_base == "https://proxy.example/api/v10"
+
+
+@pytest.mark.parametrize("env, word", [
+    ({"DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID"),
+    ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ({"DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE"),
+    ({"DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
+])
+def test_bad_values_name_the_setting(env: dict[str, str], word: str) -> None:
+    with pytest.raises(ConfigError, match=word):
+        load_settings(env, env_file=None)
+
+
+def test_bad_env_file_line(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("JUST_A_WORD\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=":1:"):
+        load_settings({}, env_file=env)
+
+
+def _run_bot(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env["PYTHONPATH"] = str(REPO)
+    env.update(extra)
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_no_token_exits_with_one_clear_sentence(tmp_path: Path) -> None:
+    done = _run_bot(tmp_path)  # no .env in tmp_path, no token in the environment
+    assert done.returncode == 2
+    assert done.stderr.strip() == NO_TOKEN
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_bad_setting_exits_cleanly(tmp_path: Path) -> None:
+    done = _run_bot(tmp_path, DISCORD_TOKEN="x", LOG_LEVEL="shouty")
+    assert done.returncode == 2 and "LOG_LEVEL" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_help(tmp_path: Path) -> None:
+    done = _run_bot(tmp_path, "--help")
+    assert done.returncode == 0 and "console" in done.stdout

@@ -1,0 +1,64 @@
+"""The offline console drives the real service: a whole game from a script."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import games
+from bot.console import Console
+from bot.service import GameService
+from bot.store import Store
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+async def test_console_plays_a_full_game(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out")
+        assert any("/game new" in line for line in await console.handle("help"))
+        out = await console.handle("alice: /game new aqualin role=host-colour")
+        assert any("Aqualin lobby" in line for line in out)
+        await console.handle("bob: /game join")
+        out = await console.handle("alice: /game start")
+        assert any(line.startswith("  image: ") for line in out)
+        assert any("@alice, your turn" in line for line in out)
+        game = games.REGISTRY["aqualin"]
+        turns = 0
+        while (row := await store.active_game(1)) is not None:
+            state = game.load(row.state)
+            (player,) = game.to_act(state)
+            name = "alice" if player == str(console.actor("alice").user_id) else "bob"
+            suggestions = await console.handle(f"{name}: /moves")
+            move = suggestions[0].strip().split("  ·  ")[0]
+            out = await console.handle(f"{name}: /move {move}")
+            assert out[0] == f"[only {name} sees] Played `{move}`.", out
+            turns += 1
+        assert turns == 36 and any("Game over" in line for line in out)
+        images = sorted((tmp_path / "out").glob("*.png"))
+        assert len(images) == 37 and images[-1].read_bytes().startswith(b"\x89PNG")
+        bad = await console.handle("bob: /move a1")
+        assert bad[0].startswith("[only bob sees]")
+    finally:
+        await store.close()
+
+
+def test_console_command_with_a_script_and_a_restart(tmp_path: Path) -> None:
+    def run(script: str) -> str:
+        path = tmp_path / "script.txt"
+        path.write_text(script, encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "db.sqlite3"),
+             "--out", str(tmp_path / "img"), str(path)],
+            cwd=REPO, capture_output=True, text=True, timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = run("alice: /game new aqualin role=host-colour\nbob: /game join\nalice: /game start\n"
+                "alice: /move c3\n")
+    assert "Played `c3`" in first
+    second = run("bob: /move c4\nalice: /game status\n")  # a new process continues the game
+    assert "Played `c4`" in second and "Moves played: 2" in second

@@ -1,0 +1,58 @@
+"""The store's own guarantees: migrations, WAL, the one-active-game rule, versions."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import ChannelBusy, StaleGame, Store, migrations
+
+
+async def test_migrations_apply_once_and_in_order(db_path: Path) -> None:
+    found = migrations()
+    assert [n for n, _, _ in found] == list(range(1, len(found) + 1))
+    store = await Store.open(db_path)
+    assert await store.schema_version() == len(found)
+    await store.close()
+    again = await Store.open(db_path)  # a second start must not re-run anything
+    assert await again.schema_version() == len(found)
+    await again.close()
+    raw = sqlite3.connect(db_path)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"games", "seats", "moves", "guild_settings"} <= tables
+    raw.close()
+
+
+async def test_one_active_game_per_channel_is_enforced_by_the_database(store: Store) -> None:
+    kw = dict(guild_id=1, game="aqualin", options={}, seed=1, host_id=5, host_name="H", now=0.0)
+    first = await store.create_game(channel_id=10, **kw)
+    with pytest.raises(ChannelBusy):
+        await store.create_game(channel_id=10, **kw)
+    await store.end_game(first.id, first.version, status="aborted", reason="test", now=1.0)
+    second = await store.create_game(channel_id=10, **kw)
+    assert second.id != first.id
+    assert (await store.latest_game(10)).id == second.id
+
+
+async def test_version_check(store: Store) -> None:
+    row = await store.create_game(guild_id=1, channel_id=11, game="aqualin", options={}, seed=1,
+                                  host_id=5, host_name="H", now=0.0)
+    await store.add_seat(row.id, row.version, user_id=6, player_id="6", name="P", now=1.0)
+    with pytest.raises(StaleGame):
+        await store.add_seat(row.id, row.version, user_id=7, player_id="7", name="Q", now=2.0)
+    assert [s.player_id for s in await store.seats(row.id)] == ["5", "6"]
+
+
+async def test_settings_and_meta(store: Store) -> None:
+    assert (await store.guild_settings(42)).manager_role_id is None
+    await store.set_manager_role(42, 77, now=1.0)
+    assert (await store.guild_settings(42)).manager_role_id == 77
+    await store.set_manager_role(42, None, now=2.0)
+    assert (await store.guild_settings(42)).manager_role_id is None
+    assert await store.get_meta("k") is None
+    await store.set_meta("k", "v1")
+    await store.set_meta("k", "v2")
+    assert await store.get_meta("k") == "v2"

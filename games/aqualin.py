@@ -447,7 +447,6 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             "last": copy.deepcopy(state.last),
             "over": state.over,
             "result": result.to_dict() if result else None,
-            "you": str(player) if player is not None and player in state.players else None,
         }
 
     def resample(self, state: AqualinState, player: str | None, seed: int | str) -> AqualinState:

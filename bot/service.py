@@ -21,7 +21,7 @@ import renderers
 from games import BadOptions, Game, IllegalMove, Result
 
 from .errors import NoGame, NotAllowed, ServiceError
-from .messages import Actor, Image, LobbyCard, Outcome, Place, Post
+from .messages import Actor, DirectMessage, Image, LobbyCard, Outcome, Place, Post
 from .store import GameRow, GuildSettings, SeatRow, StaleGame, Store
 from .text import clip, mention, parse_options, safe_name
 
@@ -274,7 +274,8 @@ class GameService:
         result = game.result(state)
         if result is not None:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state)))
-            text = f"{headline}\n{self.result_text(game, result, names)}"
+            thanks = "Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!"
+            text = f"{headline}\n{self.result_text(game, result, names)}\n{thanks}"
             return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True)
         acting = sorted(game.to_act(state), key=game.players(state).index)
         lines = [headline]
@@ -403,7 +404,8 @@ class GameService:
         acting = ", ".join(f"**{names[p]}**" for p in sorted(game.to_act(state)))
         return f"{game.title}: waiting for {acting}."
 
-    async def hand(self, actor: Actor, place: Place) -> Outcome:
+    async def hand(self, actor: Actor, place: Place, dm: bool = False) -> Outcome:
+        """The caller's private view, only for them; with ``dm`` also a copy by DM that stays."""
         row = await self._running(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
@@ -411,25 +413,34 @@ class GameService:
         if not mine:
             raise NotAllowed("You're not playing in this game, so you have no hand here.")
         state = self._state(game, row)
+        text, image = await self._private(game, row, state, seats, mine)
+        dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
+        note = "\n(A copy is on its way to your DMs.)" if dm else ""
+        return Outcome(reply=text + note, reply_image=image, dms=dms, game_id=row.id)
+
+    async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                       players: Sequence[str]) -> tuple[str, Image | None]:
+        """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = {p: safe_name(n) for p, n in _names(seats).items()}
-        parts = []
-        for player in mine:
-            view = game.view(state, player)
-            hand_renderer = renderers.HAND_RENDERERS.get(game.id)
-            if hand_renderer is not None:
-                data = await asyncio.to_thread(hand_renderer, view, _names(seats))
-                image = Image(filename=f"{game.id}-{row.id}-hand.png", data=data,
-                              description=renderers.alt_text(view, _names(seats)))
-                return Outcome(reply="Your hand (only you can see this):", reply_image=image,
-                               game_id=row.id)
+        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
+        lines = [f"**{game.title}** in <#{row.channel_id}>"]
+        image = None
+        for player in players:
             if player in game.to_act(state):
-                parts.append(f"It's your turn: {game.prompt(state, player, names)}")
+                lines.append(f"It's your turn: {game.prompt(state, player, names)}")
             else:
-                parts.append("It's not your turn yet; I'll ping you when it is.")
-        return Outcome(
-            reply=f"{game.title} has no hidden hand: everything is on the board.\n" + "\n".join(parts),
-            game_id=row.id,
-        )
+                lines.append("It's not your turn yet; I'll ping you when it is.")
+            if hand_renderer is not None and image is None:
+                view = game.view(state, player)
+                try:
+                    data = await asyncio.to_thread(hand_renderer, view, _names(seats))
+                    image = Image(filename=f"{game.id}-{row.id}-hand.png", data=data,
+                                  description=renderers.alt_text(view, _names(seats)))
+                except Exception:
+                    log.exception("rendering the hand of %s in game %s failed", player, row.id)
+        if hand_renderer is None:
+            lines.insert(1, f"{game.title} has no hidden hand: everything is on the board.")
+        return "\n".join(lines), image
 
     async def rules(self, place: Place, game_id: str | None = None) -> Outcome:
         if game_id:

@@ -49,8 +49,9 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
         await respond(interaction, lambda s, a, p: s.board(a, p))
 
     @app_commands.command(name="hand", description="Show your private hand and options (only to you)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.hand(a, p))
+    @app_commands.describe(dm="Also send me a copy by direct message")
+    async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
+        await respond(interaction, lambda s, a, p: s.hand(a, p, dm))
 
     @app_commands.command(name="rules", description="How to play a game")
     @app_commands.describe(game="Which game (default: the one in this channel)")

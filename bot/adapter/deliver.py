@@ -85,45 +85,80 @@ async def respond(interaction: discord.Interaction, call: ServiceCall) -> None:
 
 async def deliver(client: GameBot, outcome: Outcome, place: Place,
                   interaction: discord.Interaction | None = None) -> None:
-    """Send the reply, the channel posts, the lobby edit and the DMs of one outcome."""
-    if interaction is not None:
-        kwargs: dict = {"ephemeral": True}
-        if outcome.reply_image is not None:
-            kwargs["file"] = to_file(outcome.reply_image)
-        await interaction.followup.send(outcome.reply[:2000], **kwargs)
+    """Send one outcome: channel posts, the lobby edit, DMs, then the ephemeral reply.
+
+    The reply goes last so it can carry what failed on the way (a DM to a user whose DMs
+    are closed). It is the first followup after the deferral, so it replaces the "thinking"
+    message and keeps the deferral's ephemeral flag; public fallbacks follow it.
+    """
     channel = client.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
-    for post in outcome.posts:
-        await send_post(client, channel, post, outcome.game_id, interaction)
+    unposted = [post for post in outcome.posts
+                if not await send_post(client, channel, post, outcome.game_id)]
     if outcome.lobby_edit is not None:
         await edit_lobby(channel, outcome.lobby_edit)
+    undelivered: list[DirectMessage] = []
     for dm in outcome.dms:
-        await send_dm(client, channel, dm)
+        if await send_dm(client, dm):
+            continue
+        if interaction is not None and dm.user_id == interaction.user.id:
+            undelivered.append(dm)  # the actor is right here: answer privately instead
+        elif dm.fallback:
+            await _notice(channel, dm)
+    if interaction is None:
+        for post in unposted:
+            log.warning("could not post in channel %s and no interaction to answer through", place.channel_id)
+        return
+    kwargs: dict = {"ephemeral": True}
+    if outcome.reply_image is not None:
+        kwargs["file"] = to_file(outcome.reply_image)
+    await interaction.followup.send(outcome.reply[:2000] or "Done.", **kwargs)
+    for dm in undelivered:
+        extra: dict = {"ephemeral": True}
+        if dm.image is not None:
+            extra["file"] = to_file(dm.image)
+        await interaction.followup.send((DMS_CLOSED + dm.text)[:2000], **extra)
+    for post in unposted:
+        # Without Send Messages / Attach Files in the channel, the interaction webhook still works.
+        message = await interaction.followup.send(post.text[:2000], wait=True, **_post_kwargs(post))
+        await _remember(client, post, outcome.game_id, message.id)
 
 
-async def send_post(client: GameBot, channel: discord.PartialMessageable, post: Post,
-                    game_id: int | None, interaction: discord.Interaction | None) -> None:
+DMS_CLOSED = ("I couldn't send you a DM: your direct messages from this server are closed "
+              "(Privacy Settings → Direct Messages). Here it is, only for you:\n")
+
+
+def _post_kwargs(post: Post) -> dict:
     kwargs: dict = {"allowed_mentions": mentions(post.mention)}
     if post.image is not None:
         kwargs["file"] = to_file(post.image)
     view = lobby_view(post.lobby) if post.lobby is not None else None
     if view is not None:
         kwargs["view"] = view
+    return kwargs
+
+
+async def _remember(client: GameBot, post: Post, game_id: int | None, message_id: int) -> None:
+    if game_id is None:
+        return
+    if post.lobby is not None:
+        await client.service.remember_message(game_id, "lobby", message_id)
+    if post.is_board:
+        await client.service.remember_message(game_id, "board", message_id)
+
+
+async def send_post(client: GameBot, channel: discord.PartialMessageable, post: Post,
+                    game_id: int | None) -> bool:
+    """Post in the channel; False if the channel refused (the caller falls back)."""
     try:
-        message = await channel.send(post.text[:2000], **kwargs)
+        message = await channel.send(post.text[:2000], **_post_kwargs(post))
     except discord.Forbidden:
-        if interaction is None:
-            log.warning("cannot post in channel %s (missing permissions)", channel.id)
-            return
-        # Without Send Messages / Attach Files in the channel, the interaction webhook still works.
-        log.warning("cannot post in channel %s; answering through the interaction", channel.id)
-        if post.image is not None:
-            kwargs["file"] = to_file(post.image)
-        message = await interaction.followup.send(post.text[:2000], wait=True, **kwargs)
-    if game_id is not None:
-        if post.lobby is not None:
-            await client.service.remember_message(game_id, "lobby", message.id)
-        if post.is_board:
-            await client.service.remember_message(game_id, "board", message.id)
+        log.warning("cannot post in channel %s (missing permissions)", channel.id)
+        return False
+    except discord.HTTPException:
+        log.exception("posting in channel %s failed", channel.id)
+        return False
+    await _remember(client, post, game_id, message.id)
+    return True
 
 
 async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard) -> None:
@@ -137,7 +172,8 @@ async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard) -> No
         log.info("could not edit lobby message %s: %s", card.message_id, exc)
 
 
-async def send_dm(client: GameBot, channel: discord.PartialMessageable, dm: DirectMessage) -> None:
+async def send_dm(client: GameBot, dm: DirectMessage) -> bool:
+    """DM a user; False when Discord refuses (closed DMs: 403, code 50007) or fails."""
     kwargs: dict = {}
     if dm.image is not None:
         kwargs["file"] = to_file(dm.image)
@@ -145,9 +181,17 @@ async def send_dm(client: GameBot, channel: discord.PartialMessageable, dm: Dire
         user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
         await user.send(dm.text[:2000], **kwargs)
     except discord.Forbidden:
-        if dm.fallback:
-            await channel.send(dm.fallback[:2000], allowed_mentions=mentions((dm.user_id,)))
+        log.info("DMs of user %s are closed", dm.user_id)
+        return False
     except discord.HTTPException:
         log.exception("could not send a DM to %s", dm.user_id)
-        if dm.fallback:
-            await channel.send(dm.fallback[:2000], allowed_mentions=mentions((dm.user_id,)))
+        return False
+    return True
+
+
+async def _notice(channel: discord.PartialMessageable, dm: DirectMessage) -> None:
+    """Tell the channel (without secrets) that a DM could not be delivered."""
+    try:
+        await channel.send(dm.fallback[:2000], allowed_mentions=mentions((dm.user_id,)))
+    except discord.HTTPException:
+        log.warning("could not post the closed-DM notice for %s", dm.user_id)

@@ -46,6 +46,7 @@ class Sent:
     body: dict[str, Any] | list[Any] | None
     files: list[tuple[str, bytes]] = field(default_factory=list)
     params: dict[str, Any] | None = None
+    response: Any = None  # what the fake Discord answered (e.g. the created message)
 
     @property
     def content(self) -> str:
@@ -161,6 +162,12 @@ class FakeDiscord:
 
     def _answer(self, route: Route, body: Any, files: list[tuple[str, bytes]],
                 params: dict[str, Any] | None) -> Any:
+        response = self._respond(route, body, files, params)
+        self.sent[-1].response = response
+        return response
+
+    def _respond(self, route: Route, body: Any, files: list[tuple[str, bytes]],
+                 params: dict[str, Any] | None) -> Any:
         path = route.url[len(Route.BASE):] if route.url.startswith(Route.BASE) else route.url
         template = route.path
         self.sent.append(Sent(route.method, path, template, body, files, params))

@@ -55,8 +55,7 @@ async def open_lobby(h: Harness, options: str = "role=host-colour") -> tuple[int
     [post] = channel_posts(sent)
     ids = buttons(post.body)
     game_id = int(ids[0].rsplit(":", 1)[1])
-    message_id = int(h.fake.messages and max(h.fake.messages))
-    return game_id, message_id
+    return game_id, int(post.response["id"])
 
 
 async def test_command_tree_has_the_agreed_names(harness: Harness) -> None:
@@ -206,3 +205,19 @@ async def test_rules_and_status_and_board(harness: Harness) -> None:
     assert ephemeral and ephemeral[0].body["flags"] & EPHEMERAL
     text = reply_text(await h.command(CAROL, "game", "status"))
     assert re.search(r"discord\.com/channels/\d+/\d+/\d+", text)
+
+
+async def test_closed_dms_are_explained_and_the_content_shown_privately(harness: Harness) -> None:
+    h = harness
+    await open_lobby(h)
+    await h.command(BOB, "game", "join")
+    await h.command(ALICE, "game", "start")
+    sent = await h.command(ALICE, "game", "hand", dm=True)  # open DMs: a DM is sent
+    dm_posts = [s for s in channel_posts(sent) if s.path.startswith("/channels/5")]
+    assert len(dm_posts) == 1 and "your turn" in dm_posts[0].content
+    h.fake.closed_dms.add(BOB.id)
+    sent = await h.command(BOB, "game", "hand", dm=True)
+    ephemeral = [f for f in followups(sent) if f.body.get("flags", 0) & EPHEMERAL]
+    assert len(ephemeral) == 2
+    assert "couldn't send you a DM" in ephemeral[1].content and "not your turn" in ephemeral[1].content
+    assert [s for s in channel_posts(sent) if not s.path.startswith("/channels/5")] == []

@@ -1,0 +1,644 @@
+"""A small Discord API emulator (aiohttp) for end-to-end tests of the real bot process.
+
+It serves the REST API under ``/api/v10`` and the gateway websocket on 127.0.0.1. The bot
+is pointed at it only through ``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL``.
+
+What it does like Discord:
+- login (``/users/@me``, ``/oauth2/applications/@me``), command sync, the gateway handshake
+  (HELLO, IDENTIFY, READY, GUILD_CREATE with every member, heartbeats);
+- interactions sent as INTERACTION_CREATE events; their callbacks, followups and edits, with
+  Discord's rules: an interaction acknowledged after 3 s gets 10062 Unknown interaction, a second
+  initial response 40060, the first followup after a deferral replaces the "thinking" message
+  and keeps its ephemeral flag; followups only for 15 minutes;
+- channel messages with attachments (multipart), edits, DMs; a DM to a user whose DMs are closed
+  gets 403 with code 50007; a channel the bot may not write to gets 403 / 50013;
+- optional 429s (with the ``Via`` header real rate limits carry);
+- every request body is validated against Discord's OpenAPI spec (``tests/discord_spec.py``);
+  violations are collected in ``violations`` and fail the test.
+
+It records everything the bot sent, so tests can assert on messages, their real PNG bytes,
+components, ephemeral flags and who was actually pinged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.discord_spec import DiscordSpec
+
+TOKEN = "emulated-bot-token"
+APP_ID = 4100000000000000001
+GUILD_ID = 4100000000000000002
+OWNER_ID = 4100000000000000003
+EVERYONE_PERMISSIONS = 1 << 10 | 1 << 11 | 1 << 31  # view channel, send messages, use app commands
+MODERATOR_PERMISSIONS = EVERYONE_PERMISSIONS | 1 << 4  # + manage channels
+BOT_PERMISSIONS = (1 << 53) - 1
+ACK_DEADLINE = 3.0
+WEBHOOK_LIFETIME = 15 * 60
+EPHEMERAL = 1 << 6
+
+
+class HTTPError(Exception):
+    """Raised inside handlers: becomes a Discord-style JSON error response."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    moderator: bool = False
+    dms_open: bool = True
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
+                "global_name": self.name, "avatar": None, "public_flags": 0}
+
+    def member(self) -> dict[str, Any]:
+        perms = MODERATOR_PERMISSIONS if self.moderator else EVERYONE_PERMISSIONS
+        return {"user": self.payload(), "roles": [], "nick": None, "avatar": None,
+                "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                "flags": 0, "pending": False, "permissions": str(perms)}
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    content: str
+    components: list[dict[str, Any]]
+    attachments: list[dict[str, Any]]  # with "data": the uploaded bytes
+    flags: int
+    allowed_mentions: dict[str, Any] | None
+    pinged_users: set[int]
+    pinged_everyone: bool
+    interaction_id: int | None = None  # followups and interaction responses
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self.components for c in row.get("components", [])
+                if "custom_id" in c]
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "channel_id": str(self.channel_id), "type": 0,
+            "author": {"id": str(APP_ID), "username": "tidepool", "discriminator": "0",
+                       "global_name": None, "avatar": None, "bot": True},
+            "content": self.content, "timestamp": "2026-11-30T00:00:00+00:00",
+            "edited_timestamp": None, "tts": False, "mention_everyone": self.pinged_everyone,
+            "mentions": [], "mention_roles": [], "embeds": [], "pinned": False,
+            "attachments": [{k: v for k, v in a.items() if k != "data"} for a in self.attachments],
+            "components": self.components, "flags": self.flags,
+        }
+
+
+@dataclass
+class Interaction:
+    """One interaction the emulator sent, and everything the bot did about it."""
+
+    id: int
+    token: str
+    kind: int
+    user: User
+    channel_id: int
+    payload: dict[str, Any]
+    sent_at: float
+    acked_at: float | None = None
+    callback: dict[str, Any] | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    errors: list[int] = field(default_factory=list)  # Discord error codes the bot ran into
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def ack_time(self) -> float | None:
+        return None if self.acked_at is None else self.acked_at - self.sent_at
+
+    @property
+    def reply(self) -> Message | None:
+        """The ephemeral answer: the message that replaced the deferral (or the direct reply)."""
+        return self.original
+
+    @property
+    def deferred(self) -> bool:
+        return bool(self.callback) and self.callback["type"] == 5
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        assert self.callback and self.callback["type"] == 8, self.callback
+        return self.callback["data"]["choices"]
+
+
+class Emulator:
+    """Start with :meth:`start`; point the bot at :attr:`api_base` and :attr:`gateway_url`."""
+
+    def __init__(self, spec: DiscordSpec | None) -> None:
+        self.spec = spec
+        self.violations: list[str] = []
+        self.requests: list[tuple[str, str]] = []
+        self._ids = itertools.count(4200000000000000000)
+        self.users: dict[int, User] = {}
+        self.channels: set[int] = set()
+        self.read_only_channels: set[int] = set()
+        self.dm_channels: dict[int, int] = {}  # dm channel id -> user id
+        self.messages: dict[int, Message] = {}
+        self.by_channel: dict[int, list[Message]] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.by_token: dict[str, Interaction] = {}
+        self.commands: list[dict[str, Any]] = []
+        self.command_syncs = 0
+        self.rate_limit_next: dict[str, int] = {}  # route template -> how many 429s to give
+        self.rate_limited = 0
+        self.ws: web.WebSocketResponse | None = None
+        self.seq = 0
+        self.identifies = 0
+        self.ready = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._send_lock = asyncio.Lock()
+
+    # ----- set-up ---------------------------------------------------------------------------
+
+    def snowflake(self) -> int:
+        return next(self._ids)
+
+    def add_user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
+        user = User(self.snowflake(), name, moderator, dms_open)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self) -> int:
+        cid = self.snowflake()
+        self.channels.add(cid)
+        self.by_channel[cid] = []
+        return cid
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ----- gateway --------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.ready.clear()
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            op = data.get("op")
+            if op == 1:  # heartbeat
+                await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+            elif op == 2:  # identify
+                if data["d"].get("token") != TOKEN:
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                    break
+                self.identifies += 1
+                self.ws = ws
+                self.seq = 0
+                await self._dispatch("READY", {
+                    "v": 10, "user": {**self._bot_user(), "bot": True, "verified": True, "mfa_enabled": False},
+                    "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                    "session_id": f"session-{self.identifies}",
+                    "resume_gateway_url": self.gateway_url,
+                    "application": {"id": str(APP_ID), "flags": 0},
+                    "private_channels": [], "relationships": [], "shard": [0, 1],
+                })
+                await self._dispatch("GUILD_CREATE", self._guild())
+                self.ready.set()
+            elif op == 6:  # resume: say the session cannot be resumed, forcing a new identify
+                await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+        if self.ws is ws:
+            self.ws = None
+            self.ready.clear()
+        return ws
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self.ws is not None, "the bot is not connected"
+        async with self._send_lock:
+            self.seq += 1
+            await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
+
+    def _bot_user(self) -> dict[str, Any]:
+        return {"id": str(APP_ID), "username": "tidepool", "discriminator": "0",
+                "global_name": "Tidepool", "avatar": None, "bot": True}
+
+    def _guild(self) -> dict[str, Any]:
+        members = [u.member() for u in self.users.values()]
+        members.append({"user": self._bot_user(), "roles": [], "nick": None, "avatar": None,
+                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                        "flags": 0})
+        channels = [{"id": str(c), "type": 0, "name": f"games-{i}", "position": i,
+                     "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                     "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
+                    for i, c in enumerate(sorted(self.channels))]
+        return {
+            "id": str(GUILD_ID), "name": "Emulated Server", "icon": None, "splash": None,
+            "discovery_splash": None, "owner_id": str(OWNER_ID), "afk_channel_id": None,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "system_channel_id": None,
+            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+            "description": None, "banner": None, "premium_tier": 0,
+            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
+            "premium_progress_bar_enabled": False, "features": [], "emojis": [], "stickers": [],
+            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
+                       "position": 0, "color": 0, "hoist": False, "managed": False,
+                       "mentionable": False, "flags": 0}],
+            "channels": channels, "threads": [], "members": members, "member_count": len(members),
+            "voice_states": [], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "large": False, "unavailable": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+        }
+
+    # ----- sending interactions -------------------------------------------------------------
+
+    async def wait_ready(self, timeout: float = 30.0) -> None:
+        await asyncio.wait_for(self.ready.wait(), timeout)
+
+    def _interaction(self, user: User, kind: int, data: dict[str, Any], channel_id: int,
+                     message: Message | None = None) -> Interaction:
+        iid = self.snowflake()
+        token = f"itoken-{iid}"
+        payload = {
+            "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data,
+            "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID),
+                        "name": "games", "position": 0, "permission_overwrites": [],
+                        "nsfw": False, "parent_id": None},
+            "member": user.member(), "token": token, "version": 1,
+            "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message.payload()
+        record = Interaction(iid, token, kind, user, channel_id, payload, sent_at=0.0)
+        self.interactions[iid] = record
+        self.by_token[token] = record
+        return record
+
+    async def send(self, record: Interaction) -> Interaction:
+        record.sent_at = time.monotonic()
+        await self._dispatch("INTERACTION_CREATE", record.payload)
+        return record
+
+    async def finish(self, record: Interaction, timeout: float = 15.0) -> Interaction:
+        """Wait until the bot has answered the interaction completely."""
+        try:
+            await asyncio.wait_for(record.done.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"interaction {record.payload['data']} by {record.user.name} got no complete "
+                f"answer in {timeout} s (callback: {record.callback})"
+            ) from None
+        return record
+
+    async def until(self, condition: Any, timeout: float = 10.0, what: str = "condition") -> None:
+        """Poll until ``condition()`` is true (for things that follow the reply)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.02)
+
+    def _command_data(self, name: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+        parts = name.split()
+        command = next((c for c in self.commands if c["name"] == parts[0]), None)
+        assert command is not None, f"/{parts[0]} was not synced (synced: {[c['name'] for c in self.commands]})"
+        target = command
+        for sub in parts[1:]:
+            target = next(o for o in target.get("options", []) if o["name"] == sub and o["type"] in (1, 2))
+        types = {o["name"]: o["type"] for o in target.get("options", [])}
+        opts: list[dict[str, Any]] = []
+        for key, value in options.items():
+            assert key in types, f"/{name} has no option {key}"
+            opts.append({"name": key, "type": types[key], "value": value,
+                         **({"focused": True} if key == focused else {})})
+        for sub in reversed(parts[1:]):
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        return {"id": command["id"], "name": parts[0], "type": 1, "options": opts}
+
+    async def slash(self, user: User, name: str, channel_id: int, *, wait: bool = True,
+                    **options: Any) -> Interaction:
+        record = self._interaction(user, 2, self._command_data(name, options, None), channel_id)
+        await self.send(record)
+        return await self.finish(record) if wait else record
+
+    async def autocomplete(self, user: User, name: str, channel_id: int, option: str,
+                           current: str) -> list[dict[str, Any]]:
+        data = self._command_data(name, {option: current}, option)
+        record = await self.send(self._interaction(user, 4, data, channel_id))
+        await self.finish(record)
+        return record.choices
+
+    async def click(self, user: User, message: Message, custom_id: str, *,
+                    wait: bool = True) -> Interaction:
+        assert custom_id in message.custom_ids(), f"{custom_id} is not on message {message.id}"
+        data = {"custom_id": custom_id, "component_type": 2}
+        record = self._interaction(user, 3, data, message.channel_id, message)
+        await self.send(record)
+        return await self.finish(record) if wait else record
+
+    # ----- REST -----------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        method = request.method
+        self.requests.append((method, path))
+        if request.headers.get("Authorization") != f"Bot {TOKEN}" and not path.startswith(("/webhooks/", "/interactions/")):
+            return _json({"code": 0, "message": "401: Unauthorized"}, 401)
+        try:
+            body, files = await self._read_body(request)
+            if self.spec is not None and method in ("POST", "PUT", "PATCH"):
+                self.violations += self.spec.check(method, path, body)
+            template, params = self._route(method, path)
+            limited = self._maybe_rate_limit(template)
+            if limited is not None:
+                return limited
+            handler = getattr(self, "_h_" + template)
+            result = handler(request, params, body, files)
+            if isinstance(result, web.StreamResponse):
+                return result
+            return _json(result)
+        except HTTPError as exc:
+            return _json({"code": exc.code, "message": exc.message}, exc.status)
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+        files: list[tuple[str, bytes]] = []
+        if request.content_type == "multipart/form-data":
+            body = None
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    body = json.loads(data)
+                elif part.filename:  # type: ignore[union-attr]
+                    files.append((part.filename, bytes(data)))  # type: ignore[union-attr]
+            return body, files
+        raw = await request.read()
+        return (json.loads(raw) if raw else None), files
+
+    _ROUTES = [
+        ("GET", r"/users/@me", "me"),
+        ("GET", r"/oauth2/applications/@me", "app"),
+        ("GET", r"/gateway(/bot)?", "gateway_info"),
+        ("PUT", r"/applications/(?P<app>\d+)(/guilds/(?P<guild>\d+))?/commands", "sync"),
+        ("GET", r"/applications/(?P<app>\d+)(/guilds/(?P<guild>\d+))?/commands", "commands"),
+        ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", "callback"),
+        ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", "followup"),
+        ("PATCH", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "edit_followup"),
+        ("POST", r"/channels/(?P<cid>\d+)/messages", "post"),
+        ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "edit"),
+        ("POST", r"/users/@me/channels", "open_dm"),
+        ("GET", r"/users/(?P<uid>\d+)", "user"),
+    ]
+
+    def _route(self, method: str, path: str) -> tuple[str, dict[str, str]]:
+        for m, pattern, name in self._ROUTES:
+            if m == method and (match := re.fullmatch(pattern, path)):
+                return name, {k: v for k, v in match.groupdict().items() if v is not None}
+        self.violations.append(f"{method} {path}: the emulator (and the bot) should not need this")
+        raise HTTPError(404, 0, "404: Not Found")
+
+    def _maybe_rate_limit(self, template: str) -> web.Response | None:
+        if self.rate_limit_next.get(template, 0) <= 0:
+            return None
+        self.rate_limit_next[template] -= 1
+        self.rate_limited += 1
+        body = {"message": "You are being rate limited.", "retry_after": 0.25, "global": False}
+        return web.Response(body=json.dumps(body).encode(), status=429, headers={
+            "Content-Type": "application/json", "Retry-After": "1", "Via": "1.1 google",
+            "X-RateLimit-Scope": "user", "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": "0.25", "X-RateLimit-Bucket": f"bucket-{template}",
+        })
+
+    # ----- handlers -------------------------------------------------------------------------
+
+    def _h_me(self, request, params, body, files):
+        return {**self._bot_user(), "verified": True, "mfa_enabled": False, "flags": 0}
+
+    def _h_app(self, request, params, body, files):
+        return {"id": str(APP_ID), "name": "Tidepool", "description": "", "icon": None,
+                "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64,
+                "owner": {"id": str(OWNER_ID), "username": "owner", "discriminator": "0",
+                          "global_name": None, "avatar": None},
+                "team": None, "flags": 0, "summary": "", "rpc_origins": []}
+
+    def _h_gateway_info(self, request, params, body, files):
+        return {"url": self.gateway_url, "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                        "max_concurrency": 1}}
+
+    def _h_sync(self, request, params, body, files):
+        self.command_syncs += 1
+        self.commands = [{**c, "id": str(self.snowflake()), "application_id": str(APP_ID),
+                          "version": str(self.snowflake()), "default_member_permissions": None,
+                          "type": c.get("type", 1)} for c in body]
+        return self.commands
+
+    def _h_commands(self, request, params, body, files):
+        return self.commands
+
+    def _new_message(self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]],
+                     *, flags: int | None = None, interaction_id: int | None = None,
+                     pings: bool = True) -> Message:
+        attachments = []
+        described = {int(a["id"]): a for a in body.get("attachments") or [] if "id" in a}
+        for index, (name, data) in enumerate(files):
+            meta = described.get(index, {})
+            attachments.append({"id": str(self.snowflake()), "filename": name, "size": len(data),
+                                "url": f"https://cdn.emulated/{name}", "proxy_url": f"https://cdn.emulated/{name}",
+                                "description": meta.get("description"), "data": data})
+        content = body.get("content") or ""
+        users, everyone = _pings(content, body.get("allowed_mentions")) if pings else (set(), False)
+        message = Message(self.snowflake(), channel_id, content, body.get("components") or [],
+                          attachments, (body.get("flags") or 0) if flags is None else flags,
+                          body.get("allowed_mentions"), users, everyone, interaction_id)
+        self.messages[message.id] = message
+        self.by_channel.setdefault(channel_id, []).append(message)
+        return message
+
+    def _h_callback(self, request, params, body, files):
+        record = self.interactions.get(int(params["iid"]))
+        if record is None or record.token != params["token"]:
+            raise HTTPError(404, 10062, "Unknown interaction")
+        if record.acked_at is not None:
+            record.errors.append(40060)
+            raise HTTPError(400, 40060, "Interaction has already been acknowledged.")
+        now = time.monotonic()
+        if now - record.sent_at > ACK_DEADLINE:
+            record.errors.append(10062)
+            record.done.set()
+            raise HTTPError(404, 10062, "Unknown interaction")
+        record.acked_at = now
+        record.callback = body
+        kind = body["type"]
+        data = body.get("data") or {}
+        message = None
+        if kind == 4:  # a message right away
+            message = self._new_message(record.channel_id, data, files, interaction_id=record.id)
+            record.original = message
+            record.done.set()
+        elif kind == 5:  # deferred: a "thinking" message, replaced by the first followup
+            pass
+        elif kind in (6, 7):  # deferred update / update the component's message
+            if kind == 7 and "message" in record.payload:
+                self._edit(self.messages[int(record.payload["message"]["id"])], data, files)
+            record.done.set()
+        elif kind == 8:  # autocomplete result
+            record.done.set()
+        if request.query.get("with_response") in ("1", "true", "True"):
+            resource: dict[str, Any] = {"type": kind}
+            if message is not None:
+                resource["message"] = message.payload()
+            return {"interaction": {"id": str(record.id), "type": record.kind,
+                                    "response_message_id": str(message.id) if message else None,
+                                    "response_message_loading": kind == 5,
+                                    "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL)},
+                    "resource": resource}
+        return web.Response(status=204)
+
+    def _webhook_record(self, params: dict[str, str]) -> Interaction:
+        record = self.by_token.get(params["token"])
+        if record is None or int(params["app"]) != APP_ID or record.acked_at is None:
+            raise HTTPError(404, 10015, "Unknown Webhook")
+        if time.monotonic() - record.sent_at > WEBHOOK_LIFETIME:
+            raise HTTPError(401, 50027, "Invalid Webhook Token")
+        return record
+
+    def _h_followup(self, request, params, body, files):
+        record = self._webhook_record(params)
+        if record.deferred and record.original is None:
+            # The first followup replaces the deferral: its ephemeral flag wins, and
+            # (as Discord does) the edit of a loading message pings nobody.
+            defer_flags = (record.callback.get("data") or {}).get("flags") or 0
+            message = self._new_message(record.channel_id, body, files, flags=defer_flags,
+                                        interaction_id=record.id, pings=False)
+            record.original = message
+            record.done.set()
+        else:
+            message = self._new_message(record.channel_id, body, files, interaction_id=record.id)
+            record.followups.append(message)
+        return message.payload()
+
+    def _h_edit_followup(self, request, params, body, files):
+        record = self._webhook_record(params)
+        target = record.original if params["mid"] == "@original" else self.messages.get(int(params["mid"]))
+        if target is None:
+            raise HTTPError(404, 10008, "Unknown Message")
+        self._edit(target, body, files)
+        if params["mid"] == "@original":
+            record.done.set()
+        return target.payload()
+
+    def _h_post(self, request, params, body, files):
+        cid = int(params["cid"])
+        if cid in self.dm_channels:
+            user = self.users.get(self.dm_channels[cid])
+            if user is None or not user.dms_open:
+                raise HTTPError(403, 50007, "Cannot send messages to this user")
+        elif cid not in self.channels:
+            raise HTTPError(404, 10003, "Unknown Channel")
+        elif cid in self.read_only_channels:
+            raise HTTPError(403, 50013, "Missing Permissions")
+        if not (body.get("content") or body.get("embeds") or files or body.get("components")):
+            raise HTTPError(400, 50006, "Cannot send an empty message")
+        return self._new_message(cid, body, files).payload()
+
+    def _edit(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "components" in body:
+            message.components = body["components"] or []
+        message.edits += 1
+
+    def _h_edit(self, request, params, body, files):
+        message = self.messages.get(int(params["mid"]))
+        if message is None or message.channel_id != int(params["cid"]):
+            raise HTTPError(404, 10008, "Unknown Message")
+        self._edit(message, body, files)
+        return message.payload()
+
+    def _h_open_dm(self, request, params, body, files):
+        uid = int(body["recipient_id"])
+        if uid not in self.users:
+            raise HTTPError(400, 50033, "Invalid Recipients")
+        cid = next((c for c, u in self.dm_channels.items() if u == uid), None)
+        if cid is None:
+            cid = self.snowflake()
+            self.dm_channels[cid] = uid
+            self.by_channel[cid] = []
+        return {"id": str(cid), "type": 1, "last_message_id": None, "flags": 0,
+                "recipients": [self.users[uid].payload()]}
+
+    def _h_user(self, request, params, body, files):
+        user = self.users.get(int(params["uid"]))
+        if user is None:
+            raise HTTPError(404, 10013, "Unknown User")
+        return user.payload()
+
+    # ----- reading what happened ------------------------------------------------------------
+
+    def public_messages(self, channel_id: int) -> list[Message]:
+        return [m for m in self.by_channel.get(channel_id, []) if not m.ephemeral]
+
+    def dms_to(self, user: User) -> list[Message]:
+        return [m for cid, uid in self.dm_channels.items() if uid == user.id
+                for m in self.by_channel.get(cid, [])]
+
+
+def _pings(content: str, allowed: dict[str, Any] | None) -> tuple[set[int], bool]:
+    """Who Discord would notify for this content and ``allowed_mentions``."""
+    mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", content)}
+    has_everyone = "@everyone" in content or "@here" in content
+    if allowed is None:
+        return mentioned, has_everyone
+    parse = set(allowed.get("parse") or [])
+    listed = {int(u) for u in allowed.get("users") or []}
+    users = mentioned if "users" in parse else mentioned & listed
+    return users, has_everyone and "everyone" in parse
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # Exactly "application/json": discord.py checks the header literally (no charset).
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})

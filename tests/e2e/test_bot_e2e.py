@@ -1,0 +1,341 @@
+"""End to end: the real bot process against the Discord API emulator, over loopback.
+
+Every REST request the bot sends is validated against Discord's OpenAPI spec by the
+emulator (the ``emulator`` fixture fails the test on any violation), and the ``bot`` fixture
+fails it when the bot logged an error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import io
+import random
+import re
+import sqlite3
+import statistics
+import string
+import time
+
+import aiohttp
+from PIL import Image
+
+from .conftest import BotProcess
+from .emulator import APP_ID, Emulator, Interaction, Message, User
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+# ----- helpers -------------------------------------------------------------------------------
+
+
+def reply_text(record: Interaction) -> str:
+    """The ephemeral answer to an interaction (it must exist and be ephemeral)."""
+    assert record.acked_at is not None, f"never acknowledged: {record.payload['data']}"
+    assert record.ack_time is not None and record.ack_time < 3.0
+    assert record.reply is not None, "no reply"
+    assert record.reply.ephemeral, f"the reply was public: {record.reply.content!r}"
+    return record.reply.content
+
+
+def last_public(emu: Emulator, channel: int) -> Message:
+    return emu.public_messages(channel)[-1]
+
+
+def assert_png(message: Message) -> None:
+    [attachment] = message.attachments
+    assert attachment["filename"].endswith(".png")
+    assert attachment["description"], "board images carry alt text"
+    image = Image.open(io.BytesIO(attachment["data"]))
+    image.load()
+    assert image.format == "PNG" and image.width >= 800
+
+
+def lobby_of(emu: Emulator, channel: int) -> tuple[Message, int]:
+    lobby = next(m for m in reversed(emu.public_messages(channel)) if m.custom_ids())
+    game_id = int(lobby.custom_ids()[0].rsplit(":", 1)[1])
+    return lobby, game_id
+
+
+async def open_and_start(emu: Emulator, channel: int, host: User, guest: User) -> None:
+    """``/game new``, the Join button, the Start button; Aqualin with the host as colour."""
+    record = await emu.slash(host, "game new", channel, game="aqualin", options="role=host-colour")
+    assert "lobby is open" in reply_text(record)
+    lobby, game_id = lobby_of(emu, channel)
+    assert lobby.custom_ids() == [f"lobby:join:{game_id}", f"lobby:leave:{game_id}",
+                                  f"lobby:start:{game_id}"]
+    assert lobby.pinged_users == set()
+    record = await emu.click(guest, lobby, f"lobby:join:{game_id}")
+    assert "joined" in reply_text(record)
+    assert guest.name in lobby.content  # the lobby message was edited in place
+    record = await emu.click(host, lobby, f"lobby:start:{game_id}")
+    assert "started" in reply_text(record)
+    assert lobby.custom_ids() == []  # buttons removed once started
+    board = last_public(emu, channel)
+    assert_png(board)
+    assert board.pinged_users == {host.id}
+
+
+async def play_turn(emu: Emulator, channel: int, players: dict[int, User]) -> Message:
+    """The pinged player asks autocomplete, plays its first suggestion; returns the new board."""
+    board = last_public(emu, channel)
+    (current_id,) = board.pinged_users
+    current = players[current_id]
+    choices = await emu.autocomplete(current, "move", channel, "action", "")
+    assert 1 <= len(choices) <= 25
+    move = choices[0]["value"]
+    record = await emu.slash(current, "move", channel, action=move)
+    assert reply_text(record) == f"Played `{move}`."
+    new_board = last_public(emu, channel)
+    assert new_board is not board
+    assert_png(new_board)
+    return new_board
+
+
+def moves_in_db(bot: BotProcess) -> list[tuple[int, int, str]]:
+    db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
+    try:
+        return db.execute("SELECT game_id, n, move FROM moves ORDER BY game_id, n").fetchall()
+    finally:
+        db.close()
+
+
+# ----- scenarios -----------------------------------------------------------------------------
+
+
+async def test_startup_logs_in_syncs_and_gets_ready(emulator: Emulator, bot: BotProcess) -> None:
+    emulator.add_channel()
+    await bot.start()
+    assert ("GET", "/users/@me") in emulator.requests
+    assert emulator.command_syncs == 1
+    assert {c["name"] for c in emulator.commands} == {"game", "move"}
+    game = next(c for c in emulator.commands if c["name"] == "game")
+    assert {o["name"] for o in game["options"]} >= {"new", "join", "leave", "start", "board", "hand",
+                                                    "rules", "status", "abort", "resign"}
+    assert emulator.identifies == 1 and bot.alive
+
+
+async def test_a_complete_aqualin_game(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    players = {alice.id: alice, bob.id: bob}
+    await bot.start()
+    await open_and_start(emulator, channel, alice, bob)
+    for turn in range(36):
+        board = await play_turn(emulator, channel, players)
+        if turn < 35:
+            (pinged,) = board.pinged_users
+            assert f"<@{pinged}>, your turn" in board.content
+            assert set(map(int, MENTION.findall(board.content))) == {pinged}  # only them
+    assert "Game over" in board.content and "Scores" in board.content
+    assert board.pinged_users == {alice.id, bob.id}
+    assert not any(m.pinged_everyone for m in emulator.messages.values())
+    # Anyone may look at the final board afterwards, privately.
+    look = await emulator.slash(bob, "game board", channel)
+    assert "finished" in reply_text(look) and look.reply.attachments
+
+
+async def test_closed_dms_are_explained_privately(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob", dms_open=False)
+    await bot.start()
+    await open_and_start(emulator, channel, alice, bob)
+    record = await emulator.slash(alice, "game hand", channel, dm=True)
+    assert "your turn" in reply_text(record)
+    [dm] = emulator.dms_to(alice)
+    assert "your turn" in dm.content
+    before = len(emulator.public_messages(channel))
+    record = await emulator.slash(bob, "game hand", channel, dm=True)
+    assert "not your turn" in reply_text(record)
+    await emulator.until(lambda: record.followups, what="the closed-DM explanation")
+    [explained] = record.followups
+    assert explained.ephemeral and "couldn't send you a DM" in explained.content
+    assert "not your turn" in explained.content  # the content, only for them
+    assert emulator.dms_to(bob) == [] and len(emulator.public_messages(channel)) == before
+    assert bot.alive
+
+
+async def test_sigkill_mid_game_then_restart(emulator: Emulator, bot: BotProcess) -> None:
+    game_channel = emulator.add_channel()
+    lobby_channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    carol = emulator.add_user("Carol", moderator=True)
+    dave = emulator.add_user("Dave")
+    players = {alice.id: alice, bob.id: bob}
+    await bot.start()
+    await open_and_start(emulator, game_channel, alice, bob)
+    for _ in range(3):
+        await play_turn(emulator, game_channel, players)
+    await emulator.slash(carol, "game new", lobby_channel, game="aqualin", options="rules=classic")
+    lobby, game_id = lobby_of(emulator, lobby_channel)
+
+    await bot.kill()
+    assert not bot.alive
+    await bot.start()  # same database file
+    assert emulator.identifies == 2
+    assert emulator.command_syncs == 1  # the commands did not change: no second sync
+
+    for _ in range(3):  # the game goes on where it was
+        await play_turn(emulator, game_channel, players)
+    assert len(moves_in_db(bot)) == 6
+    # Buttons on a message sent before the kill still work.
+    joined = await emulator.click(dave, lobby, f"lobby:join:{game_id}")
+    assert "joined" in reply_text(joined)
+    started = await emulator.click(carol, lobby, f"lobby:start:{game_id}")
+    assert "started" in reply_text(started)
+    assert_png(last_public(emulator, lobby_channel))
+
+
+async def test_racing_interactions_apply_once(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    carol = emulator.add_user("Carol")
+    await bot.start()
+    # Two Start clicks at once.
+    await emulator.slash(alice, "game new", channel, game="aqualin", options="role=host-colour")
+    lobby, game_id = lobby_of(emulator, channel)
+    await emulator.click(bob, lobby, f"lobby:join:{game_id}")
+    stale = copy.deepcopy(lobby)
+    first = await emulator.click(alice, lobby, f"lobby:start:{game_id}", wait=False)
+    second = await emulator.click(alice, stale, f"lobby:start:{game_id}", wait=False)
+    replies = sorted([reply_text(await emulator.finish(first)), reply_text(await emulator.finish(second))])
+    assert replies[0] == "The game has started." and "already started" in replies[1]
+    boards = [m for m in emulator.public_messages(channel) if m.attachments]
+    assert len(boards) == 1
+    # The same move twice at once, and a third player's join click racing a move.
+    moves = [await emulator.slash(alice, "move", channel, wait=False, action="c3") for _ in range(2)]
+    late_join = await emulator.click(carol, stale, f"lobby:join:{game_id}", wait=False)
+    texts = [reply_text(await emulator.finish(r)) for r in moves]
+    [loser] = [t for t in texts if t != "Played `c3`."]  # exactly one was played
+    assert "not your turn" in loser or "at the same moment" in loser
+    assert "already started" in reply_text(await emulator.finish(late_join))
+    assert [m for _, _, m in moves_in_db(bot)] == ["c3"]
+    assert len([m for m in emulator.public_messages(channel) if m.attachments]) == 2
+
+
+async def test_permissions_are_refused_privately(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    carol = emulator.add_user("Carol")
+    await bot.start()
+    await open_and_start(emulator, channel, alice, bob)
+    before = len(emulator.public_messages(channel))
+    assert "not playing" in reply_text(await emulator.slash(carol, "move", channel, action="a1"))
+    assert "Manage Channels" in reply_text(await emulator.slash(bob, "game abort", channel, reason="no"))
+    assert "Manage Channels" in reply_text(await emulator.slash(carol, "game new", emulator.add_channel(),
+                                                               game="aqualin"))
+    assert "not your turn" in reply_text(await emulator.slash(bob, "move", channel, action="a1"))
+    assert len(emulator.public_messages(channel)) == before
+    aborted = await emulator.slash(alice, "game abort", channel, reason="testing")
+    assert "aborted" in reply_text(aborted)
+    assert "testing" in last_public(emulator, channel).content
+
+
+async def test_rate_limits_are_respected(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    await bot.start()
+    await open_and_start(emulator, channel, alice, bob)
+    emulator.rate_limit_next["post"] = 1  # the next channel message gets one 429 first
+    await play_turn(emulator, channel, {alice.id: alice, bob.id: bob})
+    assert emulator.rate_limited == 1
+    assert len([m for m in emulator.public_messages(channel) if m.attachments]) == 2
+
+
+async def test_load_50_channels(emulator: Emulator, bot: BotProcess) -> None:
+    pairs = [(emulator.add_channel(), emulator.add_user(f"Host{i}", moderator=True),
+              emulator.add_user(f"Guest{i}")) for i in range(50)]
+    await bot.start()
+    started = time.monotonic()
+
+    async def table(channel: int, host: User, guest: User) -> None:
+        await open_and_start(emulator, channel, host, guest)
+        for _ in range(3):
+            await play_turn(emulator, channel, {host.id: host, guest.id: guest})
+
+    await asyncio.gather(*(table(*p) for p in pairs))
+    elapsed = time.monotonic() - started
+    acks = [r.ack_time for r in emulator.interactions.values()]
+    assert all(a is not None and a < 3.0 for a in acks)
+    assert not any(r.errors for r in emulator.interactions.values())
+    acks.sort()
+    p50 = statistics.median(acks)
+    p99 = acks[min(len(acks) - 1, round(0.99 * (len(acks) - 1)))]
+    print(f"\nload: {len(acks)} interactions in 50 channels in {elapsed:.1f} s; "
+          f"acknowledgement p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {acks[-1] * 1000:.1f} ms")
+    assert len(moves_in_db(bot)) == 150
+
+
+async def test_bad_input_gets_clear_replies(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    options_channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob")
+    await bot.start()
+    await open_and_start(emulator, channel, alice, bob)
+    rnd = random.Random(20261130)
+    alphabet = string.printable + "äöü→–—@#*_~`|<>🐟🦀\u200b"
+
+    def garbage() -> str:
+        return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 100))).strip() or "?"
+
+    async def batch(records: list[Interaction]) -> list[str]:
+        return [reply_text(await emulator.finish(r)) for r in records]
+
+    texts: list[str] = []
+    for _ in range(10):  # 250 random moves, 25 at a time
+        texts += await batch([await emulator.slash(alice, "move", channel, wait=False, action=garbage())
+                              for _ in range(25)])
+    keys = ["rules", "role", "Rules", "colour", "x", "", "=", "rules=", "=seed"]
+    values = ["seed", "classic", "CLASSIC", "random", "host-colour", "nope", "1", "", "🐟"]
+    for _ in range(4):  # 100 random option strings, one at a time (a good one opens a lobby)
+        for _ in range(25):
+            option = " ".join(f"{rnd.choice(keys)}={rnd.choice(values)}" for _ in range(rnd.randint(1, 3)))
+            record = await emulator.slash(alice, "game new", options_channel, game="aqualin", options=option)
+            texts.append(reply_text(record))
+            if "lobby is open" in texts[-1]:
+                assert "aborted" in reply_text(await emulator.slash(alice, "game abort", options_channel))
+    assert len(texts) == 350 and all(t.strip() for t in texts)
+    assert not any("went wrong" in t for t in texts)
+    assert any("not a square" in t or "could not read" in t for t in texts)
+    assert any("option" in t for t in texts)
+    assert moves_in_db(bot) == []  # nothing random was ever played
+    await play_turn(emulator, channel, {alice.id: alice, bob.id: bob})  # still works
+    assert bot.alive
+
+
+async def test_emulator_enforces_discord_rules(emulator: Emulator) -> None:
+    """Without the bot: late and double acknowledgements fail as they do on Discord."""
+    user = emulator.add_user("Eve")
+    channel = emulator.add_channel()
+    record = emulator._interaction(user, 2, {"id": "1", "name": "x", "type": 1}, channel)
+    record.sent_at = time.monotonic() - 3.5
+    url = f"{emulator.api_base}/interactions/{record.id}/{record.token}/callback"
+    async with aiohttp.ClientSession() as http:
+        async with http.post(url, json={"type": 5, "data": {"flags": 64}}) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10062
+        fresh = emulator._interaction(user, 2, {"id": "1", "name": "x", "type": 1}, channel)
+        fresh.sent_at = time.monotonic()
+        url = f"{emulator.api_base}/interactions/{fresh.id}/{fresh.token}/callback"
+        async with http.post(url, json={"type": 5, "data": {"flags": 64}}) as resp:
+            assert resp.status == 204
+        async with http.post(url, json={"type": 5, "data": {"flags": 64}}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 40060
+        dm_channel = emulator._h_open_dm(None, {}, {"recipient_id": str(user.id)}, [])["id"]
+        user.dms_open = False
+        headers = {"Authorization": "Bot emulated-bot-token"}
+        async with http.post(f"{emulator.api_base}/channels/{dm_channel}/messages",
+                             json={"content": "hi"}, headers=headers) as resp:
+            assert resp.status == 403 and (await resp.json())["code"] == 50007
+        async with http.post(f"{emulator.api_base}/channels/{channel}/messages",
+                             json={"content": "x" * 2001}, headers=headers) as resp:
+            assert resp.status == 200
+    assert any("2000" in v for v in emulator.violations)  # the spec check caught it
+    emulator.violations.clear()
+    assert APP_ID

@@ -14,23 +14,29 @@ import hashlib
 import re
 import shlex
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from games import GameError
 
 from .errors import ServiceError, explain
-from .messages import Actor, Image, Outcome, Place
+from .messages import Actor, Attachment, Outcome, Place
 from .service import GameService
 from .store import Store
+from .timing import format_duration, parse_duration
 
 HELP = """Lines look like `name: command`. Commands:
   /game new <game> [key=value ...]   open a lobby (e.g. /game new aqualin rules=classic)
   /game join | leave | start | board | hand | status | resign
   /game rules [game]                 how to play
   /game abort [reason]
+  /game undo | log [count] | export | stats [game]
+  /game kick <name> | skip [name]
+  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
+  /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
   help, quit"""
 
 CONSOLE_GUILD = 1
@@ -54,6 +60,8 @@ class Console:
         self.names: dict[int, str] = {}
         self.images = 0
         self.messages = 0
+        self.offset = 0.0  # /wait moves the service's clock forward
+        service.clock = lambda: time.time() + self.offset
 
     def actor(self, name: str) -> Actor:
         uid = user_id_for(name)
@@ -90,6 +98,13 @@ class Console:
                 for w in words[1:]]
         if head == "/move":
             return await s.move(actor, p, " ".join(args))
+        if head == "/wait":
+            seconds = parse_duration(" ".join(args) or "?", what="duration") or 0
+            self.offset += seconds
+            lines = [f"(time passes: {format_duration(seconds)})"]
+            for _, outcome in await s.fire_due():
+                lines += self._show(actor, outcome)[1:]
+            return lines
         if head == "/moves":
             pairs = await s.suggest(actor, p, " ".join(args))
             return [f"  {label}" for label, _ in pairs]
@@ -101,13 +116,28 @@ class Console:
                 raise ServiceError("Which game? e.g. `/game new aqualin`.")
             return await s.new_game(actor, p, rest[0], " ".join(rest[1:]))
         simple = {"join": s.join, "leave": s.leave, "start": s.start, "board": s.board,
-                  "hand": s.hand, "status": s.status, "resign": s.resign}
+                  "hand": s.hand, "status": s.status, "resign": s.resign, "undo": s.undo,
+                  "export": s.export}
         if sub in simple:
             return await simple[sub](actor, p)
         if sub == "rules":
             return await s.rules(p, rest[0] if rest else None)
         if sub == "abort":
             return await s.abort(actor, p, " ".join(rest))
+        if sub == "log":
+            return await s.log(actor, p, int(rest[0]) if rest and rest[0].isdigit() else 10)
+        if sub == "stats":
+            return await s.stats(actor, p, rest[0] if rest else None)
+        if sub == "kick" and rest:
+            return await s.kick(actor, p, user_id_for(rest[0]), rest[0])
+        if sub == "skip":
+            return await s.skip(actor, p, user_id_for(rest[0]) if rest else None)
+        if sub == "config":
+            try:
+                changes = dict(w.split("=", 1) for w in rest)
+            except ValueError:
+                raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
+            return await s.configure(actor, p, **{k.replace("-", "_"): v for k, v in changes.items()})
         raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
 
     def _plain(self, text: str) -> str:
@@ -115,7 +145,7 @@ class Console:
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
         return text.replace("**", "").replace("\\", "").replace("\u200b", "")
 
-    def _save(self, image: Image) -> str:
+    def _save(self, image: Attachment) -> str:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.images += 1
         path = self.out_dir / f"{self.images:04d}-{image.filename}"
@@ -124,8 +154,9 @@ class Console:
 
     def _show(self, actor: Actor, outcome: Outcome) -> list[str]:
         lines = [f"[only {actor.name} sees] " + self._plain(outcome.reply)]
-        if outcome.reply_image is not None:
-            lines.append(f"  image: {self._save(outcome.reply_image)}")
+        if outcome.reply_file is not None:
+            kind = "image" if outcome.reply_file.filename.endswith(".png") else "file"
+            lines.append(f"  {kind}: {self._save(outcome.reply_file)}")
         for post in outcome.posts:
             self.messages += 1
             lines.append("[channel] " + self._plain(post.text))

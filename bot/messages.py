@@ -28,10 +28,12 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Image:
+class Attachment:
+    """A file to upload: a board image (``description`` is its alt text) or an export."""
+
     filename: str
     data: bytes
-    description: str  # alt text for screen readers
+    description: str
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
     text: str
-    image: Image | None = None
+    image: Attachment | None = None
     mention: tuple[int, ...] = ()
     lobby: LobbyCard | None = None
     is_board: bool = False  # remember it as the game's latest board message
@@ -61,7 +63,7 @@ class DirectMessage:
 
     user_id: int
     text: str
-    image: Image | None = None
+    image: Attachment | None = None
     fallback: str = ""
 
 
@@ -70,7 +72,7 @@ class Outcome:
     """The answer to one request."""
 
     reply: str  # ephemeral, to the user who asked
-    reply_image: Image | None = None
+    reply_file: Attachment | None = None
     posts: list[Post] = field(default_factory=list)
     dms: list[DirectMessage] = field(default_factory=list)
     lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place

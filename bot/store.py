@@ -14,7 +14,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ class GameRow:
     board_message_id: int | None
     created_at: float
     updated_at: float
+    timing: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameRow:
@@ -74,6 +75,7 @@ class GameRow:
             board_message_id=row["board_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            timing=json.loads(row["timing"]),
         )
 
 
@@ -91,15 +93,50 @@ class MoveRow:
     game_id: int
     n: int
     player_id: str
-    kind: str
+    kind: str  # move, resign, skip (a pass played for someone), forfeit (deadline), kick
     move: str
     created_at: float
+    actor_id: int | None = None
+    undone_at: float | None = None
 
 
 @dataclass(frozen=True)
 class GuildSettings:
     guild_id: int
     manager_role_id: int | None = None
+    start_policy: str = "moderators"  # moderators | role | everyone
+    reminder_seconds: int | None = 12 * 3600
+    deadline_seconds: int | None = None
+    deadline_action: str = "remind"  # remind | skip | forfeit
+
+
+SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
+                   "deadline_action")
+
+
+@dataclass(frozen=True)
+class TimerRow:
+    id: int
+    game_id: int
+    kind: str  # reminder | deadline
+    player_id: str
+    due_at: float
+    turn_since: float
+
+
+@dataclass(frozen=True)
+class TimerPlan:
+    """How to bring a game's timers up to date in the same transaction as a change.
+
+    Players no longer acting lose their timers; ``reset`` players (who just acted) get
+    fresh ones; players still waiting keep theirs, so a deadline is not pushed back by
+    somebody else's move.
+    """
+
+    acting: frozenset[str]
+    reset: frozenset[str]
+    reminder: float | None  # seconds, None: no reminders
+    deadline: float | None  # seconds, None: no deadline
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -211,15 +248,16 @@ class Store:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str,
                           options: Mapping[str, str], seed: int, host_id: int,
-                          host_name: str | None, now: float) -> GameRow:
+                          host_name: str | None, now: float,
+                          timing: Mapping[str, Any] | None = None) -> GameRow:
         """A new lobby; the host takes the first seat unless ``host_name`` is None."""
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    " created_at, updated_at, timing) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (guild_id, channel_id, game, json.dumps(dict(options), sort_keys=True), seed,
-                     host_id, now, now),
+                     host_id, now, now, json.dumps(dict(timing or {}), sort_keys=True)),
                 )
                 game_id = cur.lastrowid
                 if host_name is not None:
@@ -270,7 +308,7 @@ class Store:
         return [SeatRow(**dict(r)) for r in rows]
 
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,
-                         order: list[str]) -> None:
+                         order: list[str], timers: TimerPlan | None = None) -> None:
         """Lobby -> running with the first state; ``order`` re-numbers the seats."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = 'running', state = ?", (state,))
@@ -280,11 +318,16 @@ class Store:
                                  (-1 - i, game_id, player_id))
             await db.execute("UPDATE seats SET position = -1 - position WHERE game_id = ?",
                              (game_id,))
+            await self._plan_timers(db, game_id, timers, now)
 
     async def record_move(self, game_id: int, version: int, *, player_id: str, kind: str,
                           move: str, state: str, result: Mapping[str, Any] | None,
-                          now: float) -> int:
-        """Append a move and store the state after it, atomically. Returns the move number."""
+                          now: float, actor_id: int | None = None,
+                          timers: TimerPlan | None = None) -> int:
+        """Append a move and store the state after it (and the timers), atomically.
+
+        Returns the move number.
+        """
         status = "finished" if result is not None else "running"
         result_json = json.dumps(dict(result), sort_keys=True) if result is not None else None
         reason = result.get("reason") if result is not None else None
@@ -298,18 +341,63 @@ class Store:
                                    (game_id,))
             (n,) = await cur.fetchone()  # type: ignore[misc]
             await db.execute(
-                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, n, player_id, kind, move, now),
+                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, player_id, kind, move, now, actor_id),
             )
+            await self._plan_timers(db, game_id, None if result is not None else timers, now)
         return int(n)
+
+    async def undo_move(self, game_id: int, version: int, *, n: int, state: str, now: float,
+                        timers: TimerPlan | None = None) -> None:
+        """Mark move ``n`` undone (it stays in the log) and store the state before it."""
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now, ", state = ?", (state,))
+            cur = await db.execute(
+                "UPDATE moves SET undone_at = ? WHERE game_id = ? AND n = ? AND undone_at IS NULL",
+                (now, game_id, n),
+            )
+            if cur.rowcount != 1:
+                raise StaleGame(f"move {n} of game {game_id} is not there to undo")
+            await self._plan_timers(db, game_id, timers, now)
+
+    async def _plan_timers(self, db: aiosqlite.Connection, game_id: int, plan: TimerPlan | None,
+                           now: float) -> None:
+        if plan is None:
+            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            return
+        cur = await db.execute("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
+        keep = {r[0] for r in await cur.fetchall()} & (plan.acting - plan.reset)
+        placeholders = ",".join("?" * len(keep))
+        await db.execute(
+            f"DELETE FROM timers WHERE game_id = ? AND player_id NOT IN ({placeholders})",
+            (game_id, *sorted(keep)),
+        )
+        for player in sorted(plan.acting - keep):
+            if plan.reminder:
+                await db.execute(
+                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
+                    " VALUES (?, 'reminder', ?, ?, ?, ?)",
+                    (game_id, player, now + plan.reminder, now, now),
+                )
+            if plan.deadline:
+                await db.execute(
+                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
+                    " VALUES (?, 'deadline', ?, ?, ?, ?)",
+                    (game_id, player, now + plan.deadline, now, now),
+                )
 
     async def end_game(self, game_id: int, version: int, *, status: str, reason: str,
                        now: float) -> None:
-        """Abort (or otherwise close) a game without a move."""
+        """Abort (or otherwise close) a game without a move; its timers go with it."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = ?, end_reason = ?",
                              (status, reason))
+            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+
+    async def set_host(self, game_id: int, version: int, *, host_id: int, now: float) -> None:
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now, ", host_id = ?", (host_id,))
 
     async def set_message(self, game_id: int, *, kind: str, message_id: int | None) -> None:
         """Remember the lobby or latest board message (for links and edits); no version bump."""
@@ -319,7 +407,7 @@ class Store:
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._all(
-            "SELECT game_id, n, player_id, kind, move, created_at FROM moves"
+            "SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at FROM moves"
             " WHERE game_id = ? ORDER BY n",
             (game_id,),
         )
@@ -330,18 +418,80 @@ class Store:
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings(guild_id=0)
-        row = await self._one("SELECT guild_id, manager_role_id FROM guild_settings WHERE guild_id = ?",
-                              (guild_id,))
+        row = await self._one(
+            f"SELECT guild_id, {', '.join(SETTING_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
         return GuildSettings(**dict(row)) if row else GuildSettings(guild_id=guild_id)
 
-    async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
+    async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
+        """Change some settings of a server (unknown names are a programming error)."""
+        unknown = set(changes) - set(SETTING_COLUMNS)
+        if unknown:
+            raise StoreError(f"unknown settings: {sorted(unknown)}")
         async with self._tx() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, manager_role_id, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET manager_role_id = excluded.manager_role_id,"
-                " updated_at = excluded.updated_at",
-                (guild_id, role_id, now),
+                "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id, now),
             )
+            for column, value in changes.items():
+                await db.execute(
+                    f"UPDATE guild_settings SET {column} = ?, updated_at = ? WHERE guild_id = ?",
+                    (value, now, guild_id),
+                )
+        return await self.guild_settings(guild_id)
+
+    async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
+        await self.update_guild_settings(guild_id, now=now, manager_role_id=role_id)
+
+    # ----- timers ---------------------------------------------------------------------------
+
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        rows = await self._all(
+            "SELECT id, game_id, kind, player_id, due_at, turn_since FROM timers"
+            " WHERE due_at <= ? ORDER BY due_at, id",
+            (now,),
+        )
+        return [TimerRow(**dict(r)) for r in rows]
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        rows = await self._all(
+            "SELECT id, game_id, kind, player_id, due_at, turn_since FROM timers"
+            " WHERE game_id = ? ORDER BY due_at, id",
+            (game_id,),
+        )
+        return [TimerRow(**dict(r)) for r in rows]
+
+    async def next_due(self) -> float | None:
+        row = await self._one("SELECT MIN(due_at) AS due FROM timers")
+        return row["due"] if row and row["due"] is not None else None
+
+    async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float) -> bool:
+        """Consume a due timer once; a reminder may come back at ``again_at``.
+
+        False when another process fired it first (it is gone already).
+        """
+        async with self._tx() as db:
+            cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,))
+            if cur.rowcount != 1:
+                return False
+            if again_at is not None:
+                await db.execute(
+                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now),
+                )
+        return True
+
+    # ----- history --------------------------------------------------------------------------
+
+    async def finished_games(self, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        rows = await self._all(
+            "SELECT * FROM games WHERE guild_id = ? AND status = 'finished' ORDER BY id", (guild_id,),
+        )
+        games = [GameRow.from_row(r) for r in rows]
+        return [(g, await self.seats(g.id)) for g in games]
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from .errors import BadOptions, CorruptState, GameOver, NotYourTurn
+from .errors import BadOptions, CorruptState, GameError, GameOver, NotYourTurn
 from .rng import seed_to_int
 
 S = TypeVar("S")
@@ -144,6 +144,31 @@ class Game(ABC, Generic[S, M]):
     def normalize_move(self, text: str) -> str:
         """The canonical spelling of ``text`` (syntax only, no legality check)."""
         return self.format_move(self.parse_move(text))
+
+    def pass_move(self, state: S, player: str) -> str | None:
+        """The move that passes ``player``'s turn when their time runs out, if the rules have one."""
+        return None
+
+    def can_undo(self, before: S, after: S, player: str, move: str, samples: int = 12) -> bool:
+        """Board Game Arena's policy: a move may be taken back when it revealed nothing hidden
+        to anyone and resolved no chance.
+
+        Checked without knowing the game: the move is replayed in worlds that each seat (and
+        the public) cannot tell apart from ``before`` (``resample``); if any seat would then see
+        a different result, the move told that seat something, or chance decided it.
+        Worlds in which the move is impossible say nothing and are skipped.
+        """
+        for viewer in (None, *self.players(before)):
+            seen = self.view(after, viewer)
+            for k in range(samples):
+                world = self.resample(before, viewer, f"undo-check-{k}")
+                try:
+                    other = self.apply(world, player, move)
+                except GameError:
+                    continue
+                if self.view(other, viewer) != seen:
+                    return False
+        return True
 
     def suggest(self, state: S, player: str, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         """Autocomplete: up to ``limit`` (value, label) pairs of legal moves matching ``typed``.

@@ -17,6 +17,7 @@ from ..errors import explain
 from ..service import GameService
 from . import commands
 from .buttons import LobbyButton
+from .timers import run_timers
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +34,19 @@ class GameBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         commands.install(self.tree)
+        self._timers: asyncio.Task[None] | None = None
+
+    async def close(self) -> None:
+        if self._timers is not None:
+            self._timers.cancel()
+        await super().close()
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(LobbyButton)
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
         await self.sync_commands()
+        self._timers = asyncio.create_task(run_timers(self), name="timers")
 
     async def sync_commands(self) -> None:
         """Sync only when the command definitions changed (syncing is rate limited)."""

@@ -22,7 +22,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 class GameCommands(app_commands.Group, name="game", description="Board games in this channel",
                    guild_only=True):
-    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|config``."""
+    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|kick|skip|config``."""
 
     @app_commands.command(name="new", description="Open a game lobby in this channel (moderators)")
     @app_commands.describe(game="Which game to play",
@@ -74,18 +74,64 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
     async def resign(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.resign(a, p))
 
-    @app_commands.command(name="config", description="Server settings for games (Manage Channels)")
-    @app_commands.describe(manager_role="A role that may open, start and abort games",
-                           clear_manager_role="Remove the game-manager role again")
+    @app_commands.command(name="undo", description="Take back your last move (if nothing was revealed since)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda s, a, p: s.undo(a, p))
+
+    @app_commands.command(name="log", description="The last moves of this channel's game (only to you)")
+    @app_commands.describe(count="How many moves (default 10)")
+    async def log(self, interaction: discord.Interaction,
+                  count: app_commands.Range[int, 1, 50] = 10) -> None:
+        await respond(interaction, lambda s, a, p: s.log(a, p, count))
+
+    @app_commands.command(name="export", description="Seed, options and full move log as a file")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda s, a, p: s.export(a, p))
+
+    @app_commands.command(name="stats", description="This server's leaderboard from finished games")
+    @app_commands.describe(game="Only this game")
+    @app_commands.choices(game=_game_choices())
+    async def stats(self, interaction: discord.Interaction,
+                    game: app_commands.Choice[str] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.stats(a, p, game.value if game else None))
+
+    @app_commands.command(name="kick", description="Remove a player from this channel's game (moderators)")
+    @app_commands.describe(user="The player to remove")
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await respond(interaction, lambda s, a, p: s.kick(a, p, user.id, user.display_name))
+
+    @app_commands.command(name="skip", description="Pass the turn of the player who must act (moderators)")
+    @app_commands.describe(user="Whose turn, when several players may act")
+    async def skip(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.skip(a, p, user.id if user else None))
+
+    @app_commands.command(name="config", description="Game settings of this server (Manage Channels)")
+    @app_commands.describe(
+        who_starts="Who may open games",
+        manager_role="A role that may open, start and abort games and moderate them",
+        clear_manager_role="Remove the game-manager role again",
+        reminder="Ping the player to act every … (e.g. 12h, 1d, off)",
+        deadline="Turn deadline (e.g. 2d, off)",
+        on_deadline="What happens at the deadline",
+    )
+    @app_commands.choices(
+        who_starts=[app_commands.Choice(name=n, value=n) for n in ("moderators", "role", "everyone")],
+        on_deadline=[app_commands.Choice(name=n, value=n) for n in ("remind", "skip", "forfeit")],
+    )
     async def config(self, interaction: discord.Interaction,
+                     who_starts: app_commands.Choice[str] | None = None,
                      manager_role: discord.Role | None = None,
-                     clear_manager_role: bool = False) -> None:
+                     clear_manager_role: bool = False,
+                     reminder: app_commands.Range[str, 1, 20] | None = None,
+                     deadline: app_commands.Range[str, 1, 20] | None = None,
+                     on_deadline: app_commands.Choice[str] | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
-            if clear_manager_role:
-                return await service.set_manager_role(actor, place, None)
-            if manager_role is not None:
-                return await service.set_manager_role(actor, place, manager_role.id)
-            return await service.show_settings(actor, place)
+            return await service.configure(
+                actor, place, who_starts=who_starts.value if who_starts else None,
+                manager_role=manager_role.id if manager_role else None,
+                clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
+                on_deadline=on_deadline.value if on_deadline else None,
+            )
 
         await respond(interaction, call)
 

@@ -12,7 +12,7 @@ import discord
 from games import GameError
 
 from ..errors import ServiceError, explain
-from ..messages import Actor, DirectMessage, Image, LobbyCard, Outcome, Place, Post
+from ..messages import Actor, DirectMessage, Attachment, LobbyCard, Outcome, Place, Post
 from ..service import GameService
 
 if TYPE_CHECKING:
@@ -29,7 +29,9 @@ ServiceCall = Callable[[GameService, Actor, Place], Awaitable[Outcome]]
 
 def actor_of(interaction: discord.Interaction) -> Actor:
     user = interaction.user
-    roles = frozenset(r.id for r in getattr(user, "roles", ()))
+    # The member's role ids come with the interaction; ``Member.roles`` would also need the
+    # server's roles in the cache, which an interaction alone does not guarantee.
+    roles = frozenset(int(r) for r in getattr(user, "_roles", ()))
     return Actor(
         user_id=user.id,
         name=user.display_name,
@@ -43,7 +45,7 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
 
 
-def to_file(image: Image) -> discord.File:
+def to_file(image: Attachment) -> discord.File:
     return discord.File(io.BytesIO(image.data), filename=image.filename,
                         description=image.description[:ALT_TEXT_LIMIT] or None)
 
@@ -109,8 +111,8 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
             log.warning("could not post in channel %s and no interaction to answer through", place.channel_id)
         return
     kwargs: dict = {"ephemeral": True}
-    if outcome.reply_image is not None:
-        kwargs["file"] = to_file(outcome.reply_image)
+    if outcome.reply_file is not None:
+        kwargs["file"] = to_file(outcome.reply_file)
     await interaction.followup.send(outcome.reply[:2000] or "Done.", **kwargs)
     for dm in undelivered:
         extra: dict = {"ephemeral": True}

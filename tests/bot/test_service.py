@@ -184,7 +184,7 @@ async def test_full_game_to_the_end_and_after(service: GameService) -> None:
     with pytest.raises(NoGame):
         await service.move(ALICE, PLACE, "a1")
     board = await service.board(ALICE, PLACE)
-    assert "finished" in board.reply and board.reply_image is not None
+    assert "finished" in board.reply and board.reply_file is not None
     # A new game may now be opened in the same channel.
     assert (await service.new_game(ALICE, PLACE, "aqualin")).game_id != row.id
     # The stored game replays exactly from its seed and move log.
@@ -314,7 +314,7 @@ async def test_board_status_hand_rules(service: GameService) -> None:
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
     board = await service.board(CAROL, PLACE)  # anyone may look
-    assert board.reply_image is not None and "waiting for **Alice**" in board.reply
+    assert board.reply_file is not None and "waiting for **Alice**" in board.reply
     status = await service.status(BOB, PLACE)
     assert "Moves played: 0" in status.reply and "Bob" in status.reply
     hand = await service.hand(ALICE, PLACE)

@@ -86,6 +86,16 @@ def _params(template: str, path: str) -> dict[str, Any]:
     return {k: int(v) if v.isdigit() else v for k, v in match.groupdict().items()}
 
 
+@dataclass
+class Role:
+    id: int
+    name: str
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "permissions": "0", "position": 1,
+                "color": 0, "hoist": False, "managed": False, "mentionable": True, "flags": 0}
+
+
 class _Response:
     """Enough of an aiohttp response for discord.py's HTTPException."""
 
@@ -254,11 +264,25 @@ class Harness:
         target = command.get_command(sub) if sub else command
         assert target is not None, f"no command /{name} {sub}"
         types = {p.name: p.type.value for p in target.parameters}
-        opts = [{"name": k, "type": types[k], "value": v, **({"focused": True} if k == focused else {})}
-                for k, v in options.items()]
+        resolved: dict[str, dict[str, Any]] = {}
+        opts = []
+        for k, v in options.items():
+            if isinstance(v, User):  # Discord sends the id and the object under "resolved"
+                resolved.setdefault("users", {})[str(v.id)] = v.payload()
+                member = {key: val for key, val in v.member().items() if key != "user"}
+                resolved.setdefault("members", {})[str(v.id)] = member
+                v = str(v.id)
+            elif isinstance(v, Role):
+                resolved.setdefault("roles", {})[str(v.id)] = v.payload()
+                v = str(v.id)
+            opts.append({"name": k, "type": types[k], "value": v,
+                         **({"focused": True} if k == focused else {})})
         if sub:
             opts = [{"name": sub, "type": 1, "options": opts}]
-        return {"id": str(self.fake.snowflake()), "name": name, "type": 1, "options": opts}
+        data = {"id": str(self.fake.snowflake()), "name": name, "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        return data
 
     async def _dispatch(self, payload: dict[str, Any]) -> list[Sent]:
         self.fake.take()
@@ -278,10 +302,10 @@ class Harness:
                 raise task.exception()  # type: ignore[misc]
         return self.fake.take()
 
-    async def command(self, user: User, name: str, sub: str | None = None,
+    async def command(self, invoker: User, name: str, sub: str | None = None, /,
                       channel_id: int = CHANNEL_ID, **options: Any) -> list[Sent]:
         data = self._command_data(name, sub, options)
-        return await self._dispatch(self._base(user, 2, data, channel_id=channel_id))
+        return await self._dispatch(self._base(invoker, 2, data, channel_id=channel_id))
 
     async def autocomplete(self, user: User, name: str, option: str, current: str,
                            sub: str | None = None) -> list[dict[str, Any]]:

@@ -1,0 +1,45 @@
+"""The loop that fires reminders and deadlines: it only asks the service what is due.
+
+Timers are rows in the database; this loop holds no game state, so a restart loses nothing.
+Overdue timers fire once at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from .deliver import deliver
+
+if TYPE_CHECKING:
+    from .client import GameBot
+
+log = logging.getLogger(__name__)
+
+#: Longest sleep between checks: a timer fires at most this late.
+TICK = 30.0
+
+
+async def fire_once(client: GameBot) -> int:
+    """Fire what is due now and deliver it; returns how many posts went out."""
+    fired = await client.service.fire_due()
+    for place, outcome in fired:
+        try:
+            await deliver(client, outcome, place)
+        except Exception:
+            log.exception("delivering a timer message to channel %s failed", place.channel_id)
+    return len(fired)
+
+
+async def run_timers(client: GameBot) -> None:
+    await client.wait_until_ready()
+    while not client.is_closed():
+        try:
+            await fire_once(client)
+            due = await client.service.next_due()
+            wait = TICK if due is None else min(TICK, max(1.0, due - client.service.clock()))
+        except Exception:
+            log.exception("the timer loop failed; trying again shortly")
+            wait = TICK
+        await asyncio.sleep(wait)

@@ -1,0 +1,227 @@
+"""What every part of the service shares: the store, the clock, locks, rights and messages."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import games
+import renderers
+from games import Game, Result
+
+from ..errors import NoGame, NotAllowed, ServiceError
+from ..messages import Actor, Attachment, Place, Post
+from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
+from ..text import clip, mention, safe_name
+
+log = logging.getLogger("bot.service")
+
+Renderer = Callable[[dict[str, Any], Mapping[str, str]], bytes]
+T = TypeVar("T")
+
+#: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
+TIMING_KEYS = ("reminder", "deadline", "on-deadline")
+DEADLINE_ACTIONS = ("remind", "skip", "forfeit")
+
+
+def names_of(seats: Sequence[SeatRow]) -> dict[str, str]:
+    return {s.player_id: s.name for s in seats}
+
+
+def safe_names(seats: Sequence[SeatRow]) -> dict[str, str]:
+    return {s.player_id: safe_name(s.name) for s in seats}
+
+
+def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
+    return {s.player_id: s.user_id for s in seats}
+
+
+class ServiceCore:
+    """One instance per bot process; cheap to construct on an open :class:`Store`."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 render: Renderer = renderers.render_board,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+        self.store = store
+        self.clock = clock
+        self._render = render
+        self._new_seed = new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ----- plumbing -------------------------------------------------------------------------
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    @staticmethod
+    def engine(game_id: str) -> Game:
+        game = games.REGISTRY.get(str(game_id).strip().lower())
+        if game is None:
+            known = ", ".join(sorted(games.REGISTRY))
+            raise ServiceError(f"I don't know a game called '{clip(str(game_id), 30)}'. Choose one of: {known}.")
+        return game
+
+    @staticmethod
+    def _state(game: Game, row: GameRow) -> Any:
+        assert row.state is not None
+        return game.load(row.state)
+
+    async def _write(self, op: Awaitable[T]) -> T:
+        try:
+            return await op
+        except StaleGame:
+            raise ServiceError(
+                "Someone else changed the game at the same moment, so I didn't apply this. "
+                "Have a look at the board and try again."
+            ) from None
+
+    # ----- rights ---------------------------------------------------------------------------
+
+    @staticmethod
+    def is_moderator(actor: Actor, settings: GuildSettings) -> bool:
+        """Manage Channels in this channel, or the server's game-manager role."""
+        if actor.manage_channels:
+            return True
+        return settings.manager_role_id is not None and settings.manager_role_id in actor.role_ids
+
+    def may_open(self, actor: Actor, settings: GuildSettings) -> bool:
+        if settings.start_policy == "everyone":
+            return True
+        if settings.start_policy == "role":
+            return self.is_moderator(actor, settings)
+        return actor.manage_channels
+
+    @staticmethod
+    def moderator_words(settings: GuildSettings) -> str:
+        if settings.manager_role_id is not None:
+            return f"the Manage Channels permission or the <@&{settings.manager_role_id}> role"
+        return "the Manage Channels permission"
+
+    def opener_words(self, settings: GuildSettings) -> str:
+        if settings.start_policy == "role":
+            return self.moderator_words(settings)
+        return "the Manage Channels permission"
+
+    async def _moderator(self, actor: Actor, place: Place, doing: str) -> GuildSettings:
+        settings = await self.store.guild_settings(place.guild_id)
+        if not self.is_moderator(actor, settings):
+            raise NotAllowed(f"{doing} needs {self.moderator_words(settings)}.")
+        return settings
+
+    # ----- finding the game -----------------------------------------------------------------
+
+    async def _active(self, place: Place) -> GameRow:
+        row = await self.store.active_game(place.channel_id)
+        if row is None:
+            raise NoGame("There is no game in this channel. A moderator can open one with `/game new`.")
+        return row
+
+    async def _running(self, place: Place) -> GameRow:
+        row = await self._active(place)
+        if row.status == "lobby":
+            raise NoGame("The game hasn't started yet: join the lobby, then the host presses **Start**.")
+        return row
+
+    async def _latest(self, place: Place) -> GameRow:
+        row = await self.store.latest_game(place.channel_id)
+        if row is None:
+            raise NoGame("No game has been played in this channel yet. A moderator can open one with `/game new`.")
+        return row
+
+    # ----- timing ---------------------------------------------------------------------------
+
+    @staticmethod
+    def timing(row: GameRow, settings: GuildSettings) -> tuple[int | None, int | None, str]:
+        """(reminder seconds, deadline seconds, action): the game's overrides, else the server's."""
+        reminder = row.timing["reminder"] if "reminder" in row.timing else settings.reminder_seconds
+        deadline = row.timing["deadline"] if "deadline" in row.timing else settings.deadline_seconds
+        action = row.timing.get("on-deadline") or settings.deadline_action
+        return reminder, deadline, action
+
+    async def _timer_plan(self, row: GameRow, game: Game, state: Any,
+                          reset: Sequence[str] = ()) -> TimerPlan | None:
+        """Timers after a change: None once the game is over."""
+        if game.result(state) is not None:
+            return None
+        settings = await self.store.guild_settings(row.guild_id)
+        reminder, deadline, _ = self.timing(row, settings)
+        return TimerPlan(acting=frozenset(game.to_act(state)), reset=frozenset(reset),
+                         reminder=reminder, deadline=deadline)
+
+    # ----- messages -------------------------------------------------------------------------
+
+    async def _render_image(self, game: Game, row: GameRow, state: Any,
+                            seats: Sequence[SeatRow], tag: str) -> Attachment | None:
+        """The public board as PNG, drawn off the event loop; None if drawing fails.
+
+        A drawing bug must not turn an accepted, stored move into an error for the player.
+        """
+        view = game.view(state, None)
+        names = names_of(seats)
+        try:
+            data = await asyncio.to_thread(self._render, view, names)
+        except Exception:
+            log.exception("rendering %s game %s failed", game.id, row.id)
+            return None
+        return Attachment(filename=f"{game.id}-{row.id}-{tag}.png", data=data,
+                          description=renderers.alt_text(view, names))
+
+    def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: str,
+                   image: Attachment | None) -> Post:
+        """The board message: what happened, then who acts next (only they are pinged)."""
+        if image is None:
+            headline += "\n(I couldn't draw the board this time; `/game board` shows it.)"
+        names = safe_names(seats)
+        users = users_of(seats)
+        result = game.result(state)
+        if result is not None:
+            everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if p in users))
+            thanks = "Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!"
+            text = f"{headline}\n{self.result_text(game, result, names)}\n{thanks}"
+            return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True)
+        acting = sorted(game.to_act(state), key=game.players(state).index)
+        lines = [headline]
+        for p in acting:
+            lines.append(f"{mention(users[p])}, your turn: {game.prompt(state, p, names)}")
+        pinged = tuple(dict.fromkeys(users[p] for p in acting))
+        return Post(text=clip("\n".join(lines), 2000), image=image, mention=pinged, is_board=True)
+
+    async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                          headline: str, tag: str) -> Post:
+        image = await self._render_image(game, row, state, seats, tag)
+        return self._turn_post(game, state, seats, headline, image)
+
+    @staticmethod
+    def result_text(game: Game, result: Result, names: Mapping[str, str]) -> str:
+        def who(p: str) -> str:
+            return f"**{names.get(p, p)}**"
+
+        scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
+        if result.outcome is not None:
+            verdict = {"won": "You won together! 🎉", "almost": "Almost won!",
+                       "lost": "The game was lost."}.get(result.outcome, result.outcome)
+        elif not result.winners:
+            verdict = "Nobody wins."
+        elif len(result.winners) > 1:
+            verdict = "It's a draw between " + " and ".join(who(p) for p in result.winners) + "."
+        else:
+            verdict = f"{who(result.winners[0])} wins!"
+        reason = ""
+        if result.reason == "resigned":
+            quitter = result.detail.get("resigned")
+            reason = f"{who(quitter)} left the game. " if quitter else "A player left the game. "
+        return f"🏁 **Game over.** {reason}{verdict}\nScores: {scores}"
+
+    async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
+        """The adapter tells us where the lobby / latest board message is (for links and edits)."""
+        await self.store.set_message(game_id, kind=kind, message_id=message_id)
+
+    @staticmethod
+    def board_link(row: GameRow) -> str | None:
+        if row.board_message_id and row.guild_id:
+            return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
+        return None

@@ -1,0 +1,154 @@
+"""Looking at a game: the board, its status, your hand, the rules, and /move's autocomplete."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import games
+import renderers
+from games import Game
+
+from ..errors import NotAllowed, ServiceError
+from ..messages import Actor, Attachment, DirectMessage, Outcome, Place
+from ..store import GameRow, SeatRow
+from ..text import clip, safe_name
+from ..timing import format_duration
+from .core import log, names_of, safe_names
+from .play import PlayService
+
+
+class LookingService(PlayService):
+    async def board(self, actor: Actor, place: Place) -> Outcome:
+        row = await self._latest(place)
+        game = self.engine(row.game)
+        seats = await self.store.seats(row.id)
+        if row.status == "lobby" or row.state is None:
+            return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+        state = self._state(game, row)
+        image = await self._render_image(game, row, state, seats, f"v{row.version}")
+        if image is None:
+            raise ServiceError("I couldn't draw the board just now; please try again.")
+        return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
+                       game_id=row.id)
+
+    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> str:
+        names = safe_names(seats)
+        if row.status == "aborted":
+            return f"{game.title}: aborted ({safe_name(row.end_reason or 'no reason', 300)})."
+        result = game.result(state)
+        if result is not None:
+            return f"{game.title}: finished.\n{self.result_text(game, result, names)}"
+        acting = ", ".join(f"**{names[p]}**" for p in sorted(game.to_act(state)))
+        return f"{game.title}: waiting for {acting}."
+
+    async def status(self, actor: Actor, place: Place) -> Outcome:
+        row = await self._latest(place)
+        game = self.engine(row.game)
+        seats = await self.store.seats(row.id)
+        if row.status == "lobby" or row.state is None:
+            return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+        state = self._state(game, row)
+        moves = [m for m in await self.store.moves(row.id) if m.undone_at is None]
+        opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
+        lines = [
+            self._status_line(game, row, state, seats),
+            "Players: " + ", ".join(f"**{safe_name(s.name)}**"
+                                    + (" (host)" if s.user_id == row.host_id else "") for s in seats),
+            f"Moves played: {len(moves)} · options: `{opts}`",
+        ]
+        if row.status == "running":
+            now = self.clock()
+            names = safe_names(seats)
+            settings = await self.store.guild_settings(row.guild_id)
+            reminder, deadline, action = self.timing(row, settings)
+            for t in await self.store.timers(row.id):
+                if t.kind == "deadline":
+                    lines.append(f"Deadline for **{names[t.player_id]}** in "
+                                 f"{format_duration(t.due_at - now)} (then: {action}).")
+            lines.append(f"Reminders every {format_duration(reminder)}; deadline "
+                         f"{format_duration(deadline)}.")
+        link = self.board_link(row)
+        if link:
+            lines.append(f"Latest board: {link}")
+        return Outcome(reply="\n".join(lines), game_id=row.id)
+
+    async def hand(self, actor: Actor, place: Place, dm: bool = False) -> Outcome:
+        """The caller's private view, only for them; with ``dm`` also a copy by DM that stays."""
+        row = await self._running(place)
+        game = self.engine(row.game)
+        seats = await self.store.seats(row.id)
+        mine = [s.player_id for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise NotAllowed("You're not playing in this game, so you have no hand here.")
+        state = self._state(game, row)
+        text, image = await self._private(game, row, state, seats, mine)
+        dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
+        note = "\n(A copy is on its way to your DMs.)" if dm else ""
+        return Outcome(reply=text + note, reply_file=image, dms=dms, game_id=row.id)
+
+    async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                       players: Sequence[str]) -> tuple[str, Attachment | None]:
+        """Words (and, for games with hands, a picture) of what only these seats can see."""
+        names = safe_names(seats)
+        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
+        lines = [f"**{game.title}** in <#{row.channel_id}>"]
+        image = None
+        for player in players:
+            if player in game.to_act(state):
+                lines.append(f"It's your turn: {game.prompt(state, player, names)}")
+            else:
+                lines.append("It's not your turn yet; I'll ping you when it is.")
+            if hand_renderer is not None and image is None:
+                view = game.view(state, player)
+                try:
+                    data = await asyncio.to_thread(hand_renderer, view, names_of(seats))
+                    image = Attachment(filename=f"{game.id}-{row.id}-hand.png", data=data,
+                                       description=renderers.alt_text(view, names_of(seats)))
+                except Exception:
+                    log.exception("rendering the hand of %s in game %s failed", player, row.id)
+        if hand_renderer is None:
+            lines.insert(1, f"{game.title} has no hidden hand: everything is on the board.")
+        return "\n".join(lines), image
+
+    async def rules(self, place: Place, game_id: str | None = None) -> Outcome:
+        if game_id:
+            game = self.engine(game_id)
+        else:
+            row = await self.store.latest_game(place.channel_id)
+            if row is None:
+                lines = ["**Games I can run** (`/game rules game:<name>` for the rules):"]
+                for g in games.REGISTRY.values():
+                    need = (str(g.min_players) if g.min_players == g.max_players
+                            else f"{g.min_players}–{g.max_players}")
+                    lines.append(f"• **{g.title}** (`{g.id}`), {need} players")
+                return Outcome(reply="\n".join(lines))
+            game = self.engine(row.game)
+        opts = "\n".join(
+            f"• `{name}`: {' | '.join(o.values)} (default {o.default}){': ' + o.help if o.help else ''}"
+            for name, o in game.options.items()
+        )
+        timing = "• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit"
+        text = (game.summary + f"\n**Options** (`/game new options:key=value`):\n"
+                + (opts + "\n" if opts else "") + timing)
+        return Outcome(reply=clip(text, 2000))
+
+    async def suggest(self, actor: Actor, place: Place, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for ``/move``: (label, value) pairs, or one friendly line explaining why not."""
+        row = await self.store.active_game(place.channel_id)
+        if row is None or row.status != "running":
+            note = "No game is running in this channel" if row is None else "The game hasn't started yet"
+            return [(note, typed.strip()[:100] or "none")]
+        game = self.engine(row.game)
+        seats = await self.store.seats(row.id)
+        state = self._state(game, row)
+        try:
+            player = self._acting_player(game, state, seats, actor)
+        except ServiceError as exc:
+            plain = str(exc).replace("**", "").replace("\\", "")
+            return [(clip(plain, 100), typed.strip()[:100] or "wait")]
+        found = game.suggest(state, player, typed, 25)
+        if not found:
+            return [(clip(f"No legal move starts with '{typed.strip()}'", 100), typed.strip()[:100] or "none")]
+        return [(clip(label, 100), value[:100]) for value, label in found]

@@ -1,0 +1,112 @@
+"""Reminders and deadlines: rows in the database that fire as events, never sleeping tasks.
+
+The adapter calls :meth:`TimerService.fire_due` now and then (and once at start-up). A timer
+that fell due while the bot was down fires once, and a reminder then comes back one interval
+after *now*, so a long outage never turns into a flood of pings.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from games import IllegalMove
+
+from ..messages import Outcome, Place, Post
+from ..store import TimerRow
+from ..text import mention
+from ..timing import format_duration
+from .core import safe_names, users_of
+from .play import PlayService
+
+log = logging.getLogger("bot.service.timers")
+
+
+class TimerService(PlayService):
+    async def next_due(self) -> float | None:
+        return await self.store.next_due()
+
+    async def fire_due(self) -> list[tuple[Place, Outcome]]:
+        """Fire every timer that is due now; returns what to post where."""
+        out: list[tuple[Place, Outcome]] = []
+        for timer in await self.store.due_timers(self.clock()):
+            try:
+                fired = await self._fire(timer)
+            except Exception:
+                log.exception("timer %s of game %s failed", timer.id, timer.game_id)
+                await self.store.fire_timer(timer, again_at=None, now=self.clock())
+                continue
+            if fired is not None:
+                out.append(fired)
+        return out
+
+    async def _fire(self, timer: TimerRow) -> tuple[Place, Outcome] | None:
+        row = await self.store.game(timer.game_id)
+        if row is None:
+            return None
+        async with self._lock(row.channel_id):
+            row = await self.store.game(timer.game_id)
+            assert row is not None
+            now = self.clock()
+            game = self.engine(row.game)
+            state = self._state(game, row) if row.state else None
+            if row.status != "running" or state is None or timer.player_id not in game.to_act(state):
+                await self.store.fire_timer(timer, again_at=None, now=now)  # stale: drop it
+                return None
+            settings = await self.store.guild_settings(row.guild_id)
+            reminder, deadline, action = self.timing(row, settings)
+            seats = await self.store.seats(row.id)
+            user = users_of(seats)[timer.player_id]
+            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            waited = format_duration(now - timer.turn_since)
+            if timer.kind == "reminder":
+                if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
+                                                   now=now):
+                    return None
+                link = self.board_link(row)
+                due = [t for t in await self.store.timers(row.id)
+                       if t.kind == "deadline" and t.player_id == timer.player_id]
+                lines = [f"⏰ {mention(user)}, it's your turn in **{game.title}** (waiting for "
+                         f"{waited})." + (f" Board: {link}" if link else "")]
+                if due:
+                    lines.append(f"Deadline in {format_duration(due[0].due_at - now)}: after that "
+                                 f"{self._action_words(action)}.")
+                lines.append(game.prompt(state, timer.player_id, safe_names(seats)))
+                return place, Outcome(reply="", posts=[Post(text="\n".join(lines), mention=(user,))],
+                                      game_id=row.id)
+            if not await self.store.fire_timer(timer, again_at=None, now=now):
+                return None
+            return place, await self._deadline(row, game, state, seats, timer, action, user, waited)
+
+    @staticmethod
+    def _action_words(action: str) -> str:
+        return {"remind": "I'll ping once more and a moderator may step in",
+                "skip": "your turn is passed", "forfeit": "you leave the game"}[action]
+
+    async def _deadline(self, row, game, state, seats, timer: TimerRow, action: str, user: int,
+                        waited: str) -> Outcome:
+        name = safe_names(seats)[timer.player_id]
+        if action == "skip":
+            move = game.pass_move(state, timer.player_id)
+            if move is not None:
+                try:
+                    new = game.apply(state, timer.player_id, move)
+                except IllegalMove:
+                    log.exception("pass move %r refused in game %s", move, row.id)
+                else:
+                    n = await self._commit(row, game, state, new, player=timer.player_id,
+                                           kind="skip", move=move, actor_id=None)
+                    post = await self._board_post(game, row, new, seats,
+                                                  f"⌛ Time's up for **{name}** after {waited}: "
+                                                  f"their turn was passed (`{move}`).", str(n))
+                    return Outcome(reply="", posts=[post], game_id=row.id)
+        if action == "forfeit":
+            seat = next(s for s in seats if s.player_id == timer.player_id)
+            post = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
+                                             headline=f"⌛ **{name}** ran out of time after {waited} "
+                                                      "and left the game.")
+            return Outcome(reply="", posts=[post], game_id=row.id)
+        extra = (f" ({game.title} has no pass, so the turn can't be skipped.)" if action == "skip" else "")
+        text = (f"⌛ {mention(user)}, the turn deadline has passed (waiting for {waited}).{extra} "
+                "Please move soon; a moderator can `/game skip` the turn or `/game kick` a player.")
+        return Outcome(reply="", posts=[Post(text=text, mention=(user,))], game_id=row.id)
+

@@ -1,0 +1,45 @@
+"""Durations as people type and read them (``12h``, ``2d``, ``1d 6h``, ``off``)."""
+
+from __future__ import annotations
+
+import re
+
+from games import BadOptions
+
+_UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|min|m|h|d|w)")
+OFF_WORDS = ("off", "none", "no", "never", "0")
+#: A reminder or deadline shorter than this would only spam a channel.
+MINIMUM = 5 * 60
+MAXIMUM = 60 * 86400
+
+
+def parse_duration(text: str, *, what: str = "duration") -> int | None:
+    """Seconds, or None for ``off``; raises BadOptions naming the input."""
+    raw = " ".join(str(text).strip().lower().split())
+    if raw in OFF_WORDS:
+        return None
+    compact = raw.replace(" ", "")
+    if not compact or _PART.sub("", compact):
+        raise BadOptions(f"'{raw[:24]}' is not a {what}: write e.g. 30m, 12h, 2d or 1d12h (or off)")
+    seconds = sum(float(n) * _UNITS[u] for n, u in _PART.findall(compact))
+    if not MINIMUM <= seconds <= MAXIMUM:
+        raise BadOptions(f"a {what} must be between 5 minutes and 60 days, not {format_duration(seconds)}")
+    return int(seconds)
+
+
+def format_duration(seconds: float | None) -> str:
+    """``5 h 12 min``, ``2 d 3 h``, ``45 min``, ``less than a minute``; ``off`` for None."""
+    if seconds is None:
+        return "off"
+    seconds = max(0, int(round(seconds)))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min"
+    return "less than a minute"

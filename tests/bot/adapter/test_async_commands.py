@@ -1,0 +1,72 @@
+"""The async-play commands through the real command tree, and the timer loop's delivery."""
+
+from __future__ import annotations
+
+import json
+
+from bot.adapter.timers import fire_once
+
+from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, Role, User
+from .test_commands import ALICE, BOB, CAROL, assert_safe_mentions, channel_posts, followups, open_lobby, reply_text
+
+
+async def started(h: Harness) -> None:
+    await open_lobby(h)
+    await h.command(BOB, "game", "join")
+    await h.command(ALICE, "game", "start")
+
+
+async def test_new_commands_are_registered(harness: Harness) -> None:
+    subs = {c.name for c in harness.client.tree.get_command("game").commands}
+    assert {"undo", "log", "export", "stats", "kick", "skip", "config"} <= subs
+
+
+async def test_kick_with_a_user_option(harness: Harness) -> None:
+    h = harness
+    await started(h)
+    assert "Removing a player needs" in reply_text(await h.command(BOB, "game", "kick", user=ALICE))
+    sent = await h.command(ALICE, "game", "kick", user=BOB)
+    assert "Removed" in reply_text(sent)
+    [post] = channel_posts(sent)
+    assert "was removed" in post.content and "Game over" in post.content
+
+
+async def test_config_with_a_role_and_durations(harness: Harness) -> None:
+    h = harness
+    games_role = Role(555, "Game masters")
+    sent = await h.command(ALICE, "game", "config", manager_role=games_role, reminder="6h",
+                           deadline="1d", on_deadline="forfeit")
+    text = reply_text(sent)
+    assert "Saved" in text and "<@&555>" in text and "6 h" in text and "forfeit" in text
+    assert "Manage Channels" in reply_text(await h.command(BOB, "game", "config", reminder="1h"))
+    assert "not a reminder interval" in reply_text(await h.command(ALICE, "game", "config", reminder="soon"))
+    gm = User(404, "Gina", roles=(555,))
+    assert "lobby is open" in reply_text(await h.command(gm, "game", "new", channel_id=CHANNEL_ID + 7,
+                                                         game="aqualin"))
+
+
+async def test_export_log_stats(harness: Harness) -> None:
+    h = harness
+    await started(h)
+    await h.command(ALICE, "move", action="c3")
+    sent = await h.command(CAROL, "game", "export")
+    reply_text(sent)
+    [file_reply] = [f for f in followups(sent) if f.files]
+    payload = json.loads(file_reply.files[0][1])
+    assert payload["moves"][0]["move"] == "c3" and file_reply.body["flags"] & 64
+    assert "1. **Alice** placed" in reply_text(await h.command(CAROL, "game", "log", count=5))
+    await h.command(BOB, "game", "resign")
+    assert "1 won (100%)" in reply_text(await h.command(CAROL, "game", "stats"))
+
+
+async def test_timer_loop_delivers_reminders(harness: Harness) -> None:
+    h = harness
+    await started(h)
+    clock_now = h.client.service.clock()
+    h.client.service.clock = lambda: clock_now + 13 * 3600
+    h.fake.take()
+    assert await fire_once(h.client) == 1
+    [post] = channel_posts(h.fake.take())
+    assert "it's your turn" in post.content
+    assert_safe_mentions(post, {ALICE.id})
+    assert await fire_once(h.client) == 0

@@ -1,0 +1,274 @@
+"""Asynchronous play: timers with a controllable clock, moderation, undo, history, stats, settings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import games
+from bot.errors import NotAllowed, ServiceError
+from bot.messages import Actor, Place
+from bot.replay import export_payload, replay_export
+from bot.service import GameService
+from bot.store import Store
+from bot.timing import format_duration, parse_duration
+from games import BadOptions
+
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock
+
+HOUR = 3600.0
+
+
+async def start_game(service: GameService, options: str = "role=host-colour") -> int:
+    out = await service.new_game(ALICE, PLACE, "aqualin", options)
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    return out.game_id
+
+
+async def state_of(service: GameService):
+    row = await service.store.latest_game(PLACE.channel_id)
+    game = games.REGISTRY[row.game]
+    return row, game, game.load(row.state)
+
+
+# ----- durations -----------------------------------------------------------------------------
+
+
+def test_durations() -> None:
+    assert parse_duration("12h") == 12 * 3600
+    assert parse_duration("1d 12h") == 36 * 3600
+    assert parse_duration("90m") == 5400 and parse_duration("2 D") == 2 * 86400
+    assert parse_duration("off") is None and parse_duration("none") is None
+    for bad in ("soon", "12", "1x", "-3h", "h"):
+        with pytest.raises(BadOptions, match="30m, 12h"):
+            parse_duration(bad)
+    with pytest.raises(BadOptions, match="between 5 minutes"):
+        parse_duration("1m")
+    assert format_duration(5 * 3600 + 12 * 60) == "5 h 12 min"
+    assert format_duration(2 * 86400 + 3 * 3600) == "2 d 3 h"
+    assert format_duration(None) == "off" and format_duration(20) == "less than a minute"
+
+
+# ----- timers --------------------------------------------------------------------------------
+
+
+async def test_reminders_ping_only_the_player_to_act(service: GameService, clock: FakeClock) -> None:
+    await start_game(service)
+    assert await service.fire_due() == []
+    clock.advance(11 * HOUR)
+    assert await service.fire_due() == []
+    clock.advance(1 * HOUR)
+    [(place, outcome)] = await service.fire_due()
+    assert place == PLACE
+    [post] = outcome.posts
+    assert post.mention == (ALICE.user_id,)
+    assert "<@101>, it's your turn in **Aqualin**" in post.text and "12 h" in post.text
+    assert "<@202>" not in post.text
+    assert await service.fire_due() == []  # fired once
+    clock.advance(12 * HOUR)  # the reminder comes back every interval
+    assert len(await service.fire_due()) == 1
+    # A move moves the reminder to the next player.
+    await service.move(ALICE, PLACE, "a1")
+    clock.advance(12 * HOUR)
+    [(_, outcome)] = await service.fire_due()
+    assert outcome.posts[0].mention == (BOB.user_id,)
+
+
+async def test_overdue_timers_fire_once_after_a_restart(db_path, clock: FakeClock) -> None:
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock, new_seed=lambda: 3)
+    await service.configure(ALICE, PLACE, deadline="2d", on_deadline="remind")
+    await start_game(service)
+    await store.close()  # the bot goes down ...
+    clock.advance(10 * 86400)  # ... for ten days: 20 reminders and the deadline fell due
+    store = await Store.open(db_path)
+    try:
+        service = GameService(store, clock=clock)
+        fired = await service.fire_due()
+        kinds = sorted("deadline" if "deadline has passed" in o.posts[0].text else "reminder"
+                       for _, o in fired)
+        assert kinds == ["deadline", "reminder"]  # once each, no flood
+        assert await service.fire_due() == []
+        clock.advance(12 * HOUR)
+        assert len(await service.fire_due()) == 1  # reminders go on from now, not from then
+    finally:
+        await store.close()
+
+
+async def test_deadline_forfeit_ends_a_two_player_game(service: GameService, clock: FakeClock) -> None:
+    await start_game(service, "role=host-colour deadline=1d on-deadline=forfeit reminder=off")
+    clock.advance(86400)
+    [(_, outcome)] = await service.fire_due()
+    text = outcome.posts[0].text
+    assert "ran out of time" in text and "**Bob** wins" in text
+    row, _, _ = await state_of(service)
+    assert row.status == "finished" and row.result["winners"] == ["202"]
+    assert [m.kind for m in await service.store.moves(row.id)] == ["forfeit"]
+    assert await service.store.timers(row.id) == []
+
+
+async def test_deadline_skip_without_a_pass_reminds(service: GameService, clock: FakeClock) -> None:
+    await start_game(service, "role=host-colour deadline=6h on-deadline=skip reminder=off")
+    clock.advance(6 * HOUR)
+    [(_, outcome)] = await service.fire_due()
+    assert "no pass" in outcome.posts[0].text and outcome.posts[0].mention == (ALICE.user_id,)
+    row, _, _ = await state_of(service)
+    assert row.status == "running" and await service.store.moves(row.id) == []
+
+
+async def test_deadline_is_not_pushed_back_by_others(service: GameService, clock: FakeClock) -> None:
+    await start_game(service, "role=host-colour deadline=1d")
+    row, _, _ = await state_of(service)
+    [alice_deadline] = [t for t in await service.store.timers(row.id) if t.kind == "deadline"]
+    clock.advance(HOUR)
+    await service.move(ALICE, PLACE, "a1")
+    [bob_deadline] = [t for t in await service.store.timers(row.id) if t.kind == "deadline"]
+    assert bob_deadline.player_id == "202" and bob_deadline.due_at == alice_deadline.due_at + HOUR
+
+
+async def test_timers_vanish_with_the_game(service: GameService, clock: FakeClock) -> None:
+    await start_game(service)
+    await service.abort(ALICE, PLACE, "done")
+    row = await service.store.latest_game(PLACE.channel_id)
+    assert await service.store.timers(row.id) == []
+    clock.advance(100 * HOUR)
+    assert await service.fire_due() == []
+
+
+async def test_bad_timing_options(service: GameService) -> None:
+    with pytest.raises(BadOptions, match="deadline"):
+        await service.new_game(ALICE, PLACE, "aqualin", "deadline=soon")
+    with pytest.raises(BadOptions, match="on-deadline"):
+        await service.new_game(ALICE, PLACE, "aqualin", "on-deadline=explode")
+
+
+# ----- moderation ----------------------------------------------------------------------------
+
+
+async def test_kick_skip_rights_and_effects(service: GameService) -> None:
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.join(BOB, PLACE)
+    with pytest.raises(NotAllowed):
+        await service.kick(BOB, PLACE, ALICE.user_id, "Alice")
+    out = await service.kick(ALICE, PLACE, BOB.user_id, "Bob")  # from the lobby
+    assert "Removed" in out.reply and "Bob" not in out.lobby_edit.text
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    with pytest.raises(ServiceError, match="no seat"):
+        await service.kick(ALICE, PLACE, CAROL.user_id, "Carol")
+    with pytest.raises(ServiceError, match="no way to pass"):
+        await service.skip(ALICE, PLACE)
+    with pytest.raises(NotAllowed):
+        await service.skip(BOB, PLACE)
+    out = await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+    assert "was removed" in out.posts[0].text and "**Alice** wins" in out.posts[0].text
+
+
+async def test_host_transfer(service: GameService) -> None:
+    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.join(BOB, PLACE)
+    out = await service.leave(ALICE, PLACE)
+    assert "**Bob** is the host now" in out.reply
+    row = await service.store.active_game(PLACE.channel_id)
+    assert row.host_id == BOB.user_id
+    await service.join(CAROL, PLACE)
+    bob_no_rights = Actor(user_id=BOB.user_id, name="Bob")
+    await service.start(bob_no_rights, PLACE)  # the new host may start
+
+
+async def test_role_and_policies(service: GameService) -> None:
+    member = Actor(user_id=BOB.user_id, name="Bob", role_ids=frozenset({77}))
+    with pytest.raises(NotAllowed):
+        await service.new_game(member, PLACE, "aqualin")
+    with pytest.raises(NotAllowed):
+        await service.configure(member, PLACE, who_starts="everyone")
+    out = await service.configure(ALICE, PLACE, manager_role=77)
+    assert "<@&77>" in out.reply and "who_starts: role" in out.reply
+    await service.new_game(member, PLACE, "aqualin")  # the role may open games now
+    await service.abort(member, PLACE)  # and moderate them
+    await service.configure(ALICE, PLACE, who_starts="everyone")
+    await service.new_game(CAROL, PLACE, "aqualin")
+    with pytest.raises(ServiceError, match="needs a game-manager role"):
+        await service.configure(ALICE, PLACE, clear_manager_role=True, who_starts="role")
+    out = await service.configure(ALICE, PLACE, reminder="6h", deadline="2d", on_deadline="skip")
+    assert "6 h" in out.reply and "2 d" in out.reply and "skip" in out.reply
+    shown = await service.configure(ALICE, PLACE)
+    assert shown.reply.startswith("**Game settings")
+
+
+# ----- undo ----------------------------------------------------------------------------------
+
+
+async def test_undo_follows_the_policy(service: GameService) -> None:
+    await start_game(service, "role=host-colour rules=classic")
+    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    with pytest.raises(ServiceError, match="revealed something hidden"):
+        await service.undo(ALICE, PLACE)  # the market was refilled from the hidden supply
+    with pytest.raises(ServiceError, match="your own last move"):
+        await service.undo(BOB, PLACE)
+    with pytest.raises(NotAllowed):
+        await service.undo(CAROL, PLACE)
+
+
+async def test_undo_when_nothing_is_revealed(service: GameService) -> None:
+    await start_game(service, "role=host-colour rules=classic")
+    actors = {"101": ALICE, "202": BOB}
+    row, game, state = await state_of(service)
+    while len(state.supply) > 0:  # play until the supply is empty: the market no longer refills
+        (player,) = game.to_act(state)
+        await service.move(actors[player], PLACE, game.legal_moves(state, player)[0])
+        row, game, state = await state_of(service)
+    (player,) = game.to_act(state)
+    before = row.state
+    move = game.legal_moves(state, player)[0]
+    await service.move(actors[player], PLACE, move)
+    out = await service.undo(actors[player], PLACE)
+    assert f"took back `{move}`" in out.posts[0].text
+    assert out.posts[0].mention == (actors[player].user_id,)
+    row, _, _ = await state_of(service)
+    assert row.state == before
+    log = await service.store.moves(row.id)
+    assert log[-1].move == move and log[-1].undone_at is not None  # marked, not lost
+    assert game.dump(await service.replay(row.id)) == row.state
+    with pytest.raises(ServiceError):
+        await service.undo(actors[player], PLACE)  # the move before was the other player's
+    text = (await service.log(ALICE, PLACE, 3)).reply
+    assert "~~" in text and "(taken back)" in text
+
+
+# ----- history -------------------------------------------------------------------------------
+
+
+async def test_log_export_and_replay(service: GameService) -> None:
+    await start_game(service)
+    for actor, move in ((ALICE, "c3"), (BOB, "c3-c4 d4"), (ALICE, "a1")):
+        await service.move(actor, PLACE, move)
+    log = (await service.log(BOB, PLACE, 2)).reply
+    assert "the last 2 of 3 moves" in log and "2. **Bob** shifted" in log and "3. **Alice** placed" in log
+    out = await service.export(CAROL, PLACE)
+    payload = json.loads(out.reply_file.data)
+    assert payload["game"] == "aqualin" and payload["seed"] == 12345
+    assert [m["move"] for m in payload["moves"]] == ["c3", "c3-c4 d4", "a1"]
+    row, game, _ = await state_of(service)
+    assert game.dump(replay_export(payload)) == row.state
+    payload["moves"][1]["move"] = "c3-b4 d4"
+    with pytest.raises(ValueError, match="differs"):
+        replay_export(payload)
+    assert export_payload(row, await service.store.seats(row.id),
+                          await service.store.moves(row.id))["state_sha256"]
+
+
+async def test_stats_leaderboard(service: GameService) -> None:
+    assert "No finished games" in (await service.stats(ALICE, PLACE)).reply
+    for loser in (BOB, BOB, ALICE):
+        await start_game(service)
+        await service.resign(loser, PLACE)
+    other = Place(guild_id=GUILD + 1, channel_id=1)
+    assert "No finished games" in (await service.stats(ALICE, other)).reply
+    text = (await service.stats(CAROL, PLACE)).reply
+    assert "**Aqualin**: 3 games" in text
+    assert "1. **Alice**: 3 played, 2 won (67%)" in text
+    assert "2. **Bob**: 3 played, 1 won (33%)" in text
+    assert "Aqualin" in (await service.stats(CAROL, PLACE, "aqualin")).reply

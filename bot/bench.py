@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import io
 import random
-import statistics
 import sys
 import tempfile
 import time

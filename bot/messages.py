@@ -47,6 +47,16 @@ class LobbyCard:
 
 
 @dataclass(frozen=True)
+class MoveButton:
+    """A button that plays ``move`` in game ``game_id``; ``version`` None: valid at any time."""
+
+    label: str
+    game_id: int
+    version: int | None
+    move: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -55,6 +65,7 @@ class Post:
     mention: tuple[int, ...] = ()
     lobby: LobbyCard | None = None
     is_board: bool = False  # remember it as the game's latest board message
+    buttons: tuple[MoveButton, ...] = ()
 
 
 @dataclass(frozen=True)

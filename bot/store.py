@@ -98,6 +98,8 @@ class MoveRow:
     created_at: float
     actor_id: int | None = None
     undone_at: float | None = None
+    said: str | None = None  # the public words posted for it
+    ends_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -323,7 +325,8 @@ class Store:
     async def record_move(self, game_id: int, version: int, *, player_id: str, kind: str,
                           move: str, state: str, result: Mapping[str, Any] | None,
                           now: float, actor_id: int | None = None,
-                          timers: TimerPlan | None = None) -> int:
+                          timers: TimerPlan | None = None, said: str | None = None,
+                          ends_turn: bool = True) -> int:
         """Append a move and store the state after it (and the timers), atomically.
 
         Returns the move number.
@@ -341,9 +344,9 @@ class Store:
                                    (game_id,))
             (n,) = await cur.fetchone()  # type: ignore[misc]
             await db.execute(
-                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, player_id, kind, move, now, actor_id),
+                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id, said,"
+                " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, player_id, kind, move, now, actor_id, said, int(ends_turn)),
             )
             await self._plan_timers(db, game_id, None if result is not None else timers, now)
         return int(n)
@@ -407,11 +410,12 @@ class Store:
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._all(
-            "SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at FROM moves"
+            "SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at, said,"
+            " ends_turn FROM moves"
             " WHERE game_id = ? ORDER BY n",
             (game_id,),
         )
-        return [MoveRow(**dict(r)) for r in rows]
+        return [MoveRow(**{**dict(r), "ends_turn": bool(r["ends_turn"])}) for r in rows]
 
     # ----- settings and meta ----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ global ``random``: chance comes from a seeded RNG kept inside each state.
 from __future__ import annotations
 
 from .aqualin import Aqualin
-from .base import Game, Option, Result
+from .base import Button, Game, Option, Result
 from .errors import (
     BadOptions,
     CorruptState,
@@ -23,6 +23,7 @@ REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(),)}
 __all__ = [
     "REGISTRY",
     "BadOptions",
+    "Button",
     "CorruptState",
     "Game",
     "GameError",

@@ -22,6 +22,18 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+class Button(NamedTuple):
+    """A move offered as a button under the turn message.
+
+    ``anytime`` buttons stay valid across turns (Krasserfall's stone); the others only
+    until the game changes, so an old message cannot play a stale move.
+    """
+
+    label: str
+    move: str
+    anytime: bool = False
+
+
 class Option(NamedTuple):
     """One lobby option: the allowed values (as typed in ``key=value``), the default, a hint."""
 
@@ -144,6 +156,19 @@ class Game(ABC, Generic[S, M]):
     def normalize_move(self, text: str) -> str:
         """The canonical spelling of ``text`` (syntax only, no legality check)."""
         return self.format_move(self.parse_move(text))
+
+    def buttons(self, state: S, player: str) -> list[Button]:
+        """Moves worth a click for ``player`` now (at most 25; default none)."""
+        return []
+
+    def turn_complete(self, before: S, after: S, player: str) -> bool:
+        """Whether the channel should hear of this move now.
+
+        Games whose turn is several actions answer False for an action that leaves the
+        same player in the middle of their turn; the channel then gets one message when
+        the turn is done (or at once on a scoring, if the game says so here).
+        """
+        return True
 
     def pass_move(self, state: S, player: str) -> str | None:
         """The move that passes ``player``'s turn when their time runs out, if the rules have one."""

@@ -40,3 +40,32 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
             return await method(actor, place, game_id)
 
         await respond(interaction, call)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"mv:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}|\*):(?P<move>.{1,80})"):
+    """A move as a button. The game version in the ``custom_id`` makes a click on an old
+    message harmless: the service refuses it unless the button is valid at any time (``*``)."""
+
+    def __init__(self, label: str, game_id: int, version: int | None, move: str) -> None:
+        tag = "*" if version is None else str(version)
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"mv:{game_id}:{tag}:{move}"))
+        self.game_id = game_id
+        self.version = version
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> MoveButton:
+        version = None if match["version"] == "*" else int(match["version"])
+        return cls(item.label or match["move"], int(match["game"]), version, match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id, version, move = self.game_id, self.version, self.move
+        await respond(interaction, lambda s, a, p: s.move(a, p, move, game_id=game_id, version=version))
+
+
+def custom_id_fits(game_id: int, version: int | None, move: str) -> bool:
+    """Discord allows 100 characters in a custom_id."""
+    return len(f"mv:{game_id}:{'*' if version is None else version}:{move}") <= 100 and len(move) <= 80

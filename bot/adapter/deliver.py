@@ -12,7 +12,8 @@ import discord
 from games import GameError
 
 from ..errors import ServiceError, explain
-from ..messages import Actor, DirectMessage, Attachment, LobbyCard, Outcome, Place, Post
+from ..messages import Actor, Attachment, DirectMessage, LobbyCard, Outcome, Place, Post
+from ..messages import MoveButton as MoveButtonSpec
 from ..service import GameService
 
 if TYPE_CHECKING:
@@ -64,6 +65,21 @@ def lobby_view(card: LobbyCard) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(action, card.game_id))
+    return view
+
+
+def move_view(buttons: tuple[MoveButtonSpec, ...]) -> discord.ui.View | None:
+    """Up to 25 move buttons, five to a row, in the order the game gave them."""
+    from .buttons import MoveButton, custom_id_fits
+
+    usable = [b for b in buttons if custom_id_fits(b.game_id, b.version, b.move)][:25]
+    if not usable:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(usable):
+        item = MoveButton(b.label, b.game_id, b.version, b.move)
+        item.item.row = i // 5
+        view.add_item(item)
     return view
 
 
@@ -133,7 +149,7 @@ def _post_kwargs(post: Post) -> dict:
     kwargs: dict = {"allowed_mentions": mentions(post.mention)}
     if post.image is not None:
         kwargs["file"] = to_file(post.image)
-    view = lobby_view(post.lobby) if post.lobby is not None else None
+    view = lobby_view(post.lobby) if post.lobby is not None else move_view(post.buttons)
     if view is not None:
         kwargs["view"] = view
     return kwargs

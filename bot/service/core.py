@@ -14,7 +14,7 @@ import renderers
 from games import Game, Result
 
 from ..errors import NoGame, NotAllowed, ServiceError
-from ..messages import Actor, Attachment, Place, Post
+from ..messages import Actor, Attachment, DirectMessage, MoveButton, Place, Post
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..text import clip, mention, safe_name
 
@@ -22,6 +22,8 @@ log = logging.getLogger("bot.service")
 
 Renderer = Callable[[dict[str, Any], Mapping[str, str]], bytes]
 T = TypeVar("T")
+
+_MISSING = object()
 
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
 TIMING_KEYS = ("reminder", "deadline", "on-deadline")
@@ -171,8 +173,12 @@ class ServiceCore:
                           description=renderers.alt_text(view, names))
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: str,
-                   image: Attachment | None) -> Post:
-        """The board message: what happened, then who acts next (only they are pinged)."""
+                   image: Attachment | None, row: GameRow | None = None) -> Post:
+        """The board message: what happened, then who acts next (only they are pinged).
+
+        With ``row`` (the game as stored after the change) the acting players' buttons are
+        attached, bound to that version of the game.
+        """
         if image is None:
             headline += "\n(I couldn't draw the board this time; `/game board` shows it.)"
         names = safe_names(seats)
@@ -188,12 +194,78 @@ class ServiceCore:
         for p in acting:
             lines.append(f"{mention(users[p])}, your turn: {game.prompt(state, p, names)}")
         pinged = tuple(dict.fromkeys(users[p] for p in acting))
-        return Post(text=clip("\n".join(lines), 2000), image=image, mention=pinged, is_board=True)
+        buttons = self._buttons(game, state, row) if row is not None else ()
+        return Post(text=clip("\n".join(lines), 2000), image=image, mention=pinged, is_board=True,
+                    buttons=buttons)
+
+    @staticmethod
+    def _buttons(game: Game, state: Any, row: GameRow) -> tuple[MoveButton, ...]:
+        """The acting players' buttons (a move offered to several players appears once)."""
+        seen: dict[str, MoveButton] = {}
+        for player in sorted(game.to_act(state), key=game.players(state).index):
+            for b in game.buttons(state, player):
+                if b.move not in seen:
+                    seen[b.move] = MoveButton(label=clip(b.label, 80), game_id=row.id,
+                                              version=None if b.anytime else row.version, move=b.move)
+        return tuple(seen.values())[:25]
 
     async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                           headline: str, tag: str) -> Post:
         image = await self._render_image(game, row, state, seats, tag)
-        return self._turn_post(game, state, seats, headline, image)
+        fresh = await self.store.game(row.id)  # the version the buttons must match
+        return self._turn_post(game, state, seats, headline, image, fresh)
+
+    # ----- private views ------------------------------------------------------------------
+
+    @staticmethod
+    def private_part(game: Game, state: Any, player: str) -> dict[str, Any]:
+        """What ``player`` sees that the public does not (empty for open games)."""
+        public = game.view(state, None)
+        return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
+
+    async def _hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
+                            before: Any | None, after: Any) -> list[DirectMessage]:
+        """A DM for every player whose private view changed (their hand, by DM)."""
+        dms = []
+        for seat in seats:
+            if seat.player_id not in game.players(after):
+                continue
+            now = self.private_part(game, after, seat.player_id)
+            if not now or (before is not None and self.private_part(game, before, seat.player_id) == now):
+                continue
+            text, image = await self._private(game, row, after, seats, [seat.player_id])
+            dms.append(DirectMessage(
+                user_id=seat.user_id, text=text, image=image,
+                fallback=(f"📬 {mention(seat.user_id)}, I couldn't send you your hand: your DMs from "
+                          "this server are closed. Use `/game hand` to see it (only you will)."),
+            ))
+        return dms
+
+    async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                       players: Sequence[str]) -> tuple[str, Attachment | None]:
+        """Words (and, for games with hands, a picture) of what only these seats can see."""
+        names = safe_names(seats)
+        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
+        lines = [f"**{game.title}** in <#{row.channel_id}>"]
+        image = None
+        for player in players:
+            if game.result(state) is not None:
+                lines.append("The game is over.")
+            elif player in game.to_act(state):
+                lines.append(f"It's your turn: {game.prompt(state, player, names)}")
+            else:
+                lines.append("It's not your turn yet; I'll ping you when it is.")
+            if hand_renderer is not None and image is None:
+                view = game.view(state, player)
+                try:
+                    data = await asyncio.to_thread(hand_renderer, view, names_of(seats))
+                    image = Attachment(filename=f"{game.id}-{row.id}-hand.png", data=data,
+                                       description=renderers.alt_text(view, names_of(seats)))
+                except Exception:
+                    log.exception("rendering the hand of %s in game %s failed", player, row.id)
+        if hand_renderer is None and not any(self.private_part(game, state, p) for p in players):
+            lines.insert(1, f"{game.title} has no hidden hand: everything is on the board.")
+        return "\n".join(lines), image
 
     @staticmethod
     def result_text(game: Game, result: Result, names: Mapping[str, str]) -> str:

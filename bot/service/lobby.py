@@ -189,8 +189,10 @@ class LobbyService(ServiceCore):
             lineup = ", ".join(f"**{safe_name(names[p])}**" for p in game.players(state))
             post = await self._board_post(game, row, state, seats,
                                           f"🎲 **{game.title}** has started: {lineup}.", "start")
+            dms = await self._hand_updates(game, row, seats, None, state)
         card = self._lobby_card(game, row, seats, closed="The game has started. Good luck!")
-        return Outcome(reply="The game has started.", posts=[post], lobby_edit=card, game_id=row.id)
+        return Outcome(reply="The game has started.", posts=[post], lobby_edit=card, dms=dms,
+                       game_id=row.id)
 
     async def abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
         async with self._lock(place.channel_id):

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
 import games
-import renderers
 from games import Game
 
 from ..errors import NotAllowed, ServiceError
-from ..messages import Actor, Attachment, DirectMessage, Outcome, Place
+from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
 from ..text import clip, safe_name
 from ..timing import format_duration
-from .core import log, names_of, safe_names
+from .core import safe_names
 from .play import PlayService
 
 
@@ -88,30 +86,6 @@ class LookingService(PlayService):
         note = "\n(A copy is on its way to your DMs.)" if dm else ""
         return Outcome(reply=text + note, reply_file=image, dms=dms, game_id=row.id)
 
-    async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                       players: Sequence[str]) -> tuple[str, Attachment | None]:
-        """Words (and, for games with hands, a picture) of what only these seats can see."""
-        names = safe_names(seats)
-        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
-        lines = [f"**{game.title}** in <#{row.channel_id}>"]
-        image = None
-        for player in players:
-            if player in game.to_act(state):
-                lines.append(f"It's your turn: {game.prompt(state, player, names)}")
-            else:
-                lines.append("It's not your turn yet; I'll ping you when it is.")
-            if hand_renderer is not None and image is None:
-                view = game.view(state, player)
-                try:
-                    data = await asyncio.to_thread(hand_renderer, view, names_of(seats))
-                    image = Attachment(filename=f"{game.id}-{row.id}-hand.png", data=data,
-                                       description=renderers.alt_text(view, names_of(seats)))
-                except Exception:
-                    log.exception("rendering the hand of %s in game %s failed", player, row.id)
-        if hand_renderer is None:
-            lines.insert(1, f"{game.title} has no hidden hand: everything is on the board.")
-        return "\n".join(lines), image
-
     async def rules(self, place: Place, game_id: str | None = None) -> Outcome:
         if game_id:
             game = self.engine(game_id)
@@ -130,7 +104,7 @@ class LookingService(PlayService):
             for name, o in game.options.items()
         )
         timing = "• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit"
-        text = (game.summary + f"\n**Options** (`/game new options:key=value`):\n"
+        text = (game.summary + "\n**Options** (`/game new options:key=value`):\n"
                 + (opts + "\n" if opts else "") + timing)
         return Outcome(reply=clip(text, 2000))
 

@@ -30,19 +30,26 @@ class PlayService(LobbyService, ServiceCore):
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                      kind: str, move: str, actor_id: int | None) -> int:
+                      kind: str, move: str, actor_id: int | None, said: str | None = None,
+                      ends_turn: bool = True) -> int:
         """Store a change with its log entry and the timers it implies, in one transaction."""
         result = game.result(after)
         reset = (player,) if kind in ("move", "skip") else ()
         return await self._write(self.store.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
-            timers=await self._timer_plan(row, game, after, reset=reset),
+            timers=await self._timer_plan(row, game, after, reset=reset), said=said,
+            ends_turn=ends_turn,
         ))
 
-    async def move(self, actor: Actor, place: Place, text: str) -> Outcome:
+    async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
+                   version: int | None = None) -> Outcome:
+        """Play a move typed with ``/move`` or clicked (a button names its game and version)."""
         async with self._lock(place.channel_id):
             row = await self._running(place)
+            if game_id is not None and (row.id != game_id or (version is not None and row.version != version)):
+                raise ServiceError("This button belongs to an earlier moment of the game; use the "
+                                   "buttons on the latest message, or `/move`.")
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)
@@ -52,12 +59,31 @@ class PlayService(LobbyService, ServiceCore):
             except IllegalMove as exc:
                 raise IllegalMove(f"`{clip(text.strip(), 60)}` can't be played: {exc}.") from None
             canonical = game.normalize_move(text)
-            said = game.describe(state, player, canonical, safe_names(seats))
+            names = safe_names(seats)
+            said = game.describe(state, player, canonical, names)
+            done = game.result(new) is not None or game.turn_complete(state, new, player)
             n = await self._commit(row, game, state, new, player=player, kind="move",
-                                   move=canonical, actor_id=actor.user_id)
-            post = await self._board_post(game, row, new, seats,
-                                          f"**{safe_names(seats)[player]}** {said}.", str(n))
-        return Outcome(reply=f"Played `{canonical}`.", posts=[post], game_id=row.id)
+                                   move=canonical, actor_id=actor.user_id, said=said, ends_turn=done)
+            dms = await self._hand_updates(game, row, seats, state, new)
+            if not done:  # an action inside a turn: only the player hears of it, for now
+                image = await self._render_image(game, row, new, seats, str(n))
+                reply = f"Done: {said}.\nNext: {game.prompt(new, player, names)}"
+                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id)
+            headline = await self._turn_words(row, player, names, said)
+            post = await self._board_post(game, row, new, seats, headline, str(n))
+        return Outcome(reply=f"Played `{canonical}`.", posts=[post], dms=dms, game_id=row.id)
+
+    async def _turn_words(self, row: GameRow, player: str, names: dict[str, str], said: str) -> str:
+        """``**Alice** did this.``, or for a turn of several actions each of them in order."""
+        log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
+        turn: list[str] = []
+        for m in reversed(log[:-1]):
+            if m.ends_turn or m.player_id != player:
+                break
+            turn.insert(0, m.said or m.move)
+        if not turn:
+            return f"**{names[player]}** {said}."
+        return f"**{names[player]}**: " + "; ".join([*turn, said]) + "."
 
     async def resign(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):

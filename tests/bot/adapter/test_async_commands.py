@@ -6,7 +6,7 @@ import json
 
 from bot.adapter.timers import fire_once
 
-from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, Role, User
+from .fake_discord import CHANNEL_ID, Harness, Role, User
 from .test_commands import ALICE, BOB, CAROL, assert_safe_mentions, channel_posts, followups, open_lobby, reply_text
 
 

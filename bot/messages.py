@@ -66,6 +66,8 @@ class Post:
     lobby: LobbyCard | None = None
     is_board: bool = False  # remember it as the game's latest board message
     buttons: tuple[MoveButton, ...] = ()
+    replay_of: int | None = None  # offer a Replay button for this finished game
+    is_replay: bool = False  # remember it as the game's posted replay
 
 
 @dataclass(frozen=True)

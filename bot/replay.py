@@ -37,6 +37,21 @@ def replay_moves(game: Game, players: Sequence[str], options: Mapping[str, str],
     return state
 
 
+def turn_views(game: Game, players: Sequence[str], options: Mapping[str, str], seed: int,
+               moves: Iterable[MoveRow]) -> list[dict[str, Any]]:
+    """Public views: the start, then the board after every completed turn (hands stay hidden)."""
+    state = game.setup(list(players), dict(options), seed)
+    views = [game.view(state, None)]
+    for m in moves:
+        if m.undone_at is not None:
+            continue
+        state = (game.resign(state, m.player_id) if m.kind in RESIGNING
+                 else game.apply(state, m.player_id, m.move))
+        if m.ends_turn or m.kind in RESIGNING:
+            views.append(game.view(state, None))
+    return views
+
+
 def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 

@@ -55,6 +55,7 @@ class GameRow:
     created_at: float
     updated_at: float
     timing: dict[str, Any] = field(default_factory=dict)
+    replay_message_id: int | None = None
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameRow:
@@ -76,6 +77,7 @@ class GameRow:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             timing=json.loads(row["timing"]),
+            replay_message_id=row["replay_message_id"],
         )
 
 
@@ -244,6 +246,12 @@ class Store:
         )
         return GameRow.from_row(row) if row else None
 
+    async def ended_games(self, channel_id: int) -> list[GameRow]:
+        """The channel's finished games, newest first."""
+        rows = await self._all("SELECT * FROM games WHERE channel_id = ? AND status = 'finished'"
+                               " ORDER BY id DESC", (channel_id,))
+        return [GameRow.from_row(r) for r in rows]
+
     async def running_games(self) -> list[GameRow]:
         rows = await self._all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
         return [GameRow.from_row(r) for r in rows]
@@ -404,7 +412,8 @@ class Store:
 
     async def set_message(self, game_id: int, *, kind: str, message_id: int | None) -> None:
         """Remember the lobby or latest board message (for links and edits); no version bump."""
-        column = {"lobby": "lobby_message_id", "board": "board_message_id"}[kind]
+        column = {"lobby": "lobby_message_id", "board": "board_message_id",
+                  "replay": "replay_message_id"}[kind]
         async with self._tx() as db:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 

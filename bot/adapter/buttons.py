@@ -69,3 +69,22 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
 def custom_id_fits(game_id: int, version: int | None, move: str) -> bool:
     """Discord allows 100 characters in a custom_id."""
     return len(f"mv:{game_id}:{'*' if version is None else version}:{move}") <= 100 and len(move) <= 80
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<game>[0-9]{1,19})"):
+    """Under a game's final message: post its animated replay (once; later clicks link to it)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Replay", emoji="🎞️",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"replay:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        await respond(interaction, lambda s, a, p: s.replay_animation(a, p, game_id))

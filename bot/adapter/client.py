@@ -16,7 +16,7 @@ from ..config import Settings
 from ..errors import explain
 from ..service import GameService
 from . import commands
-from .buttons import LobbyButton, MoveButton
+from .buttons import LobbyButton, MoveButton, ReplayButton
 from .timers import run_timers
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class GameBot(discord.Client):
         await super().close()
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, MoveButton)
+        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton)
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
         await self.sync_commands()

@@ -88,6 +88,12 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
     async def export(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.export(a, p))
 
+    @app_commands.command(name="replay", description="An animated replay of a finished game in this channel")
+    @app_commands.describe(number="The game's number (default: the last finished game here)")
+    async def replay(self, interaction: discord.Interaction,
+                     number: app_commands.Range[int, 1] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.replay_animation(a, p, number))
+
     @app_commands.command(name="stats", description="This server's leaderboard from finished games")
     @app_commands.describe(game="Only this game")
     @app_commands.choices(game=_game_choices())

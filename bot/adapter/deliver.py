@@ -149,7 +149,15 @@ def _post_kwargs(post: Post) -> dict:
     kwargs: dict = {"allowed_mentions": mentions(post.mention)}
     if post.image is not None:
         kwargs["file"] = to_file(post.image)
-    view = lobby_view(post.lobby) if post.lobby is not None else move_view(post.buttons)
+    if post.lobby is not None:
+        view = lobby_view(post.lobby)
+    elif post.replay_of is not None:
+        from .buttons import ReplayButton
+
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(post.replay_of))
+    else:
+        view = move_view(post.buttons)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -162,6 +170,8 @@ async def _remember(client: GameBot, post: Post, game_id: int | None, message_id
         await client.service.remember_message(game_id, "lobby", message_id)
     if post.is_board:
         await client.service.remember_message(game_id, "board", message_id)
+    if post.is_replay:
+        await client.service.remember_message(game_id, "replay", message_id)
 
 
 async def send_post(client: GameBot, channel: discord.PartialMessageable, post: Post,

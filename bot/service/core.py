@@ -188,7 +188,8 @@ class ServiceCore:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if p in users))
             thanks = "Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!"
             text = f"{headline}\n{self.result_text(game, result, names)}\n{thanks}"
-            return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True)
+            return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True,
+                        replay_of=row.id if row is not None else None)
         acting = sorted(game.to_act(state), key=game.players(state).index)
         lines = [headline]
         for p in acting:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from typing import Any
 
+from renderers.animation import animate
+
 from ..errors import NoGame
-from ..messages import Actor, Attachment, Outcome, Place
-from ..replay import RESIGNING, export_bytes, export_payload, replay_moves
+from ..messages import Actor, Attachment, Outcome, Place, Post
+from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
 from ..text import clip, safe_name
-from .core import safe_names
+from .core import names_of, safe_names
 from .play import PlayService
 
 LOG_WORDS = {"resign": "resigned", "forfeit": "ran out of time and left", "kick": "was removed"}
@@ -25,6 +28,37 @@ class HistoryService(PlayService):
         seats = await self.store.seats(row.id)
         return replay_moves(game, [s.player_id for s in seats], row.options, row.seed,
                             await self.store.moves(row.id))
+
+    async def replay_animation(self, actor: Actor, place: Place,
+                               game_id: int | None = None) -> Outcome:
+        """An animated GIF of a finished game, board after board, from its seed and move log."""
+        ended = await self.store.ended_games(place.channel_id)
+        if game_id is not None:
+            ended = [g for g in ended if g.id == game_id]
+        if not ended:
+            which = f"game {game_id}" if game_id is not None else "a finished game"
+            raise NoGame(f"I can't find {which} in this channel's history.")
+        row = ended[0]
+        game = self.engine(row.game)
+        if row.replay_message_id and place.guild_id:
+            link = f"https://discord.com/channels/{place.guild_id}/{row.channel_id}/{row.replay_message_id}"
+            return Outcome(reply=f"The replay of {game.title} game {row.id} is here: {link}", game_id=row.id)
+        seats = await self.store.seats(row.id)
+        views = turn_views(game, [s.player_id for s in seats], row.options, row.seed,
+                           await self.store.moves(row.id))
+        names = names_of(seats)
+        gif, used = await asyncio.to_thread(self._animate, views, names)
+        file = Attachment(filename=f"{game.id}-{row.id}-replay.gif", data=gif,
+                          description=f"Animated replay of a {game.title} game: the board after "
+                                      f"each of its {len(views) - 1} turns.")
+        thinned = f" (every {round(len(views) / used)}th turn, to fit the upload limit)" if used < len(views) else ""
+        text = (f"🎞️ Replay of {game.title} game {row.id}, asked for by **{safe_name(actor.name)}**"
+                f"{thinned}.")
+        return Outcome(reply="Here it comes.", posts=[Post(text=text, image=file, is_replay=True)],
+                       game_id=row.id)
+
+    def _animate(self, views: list[dict[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
+        return animate([self._render(v, names) for v in views])
 
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:
         row = await self._latest(place)

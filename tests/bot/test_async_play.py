@@ -272,3 +272,43 @@ async def test_stats_leaderboard(service: GameService) -> None:
     assert "1. **Alice**: 3 played, 2 won (67%)" in text
     assert "2. **Bob**: 3 played, 1 won (33%)" in text
     assert "Aqualin" in (await service.stats(CAROL, PLACE, "aqualin")).reply
+
+
+async def test_animated_replay(service: GameService) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    await start_game(service)
+    with pytest.raises(Exception, match="can't find"):
+        await service.replay_animation(CAROL, PLACE)
+    actors = {"101": ALICE, "202": BOB}
+    row, game, state = await state_of(service)
+    for _ in range(36):
+        (player,) = game.to_act(state)
+        last = await service.move(actors[player], PLACE, game.legal_moves(state, player)[0])
+        row, game, state = await state_of(service)
+    assert last.posts[0].replay_of == row.id  # the final message offers the replay
+    out = await service.replay_animation(CAROL, PLACE)
+    [post] = out.posts
+    gif = Image.open(BytesIO(post.image.data))
+    assert gif.format == "GIF" and gif.n_frames == 37 and post.is_replay
+    assert len(post.image.data) < 8 * 1024 * 1024 and post.image.description
+    await service.remember_message(row.id, "replay", 999)
+    again = await service.replay_animation(CAROL, PLACE, row.id)
+    assert again.posts == [] and "/999" in again.reply
+
+
+def test_long_games_are_thinned_to_fit() -> None:
+    import renderers
+    from renderers.animation import animate
+
+    game = games.REGISTRY["aqualin"]
+    state = game.setup(["1", "2"], {}, 9)
+    frames = [renderers.render_board(game.view(state), {})]
+    for _ in range(20):
+        (player,) = game.to_act(state)
+        state = game.apply(state, player, game.legal_moves(state, player)[-1])
+        frames.append(renderers.render_board(game.view(state), {}))
+    gif, used = animate(frames, limit=400_000)
+    assert len(gif) <= 400_000 and 2 <= used < 21

@@ -70,3 +70,21 @@ async def test_timer_loop_delivers_reminders(harness: Harness) -> None:
     assert "it's your turn" in post.content
     assert_safe_mentions(post, {ALICE.id})
     assert await fire_once(h.client) == 0
+
+
+async def test_replay_button_and_command(harness: Harness) -> None:
+    from .fake_discord import buttons
+
+    h = harness
+    await started(h)
+    await h.command(ALICE, "move", action="c3")
+    sent = await h.command(BOB, "game", "resign")
+    [final] = channel_posts(sent)
+    assert buttons(final.body) == [f"replay:{final.body['components'][0]['components'][0]['custom_id'].split(':')[1]}"]
+    message_id = int(final.response["id"])
+    sent = await h.click(CAROL, buttons(final.body)[0], message_id)
+    [replay] = channel_posts(sent)
+    assert replay.files[0][0].endswith(".gif") and replay.files[0][1][:6] == b"GIF89a"
+    assert replay.body["attachments"][0]["description"]
+    again = reply_text(await h.command(CAROL, "game", "replay"))
+    assert f"/{replay.response['id']}" in again  # linked, not posted twice

@@ -38,6 +38,7 @@ from .state import KahunaState, from_json, to_json
 Record = dict[str, Any]
 
 ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
 def _plural(n: int, word: str) -> str:
@@ -312,10 +313,11 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         held = Counter(state.held(player))
         for card, n in sorted(Counter(cards).items()):
             if held[card] < n:
-                have = "no" if held[card] == 0 else "only one"
-                need = f"two {card} cards" if n == 2 else f"a {card} card"
-                raise IllegalMove(f"you hold {have} {card} card{'s' if have == 'no' else ''}, "
-                                  f"so you cannot {verb} {need}")
+                if held[card] == 0:
+                    raise IllegalMove(f"you hold no {card} card, so you cannot {verb} one")
+                have = _NUMBERS[held[card]]
+                raise IllegalMove(f"you hold only {have} {card} card{'s' if held[card] > 1 else ''}"
+                                  f", so you cannot {verb} {_NUMBERS[n]}")
         for card in cards:
             if card in state.shown[player]:
                 state.shown[player].remove(card)

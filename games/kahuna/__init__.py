@@ -40,9 +40,9 @@ package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state an
 from __future__ import annotations
 
 from .board import ISLANDS, LINES, LINES_OF, MAJORITY, POSITIONS
-from .game import Kahuna
+from .game import Kahuna, hand_options
 from .moves import KahunaMove, format_move, parse_move
 from .state import KahunaState
 
 __all__ = ["ISLANDS", "LINES", "LINES_OF", "MAJORITY", "POSITIONS", "Kahuna", "KahunaMove",
-           "KahunaState", "format_move", "parse_move"]
+           "KahunaState", "format_move", "hand_options", "parse_move"]

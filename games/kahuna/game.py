@@ -105,6 +105,76 @@ def _merge(record: Record, extra: Record) -> None:
         record.setdefault(key, []).extend(values)
 
 
+def blocked_end(stones: Mapping[str, str], variant: str, opponent: str, line: str
+                ) -> str | None:
+    """Planning variant: the end of ``line`` that carries an opponent stone, if any."""
+    if variant != "planning":
+        return None
+    return next((i for i in ends(line) if stones.get(i) == opponent), None)
+
+
+def may_take(bridges: Mapping[str, str], stones: Mapping[str, str], opponent: str,
+             line: str) -> bool:
+    """Planning variant: after removing the opponent's bridge on ``line``, may the remover
+    put their own there (no opponent stone left on either end)?"""
+    for island in ends(line):
+        if stones.get(island) == opponent and \
+                count(bridges, island, opponent) - 1 >= MAJORITY[island]:
+            return False
+    return True
+
+
+def card_actions(bridges: Mapping[str, str], stones: Mapping[str, str], hand: list[str],
+                 player: str, opponent: str, variant: str, room: int) -> list[str]:
+    """The bridges and removals ``player`` can play with ``hand`` on this board, canonical.
+
+    Shared by ``legal_moves`` and :func:`hand_options`, so the hand image offers exactly
+    what the engine accepts.
+    """
+    held = Counter(hand)
+    out: list[str] = []
+    if room > 0:
+        for card in sorted(held):
+            for line in LINES_OF[card]:
+                if line not in bridges and not blocked_end(stones, variant, opponent, line):
+                    out.append(format_move(KahunaMove("bridge", line, (card,))))
+    for line in LINES:
+        if bridges.get(line) != opponent:
+            continue
+        a, b = ends(line)
+        for pair in ((a, a), (a, b), (b, b)):
+            if Counter(pair) - held:
+                continue
+            out.append(f"remove {line} {pair[0]} {pair[1]}")
+            if variant == "planning" and room > 0 and may_take(bridges, stones, opponent, line):
+                out.append(f"remove {line} {pair[0]} {pair[1]} take")
+    return out
+
+
+def hand_options(view: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """For an owner's view: per card in the hand, the lines it could bridge and the removals
+    it could be part of on the board as it is (whoever's turn it is).
+
+    ``{"HUNA": {"bridges": ["ELAI-HUNA", ...], "removals": ["remove ELAI-HUNA ELAI HUNA"]}}``
+    """
+    player = view["viewer"]
+    opponent = next(p for p in view["players"] if p != player)
+    hand = list(view["hand"])
+    moves = card_actions(view["bridges"], view["stones"], hand, player, opponent,
+                         view["variant"], view["bridges_left"][player])
+    out: dict[str, dict[str, list[str]]] = {c: {"bridges": [], "removals": []}
+                                            for c in sorted(set(hand))}
+    for move in moves:
+        m = parse_move(move)
+        if m.kind == "bridge":
+            assert m.line is not None
+            out[m.cards[0]]["bridges"].append(m.line)
+        else:
+            for card in sorted(set(m.cards)):
+                out[card]["removals"].append(move)
+    return out
+
+
 # ----- the game --------------------------------------------------------------------------------
 
 
@@ -191,11 +261,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     @staticmethod
     def _blocked(state: KahunaState, player: str, line: str) -> str | None:
-        """Planning variant: the end of ``line`` that carries an opponent stone, if any."""
-        if state.variant != "planning":
-            return None
-        opponent = state.opponent(player)
-        return next((i for i in ends(line) if state.stones.get(i) == opponent), None)
+        return blocked_end(state.stones, state.variant, state.opponent(player), line)
 
     def legal_moves(self, state: KahunaState, player: str) -> list[str]:
         if state.phase == "over" or str(player) != state.active:
@@ -203,26 +269,10 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if state.phase == "handicap":
             return [f"free {line}" for line in LINES
                     if line not in state.bridges and not self._blocked(state, player, line)]
-        opponent = state.opponent(player)
         held = Counter(state.held(player))
-        room = BRIDGES_EACH - state.bridges_of(player)
-        out: list[str] = []
-        if room > 0:
-            for card in sorted(held):
-                for line in LINES_OF[card]:
-                    if line not in state.bridges and not self._blocked(state, player, line):
-                        out.append(format_move(KahunaMove("bridge", line, (card,))))
-        for line in LINES:
-            if state.bridges.get(line) != opponent:
-                continue
-            a, b = ends(line)
-            for pair in ((a, a), (a, b), (b, b)):
-                if Counter(pair) - held:
-                    continue
-                out.append(f"remove {line} {pair[0]} {pair[1]}")
-                if state.variant == "planning" and room > 0 and self._may_take(state, player,
-                                                                                line):
-                    out.append(f"remove {line} {pair[0]} {pair[1]} take")
+        out = card_actions(state.bridges, state.stones, state.held(player), player,
+                           state.opponent(player), state.variant,
+                           BRIDGES_EACH - state.bridges_of(player))
         if state.phase == "last":
             out.append("end")
             return out
@@ -238,17 +288,6 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if not state.passed:
             out.append("pass")
         return out
-
-    @staticmethod
-    def _may_take(state: KahunaState, player: str, line: str) -> bool:
-        """Planning variant: after removing the opponent's bridge on ``line``, may the remover
-        put their own there (no opponent stone left on either end)?"""
-        opponent = state.opponent(player)
-        for island in ends(line):
-            if state.stones.get(island) == opponent and \
-                    count(state.bridges, island, opponent) - 1 >= MAJORITY[island]:
-                return False
-        return True
 
     # ----- playing --------------------------------------------------------------------------
 
@@ -828,4 +867,4 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         return from_json(data)
 
 
-__all__ = ["ISLANDS", "Kahuna", "place_bridge", "remove_bridge"]
+__all__ = ["Kahuna", "card_actions", "hand_options", "place_bridge", "remove_bridge"]

@@ -60,8 +60,9 @@ def kahuna(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     for seat, p in enumerate(players):
         mine = sorted(i for i, q in stones.items() if q == p)
         lines = sorted(line for line, q in bridges.items() if q == p)
-        parts.append(f"{_name(names, p)} ({colours[seat]}): {_count(view['scores'][p], 'point')}, "
-                     f"{_count(view['hands'][p], 'card')}, stones on {', '.join(mine) or 'no island'}, "
+        parts.append(f"{_name(names, p)} ({colours[seat]}): "
+                     f"{_count(view['scores'][p], 'point')}, {_count(view['hands'][p], 'card')}, "
+                     f"stones on {', '.join(mine) or 'no island'}, "
                      f"bridges {' '.join(lines) or 'none'}.")
     result = view.get("result")
     if result:

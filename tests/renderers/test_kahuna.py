@@ -246,7 +246,7 @@ def test_results_render() -> None:
 
 
 WEIRD_NAMES = ["𝓜𝓪𝓻𝓲𝓷𝓪 🐟", "李小龙", "", "A" * 300, "W" * 60 + " " + "M" * 60,
-               "line\nbreak\x00", "Zoë Łódź", "‮reversed‬"]
+               "line\nbreak\x00", "Zoë Łódź", "\u202ereversed\u202c"]
 
 
 @pytest.mark.parametrize("name", WEIRD_NAMES)

@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from games.kahuna import ISLANDS, LINES, LINES_OF, MAJORITY, POSITIONS, hand_options
 
 from .common import (
+    ELLIPSIS,
     RGB,
     Palette,
     display_name,
@@ -41,6 +42,7 @@ from .common import (
     mix,
     shrink,
     supersampled,
+    text_mask,
     text_width,
 )
 
@@ -504,16 +506,28 @@ def icon(kind: str, seat: int, size: int, ground: RGB) -> Image.Image:
 
 
 def prepare() -> None:
-    """Build the cached art now rather than during the first player's render (about 1 s)."""
+    """Build the cached art now rather than during the first player's render (about 1.5 s)."""
     background_p()
     for line in LINES:
         for seat in (0, 1):
-            for style in ("plain", "new"):
+            for style in ("plain", "new", "ghost"):
                 bridge_sprite(line, seat, style)
     for island in ISLANDS:
         for seat in (0, 1):
-            stone_sprite(island, seat, "plain")
+            for style in ("plain", "new", "lost"):
+                stone_sprite(island, seat, style)
         card_face(island, OPEN_W, OPEN_H, CARD)
+        card_face(island, HAND_CARD_W, HAND_CARD_H, CARD)
+    card_back(OPEN_W, OPEN_H, CARD)
+    empty_slot(OPEN_W, OPEN_H)
+    for depth in range(5):
+        discard_pile(depth)
+    from games import REGISTRY  # a first render fills the palette conversions of the panels
+
+    game = REGISTRY["kahuna"]
+    start = game.setup(["1", "2"], {}, 0)
+    draw(game.view(start, None), {})
+    draw(game.view(game.resign(start, "1"), None), {})
 
 
 # ----- the board -------------------------------------------------------------------------------
@@ -564,9 +578,13 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         style = "new" if island in new_stones else "plain"
         patch, mask, xy = stone_sprite(_check_island(island), seat, style)
         canvas.paste(patch, xy, mask)
-    canvas.paste(_header(view, names), (0, 0))
-    canvas.paste(_footer(view, names), (0, FOOTER_Y))
+    _header(Ink(canvas), view, names)
+    _footer(Ink(canvas, 0, FOOTER_Y), view, names)
     return canvas
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
@@ -576,9 +594,62 @@ def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: 
     return display_name(names, player, size, max_width, seat, stroke)
 
 
-def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+# ----- drawing on the palette canvas -----------------------------------------------------------
+# Header and footer are drawn straight onto the palette image: cached pieces are converted
+# once, and text becomes a cached sprite pre-blended on the colour it lies on. A render then
+# quantizes nothing but the few strings it has never drawn before.
+
+
+_AS_P: dict[int, tuple[Image.Image, Image.Image]] = {}
+
+
+def as_p(image: Image.Image) -> Image.Image:
+    """A cached RGB piece (panel, card, icon) mapped onto the palette, once.
+
+    Keyed by identity (images are not hashable); the pieces come from lru caches, so the same
+    piece is the same object. The entry keeps its source alive, so an id is never reused
+    while its entry exists.
+    """
+    entry = _AS_P.get(id(image))
+    if entry is not None and entry[0] is image:
+        return entry[1]
+    if len(_AS_P) > 512:
+        _AS_P.clear()
+    converted = palette().to_p(image)
+    _AS_P[id(image)] = (image, converted)
+    return converted
+
+
+@lru_cache(maxsize=2048)
+def text_sprite(text: str, size: int, fill: RGB, ground: RGB, anchor: str, stroke: int
+                ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """``text`` as a palette patch blended onto ``ground``, its mask, and its offset."""
+    mask, offset = text_mask(text, size, anchor, stroke)
+    rgb = Image.new("RGB", mask.size, ground)
+    rgb.paste(fill, (0, 0), mask)
+    return palette().to_p(rgb), mask.point(lambda v: 255 if v > 0 else 0), offset
+
+
+class Ink:
+    """Pastes cached pieces and text onto a palette canvas, at an offset (a panel's origin)."""
+
+    def __init__(self, canvas: Image.Image, ox: int = 0, oy: int = 0) -> None:
+        self.canvas, self.ox, self.oy = canvas, ox, oy
+
+    def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
+        self.canvas.paste(as_p(piece), (round(xy[0]) + self.ox, round(xy[1]) + self.oy))
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, ground: RGB,
+             anchor: str = "la", stroke: int = 0) -> tuple[int, int, int, int]:
+        """Like ``draw_text``; returns the box in the panel's coordinates."""
+        patch, mask, (dx, dy) = text_sprite(text, size, fill, ground, anchor, stroke)
+        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+        self.canvas.paste(patch, (x + self.ox, y + self.oy), mask)
+        return x, y, x + patch.width, y + patch.height
+
+
+def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
     """Both players: name, colour, points; stones, bridges and cards; whose turn."""
-    im = Image.new("RGB", (WIDTH, HEADER_H), BG)
     players = list(view.get("players") or [])[:2]
     scores: Mapping[str, int] = view.get("scores") or {}
     result = view.get("result")
@@ -593,19 +664,18 @@ def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         active = player in to_act and not result
         won = player in winners
         edge, edge_w = (ACCENT, 4) if active else (GOLD, 4) if won else (CARD_EDGE, 2)
-        im.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG), (x, CARD_Y))
-        chip = icon("plank", i, 34, CARD)
-        im.paste(chip, (x + 18, CARD_Y + 18))
+        ink.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG), (x, CARD_Y))
+        ink.paste(icon("plank", i, 34, CARD), (x + 18, CARD_Y + 18))
         score = str(scores.get(player, 0))
         score_w = text_width(score, 56, 1)
         name_w = card_w - 90 - max(score_w, 60)
         name = _name(view, names, player, NAME_SIZE, name_w, 1)
-        draw_text(im, (x + 60, CARD_Y + 20), name, NAME_SIZE, TEXT, anchor="la", stroke=1)
-        draw_text(im, (x + card_w - 22, CARD_Y + 34), "POINT" if score == "1" else "POINTS",
-                  16, DIM, anchor="rs", stroke=0)
-        draw_text(im, (x + card_w - 22, CARD_Y + 72), score, 56, GOLD if won else TEXT,
-                  anchor="rm", stroke=1)
-        # stones, bridges on the board, cards in hand (and face-up cards in open-draws)
+        ink.text((x + 60, CARD_Y + 20), name, NAME_SIZE, TEXT, CARD, stroke=1)
+        ink.text((x + card_w - 22, CARD_Y + 34), "POINT" if score == "1" else "POINTS", 16, DIM,
+                 CARD, anchor="rs")
+        ink.text((x + card_w - 22, CARD_Y + 62), score, 56, GOLD if won else TEXT, CARD,
+                 anchor="rm", stroke=1)
+        # stones, bridges on the board, cards in hand
         n_stones = sum(1 for p in stones.values() if p == player)
         n_bridges = 25 - int(left.get(player, 25))
         n_cards = int(hands.get(player, 0))
@@ -613,10 +683,10 @@ def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         cx = x + 18
         for kind, value, word in (("stone", n_stones, "stone"), ("plank", n_bridges, "bridge"),
                                   ("card", n_cards, "card")):
-            im.paste(icon(kind, i, 24, CARD), (cx, y - 12))
+            ink.paste(icon(kind, i, 24, CARD), (cx, y - 12))
             cx += 29
             text = f"{value} {word}{'' if value == 1 else 's'}"
-            draw_text(im, (cx, y), text, 21, TEXT, anchor="lm")
+            ink.text((cx, y), text, 21, TEXT, CARD, anchor="lm")
             cx += text_width(text, 21) + 14
         tag = None
         if active:
@@ -626,42 +696,50 @@ def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         elif won:
             tag = pill("DRAW" if len(winners) > 1 else "WINNER", GOLD, CARD, BG)
         if tag is not None:
-            im.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
-    return palette().to_p(im)
+            ink.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
 
 
-def _status(view: Mapping[str, Any]) -> str:
+def _status(view: Mapping[str, Any]) -> list[str]:
+    """The status line in pieces that recur from render to render."""
     rnd = int(view.get("round") or 1)
     phase = view.get("phase")
     if view.get("result"):
-        return f"Game over  ·  round {rnd} of 3"
+        return ["Game over", f"round {rnd} of 3"]
     if phase == "handicap":
         left = int(view.get("handicap_left") or 0)
-        return f"Handicap  ·  {left} free bridge{'' if left == 1 else 's'} to place"
+        return ["Handicap", f"{left} free bridge{'' if left == 1 else 's'} to place"]
     if phase == "last":
-        return f"Round 3 of 3  ·  last turns: {int(view.get('last_turns') or 0)} to go"
-    return f"Round {rnd} of 3  ·  turn {int(view.get('turn') or 0) + 1}"
+        return ["Round 3 of 3", f"last turns: {int(view.get('last_turns') or 0)} to go"]
+    return [f"Round {rnd} of 3", f"turn {int(view.get('turn') or 0) + 1}"]
 
 
-def _footer(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
-    """Round and scorings; the open cards, deck and discards (or the result); the last turn."""
-    w = WIDTH - 2 * MARGIN
+@lru_cache(maxsize=1)
+def footer_base() -> Image.Image:
+    """The footer's panel (RGB); mapped onto the palette once by ``as_p``."""
     im = Image.new("RGB", (WIDTH, FOOTER_H), BG)
-    im.paste(panel((w, FOOTER_H), CARD, CARD_EDGE, 2, BG), (MARGIN, 0))
+    im.paste(panel((WIDTH - 2 * MARGIN, FOOTER_H), CARD, CARD_EDGE, 2, BG), (MARGIN, 0))
+    return im
+
+
+def _footer(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """Round and scorings; the open cards, deck and discards (or the result); the last turn."""
+    ink.paste(footer_base(), (0, 0))
     left, right = MARGIN + 24, WIDTH - MARGIN - 24
-    draw_text(im, (left, 42), _status(view), STATUS_SIZE, TEXT, anchor="ls", stroke=1)
-    _scoring_chips(im, view, names, right, 42)
+    x = left
+    for k, piece in enumerate(_status(view)):
+        if k:
+            x = ink.text((x + 12, 42), "·", STATUS_SIZE, DIM, CARD, anchor="ls")[2] + 12
+        x = ink.text((x, 42), piece, STATUS_SIZE, TEXT, CARD, anchor="ls", stroke=1)[2]
+    _scoring_chips(ink, view, right, 42)
     body_y = 66
     if view.get("result"):
-        _draw_result(im, view, names, (left, body_y, right, body_y + OPEN_H + 30))
+        _draw_result(ink, view, names, (left, body_y, right, body_y + OPEN_H + 30))
     else:
-        _draw_cards(im, view, (left, body_y))
-    _draw_turn(im, view, names, (left, body_y + OPEN_H + 40, right, FOOTER_H - 12))
-    return palette().to_p(im)
+        _draw_cards(ink, view, (left, body_y))
+    _draw_turn(ink, view, names, (left, body_y + OPEN_H + 40, right, FOOTER_H - 12))
 
 
-def _scoring_chips(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
-                   right: int, baseline: int) -> None:
+def _scoring_chips(ink: Ink, view: Mapping[str, Any], right: int, baseline: int) -> None:
     """One chip per scoring so far: "R1 +1" in the scorer's colour, grey for a tie."""
     players = list(view.get("players") or [])
     x = right
@@ -672,64 +750,64 @@ def _scoring_chips(im: Image.Image, view: Mapping[str, Any], names: Mapping[str,
         colour = PLAYER[players.index(gained[0][0])] if gained and gained[0][0] in players \
             else DIM
         width = text_width(label, SMALL, 1) + 24
-        chip = panel((width, 34), CARD, colour, 3, CARD, radius=17)
-        im.paste(chip, (x - width, baseline - 26))
-        draw_text(im, (x - width / 2, baseline - 9), label, SMALL, colour, anchor="mm",
-                  stroke=1)
+        ink.paste(panel((width, 34), CARD, colour, 3, CARD, radius=17), (x - width, baseline - 26))
+        ink.text((x - width / 2, baseline - 9), label, SMALL, colour, CARD, anchor="mm",
+                 stroke=1)
         x -= width + 10
     if x != right:
-        draw_text(im, (x - 4, baseline), "Scorings:", SMALL, DIM, anchor="rs")
+        ink.text((x - 4, baseline), "Scorings:", SMALL, DIM, CARD, anchor="rs")
 
 
-def _draw_cards(im: Image.Image, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+def _draw_cards(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
     """The open cards, the deck (with its count) and the discard pile, each labelled."""
     x, y = at
     label_y, cards_y = y + 16, y + 30
     open_cards = [_check_island(c) for c in view.get("open") or []]
-    draw_text(im, (x, label_y), "OPEN CARDS", SMALL - 2, DIM, anchor="ls", stroke=1)
+    ink.text((x, label_y), "OPEN CARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     for slot in range(3):
         if slot < len(open_cards):
-            im.paste(card_face(open_cards[slot], OPEN_W, OPEN_H, CARD), (x, cards_y))
+            ink.paste(card_face(open_cards[slot], OPEN_W, OPEN_H, CARD), (x, cards_y))
         else:
-            im.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
+            ink.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
         x += OPEN_W + 12
     x += 22
     deck = int(view.get("deck") or 0)
-    draw_text(im, (x, label_y), "DECK", SMALL - 2, DIM, anchor="ls", stroke=1)
+    ink.text((x, label_y), "DECK", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     if deck:
-        im.paste(card_back(OPEN_W, OPEN_H, CARD), (x, cards_y))
-        draw_text(im, (x + OPEN_W / 2, cards_y + OPEN_H / 2), str(deck), 52, TEXT,
-                  anchor="mm", stroke=2)
+        ink.paste(card_back(OPEN_W, OPEN_H, CARD), (x, cards_y))
+        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), str(deck), 52, TEXT, CARD_BACK,
+                 anchor="mm", stroke=2)
     else:
-        im.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
-        draw_text(im, (x + OPEN_W / 2, cards_y + OPEN_H / 2), "empty", SMALL, DIM, anchor="mm")
+        ink.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
+        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), "empty", SMALL, DIM, CARD, anchor="mm")
     x += OPEN_W + 34
     discard = int(view.get("discard") or 0)
     tucked = int(view.get("tucked") or 0)
-    draw_text(im, (x, label_y), "DISCARDS", SMALL - 2, DIM, anchor="ls", stroke=1)
-    im.paste(discard_pile(min(discard, 4)), (x, cards_y))
-    draw_text(im, (x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6), str(discard), 44, INK
-              if discard else DIM, anchor="mm", stroke=1)
+    ink.text((x, label_y), "DISCARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.paste(discard_pile(min(discard, 4)), (x, cards_y))
+    ground = DISCARD_FACE if discard else CARD
+    ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6), str(discard), 44,
+             INK if discard else DIM, ground, anchor="mm", stroke=1)
     if tucked:
-        draw_text(im, (x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30), f"{tucked} face down",
-                  18, INK, anchor="mm")
+        ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30), f"{tucked} face down", 18, INK,
+                 DISCARD_FACE, anchor="mm")
     if view.get("variant") == "open-draws":
-        _draw_face_up(im, view, (x + OPEN_W + 40, label_y))
+        _draw_face_up(ink, view, (x + OPEN_W + 40, label_y))
 
 
-def _draw_face_up(im: Image.Image, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+def _draw_face_up(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
     """Open-draws: the drawn open cards lying face up in front of each player."""
     x, y = at
-    draw_text(im, (x, y), "FACE UP", SMALL - 2, DIM, anchor="ls", stroke=1)
+    ink.text((x, y), "FACE UP", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     displayed: Mapping[str, Sequence[str]] = view.get("displayed") or {}
     for seat, player in enumerate(list(view.get("players") or [])[:2]):
         cards = [_check_island(c) for c in displayed.get(player) or []]
         top = y + 24 + seat * 78
-        im.paste(icon("plank", seat, 24, CARD), (x, top))
+        ink.paste(icon("plank", seat, 24, CARD), (x, top))
         rows = [cards[k:k + 2] for k in range(0, len(cards), 2)] or [["none"]]
         for i, row in enumerate(rows[:3]):
-            draw_text(im, (x + 32, top + 19 + i * 24), " ".join(row), 19,
-                      TEXT if cards else DIM, anchor="ls", stroke=1 if cards else 0)
+            ink.text((x + 32, top + 19 + i * 24), " ".join(row), 19, TEXT if cards else DIM,
+                     CARD, anchor="ls", stroke=1 if cards else 0)
 
 
 @lru_cache(maxsize=4)
@@ -739,6 +817,9 @@ def empty_slot(w: int, h: int) -> Image.Image:
     pts = [(6, 6), (w - 6, 6), (w - 6, h - 6), (6, h - 6), (6, 6)]
     _dashed(d, pts, CARD_EDGE, 2.5, 10, 8, SS)
     return shrink(im, SS)
+
+
+DISCARD_FACE: RGB = mix(CARD_FACE, SAND, 0.5)
 
 
 @lru_cache(maxsize=8)
@@ -754,16 +835,24 @@ def discard_pile(depth: int) -> Image.Image:
         box = (ox * SS, oy * SS, (ox + OPEN_W) * SS - 1, (OPEN_H - 2 * (depth - 1) + oy) * SS - 1)
         d.rounded_rectangle(box, radius=12 * SS, fill=SAND_RIM + (255,))
         d.rounded_rectangle((box[0] + 2 * SS, box[1] + 2 * SS, box[2] - 2 * SS, box[3] - 2 * SS),
-                            radius=10 * SS, fill=mix(CARD_FACE, SAND, 0.5) + (255,))
+                            radius=10 * SS, fill=DISCARD_FACE + (255,))
     layer = shrink(layer, SS)
     im.paste(layer, (0, 0), layer)
     return im
 
 
-def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str], width: int) -> list[str]:
+Chunk = tuple[str, RGB, int]  # text, colour, stroke
+
+
+def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[list[Chunk]]:
+    """The highlighted turn in words: who and which moves, then what they did.
+
+    Lines come in chunks (a move, an effect) that recur from one render to the next, so their
+    text sprites are mostly cached: a long unique line would be drawn afresh every time.
+    """
     focus = _focus(view)
     if not focus:
-        return ["No moves yet."]
+        return [[("No moves yet.", TEXT, 1)]]
     player = focus.get("player")
     players = list(view.get("players") or [])
     other = next((p for p in players if p != player), None)
@@ -771,9 +860,10 @@ def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str], width: int) -
     them = _name(view, names, str(other), STATUS_SIZE, 300) if other else "?"
     doing = "Handicap" if focus.get("turn") == 0 else (
         "This turn" if view.get("current") else "Last turn")
-    moves = " · ".join(focus.get("moves") or [])
-    lines = [f"{doing} ({who}): {moves}"]
-    effects = []
+    first: list[Chunk] = [(f"{doing} ({who}): ", TEXT, 1)]
+    for i, move in enumerate(focus.get("moves") or []):
+        first.append((("· " if i else "") + f"{move} ", TEXT, 0))
+    effects: list[str] = []
     if focus.get("taken"):
         effects.append(f"{who} took " + " and ".join(focus["taken"]))
     losses = []
@@ -792,24 +882,39 @@ def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str], width: int) -
         counts = " : ".join(str(stones.get(p, 0)) for p in players)
         effects.append(f"scoring {scoring.get('round')}: stones {counts}")
     if focus.get("last_turns"):
-        effects.append("cards ran out a 3rd time: one last turn each")
+        effects.append("the cards ran out a 3rd time: one last turn each")
     if focus.get("early_end"):
         effects.append("no bridge left: early end")
+    lines = [first]
     if effects:
-        lines.append("; ".join(effects))
+        lines.append([(e + ("; " if i < len(effects) - 1 else ""), DIM, 0)
+                      for i, e in enumerate(effects)])
     return lines
 
 
-def _draw_turn(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_chunks(ink: Ink, x: float, y: float, chunks: Sequence[Chunk], size: int,
+                 max_x: float) -> None:
+    """Draw chunks one after another on a baseline; "..." where the room runs out."""
+    for i, (text, colour, stroke) in enumerate(chunks):
+        width = text_width(text.rstrip(), size, stroke)
+        need = width + (text_width(ELLIPSIS, size) if i < len(chunks) - 1 else 0)
+        if x + need > max_x:
+            room = max(int(max_x - x), 1)
+            ink.text((x, y), fit_text(text.rstrip() + ELLIPSIS, size, room, stroke), size,
+                     colour, CARD, anchor="ls", stroke=stroke)
+            return
+        ink.text((x, y), text.rstrip(), size, colour, CARD, anchor="ls", stroke=stroke)
+        x += text_width(text, size, stroke)
+
+
+def _draw_turn(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
                box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, _y1 = box
-    for i, line in enumerate(_turn_lines(view, names, x1 - x0)[:2]):
-        size = 24
-        draw_text(im, (x0, y0 + 26 + i * 36), fit_text(line, size, x1 - x0), size,
-                  TEXT if i == 0 else DIM, anchor="ls", stroke=1 if i == 0 else 0)
+    for i, chunks in enumerate(_turn_lines(view, names)[:2]):
+        _draw_chunks(ink, x0, y0 + 26 + i * 36, chunks, 24, x1)
 
 
-def _draw_result(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_result(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
                  box: tuple[int, int, int, int]) -> None:
     result = view["result"]
     x0, y0, x1, _y1 = box
@@ -822,7 +927,7 @@ def _draw_result(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, s
         headline = f"{_name(view, names, winners[0], 48, width - 120, 1)} wins!"
     else:
         headline = "Draw!"
-    draw_text(im, (x0, y0 + 52), headline, 48, GOLD, anchor="ls", stroke=1)
+    ink.text((x0, y0 + 52), headline, 48, GOLD, CARD, anchor="ls", stroke=1)
     points = ", ".join(f"{_name(view, names, p, 26, 260)} {scores.get(p, 0)}" for p in players)
     reason = result.get("reason")
     if reason == "resigned":
@@ -840,13 +945,13 @@ def _draw_result(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, s
         extra = {"third scoring": "  ·  tie broken by the final scoring",
                  "bridges": "  ·  tie broken by more bridges"}.get(str(tiebreak), "")
         why = f"final points: {points}{extra}"
-    draw_text(im, (x0, y0 + 96), fit_text(why, 26, width), 26, TEXT, anchor="ls")
+    ink.text((x0, y0 + 96), fit_text(why, 26, width), 26, TEXT, CARD, anchor="ls")
     stones = detail.get("stones") or {}
     bridges = detail.get("bridges") or {}
     line = "   ".join(
-        f"{_name(view, names, p, 24, 260)}: {stones.get(p, 0)} stones, "
-        f"{bridges.get(p, 0)} bridges" for p in players)
-    draw_text(im, (x0, y0 + 136), fit_text(line, 24, width), 24, DIM, anchor="ls")
+        f"{_name(view, names, p, 24, 260)}: {_plural(int(stones.get(p, 0)), 'stone')}, "
+        f"{_plural(int(bridges.get(p, 0)), 'bridge')}" for p in players)
+    ink.text((x0, y0 + 136), fit_text(line, 24, width), 24, DIM, CARD, anchor="ls")
 
 
 # ----- the private hand ------------------------------------------------------------------------

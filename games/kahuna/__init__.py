@@ -35,6 +35,17 @@ package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state an
   board; else a draw (both players listed as winners).
 * **Resigning** ends the game at once; the other player wins; points stay as they are.
 * **Names** in ``describe`` come from ``names``; a player missing there is "player 1/2".
+
+View keys beyond the rules page's (``bridges stones open deck hands scores round``, and
+``hand`` for the owner): ``game variant players first phase`` ("handicap", "play", "last",
+"over") ``turn to_act active displayed`` (open-draws: face-up cards per player) ``played``
+(face-up discards since the last shuffle) ``tucked`` and ``discard`` (counts)
+``bridges_left stones_left scorings`` (round, stones and points of each scoring) ``passed``
+(the last turn ended with a pass) ``handicap handicap_player handicap_left last_turns
+current last`` (this turn so far and the last completed turn: player, turn, moves, and what
+they changed: placed, removed, taken, lost, scoring, early_end, last_turns) ``over result``.
+The owner's view adds exactly ``hand`` (sorted) and ``viewer``; both change only when the
+hand does. :func:`hand_options` turns an owner's view into what each card can do.
 """
 
 from __future__ import annotations

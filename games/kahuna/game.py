@@ -720,7 +720,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             cards = " + ".join(m.cards)
             text = f"played {cards} to remove {them}'s bridge on **{m.line}**"
             if m.take:
-                text += " and took the line"
+                text += " and put their own bridge there"
         elif kind == "tuck":
             text = f"tucked {_plural(len(m.cards), 'card')} under the discards"
         elif kind == "draw":
@@ -736,9 +736,10 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             parts.append("took " + " and ".join(f"**{i}**" for i in record["taken"]))
         removed = [line for line in record.get("removed", []) if kind != "remove"
                    or line != m.line]
-        if removed:
-            parts.append(f"{them} lost the {_plural(len(removed), 'bridge')} "
-                         + ", ".join(removed))
+        if len(removed) == 1:
+            parts.append(f"{them} lost the bridge {removed[0]}")
+        elif removed:
+            parts.append(f"{them} lost {len(removed)} bridges: " + ", ".join(removed))
         if record.get("lost"):
             parts.append(f"{them} lost the stone{'s' if len(record['lost']) > 1 else ''} on "
                          + " and ".join(f"**{i}**" for i in record["lost"]))
@@ -775,10 +776,11 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             return (f"place {_plural(state.handicap_left, 'handicap bridge')} on free lines, "
                     f"no card needed: `/move free {free}`.")
         card, other = ends(free)
-        play = (f"play cards (your hand: `/game hand`): `/move bridge {card}-{other}`, "
-                "`/move remove X-Y X Y`, `/move tuck X`")
+        play = (f"play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}` or "
+                "`/move remove X-Y X Y`")
         if state.phase == "last":
             return f"this is your **last turn**, no drawing: {play}, then `/move end`."
+        play += ", `/move tuck X`"
         endings = []
         full = state.hand_size(player) >= HAND_LIMIT
         if not full:
@@ -796,8 +798,9 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             note = " With 5 cards you cannot draw."
         elif state.passed:
             note = " No pass this time: your opponent passed."
-        return (f"round {state.round}: {play}; then end the turn with "
-                + " or ".join(endings) + "." + note)
+        endings_text = (", ".join(endings[:-1]) + " or " + endings[-1]) if len(endings) > 1 \
+            else endings[0]
+        return f"round {state.round}: {play}; then end the turn: {endings_text}.{note}"
 
     def suggest(self, state: KahunaState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:
@@ -840,8 +843,9 @@ class Kahuna(Game[KahunaState, KahunaMove]):
                 bits.append("they lose " + " & ".join(lost))
             if not bits:
                 a, b = ends(m.line)
-                bits.append(", ".join(f"{i} {count(bridges, i, player)}/{len(LINES_OF[i])}"
-                                      for i in (a, b)))
+                bits.append("you'd hold " + ", ".join(
+                    f"{i} {count(bridges, i, player)}/{len(LINES_OF[i])} (need {MAJORITY[i]})"
+                    for i in (a, b)))
                 near = max(count(bridges, i, player) / MAJORITY[i] for i in (a, b))
                 group = 2 if kind != "remove" else 3
                 return (group, -round(near * 100)), f"{text} · {bits[0]}"

@@ -338,7 +338,7 @@ def test_taking_an_island_sends_every_opponent_bridge_on_it_back() -> None:
     assert summary["taken"] == ["ELAI"]
     assert sorted(summary["removed"]) == ["ELAI-IFFI", "ELAI-JOJO"]
     text = GAME.describe(state, ALICE, "bridge ELAI-HUNA", NAMES)
-    assert "took **ELAI**" in text and "Bob lost the 2 bridges" in text
+    assert "took **ELAI**" in text and "Bob lost 2 bridges: ELAI-IFFI, ELAI-JOJO" in text
 
 
 def test_worked_example_chain_reaction() -> None:
@@ -465,6 +465,7 @@ def test_third_exhaustion_gives_one_last_turn_each_then_the_final_scoring() -> N
     assert "last turn" in rejection(after, "pass")
     assert "last turn" in rejection(after, "tuck KAHU")
     assert "last turn" in GAME.prompt(after, BOB, NAMES)
+    assert "tuck" not in GAME.prompt(after, BOB, NAMES) and "/move end" in GAME.prompt(after, BOB)
     # Bob plays cards in his last turn (KAHU: 3 of 5 with GOLA-KAHU)
     bob = play(after, "bridge KAHU-IFFI", "bridge KAHU-JOJO", "end")
     assert bob.stones.get("KAHU") == BOB and GAME.to_act(bob) == {ALICE}

@@ -29,7 +29,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.kahuna import ISLANDS, LINES, LINES_OF, MAJORITY, POSITIONS, hand_options
+from games.kahuna import ISLANDS, LINES, LINES_OF, POSITIONS, hand_options
 
 from .common import (
     ELLIPSIS,

@@ -21,7 +21,6 @@ from .board import (
     DEAL,
     DECK,
     HAND_LIMIT,
-    ISLANDS,
     LINES,
     LINES_OF,
     MAJORITY,

@@ -17,8 +17,9 @@ from .errors import (
     InvalidMove,
     NotYourTurn,
 )
+from .kahuna import Kahuna
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(),)}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kahuna())}
 
 __all__ = [
     "REGISTRY",

@@ -218,8 +218,8 @@ def test_display_names_fit_and_clean() -> None:
 
 
 def test_unknown_game_is_a_clear_error() -> None:
-    with pytest.raises(UnknownGameError, match="kahuna"):
-        render_board({"game": "kahuna"}, {})
+    with pytest.raises(UnknownGameError, match="no-such-game"):
+        render_board({"game": "no-such-game"}, {})
     with pytest.raises(LookupError):
         render_board({}, {})
     assert "aqualin" in RENDERERS

@@ -1,0 +1,59 @@
+"""Kahuna: two players bridge twelve islands with island cards; majorities win stones.
+
+Binding rules: ``shared/rules/kahuna.md`` (source: ``shared/seeds/kahuna.de.txt``). The
+package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state and JSON),
+``game`` (the engine). Readings of our own, where the rules page leaves room:
+
+* **Handicap.** The handicap seat places its free bridges before the first regular turn,
+  whoever was drawn to start. Free bridges resolve majorities like any bridge (two on ALOA's
+  lines take it). ``handicap_seat`` defaults to 2: the host sits in seat 1.
+* **Open cards** are refilled into the slot that was emptied, so the other cards keep their
+  places in the picture.
+* **Tucking** is allowed at any time of a regular turn: the source's "who cannot use a card
+  sensibly" is advice nobody can check. It is refused in a last turn, which has no draw to
+  make room for.
+* **Last turns** (after the third exhaustion): bridges and removals only, closed with
+  ``end``; ``draw``, ``pass`` and ``tuck`` are refused with a reason.
+* **Passing** is judged by the turn just before: a turn that triggered a scoring ended with a
+  draw, so the next player may pass. With 5 cards after the opponent passed, the player must
+  play or tuck and then draw.
+* **Material.** A placement needs a bridge left in the supply (25). If a player has no stone
+  left (10) when a placement gives them a majority, nothing happens on that island (no stone,
+  no removals) until a later placement on its lines finds a stone free again.
+* **Planning variant.** ``take`` is judged after the removal: if the removal cost the
+  opponent the stone on an end of the line, the line may be taken.
+* **Open-draws variant.** Cards drawn from the open row lie face up in front of the drawer
+  (``displayed`` in the public view); deck draws stay hidden. Playing or tucking a card of an
+  island uses a displayed copy first, which keeps the hidden hand hidden.
+* **Discards.** Played cards lie face up, so the public view lists them (``played``) until
+  the next shuffle; tucked cards are face down and only counted. At a scoring both go into
+  the new deck; a fresh row of three is turned up from it.
+* **Early end** is checked after every action and when rounds 2 and 3 begin (right after the
+  scoring). The player who still has bridges wins whatever the points. If neither has any
+  (possible only as round 2 begins), the higher total wins, else it is a draw.
+* **Tie-break** after the final scoring: its winner; if it was a tie too, more bridges on the
+  board; else a draw (both players listed as winners).
+* **Resigning** ends the game at once; the other player wins; points stay as they are.
+* **Names** in ``describe`` come from ``names``; a player missing there is "player 1/2".
+
+View keys beyond the rules page's (``bridges stones open deck hands scores round``, and
+``hand`` for the owner): ``game variant players first phase`` ("handicap", "play", "last",
+"over") ``turn to_act active displayed`` (open-draws: face-up cards per player) ``played``
+(face-up discards since the last shuffle) ``tucked`` and ``discard`` (counts)
+``bridges_left stones_left scorings`` (round, stones and points of each scoring) ``passed``
+(the last turn ended with a pass) ``handicap handicap_player handicap_left last_turns
+current last`` (this turn so far and the last completed turn: player, turn, moves, and what
+they changed: placed, removed, taken, lost, scoring, early_end, last_turns) ``over result``.
+The owner's view adds exactly ``hand`` (sorted) and ``viewer``; both change only when the
+hand does. :func:`hand_options` turns an owner's view into what each card can do.
+"""
+
+from __future__ import annotations
+
+from .board import ISLANDS, LINES, LINES_OF, MAJORITY, POSITIONS
+from .game import Kahuna, hand_options
+from .moves import KahunaMove, format_move, parse_move
+from .state import KahunaState
+
+__all__ = ["ISLANDS", "LINES", "LINES_OF", "MAJORITY", "POSITIONS", "Kahuna", "KahunaMove",
+           "KahunaState", "format_move", "hand_options", "parse_move"]

@@ -1,0 +1,197 @@
+"""The Kahuna state: one plain dataclass, copied (never mutated) by every move, and its JSON.
+
+Where each card is matters for hidden information, so the state keeps them apart:
+``hands`` (hidden, sorted), ``shown`` (open-draws: drawn open cards lying face up in front of
+their owner), ``open``, ``deck`` (the top is the last item), ``played`` (face-up discards
+since the last shuffle) and ``tucked`` (face-down discards). Together they always hold the
+24 cards, two of each island.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .board import BRIDGES_EACH, DECK, HAND_LIMIT, ISLANDS, LINES, OPEN_CARDS, STONES_EACH
+
+PHASES = ("handicap", "play", "last", "over")
+VARIANTS = ("base", "planning", "open-draws")
+ENDINGS = ("end", "early end", "resigned")
+
+
+@dataclass
+class KahunaState:
+    players: tuple[str, ...]  # seat order
+    variant: str
+    first: str  # who took the first regular turn
+    active: str  # whose turn it is (in the handicap phase: the handicap player)
+    rng: int  # the whole RNG state: reshuffles at the scorings
+    deck: list[str]
+    open: list[str]
+    hands: dict[str, list[str]]
+    shown: dict[str, list[str]]
+    played: list[str] = field(default_factory=list)
+    tucked: list[str] = field(default_factory=list)
+    bridges: dict[str, str] = field(default_factory=dict)  # line -> player
+    stones: dict[str, str] = field(default_factory=dict)  # island -> player
+    scores: dict[str, int] = field(default_factory=dict)
+    round: int = 1
+    phase: str = "play"
+    handicap: int = 0
+    handicap_seat: int = 1  # 1 or 2
+    handicap_left: int = 0
+    passed: bool = False  # the previous turn ended with a pass
+    last_turns: int = 0  # phase "last": turns still to play
+    turn: int = 0  # regular turns completed
+    current: list[dict[str, Any]] = field(default_factory=list)  # this turn's public records
+    last: dict[str, Any] | None = None  # the last completed turn: player, turn, records
+    scorings: list[dict[str, Any]] = field(default_factory=list)
+    ended: str | None = None  # "end", "early end", "resigned"
+    resigned: str | None = None
+
+    def copy(self) -> KahunaState:
+        return replace(
+            self,
+            deck=list(self.deck),
+            open=list(self.open),
+            hands={p: list(c) for p, c in self.hands.items()},
+            shown={p: list(c) for p, c in self.shown.items()},
+            played=list(self.played),
+            tucked=list(self.tucked),
+            bridges=dict(self.bridges),
+            stones=dict(self.stones),
+            scores=dict(self.scores),
+            current=list(self.current),  # records are never changed once written
+            scorings=list(self.scorings),
+        )
+
+    def opponent(self, player: str) -> str:
+        a, b = self.players
+        return b if player == a else a
+
+    def held(self, player: str) -> list[str]:
+        """Every card ``player`` can play: the hidden hand and (open-draws) the shown cards."""
+        return self.hands[player] + self.shown[player]
+
+    def hand_size(self, player: str) -> int:
+        return len(self.hands[player]) + len(self.shown[player])
+
+    def bridges_of(self, player: str) -> int:
+        return sum(1 for owner in self.bridges.values() if owner == player)
+
+    def stones_of(self, player: str) -> int:
+        return sum(1 for owner in self.stones.values() if owner == player)
+
+
+def to_json(state: KahunaState) -> dict[str, Any]:
+    return {
+        "players": list(state.players),
+        "variant": state.variant,
+        "first": state.first,
+        "active": state.active,
+        "rng": state.rng,
+        "deck": state.deck,
+        "open": state.open,
+        "hands": state.hands,
+        "shown": state.shown,
+        "played": state.played,
+        "tucked": state.tucked,
+        "bridges": state.bridges,
+        "stones": state.stones,
+        "scores": state.scores,
+        "round": state.round,
+        "phase": state.phase,
+        "handicap": state.handicap,
+        "handicap_seat": state.handicap_seat,
+        "handicap_left": state.handicap_left,
+        "passed": state.passed,
+        "last_turns": state.last_turns,
+        "turn": state.turn,
+        "current": state.current,
+        "last": state.last,
+        "scorings": state.scorings,
+        "ended": state.ended,
+        "resigned": state.resigned,
+    }
+
+
+def _strs(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("expected a list of card names")
+    return list(value)
+
+
+def from_json(data: dict[str, Any]) -> KahunaState:
+    """Rebuild a state and check that it adds up (cards, material, whose turn)."""
+    players = tuple(str(p) for p in data["players"])
+    if len(players) != 2 or players[0] == players[1]:
+        raise ValueError("Kahuna needs two different players")
+    state = KahunaState(
+        players=players,
+        variant=str(data["variant"]),
+        first=str(data["first"]),
+        active=str(data["active"]),
+        rng=int(data["rng"]),
+        deck=_strs(data["deck"]),
+        open=_strs(data["open"]),
+        hands={str(p): _strs(c) for p, c in data["hands"].items()},
+        shown={str(p): _strs(c) for p, c in data["shown"].items()},
+        played=_strs(data["played"]),
+        tucked=_strs(data["tucked"]),
+        bridges={str(k): str(v) for k, v in data["bridges"].items()},
+        stones={str(k): str(v) for k, v in data["stones"].items()},
+        scores={str(k): int(v) for k, v in data["scores"].items()},
+        round=int(data["round"]),
+        phase=str(data["phase"]),
+        handicap=int(data["handicap"]),
+        handicap_seat=int(data["handicap_seat"]),
+        handicap_left=int(data["handicap_left"]),
+        passed=bool(data["passed"]),
+        last_turns=int(data["last_turns"]),
+        turn=int(data["turn"]),
+        current=list(data["current"]),
+        last=data["last"],
+        scorings=list(data["scorings"]),
+        ended=data["ended"],
+        resigned=data["resigned"],
+    )
+    check(state)
+    return state
+
+
+def check(state: KahunaState) -> None:
+    """Raise ``ValueError`` unless ``state`` is a consistent Kahuna position."""
+    ps = set(state.players)
+    if state.variant not in VARIANTS:
+        raise ValueError(f"unknown variant {state.variant!r}")
+    if state.phase not in PHASES or state.ended not in (None, *ENDINGS):
+        raise ValueError("unknown phase or ending")
+    if (state.phase == "over") != (state.ended is not None):
+        raise ValueError("phase and ending disagree")
+    if state.first not in ps or state.active not in ps or state.resigned not in (None, *ps):
+        raise ValueError("a player is not in the game")
+    if set(state.hands) != ps or set(state.shown) != ps or set(state.scores) != ps:
+        raise ValueError("hands, shown cards and scores need one entry per player")
+    cards = state.deck + state.open + state.played + state.tucked
+    for p in state.players:
+        cards += state.held(p)
+        if state.hands[p] != sorted(state.hands[p]) or state.shown[p] != sorted(state.shown[p]):
+            raise ValueError("hands are kept sorted")
+    if Counter(cards) != Counter(DECK):
+        raise ValueError("the cards do not add up to two of each island")
+    if len(state.open) > OPEN_CARDS or not 1 <= state.round <= 3:
+        raise ValueError("too many open cards or a round out of range")
+    if any(line not in LINES for line in state.bridges) or not set(state.bridges.values()) <= ps:
+        raise ValueError("a bridge is on an unknown line or belongs to nobody")
+    if any(i not in ISLANDS for i in state.stones) or not set(state.stones.values()) <= ps:
+        raise ValueError("a stone is on an unknown island or belongs to nobody")
+    for p in state.players:
+        if state.bridges_of(p) > BRIDGES_EACH or state.stones_of(p) > STONES_EACH:
+            raise ValueError("more bridges or stones than a player owns")
+        if state.phase in ("play", "last") and state.hand_size(p) > HAND_LIMIT:
+            raise ValueError("a hand holds more than five cards")
+    if state.variant != "open-draws" and any(state.shown.values()):
+        raise ValueError("shown cards exist only in the open-draws variant")
+    if not 0 <= state.handicap <= 3 or state.handicap_seat not in (1, 2):
+        raise ValueError("handicap out of range")

@@ -146,11 +146,16 @@ class PlayService(LobbyService, ServiceCore):
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self._timer_plan(row, game, before, reset=(last.player_id,)),
             ))
+            dms = await self._hand_updates(game, row, seats, after, before)
+            if not last.ends_turn:  # an action inside a turn: the channel never heard of it
+                image = await self._render_image(game, row, before, seats, f"undo{last.n}")
+                reply = f"Taken back: `{last.move}`.\nNext: {game.prompt(before, last.player_id, safe_names(seats))}"
+                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id)
             post = await self._board_post(
                 game, row, before, seats,
                 f"↩️ **{safe_names(seats)[last.player_id]}** took back `{last.move}`.", f"undo{last.n}",
             )
-        return Outcome(reply=f"Taken back: `{last.move}`.", posts=[post], game_id=row.id)
+        return Outcome(reply=f"Taken back: `{last.move}`.", posts=[post], dms=dms, game_id=row.id)
 
     # ----- moderation -------------------------------------------------------------------------
 
@@ -198,8 +203,8 @@ class PlayService(LobbyService, ServiceCore):
             player = acting[0]
             move = game.pass_move(state, player)
             if move is None:
-                raise ServiceError(f"{game.title} has no way to pass right now, so the turn can't be "
-                                   "skipped. `/game kick` removes the player; `/game abort` ends the game.")
+                raise ServiceError(f"There is no way to pass in {game.title} right now, so the turn can't "
+                                   "be skipped. `/game kick` removes the player; `/game abort` ends the game.")
             new = game.apply(state, player, move)
             n = await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                    actor_id=actor.user_id)

@@ -105,7 +105,7 @@ class TimerService(PlayService):
                                              headline=f"⌛ **{name}** ran out of time after {waited} "
                                                       "and left the game.")
             return Outcome(reply="", posts=[post], game_id=row.id)
-        extra = (f" ({game.title} has no pass, so the turn can't be skipped.)" if action == "skip" else "")
+        extra = (" (The turn can't be passed right now, so it wasn't skipped.)" if action == "skip" else "")
         text = (f"⌛ {mention(user)}, the turn deadline has passed (waiting for {waited}).{extra} "
                 "Please move soon; a moderator can `/game skip` the turn or `/game kick` a player.")
         return Outcome(reply="", posts=[Post(text=text, mention=(user,))], game_id=row.id)

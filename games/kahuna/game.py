@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from ..base import Game, Option, Result
+from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove
 from ..rng import Rng, seed_to_int
 from .board import (
@@ -287,6 +287,30 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if not state.passed:
             out.append("pass")
         return out
+
+    # ----- what the bot offers -------------------------------------------------------------
+
+    def buttons(self, state: KahunaState, player: str) -> list[Button]:
+        """The ways to end the turn: each open card, the deck, pass (or ``end``)."""
+        labels = {"draw deck": "Draw from the deck", "pass": "Pass", "end": "End my turn"}
+        out = []
+        for move in self.legal_moves(state, player):
+            if move.startswith("draw ") or move in ("pass", "end"):
+                out.append(Button(labels.get(move, f"Draw {move[5:]}"), move))
+        return out
+
+    def turn_complete(self, before: KahunaState, after: KahunaState, player: str) -> bool:
+        """The channel hears of a turn when it closes (a draw, a pass, ``end``, the handicap),
+        which is also when a scoring happens; single actions inside a turn stay private."""
+        return after.last is not before.last and after.last != before.last
+
+    def pass_move(self, state: KahunaState, player: str) -> str | None:
+        """``pass`` (or ``end`` in a last turn) when it is allowed right now."""
+        legal = self.legal_moves(state, player)
+        for move in ("end", "pass"):
+            if move in legal:
+                return move
+        return None
 
     # ----- playing --------------------------------------------------------------------------
 

@@ -113,7 +113,7 @@ async def test_deadline_skip_without_a_pass_reminds(service: GameService, clock:
     await start_game(service, "role=host-colour deadline=6h on-deadline=skip reminder=off")
     clock.advance(6 * HOUR)
     [(_, outcome)] = await service.fire_due()
-    assert "no pass" in outcome.posts[0].text and outcome.posts[0].mention == (ALICE.user_id,)
+    assert "can't be passed" in outcome.posts[0].text and outcome.posts[0].mention == (ALICE.user_id,)
     row, _, _ = await state_of(service)
     assert row.status == "running" and await service.store.moves(row.id) == []
 

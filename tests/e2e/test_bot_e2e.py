@@ -339,3 +339,35 @@ async def test_emulator_enforces_discord_rules(emulator: Emulator) -> None:
     assert any("2000" in v for v in emulator.violations)  # the spec check caught it
     emulator.violations.clear()
     assert APP_ID
+
+
+async def test_kahuna_hands_by_dm_and_closed_dms(emulator: Emulator, bot: BotProcess) -> None:
+    channel = emulator.add_channel()
+    alice = emulator.add_user("Alice", moderator=True)
+    bob = emulator.add_user("Bob", dms_open=False)
+    users = {alice.id: alice, bob.id: bob}
+    await bot.start()
+    await emulator.slash(alice, "game new", channel, game="kahuna")
+    lobby, game_id = lobby_of(emulator, channel)
+    await emulator.click(bob, lobby, f"lobby:join:{game_id}")
+    await emulator.click(alice, lobby, f"lobby:start:{game_id}")
+    [alice_dm] = emulator.dms_to(alice)
+    assert alice_dm.attachments and alice_dm.attachments[0]["data"].startswith(b"\x89PNG")
+    notice = next(m for m in emulator.public_messages(channel) if "couldn't send you your hand" in m.content)
+    assert notice.pinged_users == {bob.id} and not notice.attachments  # no secrets in the channel
+    board = next(m for m in reversed(emulator.public_messages(channel)) if m.attachments)
+    for _ in range(400):  # the whole game, whoever is to act
+        if "Game over" in board.content:
+            break
+        (current_id,) = board.pinged_users
+        current = users[current_id]
+        move = (await emulator.autocomplete(current, "move", channel, "action", ""))[0]["value"]
+        record = await emulator.slash(current, "move", channel, action=move)
+        reply_text(record)
+        if current is bob and move.split()[0] in ("bridge", "remove", "tuck", "draw"):
+            await emulator.until(lambda: record.followups, what="Bob's hand, privately")
+            assert any("couldn't send you a DM" in f.content and f.ephemeral for f in record.followups)
+        new = [m for m in emulator.public_messages(channel) if m.attachments]
+        board = new[-1]
+    assert "Game over" in board.content and board.pinged_users == {alice.id, bob.id}
+    assert emulator.dms_to(bob) == [] and len(emulator.dms_to(alice)) >= 2 and bot.alive

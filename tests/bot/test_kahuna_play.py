@@ -1,0 +1,108 @@
+"""Kahuna through the service: hands by DM, turns of several actions, draw buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+import renderers
+from bot.errors import ServiceError
+from bot.service import GameService
+
+from .conftest import ALICE, BOB, PLACE
+
+KAHUNA = games.REGISTRY["kahuna"]
+ACTORS = {"101": ALICE, "202": BOB}
+
+
+async def start(service: GameService, options: str = "") -> None:
+    await service.new_game(ALICE, PLACE, "kahuna", options)
+    await service.join(BOB, PLACE)
+    return await service.start(ALICE, PLACE)
+
+
+async def current(service: GameService):
+    row = await service.store.latest_game(PLACE.channel_id)
+    return row, KAHUNA.load(row.state)
+
+
+async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
+    out = await start(service)
+    assert sorted(dm.user_id for dm in out.dms) == [101, 202]
+    row, state = await current(service)
+    for dm in out.dms:
+        player = str(dm.user_id)
+        assert dm.image is not None and dm.image.data.startswith(b"\x89PNG")
+        assert dm.image.data == renderers.HAND_RENDERERS["kahuna"](KAHUNA.view(state, player),
+                                                                   {"101": "Alice", "202": "Bob"})
+        # The channel notice for closed DMs names no card.
+        assert "/game hand" in dm.fallback
+        assert not any(card in dm.fallback for card in KAHUNA.view(state, player)["hand"])
+    [post] = out.posts  # the public board is the public view's picture
+    assert post.image.data == renderers.render_board(KAHUNA.view(state, None),
+                                                     {"101": "Alice", "202": "Bob"})
+
+
+async def test_actions_stay_private_until_the_turn_ends(service: GameService) -> None:
+    await start(service)
+    row, state = await current(service)
+    (player,) = KAHUNA.to_act(state)
+    actor = ACTORS[player]
+    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    out = await service.move(actor, PLACE, bridge)
+    assert out.posts == [] and out.reply.startswith("Done:") and out.reply_file is not None
+    assert [dm.user_id for dm in out.dms] == [actor.user_id]  # their hand changed
+    row, state = await current(service)
+    draw = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("draw"))
+    out = await service.move(actor, PLACE, draw)
+    [post] = out.posts
+    assert f"**{actor.name}**: " in post.text and ";" in post.text  # both actions, in order
+    other = ACTORS["202" if player == "101" else "101"]
+    assert post.mention == (other.user_id,)
+    assert any(b.move == "draw deck" for b in post.buttons)
+    fresh, state = await current(service)
+    assert {b.version for b in post.buttons} == {fresh.version}
+    assert [m.ends_turn for m in await service.store.moves(fresh.id)] == [False, True]
+
+
+async def test_stale_and_wrong_buttons(service: GameService) -> None:
+    out = await start(service)
+    row, state = await current(service)
+    (player,) = KAHUNA.to_act(state)
+    other = ACTORS["202" if player == "101" else "101"]
+    deck = next(b for b in out.posts[0].buttons if b.move == "draw deck")
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.move(other, PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+    await service.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+    with pytest.raises(ServiceError, match="earlier moment"):  # the same click once more
+        await service.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+
+
+async def test_undo_a_bridge_but_not_a_draw(service: GameService) -> None:
+    await start(service)
+    row, state = await current(service)
+    (player,) = KAHUNA.to_act(state)
+    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    await service.move(ACTORS[player], PLACE, bridge)
+    out = await service.undo(ACTORS[player], PLACE)
+    assert out.posts == [] and out.reply.startswith("Taken back")  # it was a private action
+    assert [dm.user_id for dm in out.dms] == [ACTORS[player].user_id]  # the card is back in hand
+    row2, state2 = await current(service)
+    assert KAHUNA.dump(state2) == KAHUNA.dump(state)
+    await service.move(ACTORS[player], PLACE, "draw deck")
+    with pytest.raises(ServiceError, match="revealed something hidden"):
+        await service.undo(ACTORS[player], PLACE)
+
+
+async def test_deadline_skip_passes_in_kahuna(service: GameService, clock) -> None:
+    await start(service, "deadline=1h on-deadline=skip reminder=off")
+    row, state = await current(service)
+    (player,) = KAHUNA.to_act(state)
+    clock.advance(3600)
+    [(_, outcome)] = await service.fire_due()
+    [post] = outcome.posts
+    assert "Time's up" in post.text and "`pass`" in post.text
+    row, state = await current(service)
+    assert KAHUNA.to_act(state) != {player}
+    [logged] = await service.store.moves(row.id)
+    assert (logged.kind, logged.move, logged.actor_id) == ("skip", "pass", None)

@@ -17,8 +17,9 @@ from .errors import (
     InvalidMove,
     NotYourTurn,
 )
+from .krasserfall import Krasserfall
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(),)}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Krasserfall())}
 
 __all__ = [
     "REGISTRY",

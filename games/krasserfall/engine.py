@@ -266,14 +266,17 @@ class Krasserfall(Game[KrasserfallState, Move]):
         return new
 
     def _ring_start(self, state: KrasserfallState, boat: str | None) -> None:
-        assert boat is not None
+        assert boat is not None and state.last is not None
         state.boats[boat].ring = True
+        state.last["boat"] = boat
         state.phase = "place"
         if not sum(state.unplaced[state.active].values()):
             self._next_placer(state)
 
     def _place(self, state: KrasserfallState, seat: int, move: Move) -> None:
-        assert move.boat is not None and move.size is not None
+        assert move.boat is not None and move.size is not None and state.last is not None
+        state.last["boat"] = move.boat
+        state.last["size"] = move.size
         state.unplaced[seat][move.size] -= 1
         state.boats[move.boat].add(seat, move.size)
         self._next_placer(state)

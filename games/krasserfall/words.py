@@ -64,7 +64,7 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
     elif kind == "ring-start":
         text = f"put the life ring on **{boat}**"
     elif kind == "place":
-        text = f"placed a {parse_move(move).size} figure in **{parse_move(move).boat}**"
+        text = f"placed a {last.get('size')} figure in **{boat}**"
         if after.released and not before.released:
             text += "; all figures are placed and the boats float"
     elif kind == "stone":

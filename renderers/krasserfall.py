@@ -26,6 +26,7 @@ from games.krasserfall.model import FACES, LANES, LAST_WAVE
 
 from .common import (
     RGB,
+    Box,
     Palette,
     display_name,
     draw_text,
@@ -130,6 +131,48 @@ HEIGHT = FOOTER_Y + FOOTER_H + 20
 DIE = 128
 
 
+class Sheet:
+    """The RGB picture being drawn, and the boxes drawn on (only those are re-mapped)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.dirty: list[Box] = []
+        self.region: Box | None = None  # while set, marks grow this one box instead
+
+    def mark(self, box: Sequence[float]) -> None:
+        x0, y0, x1, y1 = (round(v) for v in box)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(self.image.width, x1), min(self.image.height, y1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        if self.region is not None:
+            r = self.region
+            self.region = (min(r[0], x0), min(r[1], y0), max(r[2], x1), max(r[3], y1))
+        else:
+            self.dirty.append((x0, y0, x1, y1))
+
+    def begin(self) -> None:
+        """Collect the next marks into one box (several small re-mappings cost more)."""
+        self.region = (self.image.width, self.image.height, 0, 0)
+
+    def end(self) -> None:
+        r, self.region = self.region, None
+        if r is not None and r[2] > r[0] and r[3] > r[1]:
+            self.dirty.append(r)
+
+    def paste(self, sprite: Image.Image, at: tuple[int, int]) -> None:
+        """Paste ``sprite`` (RGBA: alpha-blended) at ``at``."""
+        mask = sprite if sprite.mode == "RGBA" else None
+        self.image.paste(sprite, at, mask)
+        self.mark((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la",
+             stroke: int = 0) -> Box:
+        box = draw_text(self.image, xy, text, size, fill, anchor, stroke)
+        self.mark(box)
+        return box
+
+
 def lane_top(colour: str) -> int:
     return RIVER_Y + LANES.index(colour) * LANE_H
 
@@ -223,10 +266,9 @@ def _figure_layout(count: int) -> tuple[int, int]:
     return 4, 3
 
 
-@lru_cache(maxsize=512)
-def boat_sprite(colour: str, figures: tuple[tuple[int, str], ...], ring: bool, stone: bool,
-                scale: float = 1.0) -> Image.Image:
-    """A boat with its load, as RGBA: hull in the boat colour, cream deck, figures, ring, stone."""
+@lru_cache(maxsize=16)
+def hull_sprite(colour: str, scale: float = 1.0) -> Image.Image:
+    """An empty boat as RGBA: hull in the boat colour, cream deck, shadow (drawn once)."""
     w, h = round(BOAT_L * scale), round(BOAT_W * scale)
     pad = round(12 * scale)
     W, H = w + 2 * pad, h + 2 * pad
@@ -240,7 +282,16 @@ def boat_sprite(colour: str, figures: tuple[tuple[int, str], ...], ring: bool, s
     deck = [(x, y) for x, y in deck]
     d.polygon(_shrink_poly(deck, rim * SS, ((w / 2 + pad) * SS, (h / 2 + pad) * SS)),
               fill=DECK + (255,))
-    out = shrink(im, SS)
+    return shrink(im, SS)
+
+
+@lru_cache(maxsize=512)
+def boat_sprite(colour: str, figures: tuple[tuple[int, str], ...], ring: bool, stone: bool,
+                scale: float = 1.0) -> Image.Image:
+    """A boat with its load, as RGBA: the cached hull, then figures, ring and stone on it."""
+    w, h = round(BOAT_L * scale), round(BOAT_W * scale)
+    pad = round(12 * scale)
+    out = hull_sprite(colour, scale).copy()
     # figures on the deck, in rows
     n = len(figures)
     if n:
@@ -280,10 +331,13 @@ def _shrink_poly(pts: Sequence[tuple[float, float]], by: float,
     return out
 
 
-@lru_cache(maxsize=64)
-def fish_sprite(weights: int) -> Image.Image:
-    """The fish hanging below the edge, with its weights as dark discs."""
-    w, h = WIDTH - FISH_X - MARGIN - 4, LANE_H - 20
+FISH_W, FISH_H = WIDTH - FISH_X - MARGIN - 4, LANE_H - 20
+
+
+@lru_cache(maxsize=1)
+def fish_sprite() -> Image.Image:
+    """The fish hanging below the edge (static: part of the background)."""
+    w, h = FISH_W, FISH_H
     im, d = supersampled((w, h), SS, (0, 0, 0, 0), "RGBA")
     s = SS
     cx, cy = w * 0.42 * s, h * 0.36 * s
@@ -292,7 +346,14 @@ def fish_sprite(weights: int) -> Image.Image:
     d.ellipse((cx - 34 * s, cy - 16 * s, cx + 34 * s, cy + 16 * s), fill=FISH + (255,))
     d.ellipse((cx - 24 * s, cy - 6 * s, cx - 16 * s, cy + 2 * s), fill=DROP + (255,))
     d.line([(0, cy), (cx - 34 * s, cy)], fill=STRIP + (255,), width=4 * s)
-    out = shrink(im, SS)
+    return shrink(im, SS)
+
+
+@lru_cache(maxsize=16)
+def weights_sprite(weights: int) -> Image.Image:
+    """The weights on a fish: dark discs hanging from its belly."""
+    w, h = FISH_W, FISH_H
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     dd = ImageDraw.Draw(out)
     fx, fy = round(w * 0.42), round(h * 0.36)
     row = min(weights, 4)
@@ -357,9 +418,17 @@ def die_sprite(face: str | None) -> Image.Image:
     return out
 
 
-@lru_cache(maxsize=1)
-def background() -> Image.Image:
-    """Everything that never changes: ground, river, waves, edge, waterfall, net, panels."""
+def card_x(i: int, n: int) -> tuple[int, int]:
+    """Left edge and width of player ``i``'s card among ``n``."""
+    gap = 12
+    w = (WIDTH - 2 * MARGIN - (n - 1) * gap) // n
+    return MARGIN + i * (w + gap), w
+
+
+@lru_cache(maxsize=4)
+def background(n: int = 2) -> Image.Image:
+    """Everything that never changes: ground, river, waves, edge, waterfall, net, panels, and
+    the ``n`` player cards in their plain state."""
     im, d = supersampled((WIDTH, HEIGHT), 2, BG)
     s = 2
     # the river
@@ -416,21 +485,39 @@ def background() -> Image.Image:
     draw_text(out, (FISH_X + 60, WAVE_LABEL_Y), "FISH + WEIGHTS", 16, DIM, anchor="ms", stroke=1)
     draw_text(out, (MARGIN + 16, NET_Y + 26), "NET", 20, DIM, anchor="ls", stroke=1)
     draw_text(out, (MARGIN + 16, TITLE_Y), "KRASSERFALL", 26, TEXT, anchor="ls", stroke=1)
+    fish = fish_sprite()
+    for c in LANES:
+        out.paste(fish, (FISH_X + 4, lane_top(c) + 10), fish)
+    for i in range(n):
+        x, w = card_x(i, n)
+        out.paste(panel((w, CARD_H), CARD, CARD_EDGE, 2, BG), (x, CARDS_Y))
+        _card_icons(out, i, x)
     return out
+
+
+@lru_cache(maxsize=4)
+def background_p(n: int = 2) -> Image.Image:
+    """The background mapped onto the palette: a render only re-maps what it drew on."""
+    return palette().to_p(background(n))
 
 
 def prepare() -> None:
     """Draw the static art and the common sprites now, not in the first player's render."""
-    background()
+    for n in range(2, 5):
+        background_p(n)
     for face in (None, *FACES):
         die_sprite(face)
     for seat in range(4):
         for size in ("big", "small"):
             figure_sprite(seat, size, 13 if size == "big" else 10)
     for c in LANES:
-        boat_sprite(c, (), False, False)
-    for w in range(7):
-        fish_sprite(w)
+        for scale in (1.0, 0.85):
+            hull_sprite(c, scale)
+    for k in range(6, 19):
+        ring_sprite(k)
+        stone_sprite(k)
+    for w in range(1, 7):
+        weights_sprite(w)
 
 
 # ----- the render ------------------------------------------------------------------------------
@@ -449,13 +536,21 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     for c in LANES:
         if c not in boats:
             raise ValueError(f"the view has no {c} boat")
-    canvas = background().copy()
-    _draw_header(canvas, view, names, players)
+    n = min(max(len(players), 1), 4)
+    sheet = Sheet(background(n).copy())
+    _draw_header(sheet, view, names, players)
     for c in LANES:
-        _draw_lane(canvas, c, boats[c], seats)
-    _draw_net(canvas, view, seats)
-    _draw_footer(canvas, view, names, players)
-    return palette().to_p(canvas)
+        _draw_lane(sheet, c, boats[c], seats)
+    _draw_net(sheet, view, seats)
+    sheet.begin()
+    _draw_footer(sheet, view, names, players)
+    sheet.end()
+    # Only the drawn-on boxes are mapped onto the palette; the rest is the cached background.
+    out = background_p(n).copy()
+    pal = palette()
+    for box in sheet.dirty:
+        out.paste(pal.to_p(sheet.image.crop(box)), box[:2])
+    return out
 
 
 def _seat_of(seats: Mapping[str, int], player: Any) -> int:
@@ -485,9 +580,12 @@ def _number(value: Any) -> str:
     return f"{int(value):+d}"
 
 
-def _draw_lane(canvas: Image.Image, colour: str, boat: Mapping[str, Any],
+def _draw_lane(sheet: Sheet, colour: str, boat: Mapping[str, Any],
                seats: Mapping[str, int]) -> None:
+    """One lane: the label with the danger bar, the weights, the strip and the boat."""
+    canvas = sheet.image
     y0 = lane_top(colour)
+    sheet.mark((LABEL_X, y0, LABEL_X + LABEL_W, y0 + LANE_H))
     cy = y0 + LANE_H // 2
     fallen = bool(boat.get("fallen"))
     # the label: colour name, danger bar, pull and hold
@@ -506,11 +604,9 @@ def _draw_lane(canvas: Image.Image, colour: str, boat: Mapping[str, Any],
                   anchor="ls")
     # the fish with its weights
     weights = int(boat.get("weights") or 0)
-    fish = fish_sprite(min(weights, 8))
-    canvas.paste(fish, (FISH_X + 4, y0 + 10), fish)
     if weights:
-        draw_text(canvas, (WIDTH - MARGIN - 8, y0 + 96), f"x{weights}", 20, TEXT, anchor="rs",
-                  stroke=1)
+        sheet.paste(weights_sprite(min(weights, 8)), (FISH_X + 4, y0 + 10))
+        sheet.text((WIDTH - MARGIN - 8, y0 + 96), f"x{weights}", 20, TEXT, anchor="rs", stroke=1)
     if fallen:
         return
     pos = float(boat.get("position") or 0)
@@ -519,14 +615,15 @@ def _draw_lane(canvas: Image.Image, colour: str, boat: Mapping[str, Any],
     # the strip from the bow over the edge to the fish
     if x + BOAT_L - 6 < FISH_X + 8:
         d.rectangle((x + BOAT_L - 6, cy - 2, FISH_X + 8, cy + 2), fill=STRIP)
+        sheet.mark((x + BOAT_L - 6, cy - 2, FISH_X + 9, cy + 3))
     if boat.get("stone") == "strip":
         sprite = stone_sprite(15)
         sx = (x + BOAT_L + EDGE_X) / 2 if x + BOAT_L + 30 < EDGE_X else EDGE_X - 10
-        canvas.paste(sprite, (round(sx - sprite.width / 2), cy - sprite.height // 2), sprite)
+        sheet.paste(sprite, (round(sx - sprite.width / 2), cy - sprite.height // 2))
     sprite = boat_sprite(colour, _figures(boat, seats), bool(boat.get("ring")),
                          boat.get("stone") == "boat")
     pad = (sprite.height - BOAT_W) // 2
-    canvas.paste(sprite, (x - pad, cy - sprite.height // 2), sprite)
+    sheet.paste(sprite, (x - pad, cy - sprite.height // 2))
 
 
 def _danger_bar(canvas: Image.Image, box: tuple[int, int, int, int], danger: float) -> None:
@@ -549,65 +646,74 @@ def _danger_bar(canvas: Image.Image, box: tuple[int, int, int, int], danger: flo
     d.polygon([(mx - 6, y0 - 6), (mx + 6, y0 - 6), (mx, y0 + 2)], fill=TEXT)
 
 
-def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_header(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
                  players: list[str]) -> None:
-    medals: Mapping[str, int] = view.get("medals") or {}
-    to_act = set(view.get("to_act") or [])
-    active = view.get("active")
+    """Round and turn, then one card per player."""
+    goal = int(view.get("medals_to_end") or 6)
+    status = (f"Round {view.get('round', 1)}  ·  turn {view.get('turn', 0)}  ·  "
+              f"first to {goal} medals ends it")
+    sheet.text((WIDTH - MARGIN - 8, TITLE_Y), status, 20, DIM, anchor="rs")
+    n = min(max(1, len(players)), 4)
+    for i in range(n):
+        sheet.begin()
+        _draw_card(sheet, view, names, players, i, n)
+        sheet.end()
+
+
+def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
+               players: list[str], i: int, n: int) -> None:
+    """Name, medals, the stone, what is left to place, whose turn, the winner."""
+    p = players[i]
     result = view.get("result")
     winners = set(result.get("winners") or []) if result else set()
-    holder = view.get("stone_holder")
     resigned = set(view.get("resigned") or [])
-    unplaced: Mapping[str, Mapping[str, int]] = view.get("unplaced") or {}
-    goal = int(view.get("medals_to_end") or 6)
-    status = f"Round {view.get('round', 1)}  ·  turn {view.get('turn', 0)}  ·  first to {goal} medals ends it"
-    draw_text(canvas, (WIDTH - MARGIN - 8, TITLE_Y), status, 20, DIM, anchor="rs")
-    n = max(1, len(players))
-    gap = 12
-    card_w = (WIDTH - 2 * MARGIN - (n - 1) * gap) // n
     phase = view.get("phase")
-    for i, p in enumerate(players):
-        x = MARGIN + i * (card_w + gap)
-        is_active = p == active and not result
-        won = p in winners
-        edge, ew = (ACCENT, 4) if is_active else (GOLD, 4) if won else (CARD_EDGE, 2)
-        canvas.paste(panel((card_w, CARD_H), CARD, edge, ew, BG), (x, CARDS_Y))
-        token = figure_sprite(i, "big", 16)
-        canvas.paste(token, (x + 12, CARDS_Y + 14), token)
-        name_w = card_w - 70
-        name = _name(names, players, p, 24, name_w, 1)
-        draw_text(canvas, (x + 56, CARDS_Y + 36), name, 24, TEXT if p not in resigned else DIM,
-                  anchor="ls", stroke=1)
-        m = int(medals.get(p, 0))
-        _medal(canvas, (x + 30, CARDS_Y + 72))
-        draw_text(canvas, (x + 50, CARDS_Y + 82), str(m), 30, GOLD, anchor="ls", stroke=1)
-        info_x = x + 56 + text_width(str(m), 30, 1) + 6
-        left = unplaced.get(p) or {}
-        extra = ""
-        if p in resigned:
-            extra = "resigned"
-        elif phase in ("ring-start", "place") and sum(left.values()):
-            extra = f"to place: {left.get('big', 0)}B {left.get('small', 0)}S"
-        if p == holder:
-            stone = stone_sprite(11)
-            canvas.paste(stone, (info_x, CARDS_Y + 58), stone)
-            info_x += stone.width + 4
-            if not extra:
-                extra = "placed" if view.get("stone_placed") else "stone ready"
-        if extra:
-            room = x + card_w - 10 - info_x
-            draw_text(canvas, (info_x, CARDS_Y + 80), fit_text(extra, 18, max(20, room)), 18, DIM,
-                      anchor="ls")
-        tag = None
-        if is_active:
-            tag = pill({"ring-start": "RING", "place": "PLACING", "roll": "TO ROLL",
-                        "act": "TO MOVE"}.get(str(phase), "TO ACT"), ACCENT, CARD, BG)
-        elif p in to_act and not result:
-            tag = pill("STONE", ACCENT, CARD, BG)
-        elif won:
-            tag = pill("SHARED WIN" if len(winners) > 1 else "WINNER", GOLD, CARD, BG)
-        if tag is not None:
-            canvas.paste(tag, (x + card_w - tag.width - 10, CARDS_Y - 12))
+    x, card_w = card_x(i, n)
+    is_active = p == view.get("active") and not result
+    won = p in winners
+    if is_active or won:  # the plain card is in the background
+        sheet.paste(panel((card_w, CARD_H), CARD, ACCENT if is_active else GOLD, 4, BG),
+                    (x, CARDS_Y))
+        _card_icons(sheet.image, i, x)
+    name = _name(names, players, p, 24, card_w - 70, 1)
+    sheet.text((x + 56, CARDS_Y + 36), name, 24, TEXT if p not in resigned else DIM,
+               anchor="ls", stroke=1)
+    m = str(int((view.get("medals") or {}).get(p, 0)))
+    sheet.text((x + 50, CARDS_Y + 82), m, 30, GOLD, anchor="ls", stroke=1)
+    info_x = x + 56 + text_width(m, 30, 1) + 6
+    left = (view.get("unplaced") or {}).get(p) or {}
+    extra = ""
+    if p in resigned:
+        extra = "resigned"
+    elif phase in ("ring-start", "place") and sum(left.values()):
+        extra = f"to place: {left.get('big', 0)}B {left.get('small', 0)}S"
+    if p == view.get("stone_holder"):
+        stone = stone_sprite(11)
+        sheet.paste(stone, (info_x, CARDS_Y + 58))
+        info_x += stone.width + 4
+        if not extra:
+            extra = "placed" if view.get("stone_placed") else "stone ready"
+    if extra:
+        room = x + card_w - 10 - info_x
+        sheet.text((info_x, CARDS_Y + 80), fit_text(extra, 18, max(20, room)), 18, DIM,
+                   anchor="ls")
+    tag = None
+    if is_active:
+        tag = pill({"ring-start": "RING", "place": "PLACING", "roll": "TO ROLL",
+                    "act": "TO MOVE"}.get(str(phase), "TO ACT"), ACCENT, CARD, BG)
+    elif p in set(view.get("to_act") or []) and not result:
+        tag = pill("STONE", ACCENT, CARD, BG)
+    elif won:
+        tag = pill("SHARED WIN" if len(winners) > 1 else "WINNER", GOLD, CARD, BG)
+    if tag is not None:
+        sheet.paste(tag, (x + card_w - tag.width - 10, CARDS_Y - 12))
+
+
+def _card_icons(image: Image.Image, seat: int, x: int) -> None:
+    """The owner token and the medal icon of a player card."""
+    token = figure_sprite(seat, "big", 16)
+    image.paste(token, (x + 12, CARDS_Y + 14), token)
+    _medal(image, (x + 30, CARDS_Y + 72))
 
 
 def _medal(canvas: Image.Image, centre: tuple[int, int]) -> None:
@@ -618,23 +724,22 @@ def _medal(canvas: Image.Image, centre: tuple[int, int]) -> None:
     d.ellipse((x - 10, y - 8, x + 10, y + 12), fill=GOLD, outline=mix(GOLD, SHADOW, 0.4))
 
 
-def _draw_net(canvas: Image.Image, view: Mapping[str, Any], seats: Mapping[str, int]) -> None:
-    """The boats that fell this round, in falling order (or the last round's end)."""
+def _draw_net(sheet: Sheet, view: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+    """The boats that fell this round, in falling order."""
     boats = view.get("boats") or {}
     net = [c for c in view.get("net") or [] if c in LANES]
     x = MARGIN + 70
     if not net:
-        draw_text(canvas, (x + 10, NET_Y + NET_H // 2 + 8), "no boat has fallen this round", 22,
-                  DIM, anchor="lm")
+        sheet.text((x + 10, NET_Y + NET_H // 2 + 8), "no boat has fallen this round", 22, DIM,
+                   anchor="lm")
         return
     for c in net:
         b = boats.get(c) or {}
         sprite = boat_sprite(c, _figures(b, seats), bool(b.get("ring")), b.get("stone") == "boat",
                              0.85)
-        canvas.paste(sprite, (x, NET_Y + (NET_H - sprite.height) // 2 + 4), sprite)
+        sheet.paste(sprite, (x, NET_Y + (NET_H - sprite.height) // 2 + 4))
         if b.get("stone") == "strip":
-            stone = stone_sprite(10)
-            canvas.paste(stone, (x + sprite.width - 14, NET_Y + 10), stone)
+            sheet.paste(stone_sprite(10), (x + sprite.width - 14, NET_Y + 10))
         x += sprite.width + 24
 
 
@@ -709,24 +814,24 @@ def _last_line(view: Mapping[str, Any], names: Mapping[str, str], players: list[
     return text
 
 
-def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_footer(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
                  players: list[str]) -> None:
     face = view.get("die")
     if face is not None and face not in FACES:
         raise ValueError(f"not a die face: {face!r}")
     left = MARGIN + 20
-    canvas.paste(die_sprite(face), (left, FOOTER_Y + (FOOTER_H - DIE) // 2))
+    sheet.paste(die_sprite(face), (left, FOOTER_Y + (FOOTER_H - DIE) // 2))
     tx = left + DIE + 24
     width = WIDTH - MARGIN - 20 - tx
     label = "NOT ROLLED YET" if face is None else f"ROLLED: {face.upper()}"
-    draw_text(canvas, (tx, FOOTER_Y + 36), label, 18, DIM, anchor="ls", stroke=1)
+    sheet.text((tx, FOOTER_Y + 36), label, 18, DIM, anchor="ls", stroke=1)
     status = _status(view, names, players)
-    draw_text(canvas, (tx, FOOTER_Y + 76), fit_text(status, 32, width, 1), 32,
+    sheet.text((tx, FOOTER_Y + 76), fit_text(status, 32, width, 1), 32,
               GOLD if view.get("result") else TEXT, anchor="ls", stroke=1)
     y = FOOTER_Y + 110
     last = _last_line(view, names, players)
     if last:
-        draw_text(canvas, (tx, y), fit_text(last, 21, width), 21, DIM, anchor="ls")
+        sheet.text((tx, y), fit_text(last, 21, width), 21, DIM, anchor="ls")
         y += 30
     holder = view.get("stone_holder")
     if holder:
@@ -738,7 +843,7 @@ def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
             stone = f"Stone: {hn} put it on {where[0]}, {spot}"
         else:
             stone = f"Stone: {hn} may place it any time this round"
-        draw_text(canvas, (tx, y), fit_text(stone, 21, width), 21, DIM, anchor="ls")
+        sheet.text((tx, y), fit_text(stone, 21, width), 21, DIM, anchor="ls")
         y += 30
     history = view.get("history") or []
     if history:
@@ -747,7 +852,7 @@ def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
             gains = ", ".join(f"{_name(names, players, p, 21, 120)} +{g}"
                               for p, g in (h.get("medals") or {}).items()) or "no medals"
             parts.append(f"R{h.get('round')} {h.get('boat')}: {gains}")
-        draw_text(canvas, (tx, y), fit_text("  ·  ".join(parts), 21, width), 21, DIM,
+        sheet.text((tx, y), fit_text("  ·  ".join(parts), 21, width), 21, DIM,
                   anchor="ls")
 
 

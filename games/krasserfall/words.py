@@ -53,7 +53,7 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
             text += " (the ring has fallen: a figure moves instead)"
     elif kind == "push":
         text = f"pushed **{boat}** to {_wave(last.get('position'))}"
-        if boat in last.get("falls", []) and before.boats[boat].pos2 >= 2 * LAST_WAVE - 1:
+        if float(last.get("position") or 0) > LAST_WAVE:
             text = f"pushed **{boat}** over the edge"
     elif kind == "ring":
         text = f"moved the life ring from **{last.get('from')}** to **{boat}**"

@@ -207,7 +207,7 @@ def test_registered_and_warmed() -> None:
 
     assert RENDERERS["krasserfall"] is rk.render
     renderers.warm_up()
-    assert rk.background.cache_info().currsize == 1
+    assert rk.background_p.cache_info().currsize == 3  # 2, 3 and 4 players
 
 
 def test_alt_text() -> None:

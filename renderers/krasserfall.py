@@ -686,7 +686,11 @@ def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
     if p in resigned:
         extra = "resigned"
     elif phase in ("ring-start", "place") and sum(left.values()):
-        extra = f"to place: {left.get('big', 0)}B {left.get('small', 0)}S"
+        words = ", ".join(f"{k} {size}" for size, k in left.items() if k)
+        extra = f"to place: {words}"
+        if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == view.get(
+                "stone_holder") else 0):
+            extra = " ".join(f"{k}{size[0].upper()}" for size, k in left.items() if k)
     if p == view.get("stone_holder"):
         stone = stone_sprite(11)
         sheet.paste(stone, (info_x, CARDS_Y + 58))

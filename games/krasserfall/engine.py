@@ -743,12 +743,21 @@ class Krasserfall(Game[KrasserfallState, Move]):
             raise ValueError(f"unknown phase {state.phase!r}")
         if not (0 <= state.active < n and 0 <= state.start < n):
             raise ValueError("seat out of range")
+        if state.stone_holder is not None and not 0 <= state.stone_holder < n:
+            raise ValueError("stone holder out of range")
+        if any(not 0 <= s < n for s in state.resigned) or len(set(state.resigned)) != len(
+                state.resigned):
+            raise ValueError("bad resigned seats")
+        if set(state.net) - set(LANES) or len(set(state.net)) != len(state.net):
+            raise ValueError("bad net")
         if len(state.unplaced) != n or len(state.medals) != n:
             raise ValueError("per-seat lists do not match the players")
         if state.face is not None and state.face not in FACES:
             raise ValueError("unknown die face")
         if state.die is not None and state.die not in FACES:
             raise ValueError("unknown die face")
+        if any(v < 0 for u in state.unplaced for v in u.values()):
+            raise ValueError("negative figures to place")
         counts = [{s: state.unplaced[seat][s] for s in SIZES} for seat in range(n)]
         for b in state.boats.values():
             if b.stone not in (None, "boat", "strip") or not 0 <= b.pos2 <= EDGE2 + 2:

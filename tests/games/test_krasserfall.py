@@ -390,12 +390,11 @@ def test_pull_hold_and_danger_follow_the_formulas() -> None:
 
 @pytest.mark.parametrize("shake, falls", [(-1000, True), (-1, True), (0, False), (1000, False)])
 def test_a_boat_falls_when_pull_beats_hold_plus_shake(shake: int, falls: bool) -> None:
-    """yellow at wave 1 with one big figure: pull 5, hold 6; pushed to wave 2 pull 7, hold 6
-    and danger +1 -- it falls unless the shake is +1; at danger 0 it stands for shake >= 0."""
-    boats = {"red": {"figures": [(1, "small"), (2, "small")], "ring": True},
-             "yellow": {"figures": [(1, "big")], "pos": 0.0},
-             "green": {"figures": [(2, "big"), (1, "small")]}, "blue": {"figures": [(2, "small")]}}
-    boats["yellow"]["figures"].append((2, "small"))  # hold 8: at wave 2 pull 7, at 3 pull 9
+    """yellow (ann's big, bob's small: hold 8) is pushed to wave 2.5 (thrill): pull 8, danger 0.
+    It falls exactly when the hidden shake is below 0: pull > hold + shake."""
+    boats = {"red": {"figures": [(1, "small"), (2, "small")]},
+             "yellow": {"figures": [(1, "big"), (2, "small")]},
+             "green": {"figures": [(2, "big"), (1, "small")]}, "blue": {"ring": True}}
     state = position(2, boats=boats, shakes={"yellow": shake}, options={"push": "thrill"})
     state = roll_to(state, "yellow")
     state = GAME.apply(state, ANN, "push")  # wave 1: pull 5, hold 8, danger -3
@@ -444,16 +443,21 @@ def test_a_boat_falls_when_the_ring_leaves_it() -> None:
 
 
 def test_pushed_past_wave_six_goes_over_the_edge() -> None:
-    boats = full(3)
-    boats["blue"].update(pos=6, stone="boat")  # hold huge, pull 15: safe by balance
-    boats["blue"]["figures"] += []
-    state = position(3, boats=boats, stone=1, stone_used=True, shakes={"blue": 1000})
-    state.boats["blue"].figures.sort()
-    state = roll_to(state, "blue")
+    """Even a boat the balance would hold falls when pushed past wave 6."""
+    boats = {"red": {"figures": [(1, "small"), (2, "small")]},
+             "yellow": {"figures": [(3, "small"), (1, "small")]},
+             "green": {"figures": [(2, "small"), (3, "small")]},
+             "blue": {"figures": [(1, "big"), (2, "big"), (3, "big")], "pos": 6, "ring": True,
+                      "stone": "boat"}}  # hold 2 + 12 + 2 + 4 = 20; pull at wave 7: 17
+    state = roll_to(position(3, boats=boats, stone=1, stone_used=True), "blue")
+    assert view(state)["boats"]["blue"]["hold"] == 20
     state = GAME.apply(state, ANN, "push")
     v = view(state)
     assert v["boats"]["blue"]["fallen"] and v["boats"]["blue"]["position"] == 7
-    assert v["boats"]["blue"]["stone"] == "boat"  # the stone went down with it
+    assert v["boats"]["blue"]["danger"] < 0  # it did not fall by the balance
+    assert v["boats"]["blue"]["stone"] == "boat" and v["boats"]["blue"]["ring"]  # gone with it
+    assert "over the edge" in GAME.describe(roll_to(position(3, boats=boats, stone=1,
+                                                             stone_used=True), "blue"), ANN, "push")
 
 
 def test_thrill_half_pushes_and_the_edge_at_six_and_a_half() -> None:
@@ -613,8 +617,7 @@ def test_weights_stay_on_their_fish_and_run_out_at_six() -> None:
     assert w == {"red": 3, "yellow": 1, "green": 0, "blue": 2}
     state = end_of_round_position()
     state.boats["red"].weights = 2
-    state = GAME.apply(roll_to(state, "green"), ANN, "push") if False else roll_to(state, "green")
-    state = GAME.apply(state, ANN, "push")
+    state = GAME.apply(roll_to(state, "green"), ANN, "push")
     w = {c: b["weights"] for c, b in view(state)["boats"].items()}
     assert w == {"red": 2, "yellow": 0, "green": 0, "blue": 1}
 
@@ -861,6 +864,15 @@ def test_load_rejects_inconsistent_states() -> None:
         GAME.load(json.dumps(bad))
     bad = json.loads(json.dumps(data))
     bad["state"]["boats"]["blue"]["ring"] = True  # two rings
+    with pytest.raises(CorruptState):
+        GAME.load(json.dumps(bad))
+    bad = json.loads(json.dumps(data))
+    bad["state"]["boats"]["red"]["figures"].append([1, "small"])  # bob: three small ones
+    bad["state"]["unplaced"][1]["small"] = -1
+    with pytest.raises(CorruptState):
+        GAME.load(json.dumps(bad))
+    bad = json.loads(json.dumps(data))
+    bad["state"]["shakes"]["red"] = None  # a shake is dropped only when its boat falls
     with pytest.raises(CorruptState):
         GAME.load(json.dumps(bad))
     bad = json.loads(json.dumps(data))

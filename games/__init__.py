@@ -20,6 +20,8 @@ from .errors import (
 from .kahuna import Kahuna
 
 REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kahuna())}
+from .krasserfall import Krasserfall
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Krasserfall())}
 
 __all__ = [
     "REGISTRY",

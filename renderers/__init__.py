@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import aqualin, kahuna
+from . import aqualin, krasserfall
 from .alt_text import alt_text
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
@@ -20,6 +21,7 @@ Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
 RENDERERS: Mapping[str, Renderer] = MappingProxyType({
     "aqualin": aqualin.render,
     "kahuna": kahuna.render,
+    "krasserfall": krasserfall.render,
 })
 
 
@@ -27,6 +29,7 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType({
 _PREPARE: Mapping[str, Callable[[], None]] = MappingProxyType({
     "aqualin": aqualin.prepare,
     "kahuna": kahuna.prepare,
+    "krasserfall": krasserfall.prepare,
 })
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from games.aqualin import tile_name
 
+from .krasserfall import alt_text as krasserfall
+
 LIMIT = 1024
 
 
@@ -85,6 +87,7 @@ def kahuna(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
 ALT_TEXTS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] = {
     "aqualin": aqualin,
     "kahuna": kahuna,
+    "krasserfall": krasserfall,
 }
 
 

@@ -1,0 +1,171 @@
+"""Krasserfall's material, the balance model and the state value (no rules of play here).
+
+All constants of the balance model live in :data:`BALANCE`, in one place, as the rules page
+asks; the simulation in ``bot/sim/krasserfall.py`` plays with other values of it.
+Positions are kept in half waves (``pos2``) so that the ``thrill`` option's half pushes stay
+exact integers; every number of the model is computed doubled and halved only for views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+LANES: tuple[str, ...] = ("red", "yellow", "green", "blue")
+FACES: tuple[str, ...] = (*LANES, "figure", "ring")
+SIZES: tuple[str, ...] = ("big", "small")
+LAST_WAVE = 6  # waves 0..6; a boat pushed past wave 6 goes over the edge
+FIGURES = {"big": 1, "small": 2}  # each player's figures
+MEDALS = {"big": 1, "small": 2}  # medals a figure in the last boat earns its owner
+MEDALS_TO_END = 6  # the game ends after a scoring in which someone reaches this
+WEIGHTS = 6  # weights in the box; none is attached once all hang on fish
+SHAKE_STEPS = 1000  # a shake is drawn uniformly in [-1, +1] on a grid of 1/1000
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The constants of the balance model (rules page, "The balance model")."""
+
+    pull_base: int = 3
+    pull_per_wave: int = 2
+    pull_per_weight: int = 3
+    pull_stone_strip: int = 3
+    hold_boat: int = 2
+    hold_big: int = 4
+    hold_small: int = 2
+    hold_ring: int = 2
+    hold_stone_boat: int = 4
+
+
+#: The constants in force. A quick simulation (``python -m bot.sim.krasserfall``) found the
+#: rules page's values already inside the target band, so they are unchanged (see the engine
+#: docstring for the numbers).
+BALANCE = Balance()
+
+
+@dataclass
+class Boat:
+    """One boat with its strip and fish. ``figures`` holds ``[seat index, size]`` pairs."""
+
+    pos2: int = 0  # position in half waves
+    fallen: bool = False
+    figures: list[list[Any]] = field(default_factory=list)
+    ring: bool = False
+    stone: str | None = None  # None, "boat" or "strip"
+    weights: int = 0
+
+    def copy(self) -> Boat:
+        return replace(self, figures=[list(f) for f in self.figures])
+
+    def add(self, seat: int, size: str) -> None:
+        self.figures.append([seat, size])
+        self.figures.sort(key=figure_key)
+
+    def remove(self, seat: int, size: str) -> None:
+        self.figures.remove([seat, size])
+
+    def has(self, seat: int, size: str) -> bool:
+        return [seat, size] in self.figures
+
+
+def figure_key(fig: list[Any]) -> tuple[int, int]:
+    """Figures in a boat: by seat, the big one first."""
+    return fig[0], SIZES.index(fig[1])
+
+
+def pull2(boat: Boat, balance: Balance = BALANCE) -> int:
+    """Twice the pull of the fish on ``boat``."""
+    extra = balance.pull_stone_strip if boat.stone == "strip" else 0
+    return (2 * (balance.pull_base + balance.pull_per_weight * boat.weights + extra)
+            + balance.pull_per_wave * boat.pos2)
+
+
+def hold2(boat: Boat, balance: Balance = BALANCE) -> int:
+    """Twice what holds ``boat`` in the river."""
+    h = balance.hold_boat
+    for _, size in boat.figures:
+        h += balance.hold_big if size == "big" else balance.hold_small
+    if boat.ring:
+        h += balance.hold_ring
+    if boat.stone == "boat":
+        h += balance.hold_stone_boat
+    return 2 * h
+
+
+def danger2(boat: Boat, balance: Balance = BALANCE) -> int:
+    """Twice ``pull - hold``: the public danger, without the hidden shake."""
+    return pull2(boat, balance) - hold2(boat, balance)
+
+
+def excess(boat: Boat, shake: int, balance: Balance = BALANCE) -> int:
+    """``(pull - hold - shake)`` in 1/1000: the boat falls when this is positive."""
+    return danger2(boat, balance) * (SHAKE_STEPS // 2) - shake
+
+
+def half(value2: int) -> int | float:
+    """A doubled number for a view: an int when whole, else x.5."""
+    return value2 // 2 if value2 % 2 == 0 else value2 / 2
+
+
+@dataclass
+class KrasserfallState:
+    players: tuple[str, ...]  # seat order as given to setup; seat numbers 1..N in notation
+    push: str  # option push: "touch" | "thrill"
+    choice: str  # option boat-choice: "die" | "free"
+    rng: int  # the whole RNG state (future dice, next rounds' shakes)
+    round: int = 1
+    start: int = 0  # seat index of this round's start player (ring, first figure, first roll)
+    phase: str = "ring-start"  # "ring-start" | "place" | "roll" | "act" | "over"
+    active: int = 0  # seat index of whoever places, rolls or carries out the face
+    face: str | None = None  # the face to carry out (phase "act")
+    die: str | None = None  # the last face rolled this round (public)
+    boats: dict[str, Boat] = field(default_factory=dict)
+    unplaced: list[dict[str, int]] = field(default_factory=list)  # per seat: size -> count
+    medals: list[int] = field(default_factory=list)
+    stone_holder: int | None = None  # seat index holding the stone this round
+    stone_used: bool = False
+    shakes: dict[str, int | None] = field(default_factory=dict)  # hidden; None once fallen
+    survived: dict[str, int | None] = field(default_factory=dict)  # max danger2 stood since release
+    net: list[str] = field(default_factory=list)  # fallen boats of this round, in falling order
+    turns: int = 0  # rolls this round
+    history: list[dict[str, Any]] = field(default_factory=list)  # one entry per scored round
+    last: dict[str, Any] | None = None  # what the last move did (public)
+    resigned: list[int] = field(default_factory=list)  # seat indices, in resigning order
+
+    def copy(self) -> KrasserfallState:
+        return replace(
+            self,
+            boats={c: b.copy() for c, b in self.boats.items()},
+            unplaced=[dict(u) for u in self.unplaced],
+            medals=list(self.medals),
+            shakes=dict(self.shakes),
+            survived=dict(self.survived),
+            net=list(self.net),
+            history=[_deep(h) for h in self.history],
+            last=_deep(self.last),
+            resigned=list(self.resigned),
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def released(self) -> bool:
+        """Whether the boats float (after the placing): only then do falls happen."""
+        return self.phase in ("roll", "act")
+
+    def standing(self) -> list[str]:
+        return [c for c in LANES if not self.boats[c].fallen]
+
+    def in_play(self, seat: int) -> bool:
+        return seat not in self.resigned
+
+
+def _deep(value: Any) -> Any:
+    """A copy of plain JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value

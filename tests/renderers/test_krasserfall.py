@@ -1,0 +1,228 @@
+"""The Krasserfall board image: valid, deterministic, drawn from the view alone, never blank."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games import REGISTRY
+from renderers import RENDERERS, alt_text, render_board
+from renderers import krasserfall as rk
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+GAME: Any = REGISTRY["krasserfall"]
+NAMES = {"p1": "Marina", "p2": "Captain Nemo", "p3": "Zoë", "p4": "Ahab"}
+
+
+def play(n: int, steps: int, seed: int = 3, options: dict[str, str] | None = None) -> Any:
+    state = GAME.setup([f"p{i}" for i in range(1, n + 1)], options or {}, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if GAME.result(state) is not None:
+            break
+        p = rnd.choice(sorted(GAME.to_act(state)))
+        state = GAME.apply(state, p, rnd.choice(GAME.legal_moves(state, p)))
+    return state
+
+
+def view_of(n: int, steps: int, seed: int = 3, options: dict[str, str] | None = None
+            ) -> dict[str, Any]:
+    return GAME.view(play(n, steps, seed, options), None)
+
+
+VIEWS = {
+    "start-2": lambda: view_of(2, 0),
+    "placing-3": lambda: view_of(3, 4),
+    "mid-3": lambda: view_of(3, 40),
+    "mid-4-thrill": lambda: view_of(4, 70, 5, {"push": "thrill"}),
+    "end-2": lambda: view_of(2, 10_000, 4),
+    "end-4": lambda: view_of(4, 10_000, 8),
+}
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png[:8] == PNG_MAGIC
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def boat_probe(colour: str, position: float) -> tuple[int, int]:
+    """A point on the boat's hull rim (left side, below the ring's corner)."""
+    return rk.wave_x(position) + 3, rk.lane_top(colour) + rk.LANE_H // 2 + 20
+
+
+@pytest.mark.parametrize("kind", sorted(VIEWS))
+def test_valid_png_wide_enough_and_deterministic(kind: str) -> None:
+    view = VIEWS[kind]()
+    before = copy.deepcopy(view)
+    png = render_board(view, NAMES)
+    image = decode(png)
+    assert image.width >= 800 and image.height >= 800
+    assert view == before  # nothing written into the view
+    assert render_board(view, NAMES) == png
+    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
+
+
+def test_end_views_are_over() -> None:
+    assert VIEWS["end-2"]()["over"] and VIEWS["end-4"]()["over"]
+    assert VIEWS["placing-3"]()["phase"] in ("ring-start", "place")
+
+
+def test_boats_are_drawn_at_their_positions_in_their_colours() -> None:
+    view = view_of(3, 40)
+    image = decode(render_board(view, NAMES))
+    checked = 0
+    for c, b in view["boats"].items():
+        x, y = boat_probe(c, b["position"])
+        pixel = image.getpixel((x, y))
+        if b["fallen"]:
+            assert not close(pixel, rk.BOATS[c], 30), c
+        else:
+            assert close(pixel, rk.BOATS[c]), (c, pixel)
+            checked += 1
+    assert checked >= 2
+
+
+def test_a_pushed_boat_moves_in_the_picture() -> None:
+    view = view_of(3, 40)
+    c = next(c for c, b in view["boats"].items() if not b["fallen"])
+    moved = copy.deepcopy(view)
+    moved["boats"][c]["position"] = view["boats"][c]["position"] + 2
+    image = decode(render_board(moved, NAMES))
+    assert close(image.getpixel(boat_probe(c, moved["boats"][c]["position"])), rk.BOATS[c])
+    assert not close(image.getpixel(boat_probe(c, view["boats"][c]["position"])), rk.BOATS[c], 30)
+
+
+def test_figures_show_their_owner_colour() -> None:
+    view = view_of(2, 30)
+    lone = copy.deepcopy(view)
+    for b in lone["boats"].values():
+        b["figures"], b["ring"], b["stone"], b["fallen"], b["position"] = [], False, None, False, 0
+    lone["boats"]["green"]["figures"] = [["p2", "big"]]
+    plain = decode(render_board({**lone, "boats": {**lone["boats"], "green": {
+        **lone["boats"]["green"], "figures": []}}}, NAMES))
+    with_figure = decode(render_board(lone, NAMES))
+    diff = [(x, y) for x in range(rk.wave_x(0), rk.wave_x(0) + rk.BOAT_L)
+            for y in range(rk.lane_top("green"), rk.lane_top("green") + rk.LANE_H, 2)
+            if plain.getpixel((x, y)) != with_figure.getpixel((x, y))]
+    assert len(diff) > 100
+    owner = rk.OWNERS[1]
+    assert any(close(with_figure.getpixel(p), owner) for p in diff)
+
+
+def test_ring_stone_weights_die_and_net_each_change_the_picture() -> None:
+    base = view_of(3, 40)
+    c = next(c for c, b in base["boats"].items() if not b["fallen"])
+    variants = [base]
+    for change in ("ring", "stone-boat", "stone-strip", "weights", "die", "fallen", "medals"):
+        v = copy.deepcopy(base)
+        b = v["boats"][c]
+        if change == "ring":
+            for other in v["boats"].values():
+                other["ring"] = False
+            b["ring"] = True
+        elif change.startswith("stone"):
+            b["stone"] = change.split("-")[1]
+            v["stone_holder"], v["stone_placed"] = "p1", True
+        elif change == "weights":
+            b["weights"] = b["weights"] + 2
+        elif change == "die":
+            v["die"] = "ring" if base["die"] != "ring" else "figure"
+        elif change == "fallen":
+            b["fallen"] = True
+            v["net"] = [*v["net"], c]
+        else:
+            v["medals"] = {p: m + 2 for p, m in v["medals"].items()}
+        variants.append(v)
+    pngs = {render_board(v, NAMES) for v in variants}
+    assert len(pngs) == len(variants)
+
+
+def test_turn_marker_follows_the_active_player() -> None:
+    view = view_of(3, 10)
+    other = next(p for p in view["players"] if p != view["active"])
+    assert render_board(view, NAMES) != render_board({**view, "active": other}, NAMES)
+
+
+def test_danger_bar_reflects_danger() -> None:
+    view = view_of(3, 40)
+    c = next(c for c, b in view["boats"].items() if not b["fallen"])
+    low = copy.deepcopy(view)
+    high = copy.deepcopy(view)
+    low["boats"][c]["danger"], high["boats"][c]["danger"] = -6, 2
+    a, b = decode(render_board(low, NAMES)), decode(render_board(high, NAMES))
+    y = rk.lane_top(c) + 60
+    row = [(x, y) for x in range(rk.LABEL_X + 12, rk.LABEL_X + rk.LABEL_W - 12)]
+    assert any(close(b.getpixel(p), rk.FALLS, 20) for p in row)
+    assert not any(close(a.getpixel(p), rk.FALLS, 20) for p in row)
+
+
+def test_public_view_holds_no_shakes_so_the_image_cannot_show_them() -> None:
+    state = play(3, 30)
+    other = state.copy()
+    other.shakes = {c: (None if s is None else -s) for c, s in state.shakes.items()}
+    assert render_board(GAME.view(state, None), NAMES) == render_board(GAME.view(other, None), NAMES)
+
+
+WEIRD_NAMES = ["𝓜𝓪𝓻𝓲𝓷𝓪 🐟", "李小龙", "A" * 300, "line\nbreak\ttab", "", "\u200b", "Алексей"]
+
+
+@pytest.mark.parametrize("name", WEIRD_NAMES)
+def test_weird_names(name: str) -> None:
+    for kind in ("mid-4-thrill", "end-4"):
+        png = render_board(VIEWS[kind](), {p: name for p in NAMES})
+        assert decode(png).width >= 800
+    assert render_board(VIEWS["mid-3"](), {}) == render_board(
+        VIEWS["mid-3"](), {p: p for p in VIEWS["mid-3"]()["players"]})
+
+
+def test_bad_view_content_is_refused() -> None:
+    view = view_of(3, 20)
+    broken = copy.deepcopy(view)
+    broken["boats"]["red"]["figures"] = [["stranger", "big"]]
+    with pytest.raises(ValueError, match="not playing"):
+        render_board(broken, NAMES)
+    with pytest.raises(ValueError, match="die face"):
+        render_board({**view, "die": "seven"}, NAMES)
+    missing = copy.deepcopy(view)
+    del missing["boats"]["blue"]
+    with pytest.raises(ValueError, match="blue"):
+        render_board(missing, NAMES)
+
+
+def test_registered_and_warmed() -> None:
+    import renderers
+
+    assert RENDERERS["krasserfall"] is rk.render
+    renderers.warm_up()
+    assert rk.background_p.cache_info().currsize == 3  # 2, 3 and 4 players
+
+
+def test_alt_text() -> None:
+    for kind in sorted(VIEWS):
+        view = VIEWS[kind]()
+        text = alt_text(view, NAMES)
+        assert 0 < len(text) <= 1024 and "Krasserfall" in text
+        assert "Marina" in text
+    assert "wins" in alt_text(VIEWS["end-2"](), NAMES) or "share" in alt_text(VIEWS["end-2"](), NAMES)
+
+
+def test_renders_in_parallel_threads_match() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [VIEWS[kind]() for kind in sorted(VIEWS)] * 2
+    expected = [render_board(v, NAMES) for v in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(lambda v: render_board(v, NAMES), views)) == expected

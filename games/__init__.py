@@ -6,6 +6,7 @@ global ``random``: chance comes from a seeded RNG kept inside each state.
 
 from __future__ import annotations
 
+from .aqua import Aqua
 from .aqualin import Aqualin
 from .base import Game, Option, Result
 from .errors import (
@@ -18,7 +19,7 @@ from .errors import (
     NotYourTurn,
 )
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(),)}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Aqua())}
 
 __all__ = [
     "REGISTRY",

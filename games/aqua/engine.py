@@ -345,6 +345,11 @@ def _clean(text: str) -> str:
     return re.sub(r" ?, ?", ",", text)
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article."""
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def _quote(text: str, limit: int = 24) -> str:
     flat = " ".join(str(text).split()) or "(nothing)"
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
@@ -594,9 +599,9 @@ class Aqua(Game[AquaState, AquaMove]):
         shape = shape_of(sites)
         listed = " ".join(pos_key(s) for s in sites)
         if shape != move.shape:
-            what = f"a {shape}" if shape else "no large-animal shape"
-            raise IllegalMove(f"{listed} form {what}, not a {move.shape}: name sites in "
-                              f"the shape of a {move.shape}")
+            what = _a(shape) if shape else "no large-animal shape"
+            raise IllegalMove(f"{listed} form {what}, not {_a(move.shape)}: name sites in "
+                              f"the shape of {_a(move.shape)}")
         animals = state.animals[player]
         problem = _large_problem(animals, sites)
         if problem is not None:
@@ -820,7 +825,7 @@ class Aqua(Game[AquaState, AquaMove]):
         elif isinstance(parsed, Large):
             info = last.get("large") or {}
             side = info.get("side", "A")
-            text = (f"attracted a {LARGE_ANIMALS[parsed.shape][side]} ({parsed.shape}, "
+            text = (f"attracted {_a(LARGE_ANIMALS[parsed.shape][side])} ({parsed.shape}, "
                     f"{info.get('points')} points) onto {' '.join(info.get('sites', []))}")
         else:
             text = "attracted no large animal"

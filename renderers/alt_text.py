@@ -11,6 +11,8 @@ from typing import Any
 
 from games.aqualin import tile_name
 
+from .aqua import alt_text as aqua_alt_text
+
 LIMIT = 1024
 
 
@@ -50,6 +52,7 @@ def aqualin(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
 
 ALT_TEXTS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] = {
     "aqualin": aqualin,
+    "aqua": aqua_alt_text,
 }
 
 

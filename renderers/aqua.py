@@ -138,12 +138,13 @@ MARKET_H = 224
 AREA_TITLE_H = 96
 AREA_PAD = 18
 MAX_HEX = 62  # hex circumradius in px for small areas
-MIN_HEX = 34
-AREA_MAX_H = 1000  # beyond this the image grows rather than shrink the hexes further
+MIN_HEX = 34  # the smallest size a tall area shrinks to (beyond it the image grows taller)
+TINY_HEX = 22  # the smallest size a very wide area shrinks to (the width is fixed)
+AREA_MAX_H = 1000
 FOOTER_H = 420
 MARKET_HEX = 50
 #: Hex sizes the area may use: a few, so that every size's art stays cached.
-HEX_SIZES: tuple[int, ...] = tuple(range(MIN_HEX, MAX_HEX + 1, 4))
+HEX_SIZES: tuple[int, ...] = tuple(range(TINY_HEX, MAX_HEX + 1, 4))
 SHAPES = tuple(LARGE_VALUES)
 SPECIES = tuple(SPECIES_NAMES)  # C S F T J H
 SQ3 = math.sqrt(3)
@@ -585,7 +586,8 @@ class AreaLayout:
         self.min_x, self.min_y = min(xs) - SQ3 / 2, min(ys) - 1
         units_w = max(xs) - min(xs) + SQ3
         units_h = max(ys) - min(ys) + 2
-        fit = min(width / units_w, AREA_MAX_H / units_h)
+        # the width is fixed; a tall area may make the image taller rather than tiny
+        fit = min(width / units_w, max(AREA_MAX_H / units_h, MIN_HEX))
         # the largest of the cached sizes that fits (never below the smallest)
         self.size = max([h for h in HEX_SIZES if h <= fit] or [HEX_SIZES[0]])
         self.width = math.ceil(units_w * self.size)

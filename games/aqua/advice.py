@@ -157,3 +157,32 @@ def _rank_take(state: AquaState, player: str, moves: list[str],
     if snail:
         out.append(snail)
     return out
+
+
+def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
+    """The legal moves grouped for buttons and menus: slot, then position, then rotation.
+
+    Positions of a slot come best first (the same look-ahead as ``suggest``), so a menu of 25
+    shows the most useful ones; every move named here is legal.
+    """
+    if state.over or str(player) != state.active:
+        return {}
+    legal = game.legal_moves(state, player)
+    if state.phase == "large":
+        return {"phase": "large", "large": [m for m in legal if m != "done"], "done": True}
+    cache: dict[Pos, list[list[str]]] = {}
+    slots: dict[int, dict[str, list[tuple[int, int]]]] = {}
+    for move in legal:
+        if move == "snail":
+            continue
+        parts = move.split()
+        slot, key, rot = int(parts[1]), parts[3], int(parts[5])
+        q, r = key.split(",")
+        score, _ = take_value(state, player, slot, (int(q), int(r)), rot, cache)
+        slots.setdefault(slot, {}).setdefault(key, []).append((rot, score))
+    out = []
+    for slot, positions in sorted(slots.items()):
+        ranked = sorted(positions.items(), key=lambda kv: -max(s for _, s in kv[1]))
+        out.append({"slot": slot, "tile": state.market[slot - 1],
+                    "positions": {k: sorted(rot for rot, _ in v) for k, v in ranked}})
+    return {"phase": "take", "slots": out, "snail": "snail" in legal}

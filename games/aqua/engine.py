@@ -864,6 +864,17 @@ class Aqua(Game[AquaState, AquaMove]):
         from .advice import suggest as _suggest  # local: advice imports this module
         return _suggest(self, state, player, typed, limit)
 
+    def choices(self, state: AquaState, player: str) -> dict[str, Any]:
+        """Legal moves grouped for buttons: market slot, then position (best first), then
+        rotation; or the large-animal placements and ``done``. Empty if ``player`` can't act.
+
+        ``{"phase": "take", "slots": [{"slot": 1, "tile": "BGR", "positions": {"1,-2": [0, 2]}}],
+        "snail": True}`` or ``{"phase": "large", "large": ["large pair 0,1 1,1"], "done": True}``;
+        the move is ``take {slot} at {position} rot {rotation}``.
+        """
+        from .advice import choices as _choices
+        return _choices(self, state, player)
+
     # ----- serialisation --------------------------------------------------------------------
 
     def _to_json(self, state: AquaState) -> dict[str, Any]:

@@ -36,26 +36,36 @@ def colour_at(tiles: Tiles, coral: Coral) -> str | None:
     return None if colours is None else colours[DIR_INDEX[coral[2]]]
 
 
+#: Per direction: the four side neighbours as (dq, dr, direction, index of that direction).
+_SIDES: dict[str, tuple[tuple[int, int, str, int], ...]] = {
+    d: tuple((c[0], c[1], c[2], DIR_INDEX[c[2]]) for c in coral_neighbours((0, 0, d)))
+    for d in DIRS
+}
+
+
 def groups(tiles: Tiles) -> list[tuple[str, tuple[Coral, ...]]]:
     """Every side-connected one-colour group of corals (any size), in a stable order."""
     seen: set[Coral] = set()
     found: list[tuple[str, tuple[Coral, ...]]] = []
     for pos in sorted(tiles, key=lambda p: (p[1], p[0])):
-        for d in DIRS:
+        for i, d in enumerate(DIRS):
             start = (pos[0], pos[1], d)
-            colour = colour_at(tiles, start)
-            if start in seen or colour is None or colour == HOT:
+            colour = tiles[pos][i]
+            if start in seen or colour == HOT:
                 continue
             seen.add(start)
             members = [start]
             stack = [start]
             while stack:
-                coral = stack.pop()
-                for n in coral_neighbours(coral):
-                    if n not in seen and colour_at(tiles, n) == colour:
-                        seen.add(n)
-                        members.append(n)
-                        stack.append(n)
+                q, r, e = stack.pop()
+                for dq, dr, f, k in _SIDES[e]:
+                    other = tiles.get((q + dq, r + dr))
+                    if other is not None and other[k] == colour:
+                        n = (q + dq, r + dr, f)
+                        if n not in seen:
+                            seen.add(n)
+                            members.append(n)
+                            stack.append(n)
             found.append((colour, tuple(sorted(members, key=lambda c: (c[1], c[0], c[2])))))
     return found
 

@@ -972,3 +972,51 @@ def test_prompts() -> None:
     state, take = large_position()
     after = GAME.apply(state, A, take)
     assert "/move done" in GAME.prompt(after, A) and "/move large" in GAME.prompt(after, A)
+
+
+def test_choices_group_legal_moves_for_buttons() -> None:
+    state = GAME.setup([A, B, C], {}, 4)
+    player = acting(state)
+    grouped = GAME.choices(state, player)
+    assert grouped["phase"] == "take" and grouped["snail"] is True
+    rebuilt = {f"take {s['slot']} at {pos} rot {rot}"
+               for s in grouped["slots"] for pos, rots in s["positions"].items() for rot in rots}
+    legal = GAME.legal_moves(state, player)
+    assert rebuilt | {"snail"} == set(legal)
+    assert [s["tile"] for s in grouped["slots"]] == state.market
+    # the best position of slot 1 comes first, as in suggest
+    best_take = next(v for v, _ in GAME.suggest(state, player, "take 1", 1))
+    first = grouped["slots"][0]["positions"]
+    assert best_take.split()[3] == next(iter(first))
+    assert GAME.choices(state, "stranger") == {}
+    large, take = large_position()
+    after = GAME.apply(large, A, take)
+    assert GAME.choices(after, A) == {"phase": "large", "done": True,
+                                      "large": GAME.legal_moves(after, A)[:-1]}
+
+
+def test_resign_of_the_active_player_in_the_large_step_and_of_the_snail_holder() -> None:
+    state = replace(GAME.setup([A, B, C], {}, 5), queue=[A, B, C])
+    state = GAME.apply(state, A, "snail")  # alice will play last and start round 2
+    after = GAME.resign(state, A)
+    assert after.queue == [B, C]
+    after = take_any(take_any(after))
+    # the snail holder is out: the next player still in, clockwise from her, starts
+    assert after.round == 2 and after.queue == [B, C]
+    large, take = large_position(players=(A, B, C))
+    mid = GAME.apply(large, A, take)
+    assert mid.phase == "large"
+    gone = GAME.resign(mid, A)
+    assert acting(gone) == B and gone.phase == "take" and gone.fresh == []
+    assert A not in GAME.to_act(gone) and GAME.legal_moves(gone, A) == []
+    with pytest.raises(IllegalMove):
+        GAME.resign(gone, A)
+
+
+def test_describe_and_prompt_words() -> None:
+    state, take = large_position()
+    text = GAME.describe(state, A, take)
+    assert text.startswith("took BGR (slot 1) and placed it at 5,1, rotation")
+    assert "habitat 5,1: sea turtle (3)" in text and A not in text
+    assert GAME.prompt(state, B) == f"wait for {A} to play."
+    assert GAME.prompt(state, B, {A: "Alice"}) == "wait for Alice to play."

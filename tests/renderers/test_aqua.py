@@ -294,9 +294,19 @@ def test_big_areas_are_scaled_to_fit() -> None:
     view["areas"][who]["tiles"] = tiles
     view["areas"][who]["frontier"] = [f"{q},1" for q in range(1, 22)]
     layout = ra._area_layout(view["areas"][who])
-    assert layout.size == ra.MIN_HEX
+    assert ra.TINY_HEX <= layout.size < ra.MIN_HEX
+    assert layout.width <= ra.WIDTH - 2 * ra.MARGIN - 2 * ra.AREA_PAD
     image = decode(render_board(view, NAMES))
     assert image.width == ra.WIDTH
+    # a tall area keeps its hexes legible and makes the image taller instead
+    tall = copy.deepcopy(view_of("start"))
+    tiles = dict(tall["areas"][who]["tiles"])
+    for r in range(1, 30):
+        tiles[f"{-(r // 2)},{r}"] = "RGB"  # straight down: x stays put
+    tall["areas"][who]["tiles"] = tiles
+    layout = ra._area_layout(tall["areas"][who])
+    assert layout.size == ra.MIN_HEX and layout.height > ra.AREA_MAX_H
+    assert decode(render_board(tall, NAMES)).height > 1500
     small = ra._area_layout(view_of("start")["areas"][who])
     assert small.size == ra.MAX_HEX
 

@@ -42,6 +42,19 @@ the page leaves room:
   box). The view shows the deck's size; ``resample`` redraws deck and box from the unseen tiles.
 * The example move ``large arc 0,1 1,1 1,0`` on the rules page names three mutually adjacent
   sites (a triangle); it parses, and the engine refuses it as "a triangle, not an arc".
+* **Notation**: ``take 2 at 1,-2 rot 1`` is canonical (``rot 0`` is printed); input may leave
+  out ``at`` and ``rot 0``, write ``r1``, put brackets round the position, spaces round the
+  comma, or a typographic minus. ``skip``/``pass`` are read as ``done``, ``take snail`` as
+  ``snail``.
+* **Large animals left** are public (the stacks are face up, highest on top); with 2–3
+  players the lowest of each shape is out from the start (1 and 4 players keep all 15).
+  The two sides' animals are this adaptation's names: pair dolphin/octopus, line
+  shark/swordfish, arc manta ray/moray eel, triangle sea lion/sunfish, diamond whale/orca.
+* **The end**: after round 17 (the deck is then empty) the view keeps ``round`` 17; the sea
+  snail stays with whoever held it last. Round 1's starting seat and the hot spots are dealt
+  from the seed.
+* **Buttons**: ``Aqua.choices`` groups the legal moves by market slot, then position (best
+  first), then rotation, for a bot that offers clicks instead of typing.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ global ``random``: chance comes from a seeded RNG kept inside each state.
 
 from __future__ import annotations
 
+from .aqua import Aqua
 from .aqualin import Aqualin
 from .base import Button, Game, Option, Result
 from .errors import (
@@ -22,6 +23,7 @@ from .kahuna import Kahuna
 REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kahuna())}
 from .krasserfall import Krasserfall
 REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Krasserfall())}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Aqua())}
 
 __all__ = [
     "REGISTRY",

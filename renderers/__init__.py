@@ -13,6 +13,7 @@ from typing import Any
 
 from . import aqualin, kahuna
 from . import aqualin, krasserfall
+from . import aqua, aqualin
 from .alt_text import alt_text
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
@@ -22,6 +23,7 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType({
     "aqualin": aqualin.render,
     "kahuna": kahuna.render,
     "krasserfall": krasserfall.render,
+    "aqua": aqua.render,
 })
 
 
@@ -30,6 +32,7 @@ _PREPARE: Mapping[str, Callable[[], None]] = MappingProxyType({
     "aqualin": aqualin.prepare,
     "kahuna": kahuna.prepare,
     "krasserfall": krasserfall.prepare,
+    "aqua": aqua.prepare,
 })
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from games.aqualin import tile_name
 
 from .krasserfall import alt_text as krasserfall
+from .aqua import alt_text as aqua_alt_text
 
 LIMIT = 1024
 
@@ -88,6 +89,7 @@ ALT_TEXTS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] =
     "aqualin": aqualin,
     "kahuna": kahuna,
     "krasserfall": krasserfall,
+    "aqua": aqua_alt_text,
 }
 
 

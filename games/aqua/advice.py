@@ -1,0 +1,188 @@
+"""Autocomplete for Aqua: legal moves matching what was typed, the most useful first.
+
+With nothing typed, the best placement of each market slot comes first (so every slot shows),
+then the snail, then the next best of each slot. A typed prefix (``take 2 at 1,-``) keeps the
+moves that start with it, best first. Text that starts no move is tried as a whole move in
+another spelling, then as words to look for (``1,-2`` finds the placements at 1,-2).
+The ranking is a cheap look-ahead: habitats made, colour contacts, sites kept open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalMove
+from .geometry import DIR_INDEX, DIRS, MATE_OFFSETS, Pos
+from .material import HOT, LARGE_ANIMALS, PLURAL, SPECIES, SPECIES_OF, placed, small_value
+
+if TYPE_CHECKING:
+    from .engine import Aqua, AquaState
+
+LABEL_MAX = 100
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).lower().split())
+
+
+def _site_mates(tiles: Any, pos: Pos) -> list[list[str]]:
+    """Per direction, the colours of the site mates already present (hot spots left out)."""
+    out = []
+    q, r = pos
+    for d in DIRS:
+        found = []
+        for dq, dr, e in MATE_OFFSETS[d]:
+            colours = tiles.get((q + dq, r + dr))
+            if colours is not None:
+                found.append(colours[DIR_INDEX[e]])
+        out.append(found)
+    return out
+
+
+def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
+               cache: dict[Pos, list[list[str]]]) -> tuple[int, str]:
+    """A rough worth of a placement and a few words saying why."""
+    code = state.market[slot - 1]
+    colours = placed(code, rot)
+    mates = cache.get(pos)
+    if mates is None:
+        mates = cache[pos] = _site_mates(state.tiles[player], pos)
+    score = 0
+    contacts = 0
+    gained: list[str] = []
+    stacks = dict(state.stacks)
+    for i, colour in enumerate(colours):
+        present = mates[i]
+        same = sum(1 for c in present if c == colour)
+        contacts += same
+        if HOT in present:
+            continue
+        if len(present) == 2 and same == 2:
+            species = SPECIES_OF[colour]
+            left = stacks[species]
+            value = small_value(left) if left else 0
+            stacks[species] = max(0, left - 1)
+            score += 10 * value + 6
+            gained.append(f"{SPECIES[species]} +{value}" if value else f"no {PLURAL[species]} left")
+        elif same == len(present):
+            score += 2 if present else 0  # the site can still become a habitat
+        else:
+            score -= 2  # a mixed site: never a habitat
+    score += 3 * contacts
+    if gained:
+        why = "habitat: " + ", ".join(gained)
+    else:
+        why = f"{contacts} colour contact" + ("s" if contacts != 1 else "")
+    return score, f"{code} {why}"
+
+
+def suggest(game: Aqua, state: AquaState, player: str, typed: str,
+            limit: int = 25) -> list[tuple[str, str]]:
+    if limit <= 0 or state.over or str(player) != state.active:
+        return []
+    legal = game.legal_moves(state, player)
+    words = _norm(typed)
+    matching = [m for m in legal if m.startswith(words)]
+    if not matching and words:
+        try:
+            canonical = game.normalize_move(typed)
+        except IllegalMove:
+            canonical = None
+        if canonical in legal:
+            matching = [canonical]
+        else:
+            from .engine import _clean
+            wanted = _clean(typed).split()
+            matching = [m for m in legal if all(w in m.split() for w in wanted)]
+    if not matching:
+        return []
+    if state.phase == "large":
+        return _rank_large(state, matching)[:limit]
+    return _rank_take(state, player, matching, typed.strip() == "")[:limit]
+
+
+def _label(value: str, why: str) -> str:
+    label = f"{value}  ·  {why}"
+    return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 3] + "..."
+
+
+def _rank_large(state: AquaState, moves: list[str]) -> list[tuple[str, str]]:
+    ranked = []
+    for i, move in enumerate(moves):
+        if move == "done":
+            ranked.append((1, 0, i, move, "done  ·  no large animal this turn"))
+            continue
+        shape = move.split()[1]
+        points = state.large_stacks[shape][0]
+        animal = LARGE_ANIMALS[shape]["A"]
+        ranked.append((0, -points, i, move, _label(move, f"{animal}, {points} points")))
+    ranked.sort()
+    return [(move, label) for *_, move, label in ranked]
+
+
+def _rank_take(state: AquaState, player: str, moves: list[str],
+               spread: bool) -> list[tuple[str, str]]:
+    cache: dict[Pos, list[list[str]]] = {}
+    by_slot: dict[int, list[tuple[int, int, str, str]]] = {}
+    snail = None
+    for i, move in enumerate(moves):
+        if move == "snail":
+            snail = (move, "snail  ·  play last this round, first next round")
+            continue
+        parts = move.split()
+        slot = int(parts[1])
+        q, r = parts[3].split(",")
+        rot = int(parts[5])
+        score, why = take_value(state, player, slot, (int(q), int(r)), rot, cache)
+        by_slot.setdefault(slot, []).append((-score, i, move, _label(move, why)))
+    for entries in by_slot.values():
+        entries.sort()
+    out: list[tuple[str, str]] = []
+    if spread:
+        # Round robin over the slots: each slot's best placement, then the snail, and so on.
+        depth = 0
+        while True:
+            layer = [entries[depth] for entries in by_slot.values() if depth < len(entries)]
+            if not layer:
+                break
+            layer.sort()
+            out.extend((move, label) for _, _, move, label in layer)
+            if depth == 0 and snail:
+                out.append(snail)
+                snail = None
+            depth += 1
+    else:
+        merged = sorted(e for entries in by_slot.values() for e in entries)
+        out = [(move, label) for _, _, move, label in merged]
+    if snail:
+        out.append(snail)
+    return out
+
+
+def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
+    """The legal moves grouped for buttons and menus: slot, then position, then rotation.
+
+    Positions of a slot come best first (the same look-ahead as ``suggest``), so a menu of 25
+    shows the most useful ones; every move named here is legal.
+    """
+    if state.over or str(player) != state.active:
+        return {}
+    legal = game.legal_moves(state, player)
+    if state.phase == "large":
+        return {"phase": "large", "large": [m for m in legal if m != "done"], "done": True}
+    cache: dict[Pos, list[list[str]]] = {}
+    slots: dict[int, dict[str, list[tuple[int, int]]]] = {}
+    for move in legal:
+        if move == "snail":
+            continue
+        parts = move.split()
+        slot, key, rot = int(parts[1]), parts[3], int(parts[5])
+        q, r = key.split(",")
+        score, _ = take_value(state, player, slot, (int(q), int(r)), rot, cache)
+        slots.setdefault(slot, {}).setdefault(key, []).append((rot, score))
+    out = []
+    for slot, positions in sorted(slots.items()):
+        ranked = sorted(positions.items(), key=lambda kv: -max(s for _, s in kv[1]))
+        out.append({"slot": slot, "tile": state.market[slot - 1],
+                    "positions": {k: sorted(rot for rot, _ in v) for k, v in ranked}})
+    return {"phase": "take", "slots": out, "snail": "snail" in legal}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .aqualin import Aqualin
 from .base import Game, Option, Result
+from .kraqua import Kraqua
 from .errors import (
     BadOptions,
     CorruptState,
@@ -18,7 +19,7 @@ from .errors import (
     NotYourTurn,
 )
 
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(),)}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kraqua())}
 
 __all__ = [
     "REGISTRY",

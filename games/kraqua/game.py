@@ -122,7 +122,7 @@ _FISH_WORDS = {"green": "green", "g": "green", "red": "red", "r": "red", "yellow
                "y": "yellow"}
 _GEM_WORDS = {c: c for c in GEM_COLOURS} | {"b": "blue", "w": "white", "g": "green", "r": "red",
                                           "p": "purple", "y": "yellow"}
-_ANIMAL_WORDS = {k.lower(): k for k in ANIMALS} | {v: k for k, v in ANIMAL_LETTER.items()}
+_ANIMAL_WORDS = {k.lower(): k for k in ANIMALS} | dict(ANIMAL_LETTER)
 _SIDE_WORDS = {"a": "A", "b": "B"}
 
 

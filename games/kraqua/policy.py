@@ -43,6 +43,8 @@ THEFT = 7.0  # a gem Kraqua takes (grows as the cave fills)
 SHELL = 2.5  # a shell in the team's pool
 HIDDEN = 14.0  # a needed gem safe in the hideout
 COVER = 0.4  # a protected field just ahead of the fish
+NEAR = 2.5  # a fish one move away from a free dolphin field, while the hideout lacks gems
+REAR = 1.0  # extra worth of the rearmost fish's progress: stragglers lose their reef
 
 
 def theft_cost(s: KraquaState) -> float:
@@ -66,13 +68,33 @@ def value(s: KraquaState) -> float:
         if c in s.passed[gate]:
             v += GATE_BONUS
     v -= theft_cost(s) * len(unprotected(s))
-    v += SHELL * min(s.shells, MAX_SHELLS)
     need = needed(s)
-    v += HIDDEN * sum(1 for c in need if s.gems["hideout"][c] > 0)
+    missing = sum(1 for c in need if s.gems["hideout"][c] == 0)
+    v += (SHELL + 2.0 * min(missing, 2)) * min(s.shells, missing + 2) \
+        + 0.5 * max(0, s.shells - missing - 2)
+    v += HIDDEN * (len(need) - missing)
+    if missing:
+        v += NEAR * _dolphin_threats(s)
     v -= HIDDEN * 0.5 * sum(1 for c in need if s.gems["cave"][c] > 0 and s.gems["hideout"][c] == 0)
     rear = min(s.fish.values())
+    v += REAR * min(rear, GOAL[-1] + 1)
     v += COVER * sum(1 for f in range(max(rear, 5), min(rear + 10, 41)) if is_protected(s, f))
     return v
+
+
+def _dolphin_threats(s: KraquaState) -> int:
+    """Fish that some animal would bring onto a free dolphin field next move."""
+    from .board import ANIMALS, DOLPHIN_FIELDS
+
+    count = 0
+    taken = set(s.fish.values())
+    for c in FISH:
+        pos = s.fish[c]
+        for d in DOLPHIN_FIELDS:
+            if pos < d <= pos + 6 and d not in taken:
+                if any(target(s, c, a)[0] == d for a in ANIMALS):
+                    count += 1
+    return count
 
 
 def gem_harm(s: KraquaState, colour: str) -> float:

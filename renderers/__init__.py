@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from . import aqualin
+from . import aqualin, kraqua
 from .alt_text import alt_text
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
@@ -19,12 +19,14 @@ Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
 #: Game id -> renderer. Read-only; a new game adds its line here.
 RENDERERS: Mapping[str, Renderer] = MappingProxyType({
     "aqualin": aqualin.render,
+    "kraqua": kraqua.render,
 })
 
 
 #: Game id -> function that fills the renderer's caches (call once at start-up, off the loop).
 _PREPARE: Mapping[str, Callable[[], None]] = MappingProxyType({
     "aqualin": aqualin.prepare,
+    "kraqua": kraqua.prepare,
 })
 
 

@@ -43,6 +43,7 @@ THEFT = 7.0  # a gem Kraqua takes (grows as the cave fills)
 SHELL = 2.5  # a shell in the team's pool
 HIDDEN = 14.0  # a needed gem safe in the hideout
 COVER = 0.4  # a protected field just ahead of the fish
+RESERVE = 2.0  # extra worth of a shell kept for the dolphin while the hideout lacks gems
 NEAR = 2.5  # a fish one move away from a free dolphin field, while the hideout lacks gems
 REAR = 1.0  # extra worth of the rearmost fish's progress: stragglers lose their reef
 
@@ -70,7 +71,7 @@ def value(s: KraquaState) -> float:
     v -= theft_cost(s) * len(unprotected(s))
     need = needed(s)
     missing = sum(1 for c in need if s.gems["hideout"][c] == 0)
-    v += (SHELL + 2.0 * min(missing, 2)) * min(s.shells, missing + 2) \
+    v += (SHELL + RESERVE * min(missing, 2)) * min(s.shells, missing + 2) \
         + 0.5 * max(0, s.shells - missing - 2)
     v += HIDDEN * (len(need) - missing)
     if missing:

@@ -96,6 +96,18 @@ def refused(state: KraquaState, player: str, move: str, *words: str) -> str:
     return text
 
 
+def almost_full_cave() -> dict[str, int]:
+    """One gem short of Kraqua's limit, with a white gem left in the chest."""
+    cave: dict[str, int] = {}
+    need = CAVE_LIMIT - 1
+    for colour in ("blue", "green", "red", "purple", "yellow", "white"):
+        take = min(need, GEMS[colour] - (1 if colour == "white" else 0))
+        cave[colour] = take
+        need -= take
+    assert need == 0
+    return cave
+
+
 def cave_count(state: KraquaState) -> int:
     return sum(state.gems["cave"].values())
 
@@ -126,8 +138,8 @@ def test_setup_material() -> None:
         assert sorted(v["chips"].values()) == sorted(board.CHIPS)  # distinct chips
         seen_chips.add(v["chips"][A])
         assert v["fish"] == {"green": "S1", "red": "S2", "yellow": "S3"}
-        assert v["gems"]["chest"] == {"blue": 5, "white": 5, "green": 2, "red": 2, "purple": 1,
-                                      "yellow": 1} == dict(GEMS)
+        assert v["gems"]["chest"] == dict(GEMS) and set(GEMS) == set(COLOURS)
+        assert v["cave_limit"] == CAVE_LIMIT
         assert sum(v["gems"]["cave"].values()) == sum(v["gems"]["hideout"].values()) == 0
         assert len(v["gates"]) == 1 and v["gates"][0]["passed"] == []
         gate = v["gates"][0]
@@ -372,7 +384,7 @@ def test_unprotected_fish_loses_the_rolled_gem() -> None:
                  fish={"green": 2}, rolls=die("white"))
     s = play(s, A, "lay i", "fish green")  # turtle: 2 -> 6, spot 1 only inner: unprotected
     assert s.fish["green"] == 6
-    assert s.gems["cave"]["white"] == 1 and s.gems["chest"]["white"] == 4
+    assert s.gems["cave"]["white"] == 1 and s.gems["chest"]["white"] == GEMS["white"] - 1
 
 
 def test_protected_fish_is_safe() -> None:
@@ -384,13 +396,13 @@ def test_protected_fish_is_safe() -> None:
 
 def test_missing_colour_lets_the_player_choose() -> None:
     s = position(chips={A: "crab", B: "turtle"}, hands={A: (1, "A"), B: (2, "A")},
-                 fish={"green": 2}, cave={"purple": 1}, rolls=die("purple"))
+                 fish={"green": 2}, cave={"purple": GEMS["purple"]}, rolls=die("purple"))
     s = play(s, A, "lay i", "fish green")
     assert GAME.to_act(s) == {A} and GAME.view(s)["step"] == "gem"
     assert "gem purple" not in GAME.legal_moves(s, A)
     refused(s, A, "gem purple", "no purple")
     s = play(s, A, "gem blue")
-    assert s.gems["cave"]["blue"] == 1 and s.gems["cave"]["purple"] == 1
+    assert s.gems["cave"]["blue"] == 1 and s.gems["cave"]["purple"] == GEMS["purple"]
 
 
 @pytest.mark.parametrize("choice, colour", [("keep", "red"), ("reroll", "blue")])
@@ -405,8 +417,7 @@ def test_seahorse_may_roll_once_more(choice: str, colour: str) -> None:
 
 def test_cave_limit_loses_at_once() -> None:
     s = position(chips={A: "crab", B: "turtle"}, hands={A: (1, "A"), B: (2, "A")},
-                 fish={"green": 2}, cave={"blue": 5, "red": CAVE_LIMIT - 6},
-                 rolls=die("white"))
+                 fish={"green": 2}, cave=almost_full_cave(), rolls=die("white"))
     s = play(s, A, "lay i", "fish green")
     r = GAME.result(s)
     assert r is not None and r.outcome == "lost" and r.winners == ()
@@ -465,7 +476,8 @@ def test_shark_brings_a_gem_back() -> None:
     assert s.fish["green"] == 15
     assert GAME.legal_moves(s, A) == ["shark red", "pass"]
     s = play(s, A, "shark red")
-    assert s.gems["cave"]["red"] == 1 and s.gems["chest"]["red"] == 1 and s.shells == 0
+    assert s.gems["cave"]["red"] == 1 and s.gems["chest"]["red"] == GEMS["red"] - 1
+    assert s.shells == 0
 
 
 # ----- round end --------------------------------------------------------------------------------
@@ -549,7 +561,7 @@ def test_round_end_theft_for_each_unprotected_fish_after_the_draws() -> None:
 def test_round_end_theft_with_a_missing_colour_is_chosen_by_the_last_mover() -> None:
     chips = {A: "crab", B: "turtle"}
     s = position((A, B), chips=chips, hands={A: (1, "A"), B: None}, stack=[5, 6],
-                 fish={"red": 10}, played=[B], cave={"yellow": 1},
+                 fish={"red": 10}, played=[B], cave={"yellow": GEMS["yellow"]},
                  rolls=[(2, 0)] + die("yellow"))
     s = play(s, A, "lay i", "fish green", "draw")
     s = play(s, B, "draw A")

@@ -1069,7 +1069,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         if step == "move":
             tile = self._turn_tile(state, player)
             animal = animal_name(tile_animal(*tile))
-            if ex == "skip":
+            if "skip" in moves:
                 return (f"no fish can move with the {animal}: `/move skip`"
                         + (f", or pay a shell: `/move {moves[0]}`." if len(moves) > 1 else "."))
             return (f"move a fish to its next free {animal} field: `/move {ex}`"

@@ -706,3 +706,14 @@ def test_suggest_puts_the_safe_move_first() -> None:
     assert got[0][0] in ("fish green", "fish yellow") and "safe" in got[0][1]
     assert got[-1][0] == "fish red" and "unprotected" in got[-1][1]
     assert all(len(label) <= 100 for _, label in got)
+
+
+def test_prompt_offers_skip_when_only_shell_moves_remain() -> None:
+    # no crab field is free ahead on the revealed path, but the turtle chip could still move
+    s = position(chips={A: "turtle", B: "crab"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"green": 28, "red": 25, "yellow": 27}, shells=1,
+                 passed=[["green", "red", "yellow"]])
+    s = play(s, A, "lay i")
+    moves = GAME.legal_moves(s, A)
+    assert moves[-1] == "skip" and any(m.startswith("shell ") for m in moves)
+    assert "`/move skip`" in GAME.prompt(s, A)

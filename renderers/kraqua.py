@@ -734,8 +734,13 @@ def _status_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     if status and status != "running":
         cave = sum((gems.get("cave") or {}).values())
         hidden = sum((gems.get("hideout") or {}).values())
+        result = view.get("result") or {}
+        why = str((result.get("detail") or {}).get("why", ""))
+        lost = {"cave": "Lost: Kraqua's cave is full.", "chest": "Lost: the chest is empty.",
+                "tiles": "Lost: no reef tile is left.",
+                "resigned": "Lost: the team gave up."}.get(why, "Lost: Kraqua wins.")
         word = {"won": "Won together!", "almost": "Almost won: the hideout is incomplete.",
-                "lost": "Lost: Kraqua wins."}.get(str(status), str(status))
+                "lost": lost}.get(str(status), str(status))
         return f"{word}  Cave {cave}, hideout {hidden}, chest {sum((gems.get('chest') or {}).values())}."
     step = view.get("step")
     roll = view.get("roll")

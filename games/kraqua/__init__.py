@@ -53,8 +53,8 @@ Readings of our own, where the rules page leaves room:
 
 Balance (``python -m bot.sim.kraqua``, the greedy team of ``policy``, 300 seeded games per
 cell, seeds 0..299). With the rules page's numbers (cave limit 8; gems 5/5/2/2/1/1) that team
-won about 26% at level 1 and 4% at ``pro`` (2–4 seats), losing about half of all games to the
-cave. Tuned once, as the rules page allows: **Kraqua wins at 16 gems in the cave** and the chest
+won 25% at level 1 and 3% at ``pro`` over 2–4 seats (losses 51% and 84%, nearly all to the
+cave). Tuned once, as the rules page allows: **Kraqua wins at 16 gems in the cave** and the chest
 holds **20 gems: blue 4, white 4, green 3, red 3, purple 3, yellow 3** (the die still has one
 face per colour). Measured with those (won / almost / lost):
 

@@ -478,7 +478,6 @@ def _pos(name: Any) -> int:
 
 
 def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
-    players = list(view.get("players") or [])
     revealed = int(view.get("revealed") or len(view.get("gates") or []) or 1)
     if revealed not in (1, 2, 3):
         raise ValueError(f"bad number of revealed gates: {revealed}")

@@ -19,14 +19,12 @@ from .board import (
     GATE_AFTER,
     GEM_COLOURS,
     GOAL,
-    HATS,
     HIDEOUTS,
     PATH_END,
     PLACES,
     ROW_NAMES,
     ROWS,
     SIDES,
-    SIZES,
     SPOT_RANGE,
     START,
     TILES,
@@ -79,10 +77,6 @@ def tile_text(tile: Sequence[Any]) -> str:
     """``(7, "A")`` -> ``tile 7A (jellyfish #~#)``."""
     number, side = int(tile[0]), str(tile[1])
     return f"tile {number}{side} ({animal_name(tile_animal(number, side))} {tile_cells(number, side)})"
-
-
-def fish_text(colour: str) -> str:
-    return f"{colour} fish"
 
 
 # ----- moves ------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 from .aqua import Aqua
 from .aqualin import Aqualin
 from .base import Button, Game, Option, Result
+from .base import Game, Option, Result
+from .kraqua import Kraqua
 from .errors import (
     BadOptions,
     CorruptState,
@@ -24,6 +26,7 @@ REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kahuna())}
 from .krasserfall import Krasserfall
 REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Krasserfall())}
 REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Aqua())}
+REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kraqua())}
 
 __all__ = [
     "REGISTRY",

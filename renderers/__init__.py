@@ -14,6 +14,7 @@ from typing import Any
 from . import aqualin, kahuna
 from . import aqualin, krasserfall
 from . import aqua, aqualin
+from . import aqualin, kraqua
 from .alt_text import alt_text
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
@@ -24,6 +25,7 @@ RENDERERS: Mapping[str, Renderer] = MappingProxyType({
     "kahuna": kahuna.render,
     "krasserfall": krasserfall.render,
     "aqua": aqua.render,
+    "kraqua": kraqua.render,
 })
 
 
@@ -33,6 +35,7 @@ _PREPARE: Mapping[str, Callable[[], None]] = MappingProxyType({
     "kahuna": kahuna.prepare,
     "krasserfall": krasserfall.prepare,
     "aqua": aqua.prepare,
+    "kraqua": kraqua.prepare,
 })
 
 

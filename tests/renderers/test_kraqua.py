@@ -1,0 +1,168 @@
+"""The Kraqua board image: valid, deterministic, drawn from the view alone, never blank."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import io
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games import REGISTRY
+from games.kraqua import policy
+from renderers import RENDERERS, alt_text, render_board
+from renderers import kraqua as rk
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+GAME = REGISTRY["kraqua"]
+SEATS = ["111", "222", "333"]
+NAMES = {"111": "Marina", "222": "Captain Nemo", "333": "Ariel 🐠"}
+
+
+def play(steps: int, seed: int = 3, seats: list[str] = SEATS, level: str = "1") -> Any:
+    """A real game by the greedy team, ``steps`` moves in (cached: states are never mutated)."""
+    return _play(steps, seed, tuple(seats), level)
+
+
+@functools.lru_cache(maxsize=None)
+def _play(steps: int, seed: int, seats: tuple[str, ...], level: str) -> Any:
+    state = GAME.setup(list(seats), {"level": level}, seed)
+    for _ in range(steps):
+        if GAME.result(state) is not None:
+            break
+        p = policy.choose_seat(GAME, state)
+        state = GAME.apply(state, p, policy.choose(GAME, state, p))
+    return state
+
+
+VIEWS = {
+    "start": lambda: GAME.view(play(0), None),
+    "mid": lambda: GAME.view(play(40), None),
+    "late": lambda: GAME.view(play(80, seed=5), None),
+    "end": lambda: GAME.view(play(1000, seed=1), None),
+    "solo": lambda: GAME.view(play(12, seats=["111"]), None),
+    "four": lambda: GAME.view(play(30, seats=["111", "222", "333", "444"]), None),
+    "resigned": lambda: GAME.view(GAME.resign(play(10), "222"), None),
+}
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png[:8] == PNG_MAGIC
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def test_registered() -> None:
+    assert RENDERERS["kraqua"] is rk.render
+
+
+@pytest.mark.parametrize("kind", sorted(VIEWS))
+def test_valid_png_wide_enough(kind: str) -> None:
+    image = decode(render_board(VIEWS[kind](), NAMES))
+    assert image.width >= 800 and image.height >= 800
+
+
+@pytest.mark.parametrize("kind", sorted(VIEWS))
+def test_deterministic_and_reads_only_the_view(kind: str) -> None:
+    view = VIEWS[kind]()
+    before = copy.deepcopy(view)
+    png = render_board(view, NAMES)
+    assert view == before
+    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
+    assert render_board(copy.deepcopy(view), NAMES) == png
+
+
+def test_fish_are_drawn_on_their_fields_in_their_colours() -> None:
+    state = play(40)
+    view = GAME.view(state, None)
+    image = decode(render_board(view, NAMES))
+    for colour, where in view["fish"].items():
+        x0, y0, x1, y1 = rk.field_box(rk._pos(where))
+        pixels = [image.getpixel((x, y)) for x in range(x0, x1, 3) for y in range(y0, y1, 3)]
+        assert sum(close(p, rk.FISH_RGB[colour]) for p in pixels) > 40, colour
+
+
+def test_laid_tiles_show_reef_and_water_cells() -> None:
+    view = GAME.view(play(40), None)
+    image = decode(render_board(view, NAMES))
+    checked = 0
+    for row, spots in view["rows"].items():
+        for spot, (number, side) in spots.items():
+            cells = rk.kb.tile_cells(number, side)
+            x0, y0, x1, y1 = rk.spot_box(row, int(spot))
+            for k, cell in enumerate(cells):
+                if k == 1:
+                    continue  # the middle cell carries the label
+                pixel = image.getpixel((x0 + k * rk.CELL + 8, y0 + 6))
+                assert close(pixel, rk.REEF if cell == "#" else rk.WATER, 30), (row, spot, k, pixel)
+                checked += 1
+    assert checked >= 4
+
+
+def test_protected_fields_are_sand_and_open_water_is_deep() -> None:
+    view = GAME.view(play(40), None)
+    image = decode(render_board(view, NAMES))
+    protected = {rk._pos(f) for f in view["protected"]}
+    occupied = {rk._pos(f) for f in view["fish"].values()}
+    end = rk.kb.parse_field(view["path_end"])
+    for f in range(5, min(end, 40) + 1):
+        if f in occupied:
+            continue
+        x0, y0, _, _ = rk.field_box(f)
+        pixel = image.getpixel((x0 + 6, y0 + rk.CELL - 8))
+        assert close(pixel, rk.SAND if f in protected else rk.DEEP, 20), (f, pixel)
+
+
+def test_unrevealed_fields_and_gates_are_hidden() -> None:
+    view = GAME.view(play(0), None)
+    assert view["path_end"] == "28" and len(view["gates"]) == 1
+    image = decode(render_board(view, NAMES))
+    for f in (29, 35, 40, 41, 43):
+        x0, y0, _, _ = rk.field_box(f)
+        assert close(image.getpixel((x0 + 8, y0 + 8)), rk.HIDDEN, 10), f
+
+
+def test_hidden_information_never_reaches_the_image() -> None:
+    """The public image does not change when the stack order or the hidden gates do."""
+    state = play(6)
+    other = replace(state, stack=list(reversed(state.stack)),
+                    gates=[state.gates[0], state.gates[2], (state.gates[1][0], not state.gates[1][1])])
+    assert render_board(GAME.view(state, None), NAMES) == render_board(GAME.view(other, None), NAMES)
+
+
+def test_state_changes_change_the_image() -> None:
+    a = render_board(GAME.view(play(3), None), NAMES)
+    b = render_board(GAME.view(play(4), None), NAMES)
+    assert a != b
+
+
+def test_names_are_cleaned_and_long_names_fit() -> None:
+    view = GAME.view(play(5), None)
+    weird = {"111": "𝓜𝓪𝓻𝓲𝓷𝓪" * 20, "222": "🐙🐙", "333": "@everyone\n<@1>"}
+    decode(render_board(view, weird))
+    decode(render_board(view, {}))
+
+
+def test_bad_views_are_refused() -> None:
+    view = GAME.view(play(5), None)
+    broken = copy.deepcopy(view)
+    broken["fish"]["blue"] = "7"
+    with pytest.raises(ValueError):
+        render_board(broken, NAMES)
+
+
+@pytest.mark.parametrize("kind", sorted(VIEWS))
+def test_alt_text(kind: str) -> None:
+    view = VIEWS[kind]()
+    text = alt_text(view, NAMES)
+    assert text.startswith("Kraqua") and len(text) <= 1024
+    assert "Fish:" in text and view["status"] in text

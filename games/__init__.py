@@ -9,8 +9,6 @@ from __future__ import annotations
 from .aqua import Aqua
 from .aqualin import Aqualin
 from .base import Button, Game, Option, Result
-from .base import Game, Option, Result
-from .kraqua import Kraqua
 from .errors import (
     BadOptions,
     CorruptState,
@@ -21,12 +19,12 @@ from .errors import (
     NotYourTurn,
 )
 from .kahuna import Kahuna
-
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kahuna())}
+from .kraqua import Kraqua
 from .krasserfall import Krasserfall
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Krasserfall())}
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Aqua())}
-REGISTRY: dict[str, Game] = {game.id: game for game in (Aqualin(), Kraqua())}
+
+REGISTRY: dict[str, Game] = {
+    game.id: game for game in (Aqualin(), Kahuna(), Aqua(), Kraqua(), Krasserfall())
+}
 
 __all__ = [
     "REGISTRY",

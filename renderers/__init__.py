@@ -11,10 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from . import aqualin, kahuna
-from . import aqualin, krasserfall
-from . import aqua, aqualin
-from . import aqualin, kraqua
+from . import aqua, aqualin, kahuna, kraqua, krasserfall
 from .alt_text import alt_text
 
 Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]

@@ -11,8 +11,8 @@ from typing import Any
 
 from games.aqualin import tile_name
 
-from .krasserfall import alt_text as krasserfall
 from .aqua import alt_text as aqua_alt_text
+from .krasserfall import alt_text as krasserfall
 
 LIMIT = 1024
 
@@ -82,6 +82,9 @@ def kahuna(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
                      + ", ".join(focus["moves"]) + ".")
     if "hand" in view:  # the owner's own view (the private hand image)
         parts.insert(0, f"Your hand: {', '.join(view['hand']) or 'no cards'}.")
+    return " ".join(parts)[:LIMIT]
+
+
 def kraqua(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     fish = ", ".join(f"{c} on {f}" for c, f in view["fish"].items())
     gems = view["gems"]

@@ -48,12 +48,15 @@ class LobbyCard:
 
 @dataclass(frozen=True)
 class MoveButton:
-    """A button that plays ``move`` in game ``game_id``; ``version`` None: valid at any time."""
+    """A button of game ``game_id``: it plays ``move``, or (``move`` empty) opens the menu at
+    ``path``. ``version`` None: valid at any time; ``seat`` (1-based) is the seat it acts for."""
 
     label: str
     game_id: int
     version: int | None
     move: str
+    seat: int = 0
+    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ class Outcome:
 
     reply: str  # ephemeral, to the user who asked
     reply_file: Attachment | None = None
+    reply_buttons: tuple[MoveButton, ...] = ()  # under the ephemeral reply (the next step)
     posts: list[Post] = field(default_factory=list)
     dms: list[DirectMessage] = field(default_factory=list)
     lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place

@@ -23,15 +23,19 @@ M = TypeVar("M")
 
 
 class Button(NamedTuple):
-    """A move offered as a button under the turn message.
+    """A choice offered as a button under the turn message (or in a private follow-up).
 
-    ``anytime`` buttons stay valid across turns (Krasserfall's stone); the others only
-    until the game changes, so an old message cannot play a stale move.
+    A button either plays ``move``, or, with ``move`` empty, opens the next level of a menu
+    (``buttons(state, player, path)`` with its ``path``), so a move of several parts (a market
+    slot, then a position, then a rotation) never has to be typed. ``anytime`` buttons stay
+    valid across turns (Krasserfall's stone); the others only until the game changes, so an
+    old message cannot play a stale move.
     """
 
     label: str
-    move: str
+    move: str = ""
     anytime: bool = False
+    path: str = ""
 
 
 class Option(NamedTuple):
@@ -157,8 +161,21 @@ class Game(ABC, Generic[S, M]):
         """The canonical spelling of ``text`` (syntax only, no legality check)."""
         return self.format_move(self.parse_move(text))
 
-    def buttons(self, state: S, player: str) -> list[Button]:
-        """Moves worth a click for ``player`` now (at most 25; default none)."""
+    def buttons(self, state: S, player: str, path: str = "") -> list[Button]:
+        """Choices worth a click for ``player`` now (at most 25; default none).
+
+        ``path`` is empty for the buttons under the turn message; menus are asked again with
+        the ``path`` of the button that was clicked.
+        """
+        return []
+
+    def waiting_for(self, state: S) -> frozenset[str]:
+        """Who the game waits for: they are pinged and reminded. Usually ``to_act``; a game
+        where someone *may* act at any moment (Krasserfall's stone) leaves them out."""
+        return self.to_act(state)
+
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+        """Extra lines for the final message (a score breakdown, what was left to do)."""
         return []
 
     def turn_complete(self, before: S, after: S, player: str) -> bool:

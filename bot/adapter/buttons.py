@@ -43,32 +43,52 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"mv:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}|\*):(?P<move>.{1,80})"):
-    """A move as a button. The game version in the ``custom_id`` makes a click on an old
-    message harmless: the service refuses it unless the button is valid at any time (``*``)."""
+                 template=r"(?P<kind>mv|mn):(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,12}|\*)"
+                          r":(?P<seat>[0-9]{1,2}):(?P<arg>.{1,80})"):
+    """A move (``mv``) or the next level of a menu (``mn``) as a button.
 
-    def __init__(self, label: str, game_id: int, version: int | None, move: str) -> None:
+    The game version in the ``custom_id`` makes a click on an old message harmless: the
+    service refuses it unless the button is valid at any time (``*``). The seat says which
+    of the clicker's seats it acts for (0: whichever may act).
+    """
+
+    def __init__(self, label: str, game_id: int, version: int | None, seat: int, move: str = "",
+                 path: str = "") -> None:
+        kind, arg = ("mv", move) if move else ("mn", path)
         tag = "*" if version is None else str(version)
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"mv:{game_id}:{tag}:{move}"))
+        style = discord.ButtonStyle.primary if move else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"{kind}:{game_id}:{tag}:{seat}:{arg}"))
         self.game_id = game_id
         self.version = version
+        self.seat = seat
         self.move = move
+        self.path = path
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> MoveButton:
         version = None if match["version"] == "*" else int(match["version"])
-        return cls(item.label or match["move"], int(match["game"]), version, match["move"])
+        move, path = (match["arg"], "") if match["kind"] == "mv" else ("", match["arg"])
+        return cls(item.label or match["arg"], int(match["game"]), version, int(match["seat"]),
+                   move, path)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        game_id, version, move = self.game_id, self.version, self.move
-        await respond(interaction, lambda s, a, p: s.move(a, p, move, game_id=game_id, version=version))
+        game_id, version, seat, move, path = self.game_id, self.version, self.seat, self.move, self.path
+        if move:
+            await respond(interaction, lambda s, a, p: s.move(a, p, move, game_id=game_id,
+                                                             version=version, seat=seat or None))
+        else:
+            await respond(interaction, lambda s, a, p: s.menu(a, p, game_id=game_id, version=version,
+                                                             seat=seat, path=path))
 
 
-def custom_id_fits(game_id: int, version: int | None, move: str) -> bool:
-    """Discord allows 100 characters in a custom_id."""
-    return len(f"mv:{game_id}:{'*' if version is None else version}:{move}") <= 100 and len(move) <= 80
+def custom_id_fits(button: object) -> bool:
+    """Discord allows 100 characters in a custom_id (and 80 in a label)."""
+    arg = getattr(button, "move") or getattr(button, "path")
+    version = getattr(button, "version")
+    text = f"mv:{getattr(button, 'game_id')}:{'*' if version is None else version}:{getattr(button, 'seat')}:{arg}"
+    return 0 < len(arg) <= 80 and len(text) <= 100
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<game>[0-9]{1,19})"):

@@ -143,18 +143,22 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
 
 
 @app_commands.command(name="move", description="Make your move in this channel's game")
-@app_commands.describe(action="Your move; start typing to see the legal ones")
+@app_commands.describe(action="Your move; start typing to see the legal ones",
+                       seat="Which of your seats moves, if you hold several (Kraqua)")
 @app_commands.guild_only()
-async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, 100]) -> None:
-    await respond(interaction, lambda s, a, p: s.move(a, p, action))
+async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, 100],
+               seat: app_commands.Range[int, 1, 4] | None = None) -> None:
+    await respond(interaction, lambda s, a, p: s.move(a, p, action, seat=seat))
 
 
 @move.autocomplete("action")
 async def move_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
     service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    seat = getattr(interaction.namespace, "seat", None)
     try:
-        pairs = await service.suggest(actor_of(interaction), place_of(interaction), current)
+        pairs = await service.suggest(actor_of(interaction), place_of(interaction), current,
+                                      seat=seat if isinstance(seat, int) else None)
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)
         return []

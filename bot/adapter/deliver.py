@@ -69,15 +69,15 @@ def lobby_view(card: LobbyCard) -> discord.ui.View | None:
 
 
 def move_view(buttons: tuple[MoveButtonSpec, ...]) -> discord.ui.View | None:
-    """Up to 25 move buttons, five to a row, in the order the game gave them."""
+    """Up to 25 buttons, five to a row, in the order the game gave them."""
     from .buttons import MoveButton, custom_id_fits
 
-    usable = [b for b in buttons if custom_id_fits(b.game_id, b.version, b.move)][:25]
+    usable = [b for b in buttons if custom_id_fits(b)][:25]
     if not usable:
         return None
     view = discord.ui.View(timeout=None)
     for i, b in enumerate(usable):
-        item = MoveButton(b.label, b.game_id, b.version, b.move)
+        item = MoveButton(b.label, b.game_id, b.version, b.seat, b.move, b.path)
         item.item.row = i // 5
         view.add_item(item)
     return view
@@ -129,6 +129,9 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
     kwargs: dict = {"ephemeral": True}
     if outcome.reply_file is not None:
         kwargs["file"] = to_file(outcome.reply_file)
+    view = move_view(outcome.reply_buttons)
+    if view is not None:
+        kwargs["view"] = view
     await interaction.followup.send(outcome.reply[:2000] or "Done.", **kwargs)
     for dm in undelivered:
         extra: dict = {"ephemeral": True}

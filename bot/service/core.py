@@ -151,7 +151,7 @@ class ServiceCore:
             return None
         settings = await self.store.guild_settings(row.guild_id)
         reminder, deadline, _ = self.timing(row, settings)
-        return TimerPlan(acting=frozenset(game.to_act(state)), reset=frozenset(reset),
+        return TimerPlan(acting=frozenset(game.waiting_for(state)), reset=frozenset(reset),
                          reminder=reminder, deadline=deadline)
 
     # ----- messages -------------------------------------------------------------------------
@@ -173,11 +173,13 @@ class ServiceCore:
                           description=renderers.alt_text(view, names))
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: str,
-                   image: Attachment | None, row: GameRow | None = None) -> Post:
+                   image: Attachment | None, row: GameRow | None = None,
+                   actor_id: int | None = None) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
 
         With ``row`` (the game as stored after the change) the acting players' buttons are
-        attached, bound to that version of the game.
+        attached, bound to that version of the game. The user who just acted is named, not
+        pinged: they are looking already.
         """
         if image is None:
             headline += "\n(I couldn't draw the board this time; `/game board` shows it.)"
@@ -190,31 +192,37 @@ class ServiceCore:
             text = f"{headline}\n{self.result_text(game, result, names)}\n{thanks}"
             return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
-        acting = sorted(game.to_act(state), key=game.players(state).index)
+        waiting = sorted(game.waiting_for(state), key=game.players(state).index)
         lines = [headline]
-        for p in acting:
-            lines.append(f"{mention(users[p])}, your turn: {game.prompt(state, p, names)}")
-        pinged = tuple(dict.fromkeys(users[p] for p in acting))
-        buttons = self._buttons(game, state, row) if row is not None else ()
+        for p in waiting:
+            who = f"**{names[p]}**" if users[p] == actor_id else mention(users[p])
+            lines.append(f"{who}, your turn: {game.prompt(state, p, names)}")
+        pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] != actor_id))
+        buttons = self._buttons(game, state, seats, row) if row is not None else ()
         return Post(text=clip("\n".join(lines), 2000), image=image, mention=pinged, is_board=True,
                     buttons=buttons)
 
     @staticmethod
-    def _buttons(game: Game, state: Any, row: GameRow) -> tuple[MoveButton, ...]:
-        """The acting players' buttons (a move offered to several players appears once)."""
-        seen: dict[str, MoveButton] = {}
-        for player in sorted(game.to_act(state), key=game.players(state).index):
-            for b in game.buttons(state, player):
-                if b.move not in seen:
-                    seen[b.move] = MoveButton(label=clip(b.label, 80), game_id=row.id,
-                                              version=None if b.anytime else row.version, move=b.move)
-        return tuple(seen.values())[:25]
+    def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
+                 only: str | None = None, path: str = "") -> tuple[MoveButton, ...]:
+        """The acting seats' buttons. With several seats acting, each label names its seat."""
+        players = game.players(state)
+        acting = [p for p in players if p in game.to_act(state) and (only is None or p == only)]
+        names = names_of(seats)
+        out: list[MoveButton] = []
+        for player in acting:
+            for b in game.buttons(state, player, path):
+                label = f"{names.get(player, player)}: {b.label}" if len(acting) > 1 else b.label
+                out.append(MoveButton(label=clip(label, 80), game_id=row.id,
+                                      version=None if b.anytime else row.version, move=b.move,
+                                      seat=players.index(player) + 1, path=b.path))
+        return tuple(out[:25])
 
     async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: str, tag: str) -> Post:
+                          headline: str, tag: str, actor_id: int | None = None) -> Post:
         image = await self._render_image(game, row, state, seats, tag)
         fresh = await self.store.game(row.id)  # the version the buttons must match
-        return self._turn_post(game, state, seats, headline, image, fresh)
+        return self._turn_post(game, state, seats, headline, image, fresh, actor_id)
 
     # ----- private views ------------------------------------------------------------------
 
@@ -287,7 +295,8 @@ class ServiceCore:
         if result.reason == "resigned":
             quitter = result.detail.get("resigned")
             reason = f"{who(quitter)} left the game. " if quitter else "A player left the game. "
-        return f"🏁 **Game over.** {reason}{verdict}\nScores: {scores}"
+        extra = "".join(f"\n{line}" for line in game.result_lines(result, names))
+        return f"🏁 **Game over.** {reason}{verdict}\nScores: {scores}{extra}"
 
     async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
         """The adapter tells us where the lobby / latest board message is (for links and edits)."""

@@ -38,7 +38,7 @@ class LookingService(PlayService):
         result = game.result(state)
         if result is not None:
             return f"{game.title}: finished.\n{self.result_text(game, result, names)}"
-        acting = ", ".join(f"**{names[p]}**" for p in sorted(game.to_act(state)))
+        acting = ", ".join(f"**{names[p]}**" for p in sorted(game.waiting_for(state)))
         return f"{game.title}: waiting for {acting}."
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
@@ -108,7 +108,8 @@ class LookingService(PlayService):
                 + (opts + "\n" if opts else "") + timing)
         return Outcome(reply=clip(text, 2000))
 
-    async def suggest(self, actor: Actor, place: Place, typed: str) -> list[tuple[str, str]]:
+    async def suggest(self, actor: Actor, place: Place, typed: str,
+                      seat: int | None = None) -> list[tuple[str, str]]:
         """Autocomplete for ``/move``: (label, value) pairs, or one friendly line explaining why not."""
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
@@ -118,7 +119,7 @@ class LookingService(PlayService):
         seats = await self.store.seats(row.id)
         state = self._state(game, row)
         try:
-            player = self._acting_player(game, state, seats, actor)
+            player = self._acting_player(game, state, seats, actor, seat)
         except ServiceError as exc:
             plain = str(exc).replace("**", "").replace("\\", "")
             return [(clip(plain, 100), typed.strip()[:100] or "wait")]

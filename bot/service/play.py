@@ -17,16 +17,29 @@ from ..replay import replay_moves
 
 
 class PlayService(LobbyService, ServiceCore):
-    def _acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor) -> str:
+    def _acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
+                       seat: int | None = None) -> str:
+        """The seat ``actor`` acts for: the one they named (``seat``), else their only seat
+        that may act now."""
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise NotAllowed("You're not playing in this game, so you can't move in it.")
         acting = game.to_act(state)
-        ready = [p for p in mine if p in acting]
+        names = names_of(seats)
+        players = game.players(state)
+        if seat:
+            if not 1 <= seat <= len(players) or players[seat - 1] not in mine:
+                raise NotAllowed("That seat isn't yours.")
+            mine = [players[seat - 1]]
+        ready = [p for p in players if p in mine and p in acting]
         if not ready:
-            names = names_of(seats)
-            waiting = ", ".join(f"**{safe_name(names[p])}**" for p in sorted(acting)) or "nobody"
-            raise ServiceError(f"It's not your turn: waiting for {waiting}. I'll ping you when it is.")
+            waiting = ", ".join(f"**{safe_name(names[p])}**" for p in sorted(game.waiting_for(state))) or "nobody"
+            whose = "that seat's" if seat else "your"
+            raise ServiceError(f"It's not {whose} turn: waiting for {waiting}. I'll ping you when it is.")
+        if len(ready) > 1:
+            options = ", ".join(f"`seat:{players.index(p) + 1}` ({safe_name(names[p])})" for p in ready)
+            raise ServiceError(f"Several of your seats may act now: add {options} to `/move`, "
+                               "or use the buttons.")
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
@@ -43,17 +56,15 @@ class PlayService(LobbyService, ServiceCore):
         ))
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
-                   version: int | None = None) -> Outcome:
+                   version: int | None = None, seat: int | None = None) -> Outcome:
         """Play a move typed with ``/move`` or clicked (a button names its game and version)."""
         async with self._lock(place.channel_id):
             row = await self._running(place)
-            if game_id is not None and (row.id != game_id or (version is not None and row.version != version)):
-                raise ServiceError("This button belongs to an earlier moment of the game; use the "
-                                   "buttons on the latest message, or `/move`.")
+            self._check_button(row, game_id, version)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)
-            player = self._acting_player(game, state, seats, actor)
+            player = self._acting_player(game, state, seats, actor, seat)
             try:
                 new = game.apply(state, player, text)
             except IllegalMove as exc:
@@ -65,13 +76,36 @@ class PlayService(LobbyService, ServiceCore):
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done)
             dms = await self._hand_updates(game, row, seats, state, new)
-            if not done:  # an action inside a turn: only the player hears of it, for now
+            if not done:  # a step inside a turn: only the player hears of it, for now
                 image = await self._render_image(game, row, new, seats, str(n))
+                fresh = await self.store.game(row.id)
+                assert fresh is not None
                 reply = f"Done: {said}.\nNext: {game.prompt(new, player, names)}"
-                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id)
+                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id,
+                               reply_buttons=self._buttons(game, new, seats, fresh, only=player))
             headline = await self._turn_words(row, player, names, said)
-            post = await self._board_post(game, row, new, seats, headline, str(n))
+            post = await self._board_post(game, row, new, seats, headline, str(n), actor.user_id)
         return Outcome(reply=f"Played `{canonical}`.", posts=[post], dms=dms, game_id=row.id)
+
+    @staticmethod
+    def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
+        if game_id is not None and (row.id != game_id or (version is not None and row.version != version)):
+            raise ServiceError("This button belongs to an earlier moment of the game; use the "
+                               "buttons on the latest message, or `/move`.")
+
+    async def menu(self, actor: Actor, place: Place, *, game_id: int, version: int | None,
+                   seat: int, path: str) -> Outcome:
+        """The next level of a menu button (only for the player it belongs to)."""
+        row = await self._running(place)
+        self._check_button(row, game_id, version)
+        game = self.engine(row.game)
+        seats = await self.store.seats(row.id)
+        state = self._state(game, row)
+        player = self._acting_player(game, state, seats, actor, seat or None)
+        buttons = self._buttons(game, state, seats, row, only=player, path=path)
+        if not buttons:
+            raise ServiceError("Nothing to choose there any more; use the latest message or `/move`.")
+        return Outcome(reply="Choose:", reply_buttons=buttons, game_id=row.id)
 
     async def _turn_words(self, row: GameRow, player: str, names: dict[str, str], said: str) -> str:
         """``**Alice** did this.``, or for a turn of several actions each of them in order."""

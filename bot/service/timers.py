@@ -49,7 +49,7 @@ class TimerService(PlayService):
             now = self.clock()
             game = self.engine(row.game)
             state = self._state(game, row) if row.state else None
-            if row.status != "running" or state is None or timer.player_id not in game.to_act(state):
+            if row.status != "running" or state is None or timer.player_id not in game.waiting_for(state):
                 await self.store.fire_timer(timer, again_at=None, now=now)  # stale: drop it
                 return None
             settings = await self.store.guild_settings(row.guild_id)

@@ -290,7 +290,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     # ----- what the bot offers -------------------------------------------------------------
 
-    def buttons(self, state: KahunaState, player: str) -> list[Button]:
+    def buttons(self, state: KahunaState, player: str, path: str = "") -> list[Button]:
         """The ways to end the turn: each open card, the deck, pass (or ``end``)."""
         labels = {"draw deck": "Draw from the deck", "pass": "Pass", "end": "End my turn"}
         out = []

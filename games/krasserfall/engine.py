@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Game, Option, Result
+from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, NotYourTurn
 from ..rng import Rng, seed_to_int
 from .model import (
@@ -130,6 +130,46 @@ class Krasserfall(Game[KrasserfallState, Move]):
         if state.stone_holder is None or state.stone_used or state.over:
             return None
         return state.stone_holder if state.in_play(state.stone_holder) else None
+
+    # ----- what the bot offers ---------------------------------------------------------------
+
+    def waiting_for(self, state: KrasserfallState) -> frozenset[str]:
+        """Only the player whose turn it is: the stone holder *may* act, nobody waits for it."""
+        return frozenset() if state.over else frozenset({state.players[state.active]})
+
+    def turn_complete(self, before: KrasserfallState, after: KrasserfallState, player: str) -> bool:
+        """A roll that leaves the roller to carry out the face is told only to them (with the
+        face's buttons); the channel hears of the roll and its outcome together."""
+        rolled = before.phase == "roll" and after.phase == "act"
+        return not (rolled and after.players[after.active] == player)
+
+    def buttons(self, state: KrasserfallState, player: str, path: str = "") -> list[Button]:
+        """The active player's choices (a menu for moving a figure: which one, then where) and,
+        for the stone holder, the stone at any time."""
+        seat = self._seat(state, player)
+        if seat is None or state.over:
+            return []
+        out: list[Button] = []
+        if seat == state.active:
+            turn = self._turn_moves(state, seat)
+            if turn and all(m.startswith("move ") for m in turn) and len(turn) > 8:
+                if path:
+                    out += [Button(f"to {m.rsplit('>', 1)[1]}", m) for m in turn
+                            if m.startswith(f"move {path}>")]
+                    return out
+                groups = dict.fromkeys(m[5:].rsplit(">", 1)[0] for m in turn)
+                out += [Button(f"Move seat {g.split(':')[0]}'s {g.split(':')[1].split()[0]} figure "
+                               f"from {g.split()[-1]}", path=g) for g in groups]
+            elif not path:
+                out += [Button(_button_label(m), m) for m in turn]
+        if not path and self._unplaced_stone_holder(state) == seat:
+            out += [Button(f"Stone: {m.split()[2]} of {m.split()[1]}", m, anytime=True)
+                    for m in self._stone_moves(state)]
+        return out[:25]
+
+    def pass_move(self, state: KrasserfallState, player: str) -> str | None:
+        """No pass in Krasserfall: a deadline can only remind or remove the player."""
+        return None
 
     # ----- notation -------------------------------------------------------------------------
 
@@ -783,6 +823,23 @@ class Krasserfall(Game[KrasserfallState, Move]):
             if (shake is None) != state.boats[c].fallen or (
                     shake is not None and not -SHAKE_STEPS <= shake <= SHAKE_STEPS):
                 raise ValueError("bad shake")
+
+
+def _button_label(move: str) -> str:
+    words = move.split()
+    if move == "roll":
+        return "Roll the die"
+    if words[0] == "push":
+        boat = words[1] if len(words) > 1 and words[1] != "half" else ""
+        half = " half a wave" if words[-1] == "half" else ""
+        return f"Push {boat}{half}".replace("  ", " ").strip() if boat or half else "Push"
+    if words[0] == "place":
+        return f"Place {words[1]} in {words[2]}"
+    if words[0] == "ring-start":
+        return f"Ring on {words[1]}"
+    if words[0] == "ring":
+        return f"Ring to {words[1]}"
+    return move
 
 
 def _copy(value: Any) -> Any:

@@ -290,8 +290,10 @@ class Harness:
         self.client._connection.parse_interaction_create(payload)
         # Wait for every task the interaction started (and the tasks those started).
         for _ in range(100):
+            # discord.py gives views in ephemeral followups a 15-minute timeout task: not ours.
             pending = [t for t in asyncio.all_tasks() - before
-                       if t is not asyncio.current_task() and not t.done()]
+                       if t is not asyncio.current_task() and not t.done()
+                       and not t.get_coro().__qualname__.endswith("__timeout_task_impl")]
             if not pending:
                 break
             await asyncio.wait(pending, timeout=10)

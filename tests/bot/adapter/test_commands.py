@@ -68,8 +68,9 @@ async def test_command_tree_has_the_agreed_names(harness: Harness) -> None:
     assert [p.name for p in new.parameters] == ["game", "options"]
     assert {c.value for c in new.parameters[0].choices} == set(games.REGISTRY)
     move = tree.get_command("move")
-    [action] = move.parameters
+    action, seat = move.parameters
     assert action.name == "action" and action.autocomplete and action.required
+    assert seat.name == "seat" and not seat.required  # for players holding several seats
 
 
 async def test_a_full_game_through_discord(harness: Harness) -> None:

@@ -70,7 +70,7 @@ async def test_a_full_kahuna_game(harness: Harness) -> None:
 
 
 def _button_moves(post) -> set[str]:
-    return {c.split(":", 3)[3] for c in buttons(post.body) if c.startswith("mv:")}
+    return {c.split(":", 4)[4] for c in buttons(post.body) if c.startswith("mv:")}
 
 
 def _dm_owner(dm) -> int:

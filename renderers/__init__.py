@@ -51,18 +51,26 @@ class UnknownGameError(LookupError):
     """No renderer exists for the view's game."""
 
 
-def render_board(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+#: Games whose picture shows one player's area at a time; their renderer takes ``focus``.
+FOCUSED: frozenset[str] = frozenset({"aqua"})
+
+
+def render_board(view: Mapping[str, Any], names: Mapping[str, str],
+                 focus: str | None = None) -> bytes:
     """PNG bytes of the board for a public ``view``; ``names`` maps player ids to names.
 
-    A player missing from ``names`` is shown by id.
+    A player missing from ``names`` is shown by id. ``focus`` picks whose area to show in
+    games listed in :data:`FOCUSED` (default: the player to act).
     """
     game = view.get("game") if isinstance(view, Mapping) else None
     renderer = RENDERERS.get(game) if isinstance(game, str) else None
     if renderer is None:
         known = ", ".join(sorted(RENDERERS))
         raise UnknownGameError(f"no board renderer for game {game!r} (known: {known})")
+    if focus is not None and game in FOCUSED:
+        return renderer(view, names, focus=focus)  # type: ignore[call-arg]
     return renderer(view, names)
 
 
-__all__ = ["HAND_RENDERERS", "RENDERERS", "Renderer", "UnknownGameError", "alt_text",
+__all__ = ["FOCUSED", "HAND_RENDERERS", "RENDERERS", "Renderer", "UnknownGameError", "alt_text",
            "render_board", "warm_up"]

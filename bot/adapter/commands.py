@@ -45,8 +45,9 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
         await respond(interaction, lambda s, a, p: s.start(a, p))
 
     @app_commands.command(name="board", description="Show the current board (only to you)")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.board(a, p))
+    @app_commands.describe(player="Show this player's area (games where each player has one)")
+    async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.board(a, p, player.id if player else None))
 
     @app_commands.command(name="hand", description="Show your private hand and options (only to you)")
     @app_commands.describe(dm="Also send me a copy by direct message")

@@ -20,7 +20,7 @@ from ..text import clip, mention, safe_name
 
 log = logging.getLogger("bot.service")
 
-Renderer = Callable[[dict[str, Any], Mapping[str, str]], bytes]
+Renderer = Callable[..., bytes]  # (view, names[, focus]) -> PNG
 T = TypeVar("T")
 
 _MISSING = object()
@@ -157,7 +157,8 @@ class ServiceCore:
     # ----- messages -------------------------------------------------------------------------
 
     async def _render_image(self, game: Game, row: GameRow, state: Any,
-                            seats: Sequence[SeatRow], tag: str) -> Attachment | None:
+                            seats: Sequence[SeatRow], tag: str,
+                            focus: str | None = None) -> Attachment | None:
         """The public board as PNG, drawn off the event loop; None if drawing fails.
 
         A drawing bug must not turn an accepted, stored move into an error for the player.
@@ -165,7 +166,10 @@ class ServiceCore:
         view = game.view(state, None)
         names = names_of(seats)
         try:
-            data = await asyncio.to_thread(self._render, view, names)
+            if focus is None:
+                data = await asyncio.to_thread(self._render, view, names)
+            else:
+                data = await asyncio.to_thread(self._render, view, names, focus)
         except Exception:
             log.exception("rendering %s game %s failed", game.id, row.id)
             return None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import games
+import renderers
 from games import Game
 
 from ..errors import NotAllowed, ServiceError
@@ -18,14 +19,23 @@ from .play import PlayService
 
 
 class LookingService(PlayService):
-    async def board(self, actor: Actor, place: Place) -> Outcome:
+    async def board(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
+        """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
         row = await self._latest(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         if row.status == "lobby" or row.state is None:
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         state = self._state(game, row)
-        image = await self._render_image(game, row, state, seats, f"v{row.version}")
+        focus = None
+        if user_id is not None:
+            theirs = [s.player_id for s in seats if s.user_id == user_id]
+            if not theirs:
+                raise ServiceError("That member has no seat in this game.")
+            if game.id not in renderers.FOCUSED:
+                raise ServiceError(f"The {game.title} board shows every player already.")
+            focus = theirs[0]
+        image = await self._render_image(game, row, state, seats, f"v{row.version}", focus)
         if image is None:
             raise ServiceError("I couldn't draw the board just now; please try again.")
         return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,

@@ -64,7 +64,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
-from ..base import Game, Option, Result
+from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
 from .geometry import (
@@ -887,6 +887,60 @@ class Aqua(Game[AquaState, AquaMove]):
         """
         from .advice import choices as _choices
         return _choices(self, state, player)
+
+    # ----- what the bot offers ---------------------------------------------------------------
+
+    def buttons(self, state: AquaState, player: str, path: str = "") -> list[Button]:
+        """A menu so nobody types coordinates: market slot, then position (best first), then
+        rotation; in the large-animal step the legal placements and Done."""
+        offer = self.choices(state, player)
+        if not offer:
+            return []
+        if offer["phase"] == "large":
+            return [*(Button(m.replace("large ", "Large ").replace(" side B", " (B)"), m)
+                      for m in offer["large"][:24]), Button("Done", "done")]
+        slots = {str(s["slot"]): s for s in offer["slots"]}
+        if not path:
+            out = [Button(f"Tile {k}: {s['tile']}", path=k) for k, s in slots.items()]
+            if offer["snail"]:
+                out.append(Button("Take the sea snail", "snail"))
+            return out
+        slot, _, key = path.partition("@")
+        if slot not in slots:
+            return []
+        tile = slots[slot]["tile"]
+        positions = slots[slot]["positions"]
+        if not key:
+            out = []
+            for pos, rots in list(positions.items())[:25]:
+                if len(rots) == 1:
+                    out.append(Button(f"at {pos}", f"take {slot} at {pos} rot {rots[0]}"))
+                else:
+                    out.append(Button(f"at {pos} …", path=f"{slot}@{pos}"))
+            return out
+        return [Button(f"rot {rot}: " + " ".join(f"{d} {tile[(i - rot) % 3]}"
+                                                 for i, d in enumerate(("N", "SE", "SW"))),
+                       f"take {slot} at {key} rot {rot}") for rot in positions.get(key, [])]
+
+    def turn_complete(self, before: AquaState, after: AquaState, player: str) -> bool:
+        """Taking a tile that opens the large-animal step is told only to the player."""
+        return not (after.phase == "large" and after.active == player)
+
+    def pass_move(self, state: AquaState, player: str) -> str | None:
+        """Skipping the optional large animal (``done``); a tile must always be taken."""
+        return "done" if state.phase == "large" and state.active == player else None
+
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+        lines = []
+        for player, part in result.detail.get("breakdown", {}).items():
+            eco = ", ".join(f"{k} {v}" for k, v in part["ecosystems"].items() if v)
+            lines.append(f"**{names.get(player, player)}**: large {part['large']} · small "
+                         f"{part['small']} · reefs {part['reefs']} · ecosystems "
+                         f"{sum(part['ecosystems'].values())}" + (f" ({eco})" if eco else "")
+                         + f" = {part['total']}")
+        if result.detail.get("rating"):
+            lines.append(f"Solo rating: **{result.detail['rating']}**.")
+        return lines
 
     # ----- serialisation --------------------------------------------------------------------
 

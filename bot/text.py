@@ -38,3 +38,9 @@ def parse_options(text: str | None) -> dict[str, str]:
             )
         out[key.strip().lower()] = value.strip()
     return out
+
+
+def split_seat(text: str) -> tuple[int | None, str]:
+    """``seat 2: lay i`` -> (2, ``lay i``): a move that says which of the player's seats plays it."""
+    match = re.match(r"\s*seat\s*(\d{1,2})\s*:\s*(.*)$", text, re.S | re.I)
+    return (int(match[1]), match[2]) if match else (None, text)

@@ -106,6 +106,8 @@ class Game(ABC, Generic[S, M]):
     summary: ClassVar[str] = ""
     #: Bump when the dumped format changes incompatibly.
     format_version: ClassVar[int] = 1
+    #: Whether one person may hold several seats (cooperative games).
+    multi_seat: ClassVar[bool] = False
 
     # ----- set-up ---------------------------------------------------------------------------
 

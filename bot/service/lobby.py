@@ -115,17 +115,23 @@ class LobbyService(ServiceCore):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
-            if any(s.user_id == actor.user_id for s in seats):
+            held = sum(s.user_id == actor.user_id for s in seats)
+            if held and not game.multi_seat:
                 raise ServiceError("You're already in this lobby.")
             if len(seats) >= game.max_players:
                 raise ServiceError(f"The lobby is full ({len(seats)}/{game.max_players}).")
+            # In a cooperative game one person may take several seats: the extra ones get
+            # their own player ids, so the engine sees a seat per player as always.
+            player_id = str(actor.user_id) if not held else f"{actor.user_id}#{held + 1}"
+            name = actor.name if not held else f"{actor.name} ({held + 1})"
             await self._write(self.store.add_seat(row.id, row.version, user_id=actor.user_id,
-                                                  player_id=str(actor.user_id), name=actor.name,
-                                                  now=self.clock()))
+                                                  player_id=player_id, name=name, now=self.clock()))
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
-        return Outcome(reply=f"You joined the {game.title} lobby ({len(seats)}/{game.max_players}).",
-                       lobby_edit=card, game_id=row.id)
+        extra = f" You hold {held + 1} seats now." if held else (
+            " Join again to take another seat." if game.multi_seat else "")
+        return Outcome(reply=f"You joined the {game.title} lobby ({len(seats)}/{game.max_players})."
+                             + extra, lobby_edit=card, game_id=row.id)
 
     async def _drop_seat(self, row: GameRow, seat: SeatRow) -> tuple[GameRow, list[SeatRow], str]:
         """Free a lobby seat; a leaving host hands the lobby to the next seated player."""
@@ -133,7 +139,7 @@ class LobbyService(ServiceCore):
                                                  now=self.clock()))
         seats = await self.store.seats(row.id)
         note = ""
-        if seat.user_id == row.host_id and seats:
+        if seat.user_id == row.host_id and seats and not any(s.user_id == seat.user_id for s in seats):
             fresh = await self.store.game(row.id)
             assert fresh is not None
             await self._write(self.store.set_host(row.id, fresh.version, host_id=seats[0].user_id,
@@ -151,10 +157,10 @@ class LobbyService(ServiceCore):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
-            seat = next((s for s in seats if s.user_id == actor.user_id), None)
-            if seat is None:
+            mine = [s for s in seats if s.user_id == actor.user_id]
+            if not mine:
                 raise ServiceError("You're not in this lobby.")
-            row, seats, note = await self._drop_seat(row, seat)
+            row, seats, note = await self._drop_seat(row, mine[-1])  # the last seat taken
         card = self._lobby_card(game, row, seats)
         if not note and actor.user_id == row.host_id:
             note = " You are still the host and can start or abort it."

@@ -12,7 +12,7 @@ from games import Game
 from ..errors import NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..text import clip, safe_name
+from ..text import clip, safe_name, split_seat
 from ..timing import format_duration
 from .core import safe_names
 from .play import PlayService
@@ -120,7 +120,11 @@ class LookingService(PlayService):
 
     async def suggest(self, actor: Actor, place: Place, typed: str,
                       seat: int | None = None) -> list[tuple[str, str]]:
-        """Autocomplete for ``/move``: (label, value) pairs, or one friendly line explaining why not."""
+        """Autocomplete for ``/move``: (label, value) pairs, or one friendly line explaining why not.
+
+        Someone holding several seats that may all act gets each seat's moves, written
+        ``seat N: move`` so that the move says which seat plays it.
+        """
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
             note = "No game is running in this channel" if row is None else "The game hasn't started yet"
@@ -128,12 +132,27 @@ class LookingService(PlayService):
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         state = self._state(game, row)
+        typed_seat, typed = split_seat(typed)
+        players = game.players(state)
+        names = safe_names(seats)
         try:
-            player = self._acting_player(game, state, seats, actor, seat)
+            chosen = [self._acting_player(game, state, seats, actor, seat or typed_seat)]
+            prefixed = bool(typed_seat)
         except ServiceError as exc:
-            plain = str(exc).replace("**", "").replace("\\", "")
-            return [(clip(plain, 100), typed.strip()[:100] or "wait")]
-        found = game.suggest(state, player, typed, 25)
+            mine = [p for p in players if p in game.to_act(state)
+                    and any(s.user_id == actor.user_id and s.player_id == p for s in seats)]
+            if len(mine) < 2:
+                plain = str(exc).replace("**", "").replace("\\", "")
+                return [(clip(plain, 100), typed.strip()[:100] or "wait")]
+            chosen, prefixed = mine, True
+        found: list[tuple[str, str]] = []
+        for player in chosen:
+            for value, label in game.suggest(state, player, typed, 25):
+                if prefixed:
+                    number = players.index(player) + 1
+                    value, label = f"seat {number}: {value}", f"{names[player]}: {label}"
+                found.append((value, label))
         if not found:
             return [(clip(f"No legal move starts with '{typed.strip()}'", 100), typed.strip()[:100] or "none")]
-        return [(clip(label, 100), value[:100]) for value, label in found]
+        return [(clip(label.replace("\\", ""), 100), value[:100]) for value, label in found[:25]]
+

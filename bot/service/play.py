@@ -10,7 +10,7 @@ from games import Game, IllegalMove
 from ..errors import NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place, Post
 from ..store import GameRow, SeatRow
-from ..text import clip, safe_name
+from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, names_of, safe_names
 from .lobby import LobbyService
 from ..replay import replay_moves
@@ -58,6 +58,8 @@ class PlayService(LobbyService, ServiceCore):
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
                    version: int | None = None, seat: int | None = None) -> Outcome:
         """Play a move typed with ``/move`` or clicked (a button names its game and version)."""
+        typed_seat, text = split_seat(text)
+        seat = seat or typed_seat
         async with self._lock(place.channel_id):
             row = await self._running(place)
             self._check_button(row, game_id, version)

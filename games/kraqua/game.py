@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Game, Option, Result
+from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
 from .board import (
@@ -940,6 +940,41 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             detail["resigned"] = state.resigned
             return Result(scores, (), outcome="lost", reason="resigned", detail=detail)
         return Result(scores, tuple(winners), outcome=state.status, reason="end", detail=detail)
+
+    # ----- what the bot offers ---------------------------------------------------------------
+
+    multi_seat = True  # one person may hold several seats of the team
+
+    def buttons(self, state: KraquaState, player: str, path: str = "") -> list[Button]:
+        """The legal steps of the turn, best first, labelled like the autocomplete."""
+        if path:
+            return []
+        return [Button(label, move) for move, label in self.suggest(state, player, "", 25)]
+
+    def turn_complete(self, before: KraquaState, after: KraquaState, player: str) -> bool:
+        """A seat's turn (lay, move, re-roll, colour, special field) reaches the channel once
+        it is over; so does the turtle's side choice after its draw."""
+        if after.phase == "turn" and after.current == player:
+            return False
+        return not (after.phase == "draw" and after.drawing is not None
+                    and after.queue and after.queue[0] == player)
+
+    def pass_move(self, state: KraquaState, player: str) -> str | None:
+        """Declining what can be declined: a special field, a re-roll, a move that can't be made."""
+        legal = self.legal_moves(state, player)
+        return next((m for m in ("pass", "keep", "skip") if m in legal), None)
+
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+        d = result.detail
+        if "gems" not in d:
+            return []
+        count = {place: sum(c.values()) for place, c in d["gems"].items()}
+        goal = ", ".join(d["hideout_goal"])
+        lines = [f"Gems: chest {count['chest']} · Kraqua's cave {d['cave']}/{d['cave_limit']} · "
+                 f"hideout {count['hideout']} (goal: {goal}) · after {d['rounds']} rounds."]
+        if d.get("missing") and result.outcome != "won":
+            lines.append("Missing in the hideout: " + ", ".join(d["missing"]) + ".")
+        return lines
 
     def resign(self, state: KraquaState, player: str) -> KraquaState:
         """The team gives up together: a cooperative game ends lost for every seat."""

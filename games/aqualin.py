@@ -23,12 +23,21 @@ from typing import Any
 from .base import Game, Option, Result
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
+from .text import Text, translator
+
+_ = translator("aqualin")
 
 FILES = "abcdef"
 RANKS = "123456"
 SQUARES: tuple[str, ...] = tuple(f + r for r in RANKS for f in FILES)
 COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "pink", "V": "purple"}
 SPECIES = {"C": "crab", "F": "fish", "J": "jellyfish", "H": "seahorse", "S": "starfish", "T": "turtle"}
+#: The same words, translatable (a sentence puts them together as "{colour} {species}").
+COLOUR_WORDS = {"R": _("red"), "Y": _("yellow"), "G": _("green"), "B": _("blue"), "P": _("pink"),
+                "V": _("purple")}
+SPECIES_WORDS = {"C": _("crab"), "F": _("fish"), "J": _("jellyfish"), "H": _("seahorse"),
+                 "S": _("starfish"), "T": _("turtle")}
+ROLE_WORDS = {"colour": _("colour"), "species": _("species")}
 TILES: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SPECIES)
 MARKET_SIZE = 6
 ROLES = ("colour", "species")
@@ -56,9 +65,9 @@ KING_NEIGHBOURS: dict[str, tuple[str, ...]] = {
 }
 
 
-def tile_name(tile: str) -> str:
+def tile_name(tile: str) -> Text:
     """``BF`` -> ``blue fish``."""
-    return f"{COLOURS[tile[0]]} {SPECIES[tile[1]]}"
+    return _("{colour} {species}", colour=COLOUR_WORDS[tile[0]], species=SPECIES_WORDS[tile[1]])
 
 
 @dataclass(frozen=True)
@@ -171,8 +180,8 @@ def _quote(text: str, limit: int = 24) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-_MOVE_HELP = "write a square like d4, or a shift and a square like b2-c3 d4"
-_CLASSIC_HELP = "write a market tile and a square like BT d4, or a slide first like b2-b5 BT d4"
+_MOVE_HELP = _("write a square like d4, or a shift and a square like b2-c3 d4")
+_CLASSIC_HELP = _("write a market tile and a square like BT d4, or a slide first like b2-b5 BT d4")
 
 
 class Aqualin(Game[AqualinState, AqualinMove]):
@@ -182,11 +191,11 @@ class Aqualin(Game[AqualinState, AqualinMove]):
     max_players = 2
     options = {
         "rules": Option(("seed", "classic"), "seed",
-                        "seed: draw a tile, shift one step; classic: open market of six, slide"),
+                        _("seed: draw a tile, shift one step; classic: open market of six, slide")),
         "role": Option(("random", "host-colour", "host-species"), "random",
-                       "who scores by colour (the colour player moves first)"),
+                       _("who scores by colour (the colour player moves first)")),
     }
-    summary = (
+    summary = _(
         "**Aqualin** — 2 players, 36 tiles (6 colours × 6 species) on a 6×6 board.\n"
         "One player scores groups of the same **colour**, the other groups of the same "
         "**species**. The colour player starts.\n"
@@ -241,27 +250,28 @@ class Aqualin(Game[AqualinState, AqualinMove]):
 
     def parse_move(self, text: str) -> AqualinMove:
         if not isinstance(text, str):
-            raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+            raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
         cleaned = _clean(text)
         shown = _quote(text)
         if not cleaned:
-            raise InvalidMove(f"empty move: {_MOVE_HELP}")
+            raise InvalidMove(_("empty move: {help}", help=_MOVE_HELP))
         tokens = cleaned.split(" ")
         if len(tokens) > 3:
-            raise InvalidMove(f"could not read '{shown}': {_MOVE_HELP}")
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_MOVE_HELP))
         shift = None
         tile = None
         if "-" in tokens[0]:
             ends = tokens.pop(0).split("-")
             if len(ends) != 2 or not all(ends):
-                raise InvalidMove(f"could not read the shift in '{shown}': write it like b2-c3")
+                raise InvalidMove(_("could not read the shift in '{text}': write it like b2-c3", text=shown))
             shift = (self._parse_square(ends[0]), self._parse_square(ends[1]))
         if len(tokens) == 2:
             tile = self._parse_tile(tokens.pop(0))
         if len(tokens) != 1:
-            raise InvalidMove(f"could not read '{shown}': {_MOVE_HELP}")
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_MOVE_HELP))
         if "-" in tokens[0]:
-            raise InvalidMove(f"'{shown}' has a shift but no square to place on: {_MOVE_HELP}")
+            raise InvalidMove(_("'{text}' has a shift but no square to place on: {help}", text=shown,
+                                help=_MOVE_HELP))
         return AqualinMove(square=self._parse_square(tokens[0]), shift=shift, tile=tile)
 
     @staticmethod
@@ -269,18 +279,18 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         if len(token) == 2 and token[0] in FILES and token[1] in RANKS:
             return token
         if re.fullmatch(r"[a-z][0-9]+", token):
-            raise InvalidMove(f"{_quote(token)} is not a square: files are a–f and ranks 1–6")
-        raise InvalidMove(f"'{_quote(token)}' is not a square: {_MOVE_HELP}")
+            raise InvalidMove(_("{square} is not a square: files are a–f and ranks 1–6",
+                                square=_quote(token)))
+        raise InvalidMove(_("'{text}' is not a square: {help}", text=_quote(token), help=_MOVE_HELP))
 
     @staticmethod
     def _parse_tile(token: str) -> str:
         tile = token.upper()
         if len(tile) == 2 and tile[0] in COLOURS and tile[1] in SPECIES:
             return tile
-        raise InvalidMove(
-            f"'{_quote(token)}' is not a tile: a colour letter (R Y G B P V) and a species letter "
-            "(C F J H S T), like BT for blue turtle"
-        )
+        raise InvalidMove(_(
+            "'{text}' is not a tile: a colour letter (R Y G B P V) and a species letter "
+            "(C F J H S T), like BT for blue turtle", text=_quote(token)))
 
     def format_move(self, move: AqualinMove) -> str:
         return str(move)
@@ -295,8 +305,10 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             src, dst = move.shift
             board[dst] = board.pop(src)
         if move.square in board:
-            just = " (you just shifted a tile there)" if move.shift and move.shift[1] == move.square else ""
-            raise IllegalMove(f"{move.square} is occupied{just}: place on an empty square")
+            if move.shift and move.shift[1] == move.square:
+                raise IllegalMove(_("{square} is occupied (you just shifted a tile there): place on "
+                                    "an empty square", square=move.square))
+            raise IllegalMove(_("{square} is occupied: place on an empty square", square=move.square))
         board[move.square] = tile
         new = state.copy()
         new.board = board
@@ -320,49 +332,54 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         if state.rules == "seed":
             assert state.drawn is not None
             if move.tile and move.tile != state.drawn:
-                raise IllegalMove(
-                    f"you must place the drawn tile {state.drawn}, not {move.tile}: "
-                    f"write just the square, like {move.square}"
-                )
+                raise IllegalMove(_("you must place the drawn tile {drawn}, not {tile}: write just "
+                                    "the square, like {square}", drawn=state.drawn, tile=move.tile,
+                                    square=move.square))
             return state.drawn
         if move.tile is None:
-            raise IllegalMove(
-                f"name the market tile to take ({', '.join(state.market)}): {_CLASSIC_HELP}"
-            )
+            raise IllegalMove(_("name the market tile to take ({market}): {help}",
+                                market=", ".join(state.market), help=_CLASSIC_HELP))
         if move.tile not in state.market:
-            raise IllegalMove(
-                f"{move.tile} is not in the market (market: {', '.join(state.market)})"
-            )
+            raise IllegalMove(_("{tile} is not in the market (market: {market})", tile=move.tile,
+                                market=", ".join(state.market)))
         return move.tile
 
     @staticmethod
     def _check_shift(state: AqualinState, shift: tuple[str, str]) -> None:
         src, dst = shift
-        word = "shift" if state.rules == "seed" else "slide"
-        if state.rules == "classic" and state.turn == 0:
-            raise IllegalMove("no slide on the very first turn of the game: just take and place")
+        seed = state.rules == "seed"
+        if not seed and state.turn == 0:
+            raise IllegalMove(_("no slide on the very first turn of the game: just take and place"))
         if src not in state.board:
-            raise IllegalMove(f"there is no tile on {src} to {word}")
+            raise IllegalMove(_("there is no tile on {square} to shift", square=src) if seed
+                              else _("there is no tile on {square} to slide", square=src))
         if src == dst:
-            raise IllegalMove(f"{src}-{dst} does not move the tile: leave the {word} out instead")
+            raise IllegalMove(_("{src}-{dst} does not move the tile: leave the shift out instead",
+                                src=src, dst=dst) if seed else
+                              _("{src}-{dst} does not move the tile: leave the slide out instead",
+                                src=src, dst=dst))
         if dst in state.board:
-            raise IllegalMove(f"{dst} is occupied: a tile can only {word} onto an empty square")
+            raise IllegalMove(_("{square} is occupied: a tile can only shift onto an empty square",
+                                square=dst) if seed else
+                              _("{square} is occupied: a tile can only slide onto an empty square",
+                                square=dst))
         (x0, y0), (x1, y1) = _coords(src), _coords(dst)
         if state.rules == "seed":
             if max(abs(x1 - x0), abs(y1 - y0)) > 1:
-                raise IllegalMove(
-                    f"{src}-{dst} is more than one step: shift one square in any of the 8 directions"
-                )
+                raise IllegalMove(_("{src}-{dst} is more than one step: shift one square in any of "
+                                    "the 8 directions", src=src, dst=dst))
             return
         if x0 != x1 and y0 != y1:
-            raise IllegalMove(f"{src}-{dst} is not along a row or column: a slide goes straight")
+            raise IllegalMove(_("{src}-{dst} is not along a row or column: a slide goes straight",
+                                src=src, dst=dst))
         dx = (x1 > x0) - (x1 < x0)
         dy = (y1 > y0) - (y1 < y0)
         x, y = x0 + dx, y0 + dy
         while (x, y) != (x1, y1):
             between = _square(x, y)
             if between in state.board:
-                raise IllegalMove(f"{src}-{dst} passes over {between}: a slide cannot jump tiles")
+                raise IllegalMove(_("{src}-{dst} passes over {square}: a slide cannot jump tiles",
+                                    src=src, dst=dst, square=between))
             x, y = x + dx, y + dy
 
     def _shifts(self, state: AqualinState) -> list[tuple[str, str]]:
@@ -418,9 +435,9 @@ class Aqualin(Game[AqualinState, AqualinMove]):
 
     def resign(self, state: AqualinState, player: str) -> AqualinState:
         if state.over:
-            raise GameOver("the game is over already")
+            raise GameOver(_("the game is over already"))
         if player not in state.players:
-            raise IllegalMove(f"{player} is not playing in this game")
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
         new = state.copy()
         new.resigned = player
         return new
@@ -458,31 +475,37 @@ class Aqualin(Game[AqualinState, AqualinMove]):
     # ----- words ----------------------------------------------------------------------------
 
     def describe(self, before: AqualinState, player: str, move: str,
-                 names: Mapping[str, str] | None = None) -> str:
+                 names: Mapping[str, str] | None = None) -> Text:
         m = self.parse_move(move)
         tile = self._tile_for(before, m)
-        text = f"placed **{tile_name(tile)}** ({tile}) on **{m.square}**"
+        words = dict(name=tile_name(tile), tile=tile, square=m.square)
         if before.rules == "classic":
-            text = f"took **{tile_name(tile)}** ({tile}) from the market and placed it on **{m.square}**"
+            text = _("took **{name}** ({tile}) from the market and placed it on **{square}**", **words)
+        else:
+            text = _("placed **{name}** ({tile}) on **{square}**", **words)
         if m.shift:
-            verb = "shifted" if before.rules == "seed" else "slid"
-            moved = before.board.get(m.shift[0], "?")
-            text = f"{verb} {moved} {m.shift[0]}→{m.shift[1]}, then {text}"
+            shift = dict(moved=before.board.get(m.shift[0], "?"), src=m.shift[0], dst=m.shift[1],
+                         then=text)
+            text = (_("shifted {moved} {src}→{dst}, then {then}", **shift) if before.rules == "seed"
+                    else _("slid {moved} {src}→{dst}, then {then}", **shift))
         return text
 
     def prompt(self, state: AqualinState, player: str,
-               names: Mapping[str, str] | None = None) -> str:
-        role = state.roles.get(player, "?")
+               names: Mapping[str, str] | None = None) -> Text:
         if state.over:
-            return "the game is over."
+            return _("the game is over.")
+        role = ROLE_WORDS.get(state.roles.get(player, ""), "?")
         if state.rules == "seed":
             tile = state.drawn or "?"
-            return (f"you score by **{role}**. Place **{tile_name(tile)}** ({tile}): "
-                    f"`/move d4`, or shift a tile one step first: `/move b2-c3 d4`.")
+            return _("you score by **{role}**. Place **{name}** ({tile}): `/move d4`, or shift a "
+                     "tile one step first: `/move b2-c3 d4`.", role=role, name=tile_name(tile),
+                     tile=tile)
         example = state.market[0] if state.market else "BT"
-        slide = "" if state.turn == 0 else f", or slide first: `/move b2-b5 {example} d4`"
-        return (f"you score by **{role}**. Take a market tile and place it: "
-                f"`/move {example} d4`{slide}.")
+        if state.turn == 0:
+            return _("you score by **{role}**. Take a market tile and place it: "
+                     "`/move {example} d4`.", role=role, example=example)
+        return _("you score by **{role}**. Take a market tile and place it: `/move {example} d4`, "
+                 "or slide first: `/move b2-b5 {example} d4`.", role=role, example=example)
 
     def suggest(self, state: AqualinState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:
@@ -508,12 +531,14 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             board[m.square] = tile
             mine = score(board, me) - base_me
             theirs = score(board, them) - base_them
-            label = f"{text}  ·  {tile_name(tile)} → {m.square}  ·  you {mine:+d}, them {theirs:+d}"
+            gains = {"mine": f"{mine:+d}", "theirs": f"{theirs:+d}"}
+            label = _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
+                      name=tile_name(tile), square=m.square, **gains)
             ranked.append((theirs - mine, seen.get(tile, 0), i, text, label))
             seen[tile] = seen.get(tile, 0) + 1
         # Best gain first; among equal gains, alternate between tiles so every market tile shows.
         ranked.sort()
-        return [(text, label) for *_, text, label in ranked[:limit]]
+        return [(text, label) for *_rank, text, label in ranked[:limit]]
 
     # ----- serialisation --------------------------------------------------------------------
 

@@ -17,6 +17,9 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import BadOptions, CorruptState, GameError, GameOver, NotYourTurn
 from .rng import seed_to_int
+from .text import Text, translator
+
+_ = translator("common")
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -103,7 +106,7 @@ class Game(ABC, Generic[S, M]):
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = {}
     #: Players' summary of the rules, shown by ``/game rules`` (Markdown, under 2000 chars).
-    summary: ClassVar[str] = ""
+    summary: ClassVar[str | Text] = ""
     #: Bump when the dumped format changes incompatibly.
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).
@@ -119,13 +122,13 @@ class Game(ABC, Generic[S, M]):
             match = next((n for n in self.options if n.replace("_", "-") == key), None)
             if match is None:
                 known = ", ".join(sorted(self.options)) or "none"
-                raise BadOptions(f"{self.title} has no option '{raw_key}' (options: {known})")
+                raise BadOptions(_("{game} has no option '{key}' (options: {known})",
+                                   game=self.title, key=raw_key, known=known))
             value = str(raw_value).strip().lower()
             allowed = self.options[match].values
             if value not in allowed:
-                raise BadOptions(
-                    f"'{raw_value}' is not a value of {match} (choose one of: {', '.join(allowed)})"
-                )
+                raise BadOptions(_("'{value}' is not a value of {key} (choose one of: {allowed})",
+                                   value=raw_value, key=match, allowed=", ".join(allowed)))
             resolved[match] = value
         return resolved
 
@@ -135,9 +138,10 @@ class Game(ABC, Generic[S, M]):
         if not self.min_players <= len(players) <= self.max_players:
             want = (str(self.min_players) if self.min_players == self.max_players
                     else f"{self.min_players}–{self.max_players}")
-            raise BadOptions(f"{self.title} needs {want} players, not {len(players)}")
+            raise BadOptions(_("{game} needs {want} players, not {count}", game=self.title,
+                                 want=want, count=len(players)))
         if len(set(players)) != len(players):
-            raise BadOptions("every seat needs its own player id")
+            raise BadOptions(_("every seat needs its own player id"))
         return self._setup(players, self.resolve_options(options), seed_to_int(seed))
 
     # ----- play -----------------------------------------------------------------------------
@@ -150,14 +154,14 @@ class Game(ABC, Generic[S, M]):
 
     def check_can_act(self, state: S, player: str) -> None:
         if self.result(state) is not None:
-            raise GameOver("the game is over: no more moves")
+            raise GameOver(_("the game is over: no more moves"))
         player = str(player)
         if player not in self.players(state):
-            raise NotYourTurn(f"{player} is not playing in this game")
+            raise NotYourTurn(_("{player} is not playing in this game", player=player))
         acting = self.to_act(state)
         if player not in acting:
             waiting = ", ".join(sorted(acting))
-            raise NotYourTurn(f"it is not your turn (waiting for {waiting})")
+            raise NotYourTurn(_("it is not your turn (waiting for {waiting})", waiting=waiting))
 
     def normalize_move(self, text: str) -> str:
         """The canonical spelling of ``text`` (syntax only, no legality check)."""

@@ -1,0 +1,120 @@
+"""Words that can be said in another language later, while the engines stay pure and English.
+
+An engine writes every sentence a player may read (errors, ``describe``, ``prompt``, the
+summary, words in ``result_lines`` ...) through its own translator::
+
+    from ..text import translator
+    _ = translator("kahuna")            # the catalog domain of this game
+    raise IllegalMove(_("{line} is taken", line=line))
+    _n("{n} card", "{n} cards", count)  # plural forms: ``_n = plural(translator)``
+
+The result is a :class:`Text`: a ``str`` that *is* the English sentence (so everything that
+prints, logs or compares strings keeps working), and that also remembers its template and
+parameters, so the bot can translate it with the catalog of the reader's language
+(``bot/i18n.py``). Parameters may be Texts themselves (``_("red")`` inside a sentence) and
+are translated too. Never build a sentence with ``+`` or an f-string from Texts: that keeps
+only the English; put the parts into a template instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+#: Looks up a translation: (domain, msgid, plural or None, n or None) -> template.
+Lookup = Callable[[str, str, "str | None", "int | None"], str]
+
+
+class Text(str):
+    """An English sentence that can be translated: ``str(text)`` is the English."""
+
+    __slots__ = ("domain", "msgid", "plural", "n", "params")
+
+    domain: str
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, domain: str, msgid: str, params: Mapping[str, Any] | None = None,
+                plural: str | None = None, n: int | None = None) -> Text:
+        values = dict(params or {})
+        if n is not None:
+            values.setdefault("n", n)
+        template = plural if plural is not None and n != 1 else msgid
+        self = super().__new__(cls, _fill(template, values, str))
+        self.domain = domain
+        self.msgid = msgid
+        self.plural = plural
+        self.n = n
+        self.params = values
+        return self
+
+    def translate(self, lookup: Lookup) -> str:
+        """This sentence in the language of ``lookup`` (English where it has no translation)."""
+        template = lookup(self.domain, self.msgid, self.plural, self.n)
+        return _fill(template, self.params, lambda v: v.translate(lookup) if isinstance(v, Text) else str(v),
+                     fallback=str(self))
+
+    def dump(self) -> dict[str, Any]:
+        """JSON-able form, to store a sentence and translate it later."""
+        return {"d": self.domain, "m": self.msgid, "pl": self.plural, "n": self.n,
+                "p": {k: v.dump() if isinstance(v, Text) else v for k, v in self.params.items()}}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Text:
+        params = {k: cls.load(v) if isinstance(v, Mapping) and "m" in v else v
+                  for k, v in data["p"].items()}
+        return cls(data["d"], data["m"], params, data.get("pl"), data.get("n"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, (self.domain, self.msgid, self.params, self.plural, self.n))
+
+
+def _fill(template: str, values: Mapping[str, Any], show: Callable[[Any], str],
+          fallback: str | None = None) -> str:
+    if not values and "{" not in template:
+        return template
+    try:
+        return template.format_map({k: show(v) for k, v in values.items()})
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must never break a message: say it in English instead.
+        if fallback is not None:
+            return fallback
+        raise
+
+
+def translator(domain: str) -> Callable[..., Text]:
+    """``_`` for one catalog domain: ``_("{square} is occupied", square="d4")``."""
+
+    def _(msgid: str, /, **params: Any) -> Text:
+        return Text(domain, msgid, params)
+
+    _.domain = domain  # type: ignore[attr-defined]
+    return _
+
+
+def plural(gettext: Callable[..., Text]) -> Callable[..., Text]:
+    """``_n`` for the same domain: ``_n("{n} card", "{n} cards", n, ...)``."""
+    domain = gettext.domain  # type: ignore[attr-defined]
+
+    def _n(singular: str, plural_: str, n: int, /, **params: Any) -> Text:
+        return Text(domain, singular, params, plural_, n)
+
+    return _n
+
+
+_ = translator("common")
+
+
+def join(parts: list[Any]) -> Text:
+    """``a, b and c``, with the joining words of the reader's language."""
+    items = list(parts)
+    if not items:
+        return _("nothing")
+    text = items[0] if isinstance(items[0], Text) else _("{item}", item=items[0])
+    for part in items[1:-1]:
+        text = _("{a}, {b}", a=text, b=part)
+    if len(items) > 1:
+        text = _("{a} and {b}", a=text, b=items[-1])
+    return text

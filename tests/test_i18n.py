@@ -1,0 +1,63 @@
+"""Every message a player can read exists in every language, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.i18n import DOMAINS, TRANSLATED, extract, language_for, po_path, tr
+from games.text import Text, join, translator
+
+PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_every_message_id_is_translated(domain: str, lang: str) -> None:
+    path = po_path(lang, domain)
+    wanted = [m for m in extract(domain) if m.id]
+    if not wanted:
+        return
+    assert path.is_file(), f"{path} is missing: run python -m bot.i18n update"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=domain)
+    problems = []
+    for message in wanted:
+        found = catalog.get(message.id)
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if found is None:
+            problems.append(f"missing: {key!r}")
+            continue
+        strings = [found.string] if isinstance(found.string, str) else list(found.string)
+        if not all(strings) or found.fuzzy:
+            problems.append(f"untranslated: {key!r}")
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        expected = set().union(*(placeholders(i) for i in ids))
+        for s in strings:
+            if not placeholders(s) <= expected:
+                problems.append(f"placeholders differ in {key!r}: {s!r}")
+    assert not problems, f"{lang}/{domain}.po (python -m bot.i18n update, then translate):\n" + \
+        "\n".join(problems[:40])
+
+
+def test_language_for_discord_locales() -> None:
+    assert language_for("de") == "de" and language_for("da") == "da"
+    assert language_for("en-US") == "en" and language_for("fr") == "en" and language_for(None) == "en"
+
+
+def test_texts_translate_with_their_parts() -> None:
+    _ = translator("common")
+    text = join(["a", "b", "c"])
+    assert str(text) == "a, b and c"
+    assert tr(text, "de") == "a, b und c" and tr(text, "da") == "a, b og c"
+    assert tr("plain", "de") == "plain"
+    unknown = Text("common", "not in any catalog {x}", {"x": 1})
+    assert tr(unknown, "de") == "not in any catalog 1"  # English, never an error
+    assert _("nothing") == "nothing" and tr(_("nothing"), "da") == "intet"

@@ -6,6 +6,8 @@ and is logged with context.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ServiceError(Exception):
     """A request that cannot be carried out; the message says what to do instead."""
@@ -19,15 +21,19 @@ class NoGame(ServiceError):
     """There is no (suitable) game in this channel."""
 
 
-def explain(exc: Exception) -> str:
-    """The ephemeral text for a refused request: one or two friendly sentences."""
+def explain(exc: Exception) -> Any:
+    """The ephemeral text for a refused request: one or two friendly sentences (a Text)."""
     from games import IllegalMove, NotYourTurn  # local: keeps this module import-light
+    from games.text import Text, translator
 
-    text = str(exc).strip() or "That didn't work."
-    if not isinstance(exc, ServiceError):
-        text = text[0].upper() + text[1:]
-        if not text.endswith((".", "!", "?")):
-            text += "."
-        if isinstance(exc, IllegalMove) and not isinstance(exc, NotYourTurn):
-            text += " Start typing in `/move` to see the moves you can make."
+    _ = translator("bot")
+    reason = exc.args[0] if exc.args and isinstance(exc.args[0], Text) else (str(exc).strip() or None)
+    if reason is None:
+        return _("That didn't work.")
+    if isinstance(exc, ServiceError):
+        return reason
+    text = _("{reason}.", reason=reason) if not str(reason).rstrip().endswith((".", "!", "?")) \
+        else _("{reason}", reason=reason)
+    if isinstance(exc, IllegalMove) and not isinstance(exc, NotYourTurn):
+        text = _("{reason} Start typing in `/move` to see the moves you can make.", reason=text)
     return text

@@ -38,10 +38,13 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "aqua": ("games/aqua", "renderers/aqua.py"),
     "kraqua": ("games/kraqua", "renderers/kraqua.py"),
     "krasserfall": ("games/krasserfall", "renderers/krasserfall.py"),
+    "commands": ("bot/adapter/command_names.py",),
 }
 #: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, and the adapter's
 #: ``T("...")`` for command names and descriptions.
 KEYWORDS = {"_": None, "_n": (1, 2), "T": None}
+#: Command and option names are listed with ``N("...")`` in their own catalog.
+DOMAIN_KEYWORDS = {"commands": {"N": None}}
 
 
 def language_for(locale: Any) -> str:
@@ -58,7 +61,7 @@ def po_path(lang: str, domain: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _catalog(lang: str, domain: str) -> gettext.NullTranslations:
+def catalog(lang: str, domain: str) -> gettext.NullTranslations:
     path = po_path(lang, domain)
     if lang == "en" or not path.is_file():
         return gettext.NullTranslations()
@@ -66,9 +69,9 @@ def _catalog(lang: str, domain: str) -> gettext.NullTranslations:
     from babel.messages.pofile import read_po
 
     with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=domain)
+        entries = read_po(f, locale=lang, domain=domain)
     buf = io.BytesIO()
-    write_mo(buf, catalog, use_fuzzy=False)
+    write_mo(buf, entries, use_fuzzy=False)
     buf.seek(0)
     return gettext.GNUTranslations(buf)
 
@@ -77,10 +80,10 @@ def lookup(lang: str):
     """The translator :meth:`Text.translate` wants for ``lang``."""
 
     def find(domain: str, msgid: str, plural: str | None, n: int | None) -> str:
-        catalog = _catalog(lang, domain)
+        found = catalog(lang, domain)
         if plural is None:
-            return catalog.gettext(msgid)
-        return catalog.ngettext(msgid, plural, 1 if n is None else n)
+            return found.gettext(msgid)
+        return found.ngettext(msgid, plural, 1 if n is None else n)
 
     return find
 
@@ -96,7 +99,7 @@ def warm_up() -> None:
     """Compile every catalog now (start-up), not on the first message."""
     for lang in TRANSLATED:
         for domain in DOMAINS:
-            _catalog(lang, domain)
+            catalog(lang, domain)
 
 
 # ----- maintaining the catalogs (needs the source tree; Babel) -----------------------------------
@@ -107,23 +110,21 @@ def extract(domain: str) -> Any:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir, extract_from_file
 
-    catalog = Catalog(domain=domain, project="tidepool")
+    keywords = DOMAIN_KEYWORDS.get(domain, KEYWORDS)
+    template = Catalog(domain=domain, project="tidepool")
     for source in DOMAINS[domain]:
         path = ROOT / source
-        found: Iterable[Any]
         if path.is_dir():
-            found = ((f, *rest) for f, *rest in extract_from_dir(path, keywords=KEYWORDS,
-                                                                 comment_tags=("i18n:",)))
+            found = extract_from_dir(path, keywords=keywords, comment_tags=("i18n:",))
             for filename, lineno, message, comments, context in found:
-                catalog.add(message, locations=[(f"{source}/{filename}", lineno)],
+                template.add(message, locations=[(f"{source}/{filename}", lineno)],
                             auto_comments=comments, context=context)
-        else:
-            with path.open("rb") as f:
-                for lineno, message, comments, context in extract_from_file(
-                        "python", path, keywords=KEYWORDS, comment_tags=("i18n:",)):
-                    catalog.add(message, locations=[(source, lineno)], auto_comments=comments,
-                                context=context)
-    return catalog
+        elif path.is_file():
+            for lineno, message, comments, context in extract_from_file(
+                    "python", path, keywords=keywords, comment_tags=("i18n:",)):
+                template.add(message, locations=[(source, lineno)], auto_comments=comments,
+                            context=context)
+    return template
 
 
 def update(domains: Iterable[str] = DOMAINS) -> None:
@@ -137,13 +138,13 @@ def update(domains: Iterable[str] = DOMAINS) -> None:
             path = po_path(lang, domain)
             if path.is_file():
                 with path.open("rb") as f:
-                    catalog = read_po(f, locale=lang, domain=domain)
+                    translations = read_po(f, locale=lang, domain=domain)
             else:
-                catalog = Catalog(locale=lang, domain=domain, project="tidepool")
-            catalog.update(template, no_fuzzy_matching=True)
+                translations = Catalog(locale=lang, domain=domain, project="tidepool")
+            translations.update(template, no_fuzzy_matching=True)
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as f:
-                write_po(f, catalog, width=100, omit_header=False, ignore_obsolete=True)
+                write_po(f, translations, width=100, omit_header=False, ignore_obsolete=True)
 
 
 if __name__ == "__main__":

@@ -112,10 +112,12 @@ class GuildSettings:
     reminder_seconds: int | None = 12 * 3600
     deadline_seconds: int | None = None
     deadline_action: str = "remind"  # remind | skip | forfeit
+    language: str | None = None  # en | de | da; None: the server's Discord locale
+    locale_seen: str | None = None  # the server's Discord locale, as last seen
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
-                   "deadline_action")
+                   "deadline_action", "language", "locale_seen")
 
 
 @dataclass(frozen=True)

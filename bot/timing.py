@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 from games import BadOptions
+from games.text import Text, translator
+
+_ = translator("bot")
 
 _UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|min|m|h|d|w)")
@@ -21,25 +24,27 @@ def parse_duration(text: str, *, what: str = "duration") -> int | None:
         return None
     compact = raw.replace(" ", "")
     if not compact or _PART.sub("", compact):
-        raise BadOptions(f"'{raw[:24]}' is not a {what}: write e.g. 30m, 12h, 2d or 1d12h (or off)")
+        raise BadOptions(_("'{text}' is not a {what}: write e.g. 30m, 12h, 2d or 1d12h (or off)",
+                           text=raw[:24], what=what))
     seconds = sum(float(n) * _UNITS[u] for n, u in _PART.findall(compact))
     if not MINIMUM <= seconds <= MAXIMUM:
-        raise BadOptions(f"a {what} must be between 5 minutes and 60 days, not {format_duration(seconds)}")
+        raise BadOptions(_("a {what} must be between 5 minutes and 60 days, not {given}", what=what,
+                           given=format_duration(seconds)))
     return int(seconds)
 
 
-def format_duration(seconds: float | None) -> str:
+def format_duration(seconds: float | None) -> Text:
     """``5 h 12 min``, ``2 d 3 h``, ``45 min``, ``less than a minute``; ``off`` for None."""
     if seconds is None:
-        return "off"
+        return _("off")
     seconds = max(0, int(round(seconds)))
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
+        return _("{d} d {h} h", d=days, h=hours) if hours else _("{d} d", d=days)
     if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        return _("{h} h {m} min", h=hours, m=minutes) if minutes else _("{h} h", h=hours)
     if minutes:
-        return f"{minutes} min"
-    return "less than a minute"
+        return _("{m} min", m=minutes)
+    return _("less than a minute")

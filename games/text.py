@@ -118,3 +118,22 @@ def join(parts: list[Any]) -> Text:
     if len(items) > 1:
         text = _("{a} and {b}", a=text, b=items[-1])
     return text
+
+
+def lines(parts: list[Any]) -> Text:
+    """Several sentences, one per line (each translated on its own)."""
+    items = [p for p in parts if p is not None and str(p) != ""]
+    if not items:
+        return _("{item}", item="")
+    text = items[0] if isinstance(items[0], Text) else _("{item}", item=items[0])
+    for part in items[1:]:
+        text = _("{a}\n{b}", a=text, b=part)
+    return text
+
+
+def sentence(*parts: Any) -> Text:
+    """Parts side by side with a space (a headline followed by what comes next)."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = _("{a} {b}", a=text, b=part)
+    return text

@@ -7,22 +7,24 @@ from typing import Any
 
 import discord
 
+from games.text import translator
+
 from .deliver import respond
 
-_LABELS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-}
+_ = translator("bot")
+LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start")}
+REPLAY_LABEL = _("Replay")
+_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+           "start": discord.ButtonStyle.primary}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"lobby:(?P<action>join|leave|start):(?P<game>[0-9]{1,19})"):
     """Join / Leave / Start for one lobby; stale clicks get a clear ephemeral answer."""
 
-    def __init__(self, action: str, game_id: int) -> None:
-        label, style = _LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+    def __init__(self, action: str, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or str(LOBBY_LABELS[action]),
+                                           style=_STYLES[action],
                                            custom_id=f"lobby:{action}:{game_id}"))
         self.action = action
         self.game_id = game_id
@@ -30,7 +32,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> LobbyButton:
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], int(match["game"]), item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         action, game_id = self.action, self.game_id
@@ -94,8 +96,8 @@ def custom_id_fits(button: object) -> bool:
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<game>[0-9]{1,19})"):
     """Under a game's final message: post its animated replay (once; later clicks link to it)."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Replay", emoji="🎞️",
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or str(REPLAY_LABEL), emoji="🎞️",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"replay:{game_id}"))
         self.game_id = game_id
@@ -103,7 +105,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["game"]))
+        return cls(int(match["game"]), item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id

@@ -12,12 +12,14 @@ from discord import app_commands
 
 import renderers
 
+from .. import i18n
 from ..config import Settings
 from ..errors import explain
 from ..service import GameService
 from . import commands
 from .buttons import LobbyButton, MoveButton, ReplayButton
 from .timers import run_timers
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,8 @@ class GameBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton)
+        await self.tree.set_translator(CatalogTranslator())
+        await asyncio.to_thread(i18n.warm_up)
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
         await self.sync_commands()
@@ -53,7 +57,9 @@ class GameBot(discord.Client):
         guild = discord.Object(id=self.settings.guild_id) if self.settings.guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator else c.to_dict(self.tree)
+                   for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         if await self.service.store.get_meta(key) == digest:

@@ -9,9 +9,12 @@ from discord import app_commands
 
 import games
 
+from ..i18n import language_for
 from ..messages import Actor, Outcome, Place
 from ..service import GameService
-from .deliver import actor_of, place_of, respond
+from .deliver import actor_of, place_of, respond, say
+
+T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
 
 log = logging.getLogger(__name__)
 
@@ -20,110 +23,119 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g.title, value=g.id) for g in games.REGISTRY.values()]
 
 
-class GameCommands(app_commands.Group, name="game", description="Board games in this channel",
+class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel"),
                    guild_only=True):
     """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|kick|skip|config``."""
 
-    @app_commands.command(name="new", description="Open a game lobby in this channel (moderators)")
-    @app_commands.describe(game="Which game to play",
-                           options="Options as key=value pairs, e.g. rules=classic role=host-colour")
+    @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
+    @app_commands.describe(game=T("Which game to play"),
+                           options=T("Options as key=value pairs, e.g. rules=classic role=host-colour"))
     @app_commands.choices(game=_game_choices())
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: app_commands.Range[str, 0, 200] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.new_game(a, p, game.value, options))
 
-    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    @app_commands.command(name="join", description=T("Take a seat in this channel's lobby"))
     async def join(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.join(a, p))
 
-    @app_commands.command(name="leave", description="Leave this channel's lobby")
+    @app_commands.command(name="leave", description=T("Leave this channel's lobby"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.leave(a, p))
 
-    @app_commands.command(name="start", description="Start the game in this channel (host or moderator)")
+    @app_commands.command(name="start", description=T("Start the game in this channel (host or moderator)"))
     async def start(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.start(a, p))
 
-    @app_commands.command(name="board", description="Show the current board (only to you)")
-    @app_commands.describe(player="Show this player's area (games where each player has one)")
+    @app_commands.command(name="board", description=T("Show the current board (only to you)"))
+    @app_commands.describe(player=T("Show this player's area (games where each player has one)"))
     async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.board(a, p, player.id if player else None))
 
-    @app_commands.command(name="hand", description="Show your private hand and options (only to you)")
-    @app_commands.describe(dm="Also send me a copy by direct message")
+    @app_commands.command(name="hand", description=T("Show your private hand and options (only to you)"))
+    @app_commands.describe(dm=T("Also send me a copy by direct message"))
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
         await respond(interaction, lambda s, a, p: s.hand(a, p, dm))
 
-    @app_commands.command(name="rules", description="How to play a game")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.command(name="rules", description=T("How to play a game"))
+    @app_commands.describe(game=T("Which game (default: the one in this channel)"))
     @app_commands.choices(game=_game_choices())
     async def rules(self, interaction: discord.Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.rules(p, game.value if game else None))
 
-    @app_commands.command(name="status", description="Who is playing, whose turn it is, and a link to the board")
+    @app_commands.command(name="status", description=T("Who is playing, whose turn it is, and a link to the board"))
     async def status(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.status(a, p))
 
-    @app_commands.command(name="abort", description="End this channel's game without a result (moderators)")
-    @app_commands.describe(reason="Why the game is aborted (posted in the channel)")
+    @app_commands.command(name="abort", description=T("End this channel's game without a result (moderators)"))
+    @app_commands.describe(reason=T("Why the game is aborted (posted in the channel)"))
     async def abort(self, interaction: discord.Interaction,
                     reason: app_commands.Range[str, 0, 300] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.abort(a, p, reason))
 
-    @app_commands.command(name="resign", description="Give up the game you are playing here")
+    @app_commands.command(name="resign", description=T("Give up the game you are playing here"))
     async def resign(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.resign(a, p))
 
-    @app_commands.command(name="undo", description="Take back your last move (if nothing was revealed since)")
+    @app_commands.command(name="undo", description=T("Take back your last move (if nothing was revealed since)"))
     async def undo(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.undo(a, p))
 
-    @app_commands.command(name="log", description="The last moves of this channel's game (only to you)")
-    @app_commands.describe(count="How many moves (default 10)")
+    @app_commands.command(name="log", description=T("The last moves of this channel's game (only to you)"))
+    @app_commands.describe(count=T("How many moves (default 10)"))
     async def log(self, interaction: discord.Interaction,
                   count: app_commands.Range[int, 1, 50] = 10) -> None:
         await respond(interaction, lambda s, a, p: s.log(a, p, count))
 
-    @app_commands.command(name="export", description="Seed, options and full move log as a file")
+    @app_commands.command(name="export", description=T("Seed, options and full move log as a file"))
     async def export(self, interaction: discord.Interaction) -> None:
         await respond(interaction, lambda s, a, p: s.export(a, p))
 
-    @app_commands.command(name="replay", description="An animated replay of a finished game in this channel")
-    @app_commands.describe(number="The game's number (default: the last finished game here)")
+    @app_commands.command(name="replay", description=T("An animated replay of a finished game in this channel"))
+    @app_commands.describe(number=T("The game's number (default: the last finished game here)"))
     async def replay(self, interaction: discord.Interaction,
                      number: app_commands.Range[int, 1] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.replay_animation(a, p, number))
 
-    @app_commands.command(name="stats", description="This server's leaderboard from finished games")
-    @app_commands.describe(game="Only this game")
+    @app_commands.command(name="stats", description=T("This server's leaderboard from finished games"))
+    @app_commands.describe(game=T("Only this game"))
     @app_commands.choices(game=_game_choices())
     async def stats(self, interaction: discord.Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.stats(a, p, game.value if game else None))
 
-    @app_commands.command(name="kick", description="Remove a player from this channel's game (moderators)")
-    @app_commands.describe(user="The player to remove")
+    @app_commands.command(name="kick", description=T("Remove a player from this channel's game (moderators)"))
+    @app_commands.describe(user=T("The player to remove"))
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         await respond(interaction, lambda s, a, p: s.kick(a, p, user.id, user.display_name))
 
-    @app_commands.command(name="skip", description="Pass the turn of the player who must act (moderators)")
-    @app_commands.describe(user="Whose turn, when several players may act")
+    @app_commands.command(name="skip", description=T("Pass the turn of the player who must act (moderators)"))
+    @app_commands.describe(user=T("Whose turn, when several players may act"))
     async def skip(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.skip(a, p, user.id if user else None))
 
-    @app_commands.command(name="config", description="Game settings of this server (Manage Channels)")
+    @app_commands.command(name="config", description=T("Game settings of this server (Manage Channels)"))
     @app_commands.describe(
-        who_starts="Who may open games",
-        manager_role="A role that may open, start and abort games and moderate them",
-        clear_manager_role="Remove the game-manager role again",
-        reminder="Ping the player to act every … (e.g. 12h, 1d, off)",
-        deadline="Turn deadline (e.g. 2d, off)",
-        on_deadline="What happens at the deadline",
+        who_starts=T("Who may open games"),
+        manager_role=T("A role that may open, start and abort games and moderate them"),
+        clear_manager_role=T("Remove the game-manager role again"),
+        reminder=T("Ping the player to act every … (e.g. 12h, 1d, off)"),
+        deadline=T("Turn deadline (e.g. 2d, off)"),
+        on_deadline=T("What happens at the deadline"),
+        language=T("Language of the bot's messages in channels"),
     )
     @app_commands.choices(
-        who_starts=[app_commands.Choice(name=n, value=n) for n in ("moderators", "role", "everyone")],
-        on_deadline=[app_commands.Choice(name=n, value=n) for n in ("remind", "skip", "forfeit")],
+        who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
+                    app_commands.Choice(name=T("role"), value="role"),
+                    app_commands.Choice(name=T("everyone"), value="everyone")],
+        on_deadline=[app_commands.Choice(name=T("remind"), value="remind"),
+                     app_commands.Choice(name=T("skip"), value="skip"),
+                     app_commands.Choice(name=T("forfeit"), value="forfeit")],
+        language=[app_commands.Choice(name=T("the server's Discord language"), value="auto"),
+                  app_commands.Choice(name="English", value="en"),
+                  app_commands.Choice(name="Deutsch", value="de"),
+                  app_commands.Choice(name="Dansk", value="da")],
     )
     async def config(self, interaction: discord.Interaction,
                      who_starts: app_commands.Choice[str] | None = None,
@@ -131,21 +143,23 @@ class GameCommands(app_commands.Group, name="game", description="Board games in 
                      clear_manager_role: bool = False,
                      reminder: app_commands.Range[str, 1, 20] | None = None,
                      deadline: app_commands.Range[str, 1, 20] | None = None,
-                     on_deadline: app_commands.Choice[str] | None = None) -> None:
+                     on_deadline: app_commands.Choice[str] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             return await service.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
                 manager_role=manager_role.id if manager_role else None,
                 clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
                 on_deadline=on_deadline.value if on_deadline else None,
+                language=language.value if language else None,
             )
 
         await respond(interaction, call)
 
 
-@app_commands.command(name="move", description="Make your move in this channel's game")
-@app_commands.describe(action="Your move; start typing to see the legal ones",
-                       seat="Which of your seats moves, if you hold several (Kraqua)")
+@app_commands.command(name="move", description=T("Make your move in this channel's game"))
+@app_commands.describe(action=T("Your move; start typing to see the legal ones"),
+                       seat=T("Which of your seats moves, if you hold several (Kraqua)"))
 @app_commands.guild_only()
 async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, 100],
                seat: app_commands.Range[int, 1, 4] | None = None) -> None:
@@ -163,7 +177,8 @@ async def move_autocomplete(interaction: discord.Interaction,
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)
         return []
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs[:25]]
+    lang = language_for(interaction.locale)
+    return [app_commands.Choice(name=say(label, lang, 100), value=value) for label, value in pairs[:25]]
 
 
 def install(tree: app_commands.CommandTree) -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from games import GameError
+from games.text import translator
 
 from ..errors import ServiceError, explain
+from ..i18n import language_for, tr
 from ..messages import Actor, Attachment, DirectMessage, LobbyCard, Outcome, Place, Post
 from ..messages import MoveButton as MoveButtonSpec
 from ..service import GameService
@@ -21,8 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OOPS = ("Something went wrong on my side and I've logged it. The game is safe as it was; "
-        "please try again in a moment.")
+_ = translator("bot")
+OOPS = _("Something went wrong on my side and I've logged it. The game is safe as it was; "
+         "please try again in a moment.")
 ALT_TEXT_LIMIT = 1024  # attachment description limit in Discord's API spec
 
 ServiceCall = Callable[[GameService, Actor, Place], Awaitable[Outcome]]
@@ -46,9 +49,15 @@ def place_of(interaction: discord.Interaction) -> Place:
     return Place(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
 
 
-def to_file(image: Attachment) -> discord.File:
+def say(text: Any, lang: str, limit: int = 2000) -> str:
+    """``text`` in ``lang``, cut to Discord's ``limit`` (after translating, not before)."""
+    out = tr(text, lang)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def to_file(image: Attachment, lang: str) -> discord.File:
     return discord.File(io.BytesIO(image.data), filename=image.filename,
-                        description=image.description[:ALT_TEXT_LIMIT] or None)
+                        description=say(image.description, lang, ALT_TEXT_LIMIT) or None)
 
 
 def mentions(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -57,18 +66,18 @@ def mentions(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
                                    users=[discord.Object(id=u) for u in user_ids])
 
 
-def lobby_view(card: LobbyCard) -> discord.ui.View | None:
-    from .buttons import LobbyButton
+def lobby_view(card: LobbyCard, lang: str) -> discord.ui.View | None:
+    from .buttons import LOBBY_LABELS, LobbyButton
 
     if not card.open:
         return None
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, card.game_id))
+        view.add_item(LobbyButton(action, card.game_id, say(LOBBY_LABELS[action], lang, 80)))
     return view
 
 
-def move_view(buttons: tuple[MoveButtonSpec, ...]) -> discord.ui.View | None:
+def move_view(buttons: tuple[MoveButtonSpec, ...], lang: str) -> discord.ui.View | None:
     """Up to 25 buttons, five to a row, in the order the game gave them."""
     from .buttons import MoveButton, custom_id_fits
 
@@ -77,7 +86,7 @@ def move_view(buttons: tuple[MoveButtonSpec, ...]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for i, b in enumerate(usable):
-        item = MoveButton(b.label, b.game_id, b.version, b.seat, b.move, b.path)
+        item = MoveButton(say(b.label, lang, 80), b.game_id, b.version, b.seat, b.move, b.path)
         item.item.row = i // 5
         view.add_item(item)
     return view
@@ -87,16 +96,18 @@ async def respond(interaction: discord.Interaction, call: ServiceCall) -> None:
     """Defer at once, run the service call, then deliver; the one error boundary."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     client: GameBot = interaction.client  # type: ignore[assignment]
+    lang = language_for(interaction.locale)
     try:
         outcome = await call(client.service, actor_of(interaction), place_of(interaction))
     except (ServiceError, GameError) as exc:
-        await interaction.followup.send(explain(exc), ephemeral=True)
+        text = say(explain(exc), lang)
+        await interaction.followup.send(text[:1].upper() + text[1:], ephemeral=True)
         return
     except Exception:
         log.exception("service call failed: user=%s channel=%s command=%s data=%s",
                       interaction.user.id, interaction.channel_id,
                       getattr(interaction.command, "qualified_name", None), interaction.data)
-        await interaction.followup.send(OOPS, ephemeral=True)
+        await interaction.followup.send(say(OOPS, lang), ephemeral=True)
         return
     await deliver(client, outcome, place_of(interaction), interaction)
 
@@ -105,62 +116,69 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
                   interaction: discord.Interaction | None = None) -> None:
     """Send one outcome: channel posts, the lobby edit, DMs, then the ephemeral reply.
 
-    The reply goes last so it can carry what failed on the way (a DM to a user whose DMs
-    are closed). It is the first followup after the deferral, so it replaces the "thinking"
-    message and keeps the deferral's ephemeral flag; public fallbacks follow it.
+    Channel messages speak the channel's language, the reply the asker's (their Discord
+    locale). The reply goes last so it can carry what failed on the way (a DM to a user whose
+    DMs are closed). It is the first followup after the deferral, so it replaces the
+    "thinking" message and keeps the deferral's ephemeral flag; public fallbacks follow it.
     """
+    seen = str(interaction.guild_locale.value) if interaction and interaction.guild_locale else None
+    here = await client.service.channel_language(place.guild_id, seen)
+    mine = language_for(interaction.locale) if interaction is not None else here
     channel = client.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
     unposted = [post for post in outcome.posts
-                if not await send_post(client, channel, post, outcome.game_id)]
+                if not await send_post(client, channel, post, outcome.game_id, here)]
     if outcome.lobby_edit is not None:
-        await edit_lobby(channel, outcome.lobby_edit)
+        await edit_lobby(channel, outcome.lobby_edit, here)
     undelivered: list[DirectMessage] = []
     for dm in outcome.dms:
-        if await send_dm(client, dm):
+        actor = interaction is not None and dm.user_id == interaction.user.id
+        if await send_dm(client, dm, mine if actor else here):
             continue
-        if interaction is not None and dm.user_id == interaction.user.id:
+        if actor:
             undelivered.append(dm)  # the actor is right here: answer privately instead
         elif dm.fallback:
-            await _notice(channel, dm)
+            await _notice(channel, dm, here)
     if interaction is None:
         for post in unposted:
             log.warning("could not post in channel %s and no interaction to answer through", place.channel_id)
         return
     kwargs: dict = {"ephemeral": True}
     if outcome.reply_file is not None:
-        kwargs["file"] = to_file(outcome.reply_file)
-    view = move_view(outcome.reply_buttons)
+        kwargs["file"] = to_file(outcome.reply_file, mine)
+    view = move_view(outcome.reply_buttons, mine)
     if view is not None:
         kwargs["view"] = view
-    await interaction.followup.send(outcome.reply[:2000] or "Done.", **kwargs)
+    await interaction.followup.send(say(outcome.reply, mine) or say(_("Done."), mine), **kwargs)
     for dm in undelivered:
         extra: dict = {"ephemeral": True}
         if dm.image is not None:
-            extra["file"] = to_file(dm.image)
-        await interaction.followup.send((DMS_CLOSED + dm.text)[:2000], **extra)
+            extra["file"] = to_file(dm.image, mine)
+        await interaction.followup.send(say(_("{why}\n{text}", why=DMS_CLOSED, text=dm.text), mine),
+                                        **extra)
     for post in unposted:
         # Without Send Messages / Attach Files in the channel, the interaction webhook still works.
-        message = await interaction.followup.send(post.text[:2000], wait=True, **_post_kwargs(post))
+        message = await interaction.followup.send(say(post.text, here), wait=True,
+                                                  **_post_kwargs(post, here))
         await _remember(client, post, outcome.game_id, message.id)
 
 
-DMS_CLOSED = ("I couldn't send you a DM: your direct messages from this server are closed "
-              "(Privacy Settings → Direct Messages). Here it is, only for you:\n")
+DMS_CLOSED = _("I couldn't send you a DM: your direct messages from this server are closed "
+               "(Privacy Settings → Direct Messages). Here it is, only for you:")
 
 
-def _post_kwargs(post: Post) -> dict:
+def _post_kwargs(post: Post, lang: str) -> dict:
     kwargs: dict = {"allowed_mentions": mentions(post.mention)}
     if post.image is not None:
-        kwargs["file"] = to_file(post.image)
+        kwargs["file"] = to_file(post.image, lang)
     if post.lobby is not None:
-        view = lobby_view(post.lobby)
+        view = lobby_view(post.lobby, lang)
     elif post.replay_of is not None:
-        from .buttons import ReplayButton
+        from .buttons import REPLAY_LABEL, ReplayButton
 
         view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(post.replay_of))
+        view.add_item(ReplayButton(post.replay_of, say(REPLAY_LABEL, lang, 80)))
     else:
-        view = move_view(post.buttons)
+        view = move_view(post.buttons, lang)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -178,10 +196,10 @@ async def _remember(client: GameBot, post: Post, game_id: int | None, message_id
 
 
 async def send_post(client: GameBot, channel: discord.PartialMessageable, post: Post,
-                    game_id: int | None) -> bool:
+                    game_id: int | None, lang: str) -> bool:
     """Post in the channel; False if the channel refused (the caller falls back)."""
     try:
-        message = await channel.send(post.text[:2000], **_post_kwargs(post))
+        message = await channel.send(say(post.text, lang), **_post_kwargs(post, lang))
     except discord.Forbidden:
         log.warning("cannot post in channel %s (missing permissions)", channel.id)
         return False
@@ -192,25 +210,25 @@ async def send_post(client: GameBot, channel: discord.PartialMessageable, post: 
     return True
 
 
-async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard) -> None:
+async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard, lang: str) -> None:
     if card.message_id is None:
         return
     try:
-        await channel.get_partial_message(card.message_id).edit(content=card.text[:2000],
-                                                               view=lobby_view(card))
+        await channel.get_partial_message(card.message_id).edit(content=say(card.text, lang),
+                                                               view=lobby_view(card, lang))
     except discord.HTTPException as exc:
         # The lobby message may have been deleted; the lobby itself lives on in the database.
         log.info("could not edit lobby message %s: %s", card.message_id, exc)
 
 
-async def send_dm(client: GameBot, dm: DirectMessage) -> bool:
+async def send_dm(client: GameBot, dm: DirectMessage, lang: str) -> bool:
     """DM a user; False when Discord refuses (closed DMs: 403, code 50007) or fails."""
     kwargs: dict = {}
     if dm.image is not None:
-        kwargs["file"] = to_file(dm.image)
+        kwargs["file"] = to_file(dm.image, lang)
     try:
         user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
-        await user.send(dm.text[:2000], **kwargs)
+        await user.send(say(dm.text, lang), **kwargs)
     except discord.Forbidden:
         log.info("DMs of user %s are closed", dm.user_id)
         return False
@@ -220,9 +238,9 @@ async def send_dm(client: GameBot, dm: DirectMessage) -> bool:
     return True
 
 
-async def _notice(channel: discord.PartialMessageable, dm: DirectMessage) -> None:
+async def _notice(channel: discord.PartialMessageable, dm: DirectMessage, lang: str) -> None:
     """Tell the channel (without secrets) that a DM could not be delivered."""
     try:
-        await channel.send(dm.fallback[:2000], allowed_mentions=mentions((dm.user_id,)))
+        await channel.send(say(dm.fallback, lang), allowed_mentions=mentions((dm.user_id,)))
     except discord.HTTPException:
         log.warning("could not post the closed-DM notice for %s", dm.user_id)

@@ -18,6 +18,11 @@ from ..messages import Actor, Attachment, DirectMessage, MoveButton, Place, Post
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..text import clip, mention, safe_name
 
+from games.text import Text, join, lines, plural, sentence, translator
+
+_ = translator("bot")
+_n = plural(_)
+
 log = logging.getLogger("bot.service")
 
 Renderer = Callable[..., bytes]  # (view, names[, focus]) -> PNG
@@ -64,7 +69,8 @@ class ServiceCore:
         game = games.REGISTRY.get(str(game_id).strip().lower())
         if game is None:
             known = ", ".join(sorted(games.REGISTRY))
-            raise ServiceError(f"I don't know a game called '{clip(str(game_id), 30)}'. Choose one of: {known}.")
+            raise ServiceError(_("I don't know a game called '{name}'. Choose one of: {known}.",
+                                 name=clip(str(game_id), 30), known=known))
         return game
 
     @staticmethod
@@ -76,10 +82,9 @@ class ServiceCore:
         try:
             return await op
         except StaleGame:
-            raise ServiceError(
+            raise ServiceError(_(
                 "Someone else changed the game at the same moment, so I didn't apply this. "
-                "Have a look at the board and try again."
-            ) from None
+                "Have a look at the board and try again.")) from None
 
     # ----- rights ---------------------------------------------------------------------------
 
@@ -98,20 +103,21 @@ class ServiceCore:
         return actor.manage_channels
 
     @staticmethod
-    def moderator_words(settings: GuildSettings) -> str:
+    def moderator_words(settings: GuildSettings) -> Text:
         if settings.manager_role_id is not None:
-            return f"the Manage Channels permission or the <@&{settings.manager_role_id}> role"
-        return "the Manage Channels permission"
+            return _("the Manage Channels permission or the {role} role",
+                     role=f"<@&{settings.manager_role_id}>")
+        return _("the Manage Channels permission")
 
-    def opener_words(self, settings: GuildSettings) -> str:
+    def opener_words(self, settings: GuildSettings) -> Text:
         if settings.start_policy == "role":
             return self.moderator_words(settings)
-        return "the Manage Channels permission"
+        return _("the Manage Channels permission")
 
-    async def _moderator(self, actor: Actor, place: Place, doing: str) -> GuildSettings:
+    async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
         settings = await self.store.guild_settings(place.guild_id)
         if not self.is_moderator(actor, settings):
-            raise NotAllowed(f"{doing} needs {self.moderator_words(settings)}.")
+            raise NotAllowed(_("{doing} needs {who}.", doing=doing, who=self.moderator_words(settings)))
         return settings
 
     # ----- finding the game -----------------------------------------------------------------
@@ -119,19 +125,20 @@ class ServiceCore:
     async def _active(self, place: Place) -> GameRow:
         row = await self.store.active_game(place.channel_id)
         if row is None:
-            raise NoGame("There is no game in this channel. A moderator can open one with `/game new`.")
+            raise NoGame(_("There is no game in this channel. A moderator can open one with `/game new`."))
         return row
 
     async def _running(self, place: Place) -> GameRow:
         row = await self._active(place)
         if row.status == "lobby":
-            raise NoGame("The game hasn't started yet: join the lobby, then the host presses **Start**.")
+            raise NoGame(_("The game hasn't started yet: join the lobby, then the host presses **Start**."))
         return row
 
     async def _latest(self, place: Place) -> GameRow:
         row = await self.store.latest_game(place.channel_id)
         if row is None:
-            raise NoGame("No game has been played in this channel yet. A moderator can open one with `/game new`.")
+            raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
+                           "`/game new`."))
         return row
 
     # ----- timing ---------------------------------------------------------------------------
@@ -176,7 +183,7 @@ class ServiceCore:
         return Attachment(filename=f"{game.id}-{row.id}-{tag}.png", data=data,
                           description=renderers.alt_text(view, names))
 
-    def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: str,
+    def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
                    image: Attachment | None, row: GameRow | None = None,
                    actor_id: int | None = None) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
@@ -186,25 +193,24 @@ class ServiceCore:
         pinged: they are looking already.
         """
         if image is None:
-            headline += "\n(I couldn't draw the board this time; `/game board` shows it.)"
+            headline = lines([headline, _("(I couldn't draw the board this time; `/game board` shows it.)")])
         names = safe_names(seats)
         users = users_of(seats)
         result = game.result(state)
         if result is not None:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if p in users))
-            thanks = "Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!"
-            text = f"{headline}\n{self.result_text(game, result, names)}\n{thanks}"
-            return Post(text=clip(text, 2000), image=image, mention=everyone, is_board=True,
+            thanks = _("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
+            text = lines([headline, self.result_text(game, result, names), thanks])
+            return Post(text=text, image=image, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
-        lines = [headline]
+        parts: list[Any] = [headline]
         for p in waiting:
             who = f"**{names[p]}**" if users[p] == actor_id else mention(users[p])
-            lines.append(f"{who}, your turn: {game.prompt(state, p, names)}")
+            parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, p, names)))
         pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] != actor_id))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
-        return Post(text=clip("\n".join(lines), 2000), image=image, mention=pinged, is_board=True,
-                    buttons=buttons)
+        return Post(text=lines(parts), image=image, mention=pinged, is_board=True, buttons=buttons)
 
     @staticmethod
     def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
@@ -216,14 +222,15 @@ class ServiceCore:
         out: list[MoveButton] = []
         for player in acting:
             for b in game.buttons(state, player, path):
-                label = f"{names.get(player, player)}: {b.label}" if len(acting) > 1 else b.label
-                out.append(MoveButton(label=clip(label, 80), game_id=row.id,
+                label = (_("{seat}: {label}", seat=names.get(player, player), label=b.label)
+                         if len(acting) > 1 else b.label)
+                out.append(MoveButton(label=label, game_id=row.id,
                                       version=None if b.anytime else row.version, move=b.move,
                                       seat=players.index(player) + 1, path=b.path))
         return tuple(out[:25])
 
     async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: str, tag: str, actor_id: int | None = None) -> Post:
+                          headline: Text, tag: str, actor_id: int | None = None) -> Post:
         image = await self._render_image(game, row, state, seats, tag)
         fresh = await self.store.game(row.id)  # the version the buttons must match
         return self._turn_post(game, state, seats, headline, image, fresh, actor_id)
@@ -249,25 +256,25 @@ class ServiceCore:
             text, image = await self._private(game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, image=image,
-                fallback=(f"📬 {mention(seat.user_id)}, I couldn't send you your hand: your DMs from "
-                          "this server are closed. Use `/game hand` to see it (only you will)."),
+                fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
+                           "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
             ))
         return dms
 
     async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                       players: Sequence[str]) -> tuple[str, Attachment | None]:
+                       players: Sequence[str]) -> tuple[Text, Attachment | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = safe_names(seats)
         hand_renderer = renderers.HAND_RENDERERS.get(game.id)
-        lines = [f"**{game.title}** in <#{row.channel_id}>"]
+        parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.channel_id}>")]
         image = None
         for player in players:
             if game.result(state) is not None:
-                lines.append("The game is over.")
+                parts.append(_("The game is over."))
             elif player in game.to_act(state):
-                lines.append(f"It's your turn: {game.prompt(state, player, names)}")
+                parts.append(_("It's your turn: {prompt}", prompt=game.prompt(state, player, names)))
             else:
-                lines.append("It's not your turn yet; I'll ping you when it is.")
+                parts.append(_("It's not your turn yet; I'll ping you when it is."))
             if hand_renderer is not None and image is None:
                 view = game.view(state, player)
                 try:
@@ -277,30 +284,35 @@ class ServiceCore:
                 except Exception:
                     log.exception("rendering the hand of %s in game %s failed", player, row.id)
         if hand_renderer is None and not any(self.private_part(game, state, p) for p in players):
-            lines.insert(1, f"{game.title} has no hidden hand: everything is on the board.")
-        return "\n".join(lines), image
+            parts.insert(1, _("{game} has no hidden hand: everything is on the board.", game=game.title))
+        return lines(parts), image
 
     @staticmethod
-    def result_text(game: Game, result: Result, names: Mapping[str, str]) -> str:
+    def result_text(game: Game, result: Result, names: Mapping[str, str]) -> Text:
         def who(p: str) -> str:
             return f"**{names.get(p, p)}**"
 
         scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
-        if result.outcome is not None:
-            verdict = {"won": "You won together! 🎉", "almost": "Almost won!",
-                       "lost": "The game was lost."}.get(result.outcome, result.outcome)
+        verdict: Text
+        if result.outcome == "won":
+            verdict = _("You won together! 🎉")
+        elif result.outcome == "almost":
+            verdict = _("Almost won!")
+        elif result.outcome is not None:
+            verdict = _("The game was lost.")
         elif not result.winners:
-            verdict = "Nobody wins."
+            verdict = _("Nobody wins.")
         elif len(result.winners) > 1:
-            verdict = "It's a draw between " + " and ".join(who(p) for p in result.winners) + "."
+            verdict = _("It's a draw between {players}.", players=join([who(p) for p in result.winners]))
         else:
-            verdict = f"{who(result.winners[0])} wins!"
-        reason = ""
+            verdict = _("{player} wins!", player=who(result.winners[0]))
         if result.reason == "resigned":
             quitter = result.detail.get("resigned")
-            reason = f"{who(quitter)} left the game. " if quitter else "A player left the game. "
-        extra = "".join(f"\n{line}" for line in game.result_lines(result, names))
-        return f"🏁 **Game over.** {reason}{verdict}\nScores: {scores}{extra}"
+            gone = (_("{player} left the game.", player=who(quitter)) if quitter
+                    else _("A player left the game."))
+            verdict = sentence(gone, verdict)
+        head = _("🏁 **Game over.** {verdict}", verdict=verdict)
+        return lines([head, _("Scores: {scores}", scores=scores), *game.result_lines(result, names)])
 
     async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
         """The adapter tells us where the lobby / latest board message is (for links and edits)."""

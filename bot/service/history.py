@@ -11,11 +11,14 @@ from renderers.animation import animate
 from ..errors import NoGame
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
-from ..text import clip, safe_name
-from .core import names_of, safe_names
+from ..text import safe_name
+from .core import _, _n, names_of, safe_names
 from .play import PlayService
 
-LOG_WORDS = {"resign": "resigned", "forfeit": "ran out of time and left", "kick": "was removed"}
+from games.text import lines, sentence
+
+LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
+             "kick": _("was removed")}
 
 
 class HistoryService(PlayService):
@@ -23,7 +26,7 @@ class HistoryService(PlayService):
         """Rebuild a game's state from its seed, options and move log."""
         row = await self.store.game(game_id)
         if row is None or row.state is None:
-            raise NoGame("That game has no moves to replay.")
+            raise NoGame(_("That game has no moves to replay."))
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         return replay_moves(game, [s.player_id for s in seats], row.options, row.seed,
@@ -36,25 +39,30 @@ class HistoryService(PlayService):
         if game_id is not None:
             ended = [g for g in ended if g.id == game_id]
         if not ended:
-            which = f"game {game_id}" if game_id is not None else "a finished game"
-            raise NoGame(f"I can't find {which} in this channel's history.")
+            if game_id is not None:
+                raise NoGame(_("I can't find game {n} in this channel's history.", n=game_id))
+            raise NoGame(_("I can't find a finished game in this channel's history."))
         row = ended[0]
         game = self.engine(row.game)
         if row.replay_message_id and place.guild_id:
             link = f"https://discord.com/channels/{place.guild_id}/{row.channel_id}/{row.replay_message_id}"
-            return Outcome(reply=f"The replay of {game.title} game {row.id} is here: {link}", game_id=row.id)
+            return Outcome(reply=_("The replay of {game} game {n} is here: {link}", game=game.title,
+                                   n=row.id, link=link), game_id=row.id)
         seats = await self.store.seats(row.id)
         views = turn_views(game, [s.player_id for s in seats], row.options, row.seed,
                            await self.store.moves(row.id))
         names = names_of(seats)
         gif, used = await asyncio.to_thread(self._animate, views, names)
         file = Attachment(filename=f"{game.id}-{row.id}-replay.gif", data=gif,
-                          description=f"Animated replay of a {game.title} game: the board after "
-                                      f"each of its {len(views) - 1} turns.")
-        thinned = f" (every {round(len(views) / used)}th turn, to fit the upload limit)" if used < len(views) else ""
-        text = (f"🎞️ Replay of {game.title} game {row.id}, asked for by **{safe_name(actor.name)}**"
-                f"{thinned}.")
-        return Outcome(reply="Here it comes.", posts=[Post(text=text, image=file, is_replay=True)],
+                          description=_("Animated replay of a {game} game: the board after each of "
+                                        "its {n} turns.", game=game.title, n=len(views) - 1))
+        words = dict(game=game.title, n=row.id, name=safe_name(actor.name))
+        if used < len(views):
+            text = _("🎞️ Replay of {game} game {n}, asked for by **{name}** (every {k}th turn, to fit "
+                     "the upload limit).", k=round(len(views) / used), **words)
+        else:
+            text = _("🎞️ Replay of {game} game {n}, asked for by **{name}**.", **words)
+        return Outcome(reply=_("Here it comes."), posts=[Post(text=text, image=file, is_replay=True)],
                        game_id=row.id)
 
     def _animate(self, views: list[dict[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
@@ -63,55 +71,58 @@ class HistoryService(PlayService):
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:
         row = await self._latest(place)
         if row.state is None:
-            raise NoGame("The game hasn't started yet, so nothing has been played.")
+            raise NoGame(_("The game hasn't started yet, so nothing has been played."))
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         names = safe_names(seats)
         moves = await self.store.moves(row.id)
         state = game.setup([s.player_id for s in seats], row.options, row.seed)
-        lines: list[str] = []
+        entries: list[Any] = []
         for m in moves:
-            who = names.get(m.player_id, m.player_id)
+            who = f"**{names.get(m.player_id, m.player_id)}**"
             if m.kind in RESIGNING:
-                text = f"**{who}** {LOG_WORDS[m.kind]}"
+                text = _("{who} {did}", who=who, did=LOG_WORDS[m.kind])
                 after = game.resign(state, m.player_id)
             else:
-                text = f"**{who}** {game.describe(state, m.player_id, m.move, names)}"
+                text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
                 if m.kind == "skip":
-                    text += " (turn skipped)"
+                    text = sentence(text, _("(turn skipped)"))
                 after = game.apply(state, m.player_id, m.move)
             if m.undone_at is not None:
-                lines.append(f"{m.n}. ~~{text}~~ (taken back)")
+                entries.append(_("{n}. ~~{text}~~ (taken back)", n=m.n, text=text))
                 continue  # the game went on from the state before it
-            lines.append(f"{m.n}. {text}")
+            entries.append(_("{n}. {text}", n=m.n, text=text))
             state = after
-        if not lines:
-            return Outcome(reply=f"{game.title}: no moves yet.", game_id=row.id)
+        if not entries:
+            return Outcome(reply=_("{game}: no moves yet.", game=game.title), game_id=row.id)
         count = max(1, min(count, 50))
-        shown: list[str] = []
-        for line in reversed(lines[-count:]):  # newest last, within Discord's 2000 characters
-            if sum(len(x) + 1 for x in shown) + len(line) > 1800:
+        shown: list[Any] = []
+        for entry in reversed(entries[-count:]):  # newest last, within Discord's 2000 characters
+            if sum(len(x) + 1 for x in shown) + len(entry) > 1700:
                 break
-            shown.insert(0, line)
-        head = f"**{game.title}**: the last {len(shown)} of {len(lines)} moves"
-        return Outcome(reply=head + "\n" + "\n".join(shown), game_id=row.id)
+            shown.insert(0, entry)
+        head = _("**{game}**: the last {shown} of {total} moves", game=game.title, shown=len(shown),
+                 total=len(entries))
+        return Outcome(reply=lines([head, *shown]), game_id=row.id)
 
     async def export(self, actor: Actor, place: Place) -> Outcome:
         row = await self._latest(place)
         if row.state is None:
-            raise NoGame("The game hasn't started yet, so there is nothing to export.")
+            raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
         game = self.engine(row.game)
         payload = export_payload(row, await self.store.seats(row.id), await self.store.moves(row.id))
         data = export_bytes(payload)
         file = Attachment(filename=f"{game.id}-{row.id}.json", data=data,
-                          description=f"{game.title} game {row.id}: seed, options and move log")
-        return Outcome(reply=f"{game.title} game {row.id}: seed, options and all "
-                             f"{len(payload['moves'])} moves, enough to replay it exactly.",
+                          description=_("{game} game {n}: seed, options and move log",
+                                        game=game.title, n=row.id))
+        return Outcome(reply=_("{game} game {n}: seed, options and all {count} moves, enough to "
+                               "replay it exactly.", game=game.title, n=row.id,
+                               count=len(payload["moves"])),
                        reply_file=file, game_id=row.id)
 
     async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
         if place.guild_id is None:
-            raise NoGame("Stats are kept per server.")
+            raise NoGame(_("Stats are kept per server."))
         only = self.engine(game_id).id if game_id else None
         played: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (game, user) -> [games, wins]
         names: dict[int, str] = {}
@@ -128,15 +139,18 @@ class HistoryService(PlayService):
                 entry[1] += 1 if mine & winners else 0
                 names[user] = next(s.name for s in seats if s.user_id == user)
         if not totals:
-            what = f" of {self.engine(only).title}" if only else ""
-            return Outcome(reply=f"No finished games{what} on this server yet.")
-        lines = ["**Leaderboard** (finished games on this server)"]
+            if only:
+                return Outcome(reply=_("No finished games of {game} on this server yet.",
+                                       game=self.engine(only).title))
+            return Outcome(reply=_("No finished games on this server yet."))
+        parts: list[Any] = [_("**Leaderboard** (finished games on this server)")]
         for gid in sorted(totals, key=lambda g: -totals[g]):
             title = self.engine(gid).title
-            lines.append(f"\n**{title}**: {totals[gid]} game{'s' if totals[gid] != 1 else ''}")
+            parts.append(_n("\n**{game}**: {n} game", "\n**{game}**: {n} games", totals[gid], game=title))
             board = sorted(((w, g, u) for (g2, u), (g, w) in played.items() if g2 == gid),
                            key=lambda t: (-t[0] / t[1], -t[0], -t[1], names[t[2]].lower()))
             for rank, (wins, count, user) in enumerate(board[:10], start=1):
-                lines.append(f"{rank}. **{safe_name(names[user])}**: {count} played, {wins} won "
-                             f"({round(100 * wins / count)}%)")
-        return Outcome(reply=clip("\n".join(lines), 2000))
+                parts.append(_("{rank}. **{name}**: {count} played, {wins} won ({rate}%)", rank=rank,
+                               name=safe_name(names[user]), count=count, wins=wins,
+                               rate=round(100 * wins / count)))
+        return Outcome(reply=lines(parts))

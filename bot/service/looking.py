@@ -12,9 +12,11 @@ from games import Game
 from ..errors import NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..text import clip, safe_name, split_seat
+from ..text import safe_name, split_seat
 from ..timing import format_duration
-from .core import safe_names
+from .core import _, safe_names
+
+from games.text import Text, join, lines
 from .play import PlayService
 
 
@@ -31,25 +33,26 @@ class LookingService(PlayService):
         if user_id is not None:
             theirs = [s.player_id for s in seats if s.user_id == user_id]
             if not theirs:
-                raise ServiceError("That member has no seat in this game.")
+                raise ServiceError(_("That member has no seat in this game."))
             if game.id not in renderers.FOCUSED:
-                raise ServiceError(f"The {game.title} board shows every player already.")
+                raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
         image = await self._render_image(game, row, state, seats, f"v{row.version}", focus)
         if image is None:
-            raise ServiceError("I couldn't draw the board just now; please try again.")
+            raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
                        game_id=row.id)
 
-    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> str:
+    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> Text:
         names = safe_names(seats)
         if row.status == "aborted":
-            return f"{game.title}: aborted ({safe_name(row.end_reason or 'no reason', 300)})."
+            return _("{game}: aborted ({reason}).", game=game.title,
+                     reason=safe_name(row.end_reason or "-", 300))
         result = game.result(state)
         if result is not None:
-            return f"{game.title}: finished.\n{self.result_text(game, result, names)}"
-        acting = ", ".join(f"**{names[p]}**" for p in sorted(game.waiting_for(state)))
-        return f"{game.title}: waiting for {acting}."
+            return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
+        acting = join([f"**{names[p]}**" for p in sorted(game.waiting_for(state))])
+        return _("{game}: waiting for {players}.", game=game.title, players=acting)
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
         row = await self._latest(place)
@@ -60,11 +63,12 @@ class LookingService(PlayService):
         state = self._state(game, row)
         moves = [m for m in await self.store.moves(row.id) if m.undone_at is None]
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
-        lines = [
+        players = join([_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
+                        else f"**{safe_name(s.name)}**" for s in seats])
+        parts: list[Any] = [
             self._status_line(game, row, state, seats),
-            "Players: " + ", ".join(f"**{safe_name(s.name)}**"
-                                    + (" (host)" if s.user_id == row.host_id else "") for s in seats),
-            f"Moves played: {len(moves)} · options: `{opts}`",
+            _("Players: {players}", players=players),
+            _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
         ]
         if row.status == "running":
             now = self.clock()
@@ -73,14 +77,15 @@ class LookingService(PlayService):
             reminder, deadline, action = self.timing(row, settings)
             for t in await self.store.timers(row.id):
                 if t.kind == "deadline":
-                    lines.append(f"Deadline for **{names[t.player_id]}** in "
-                                 f"{format_duration(t.due_at - now)} (then: {action}).")
-            lines.append(f"Reminders every {format_duration(reminder)}; deadline "
-                         f"{format_duration(deadline)}.")
+                    parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
+                                   name=names[t.player_id], left=format_duration(t.due_at - now),
+                                   action=action))
+            parts.append(_("Reminders every {reminder}; deadline {deadline}.",
+                           reminder=format_duration(reminder), deadline=format_duration(deadline)))
         link = self.board_link(row)
         if link:
-            lines.append(f"Latest board: {link}")
-        return Outcome(reply="\n".join(lines), game_id=row.id)
+            parts.append(_("Latest board: {link}", link=link))
+        return Outcome(reply=lines(parts), game_id=row.id)
 
     async def hand(self, actor: Actor, place: Place, dm: bool = False) -> Outcome:
         """The caller's private view, only for them; with ``dm`` also a copy by DM that stays."""
@@ -89,12 +94,12 @@ class LookingService(PlayService):
         seats = await self.store.seats(row.id)
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
-            raise NotAllowed("You're not playing in this game, so you have no hand here.")
+            raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
         state = self._state(game, row)
         text, image = await self._private(game, row, state, seats, mine)
         dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
-        note = "\n(A copy is on its way to your DMs.)" if dm else ""
-        return Outcome(reply=text + note, reply_file=image, dms=dms, game_id=row.id)
+        reply = lines([text, _("(A copy is on its way to your DMs.)")]) if dm else text
+        return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)
 
     async def rules(self, place: Place, game_id: str | None = None) -> Outcome:
         if game_id:
@@ -102,21 +107,21 @@ class LookingService(PlayService):
         else:
             row = await self.store.latest_game(place.channel_id)
             if row is None:
-                lines = ["**Games I can run** (`/game rules game:<name>` for the rules):"]
+                parts: list[Any] = [_("**Games I can run** (`/game rules game:<name>` for the rules):")]
                 for g in games.REGISTRY.values():
                     need = (str(g.min_players) if g.min_players == g.max_players
                             else f"{g.min_players}–{g.max_players}")
-                    lines.append(f"• **{g.title}** (`{g.id}`), {need} players")
-                return Outcome(reply="\n".join(lines))
+                    parts.append(_("• **{game}** (`{id}`), {need} players", game=g.title, id=g.id,
+                                   need=need))
+                return Outcome(reply=lines(parts))
             game = self.engine(row.game)
-        opts = "\n".join(
-            f"• `{name}`: {' | '.join(o.values)} (default {o.default}){': ' + o.help if o.help else ''}"
-            for name, o in game.options.items()
-        )
-        timing = "• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit"
-        text = (game.summary + "\n**Options** (`/game new options:key=value`):\n"
-                + (opts + "\n" if opts else "") + timing)
-        return Outcome(reply=clip(text, 2000))
+        opts = [(_("• `{name}`: {values} (default {default}): {help}", name=name,
+                    values=" | ".join(o.values), default=o.default, help=o.help) if o.help else
+                 _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
+                   default=o.default)) for name, o in game.options.items()]
+        timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
+        return Outcome(reply=lines([game.summary, _("**Options** (`/game new options:key=value`):"),
+                                    *opts, timing]))
 
     async def suggest(self, actor: Actor, place: Place, typed: str,
                       seat: int | None = None) -> list[tuple[str, str]]:
@@ -127,7 +132,8 @@ class LookingService(PlayService):
         """
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
-            note = "No game is running in this channel" if row is None else "The game hasn't started yet"
+            note = (_("No game is running in this channel") if row is None
+                    else _("The game hasn't started yet"))
             return [(note, typed.strip()[:100] or "none")]
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
@@ -142,17 +148,18 @@ class LookingService(PlayService):
             mine = [p for p in players if p in game.to_act(state)
                     and any(s.user_id == actor.user_id and s.player_id == p for s in seats)]
             if len(mine) < 2:
-                plain = str(exc).replace("**", "").replace("\\", "")
-                return [(clip(plain, 100), typed.strip()[:100] or "wait")]
+                return [(exc.args[0] if exc.args else str(exc), typed.strip()[:100] or "wait")]
             chosen, prefixed = mine, True
         found: list[tuple[str, str]] = []
         for player in chosen:
             for value, label in game.suggest(state, player, typed, 25):
                 if prefixed:
                     number = players.index(player) + 1
-                    value, label = f"seat {number}: {value}", f"{names[player]}: {label}"
+                    value, label = f"seat {number}: {value}", _("{seat}: {label}", seat=names[player],
+                                                                label=label)
                 found.append((value, label))
         if not found:
-            return [(clip(f"No legal move starts with '{typed.strip()}'", 100), typed.strip()[:100] or "none")]
-        return [(clip(label.replace("\\", ""), 100), value[:100]) for value, label in found[:25]]
+            return [(_("No legal move starts with '{typed}'", typed=typed.strip()[:60]),
+                     typed.strip()[:100] or "none")]
+        return [(label, value[:100]) for value, label in found[:25]]
 

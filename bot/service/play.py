@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,9 +12,19 @@ from ..errors import NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place, Post
 from ..store import GameRow, SeatRow
 from ..text import clip, safe_name, split_seat
-from .core import ServiceCore, names_of, safe_names
+from .core import ServiceCore, _, names_of, safe_names
 from .lobby import LobbyService
+
+from games.text import Text, join, lines, sentence
 from ..replay import replay_moves
+
+
+def said_of(stored: str) -> Any:
+    """The words stored with a move (a dumped Text; plain text from before translations)."""
+    try:
+        return Text.load(json.loads(stored))
+    except (ValueError, TypeError, KeyError):
+        return stored
 
 
 class PlayService(LobbyService, ServiceCore):
@@ -23,27 +34,31 @@ class PlayService(LobbyService, ServiceCore):
         that may act now."""
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
-            raise NotAllowed("You're not playing in this game, so you can't move in it.")
+            raise NotAllowed(_("You're not playing in this game, so you can't move in it."))
         acting = game.to_act(state)
         names = names_of(seats)
         players = game.players(state)
         if seat:
             if not 1 <= seat <= len(players) or players[seat - 1] not in mine:
-                raise NotAllowed("That seat isn't yours.")
+                raise NotAllowed(_("That seat isn't yours."))
             mine = [players[seat - 1]]
         ready = [p for p in players if p in mine and p in acting]
         if not ready:
-            waiting = ", ".join(f"**{safe_name(names[p])}**" for p in sorted(game.waiting_for(state))) or "nobody"
-            whose = "that seat's" if seat else "your"
-            raise ServiceError(f"It's not {whose} turn: waiting for {waiting}. I'll ping you when it is.")
+            waiting = (join([f"**{safe_name(names[p])}**" for p in sorted(game.waiting_for(state))])
+                       if game.waiting_for(state) else _("nobody"))
+            if seat:
+                raise ServiceError(_("It's not that seat's turn: waiting for {waiting}. I'll ping you "
+                                     "when it is.", waiting=waiting))
+            raise ServiceError(_("It's not your turn: waiting for {waiting}. I'll ping you when it is.",
+                                 waiting=waiting))
         if len(ready) > 1:
-            options = ", ".join(f"`seat:{players.index(p) + 1}` ({safe_name(names[p])})" for p in ready)
-            raise ServiceError(f"Several of your seats may act now: add {options} to `/move`, "
-                               "or use the buttons.")
+            options = join([f"`seat:{players.index(p) + 1}` ({safe_name(names[p])})" for p in ready])
+            raise ServiceError(_("Several of your seats may act now: add {options} to `/move`, or use "
+                                 "the buttons.", options=options))
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                      kind: str, move: str, actor_id: int | None, said: str | None = None,
+                      kind: str, move: str, actor_id: int | None, said: Text | None = None,
                       ends_turn: bool = True) -> int:
         """Store a change with its log entry and the timers it implies, in one transaction."""
         result = game.result(after)
@@ -51,7 +66,8 @@ class PlayService(LobbyService, ServiceCore):
         return await self._write(self.store.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
-            timers=await self._timer_plan(row, game, after, reset=reset), said=said,
+            timers=await self._timer_plan(row, game, after, reset=reset),
+            said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn,
         ))
 
@@ -70,7 +86,8 @@ class PlayService(LobbyService, ServiceCore):
             try:
                 new = game.apply(state, player, text)
             except IllegalMove as exc:
-                raise IllegalMove(f"`{clip(text.strip(), 60)}` can't be played: {exc}.") from None
+                raise IllegalMove(_("`{move}` can't be played: {reason}.", move=clip(text.strip(), 60),
+                                    reason=exc.args[0] if exc.args else str(exc))) from None
             canonical = game.normalize_move(text)
             names = safe_names(seats)
             said = game.describe(state, player, canonical, names)
@@ -82,18 +99,19 @@ class PlayService(LobbyService, ServiceCore):
                 image = await self._render_image(game, row, new, seats, str(n))
                 fresh = await self.store.game(row.id)
                 assert fresh is not None
-                reply = f"Done: {said}.\nNext: {game.prompt(new, player, names)}"
-                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id,
+                reply = lines([_("Done: {said}.", said=said),
+                               _("Next: {prompt}", prompt=game.prompt(new, player, names))])
+                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id,
                                reply_buttons=self._buttons(game, new, seats, fresh, only=player))
             headline = await self._turn_words(row, player, names, said)
             post = await self._board_post(game, row, new, seats, headline, str(n), actor.user_id)
-        return Outcome(reply=f"Played `{canonical}`.", posts=[post], dms=dms, game_id=row.id)
+        return Outcome(reply=_("Played `{move}`.", move=canonical), posts=[post], dms=dms, game_id=row.id)
 
     @staticmethod
     def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
         if game_id is not None and (row.id != game_id or (version is not None and row.version != version)):
-            raise ServiceError("This button belongs to an earlier moment of the game; use the "
-                               "buttons on the latest message, or `/move`.")
+            raise ServiceError(_("This button belongs to an earlier moment of the game; use the "
+                                 "buttons on the latest message, or `/move`."))
 
     async def menu(self, actor: Actor, place: Place, *, game_id: int, version: int | None,
                    seat: int, path: str) -> Outcome:
@@ -106,20 +124,24 @@ class PlayService(LobbyService, ServiceCore):
         player = self._acting_player(game, state, seats, actor, seat or None)
         buttons = self._buttons(game, state, seats, row, only=player, path=path)
         if not buttons:
-            raise ServiceError("Nothing to choose there any more; use the latest message or `/move`.")
-        return Outcome(reply="Choose:", reply_buttons=buttons, game_id=row.id)
+            raise ServiceError(_("Nothing to choose there any more; use the latest message or `/move`."))
+        return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
-    async def _turn_words(self, row: GameRow, player: str, names: dict[str, str], said: str) -> str:
+    async def _turn_words(self, row: GameRow, player: str, names: dict[str, str], said: Text) -> Text:
         """``**Alice** did this.``, or for a turn of several actions each of them in order."""
         log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
-        turn: list[str] = []
+        turn: list[Any] = []
         for m in reversed(log[:-1]):
             if m.ends_turn or m.player_id != player:
                 break
-            turn.insert(0, m.said or m.move)
+            turn.insert(0, said_of(m.said) if m.said else m.move)
+        who = f"**{names[player]}**"
         if not turn:
-            return f"**{names[player]}** {said}."
-        return f"**{names[player]}**: " + "; ".join([*turn, said]) + "."
+            return _("{who} {did}.", who=who, did=said)
+        done: Any = turn[0]
+        for action in [*turn[1:], said]:
+            done = _("{a}; {b}", a=done, b=action)
+        return _("{who}: {did}.", who=who, did=done)
 
     async def resign(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):
@@ -128,21 +150,23 @@ class PlayService(LobbyService, ServiceCore):
             seats = await self.store.seats(row.id)
             mine = [s for s in seats if s.user_id == actor.user_id]
             if not mine:
-                raise NotAllowed("You're not playing in this game, so there is nothing to resign.")
+                raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
             post = await self._remove_player(row, game, seats, mine[0], kind="resign",
                                              actor_id=actor.user_id,
-                                             headline=f"🏳️ **{safe_name(mine[0].name)}** resigned.")
-        return Outcome(reply="You resigned.", posts=[post], game_id=row.id)
+                                             headline=_("🏳️ **{name}** resigned.",
+                                                        name=safe_name(mine[0].name)))
+        return Outcome(reply=_("You resigned."), posts=[post], game_id=row.id)
 
     async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
                              seat: SeatRow, *, kind: str, actor_id: int | None,
-                             headline: str) -> Post:
+                             headline: Text) -> Post:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow)."""
         state = self._state(game, row)
         try:
             new = game.resign(state, seat.player_id)
         except IllegalMove as exc:
-            raise ServiceError(f"That can't be done now: {exc}.") from None
+            raise ServiceError(_("That can't be done now: {reason}.",
+                                 reason=exc.args[0] if exc.args else str(exc))) from None
         n = await self._commit(row, game, state, new, player=seat.player_id, kind=kind,
                                move=kind, actor_id=actor_id)
         if seat.user_id == row.host_id and game.result(new) is None:
@@ -153,7 +177,8 @@ class PlayService(LobbyService, ServiceCore):
                 assert fresh is not None
                 await self._write(self.store.set_host(row.id, fresh.version, host_id=others[0].user_id,
                                                       now=self.clock()))
-                headline += f" **{safe_name(others[0].name)}** is the host now."
+                headline = sentence(headline, _("**{name}** is the host now.",
+                                                name=safe_name(others[0].name)))
         return await self._board_post(game, row, new, seats, headline, str(n))
 
     # ----- undo -------------------------------------------------------------------------------
@@ -166,18 +191,18 @@ class PlayService(LobbyService, ServiceCore):
             log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
             mine = {s.player_id for s in seats if s.user_id == actor.user_id}
             if not mine:
-                raise NotAllowed("You're not playing in this game, so there is nothing to take back.")
+                raise NotAllowed(_("You're not playing in this game, so there is nothing to take back."))
             if not log:
-                raise ServiceError("Nothing has been played yet, so there is nothing to take back.")
+                raise ServiceError(_("Nothing has been played yet, so there is nothing to take back."))
             last = log[-1]
             if last.player_id not in mine or last.kind != "move":
-                raise ServiceError("You can only take back your own last move, and only while nobody "
-                                   "else has acted since.")
+                raise ServiceError(_("You can only take back your own last move, and only while nobody "
+                                     "else has acted since."))
             before = replay_moves(game, [s.player_id for s in seats], row.options, row.seed, log[:-1])
             after = self._state(game, row)
             if not game.can_undo(before, after, last.player_id, last.move):
-                raise ServiceError(f"`{last.move}` can't be taken back: it revealed something hidden "
-                                   "or was decided by chance.")
+                raise ServiceError(_("`{move}` can't be taken back: it revealed something hidden or was "
+                                     "decided by chance.", move=last.move))
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self._timer_plan(row, game, before, reset=(last.player_id,)),
@@ -185,29 +210,34 @@ class PlayService(LobbyService, ServiceCore):
             dms = await self._hand_updates(game, row, seats, after, before)
             if not last.ends_turn:  # an action inside a turn: the channel never heard of it
                 image = await self._render_image(game, row, before, seats, f"undo{last.n}")
-                reply = f"Taken back: `{last.move}`.\nNext: {game.prompt(before, last.player_id, safe_names(seats))}"
-                return Outcome(reply=clip(reply, 2000), reply_file=image, dms=dms, game_id=row.id)
+                reply = lines([_("Taken back: `{move}`.", move=last.move),
+                               _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
+                                                                      safe_names(seats)))])
+                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)
             post = await self._board_post(
                 game, row, before, seats,
-                f"↩️ **{safe_names(seats)[last.player_id]}** took back `{last.move}`.", f"undo{last.n}",
+                _("↩️ **{name}** took back `{move}`.", name=safe_names(seats)[last.player_id],
+                  move=last.move), f"undo{last.n}",
             )
-        return Outcome(reply=f"Taken back: `{last.move}`.", posts=[post], dms=dms, game_id=row.id)
+        return Outcome(reply=_("Taken back: `{move}`.", move=last.move), posts=[post], dms=dms,
+                       game_id=row.id)
 
     # ----- moderation -------------------------------------------------------------------------
 
     async def kick(self, actor: Actor, place: Place, user_id: int, user_name: str) -> Outcome:
-        await self._moderator(actor, place, "Removing a player")
+        await self._moderator(actor, place, _("Removing a player"))
         async with self._lock(place.channel_id):
             row = await self._active(place)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             theirs = [s for s in seats if s.user_id == user_id]
             if not theirs:
-                raise ServiceError(f"**{safe_name(user_name)}** has no seat in this game.")
+                raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
             if row.status == "lobby":
                 row, seats, note = await self._drop_seat(row, theirs[0])
                 card = self._lobby_card(game, row, seats)
-                return Outcome(reply=f"Removed **{safe_name(user_name)}** from the lobby.{note}",
+                removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
+                return Outcome(reply=sentence(removed, note) if note else removed,
                                lobby_edit=card, game_id=row.id)
             post = None
             for seat in theirs:  # someone may hold several seats
@@ -217,13 +247,14 @@ class PlayService(LobbyService, ServiceCore):
                     break
                 post = await self._remove_player(
                     fresh, game, seats, seat, kind="kick", actor_id=actor.user_id,
-                    headline=f"🚪 **{safe_name(seat.name)}** was removed from the game by "
-                             f"**{safe_name(actor.name)}**.")
+                    headline=_("🚪 **{name}** was removed from the game by **{by}**.",
+                               name=safe_name(seat.name), by=safe_name(actor.name)))
         assert post is not None
-        return Outcome(reply=f"Removed **{safe_name(user_name)}**.", posts=[post], game_id=row.id)
+        return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
+                       game_id=row.id)
 
     async def skip(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
-        await self._moderator(actor, place, "Skipping a turn")
+        await self._moderator(actor, place, _("Skipping a turn"))
         async with self._lock(place.channel_id):
             row = await self._running(place)
             game = self.engine(row.game)
@@ -233,19 +264,20 @@ class PlayService(LobbyService, ServiceCore):
             if user_id is not None:
                 acting = [p for p in acting if any(s.user_id == user_id and s.player_id == p for s in seats)]
                 if not acting:
-                    raise ServiceError("That player isn't the one to act right now.")
+                    raise ServiceError(_("That player isn't the one to act right now."))
             if len(acting) != 1:
-                raise ServiceError("Several players may act now: say whose turn to skip with `user:`.")
+                raise ServiceError(_("Several players may act now: say whose turn to skip with `user:`."))
             player = acting[0]
             move = game.pass_move(state, player)
             if move is None:
-                raise ServiceError(f"There is no way to pass in {game.title} right now, so the turn can't "
-                                   "be skipped. `/game kick` removes the player; `/game abort` ends the game.")
+                raise ServiceError(_("There is no way to pass in {game} right now, so the turn can't be "
+                                     "skipped. `/game kick` removes the player; `/game abort` ends the "
+                                     "game.", game=game.title))
             new = game.apply(state, player, move)
             n = await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                    actor_id=actor.user_id)
             name = safe_names(seats)[player]
             post = await self._board_post(game, row, new, seats,
-                                          f"⏭️ **{safe_name(actor.name)}** skipped **{name}**'s turn "
-                                          f"(`{move}`).", str(n))
-        return Outcome(reply=f"Skipped {name}'s turn.", posts=[post], game_id=row.id)
+                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                                            by=safe_name(actor.name), name=name, move=move), str(n))
+        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], game_id=row.id)

@@ -7,29 +7,51 @@ from typing import Any
 from games import BadOptions
 
 from ..errors import NotAllowed, ServiceError
+from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
 from ..timing import format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, ServiceCore
+from .core import DEADLINE_ACTIONS, ServiceCore, _
+
+from games.text import Text, lines
 
 START_POLICIES = ("moderators", "role", "everyone")
 
 
 class SettingsService(ServiceCore):
-    def describe_settings(self, settings: GuildSettings) -> str:
-        who = {"moderators": "members with Manage Channels",
-               "role": "members with Manage Channels or the game-manager role",
-               "everyone": "everyone"}[settings.start_policy]
-        role = f"<@&{settings.manager_role_id}>" if settings.manager_role_id else "none"
-        return "\n".join([
-            "**Game settings of this server**",
-            f"Who may open games: {who} (`who_starts: {settings.start_policy}`)",
-            f"Game-manager role (may also start, abort, kick, skip): {role}",
-            f"Reminder every: {format_duration(settings.reminder_seconds)}",
-            f"Turn deadline: {format_duration(settings.deadline_seconds)}"
-            + (f", then `{settings.deadline_action}`" if settings.deadline_seconds else ""),
-            "Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`.",
+    def describe_settings(self, settings: GuildSettings) -> Text:
+        who = {"moderators": _("members with Manage Channels"),
+               "role": _("members with Manage Channels or the game-manager role"),
+               "everyone": _("everyone")}[settings.start_policy]
+        role: Any = f"<@&{settings.manager_role_id}>" if settings.manager_role_id else _("none")
+        deadline = format_duration(settings.deadline_seconds)
+        language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
+        return lines([
+            _("**Game settings of this server**"),
+            _("Who may open games: {who} (`who_starts: {policy}`)", who=who,
+              policy=settings.start_policy),
+            _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
+            _("Reminder every: {every}", every=format_duration(settings.reminder_seconds)),
+            (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
+               action=settings.deadline_action) if settings.deadline_seconds
+             else _("Turn deadline: {deadline}", deadline=deadline)),
+            (_("Language of channel messages: {language}", language=language) if language
+             else _("Language of channel messages: the server's Discord language")),
+            _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
         ])
+
+    async def channel_language(self, guild_id: int | None, seen: str | None = None) -> str:
+        """The language of channel messages: the server's choice, else its Discord locale.
+
+        ``seen`` is the server locale an interaction just reported; it is remembered for
+        messages sent without one (reminders, deadlines).
+        """
+        if guild_id is None:
+            return language_for(seen)
+        settings = await self.store.guild_settings(guild_id)
+        if seen and seen != settings.locale_seen:
+            settings = await self.store.update_guild_settings(guild_id, now=self.clock(), locale_seen=seen)
+        return settings.language or language_for(settings.locale_seen)
 
     async def show_settings(self, actor: Actor, place: Place) -> Outcome:
         return Outcome(reply=self.describe_settings(await self.store.guild_settings(place.guild_id)))
@@ -37,16 +59,16 @@ class SettingsService(ServiceCore):
     async def configure(self, actor: Actor, place: Place, *, who_starts: str | None = None,
                         manager_role: int | None = None, clear_manager_role: bool = False,
                         reminder: str | None = None, deadline: str | None = None,
-                        on_deadline: str | None = None) -> Outcome:
+                        on_deadline: str | None = None, language: str | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:
-            raise ServiceError("Server settings only exist in a server.")
+            raise ServiceError(_("Server settings only exist in a server."))
         if not actor.manage_channels:
-            raise NotAllowed("Changing the game settings needs the Manage Channels permission.")
+            raise NotAllowed(_("Changing the game settings needs the Manage Channels permission."))
         changes: dict[str, Any] = {}
         if who_starts is not None:
             if who_starts not in START_POLICIES:
-                raise BadOptions(f"who_starts must be one of {', '.join(START_POLICIES)}")
+                raise BadOptions(_("who_starts must be one of {allowed}", allowed=", ".join(START_POLICIES)))
             changes["start_policy"] = who_starts
         if clear_manager_role:
             changes["manager_role_id"] = None
@@ -56,23 +78,29 @@ class SettingsService(ServiceCore):
             if who_starts is None and current.start_policy == "moderators":
                 changes["start_policy"] = "role"  # naming a role means: let it open games too
         if reminder is not None:
-            changes["reminder_seconds"] = parse_duration(reminder, what="reminder interval")
+            changes["reminder_seconds"] = parse_duration(reminder, what=_("reminder interval"))
         if deadline is not None:
-            changes["deadline_seconds"] = parse_duration(deadline, what="turn deadline")
+            changes["deadline_seconds"] = parse_duration(deadline, what=_("turn deadline"))
         if on_deadline is not None:
             if on_deadline not in DEADLINE_ACTIONS:
-                raise BadOptions(f"on_deadline must be one of {', '.join(DEADLINE_ACTIONS)}")
+                raise BadOptions(_("on_deadline must be one of {allowed}",
+                                   allowed=", ".join(DEADLINE_ACTIONS)))
             changes["deadline_action"] = on_deadline
+        if language is not None:
+            if language not in ("auto", *LANGUAGES):
+                raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))
+            changes["language"] = None if language == "auto" else language
         if changes.get("start_policy") == "role":
             current = await self.store.guild_settings(place.guild_id)
             if changes.get("manager_role_id", current.manager_role_id) is None:
-                raise ServiceError("`who_starts: role` needs a game-manager role: set `manager_role` too.")
+                raise ServiceError(_("`who_starts: role` needs a game-manager role: set `manager_role` too."))
         if not changes:
             return await self.show_settings(actor, place)
         settings = await self.store.update_guild_settings(place.guild_id, now=self.clock(), **changes)
-        note = ("\nRunning games keep their timers until the next move." 
-                if {"reminder_seconds", "deadline_seconds"} & set(changes) else "")
-        return Outcome(reply="Saved.\n" + self.describe_settings(settings) + note)
+        parts: list[Any] = [_("Saved."), self.describe_settings(settings)]
+        if {"reminder_seconds", "deadline_seconds"} & set(changes):
+            parts.append(_("Running games keep their timers until the next move."))
+        return Outcome(reply=lines(parts))
 
     async def set_manager_role(self, actor: Actor, place: Place, role_id: int | None) -> Outcome:
         return await self.configure(actor, place, manager_role=role_id, clear_manager_role=role_id is None)

@@ -8,6 +8,7 @@ after *now*, so a long outage never turns into a flood of pings.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from games import IllegalMove
 
@@ -15,8 +16,10 @@ from ..messages import Outcome, Place, Post
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
-from .core import safe_names, users_of
+from .core import _, safe_names, users_of
 from .play import PlayService
+
+from games.text import Text, lines
 
 log = logging.getLogger("bot.service.timers")
 
@@ -65,22 +68,24 @@ class TimerService(PlayService):
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
-                lines = [f"⏰ {mention(user)}, it's your turn in **{game.title}** (waiting for "
-                         f"{waited})." + (f" Board: {link}" if link else "")]
+                head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
+                         who=mention(user), game=game.title, waited=waited)
+                parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
                 if due:
-                    lines.append(f"Deadline in {format_duration(due[0].due_at - now)}: after that "
-                                 f"{self._action_words(action)}.")
-                lines.append(game.prompt(state, timer.player_id, safe_names(seats)))
-                return place, Outcome(reply="", posts=[Post(text="\n".join(lines), mention=(user,))],
+                    parts.append(_("Deadline in {left}: after that {then}.",
+                                   left=format_duration(due[0].due_at - now),
+                                   then=self._action_words(action)))
+                parts.append(game.prompt(state, timer.player_id, safe_names(seats)))
+                return place, Outcome(reply="", posts=[Post(text=lines(parts), mention=(user,))],
                                       game_id=row.id)
             if not await self.store.fire_timer(timer, again_at=None, now=now):
                 return None
             return place, await self._deadline(row, game, state, seats, timer, action, user, waited)
 
     @staticmethod
-    def _action_words(action: str) -> str:
-        return {"remind": "I'll ping once more and a moderator may step in",
-                "skip": "your turn is passed", "forfeit": "you leave the game"}[action]
+    def _action_words(action: str) -> Text:
+        return {"remind": _("I'll ping once more and a moderator may step in"),
+                "skip": _("your turn is passed"), "forfeit": _("you leave the game")}[action]
 
     async def _deadline(self, row, game, state, seats, timer: TimerRow, action: str, user: int,
                         waited: str) -> Outcome:
@@ -96,17 +101,23 @@ class TimerService(PlayService):
                     n = await self._commit(row, game, state, new, player=timer.player_id,
                                            kind="skip", move=move, actor_id=None)
                     post = await self._board_post(game, row, new, seats,
-                                                  f"⌛ Time's up for **{name}** after {waited}: "
-                                                  f"their turn was passed (`{move}`).", str(n))
+                                                  _("⌛ Time's up for **{name}** after {waited}: "
+                                                    "their turn was passed (`{move}`).", name=name,
+                                                    waited=waited, move=move), str(n))
                     return Outcome(reply="", posts=[post], game_id=row.id)
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
             post = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
-                                             headline=f"⌛ **{name}** ran out of time after {waited} "
-                                                      "and left the game.")
+                                             headline=_("⌛ **{name}** ran out of time after {waited} "
+                                                        "and left the game.", name=name, waited=waited))
             return Outcome(reply="", posts=[post], game_id=row.id)
-        extra = (" (The turn can't be passed right now, so it wasn't skipped.)" if action == "skip" else "")
-        text = (f"⌛ {mention(user)}, the turn deadline has passed (waiting for {waited}).{extra} "
-                "Please move soon; a moderator can `/game skip` the turn or `/game kick` a player.")
+        if action == "skip":
+            text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). (The turn can't be "
+                     "passed right now, so it wasn't skipped.) Please move soon; a moderator can "
+                     "`/game skip` the turn or `/game kick` a player.", who=mention(user), waited=waited)
+        else:
+            text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
+                     "moderator can `/game skip` the turn or `/game kick` a player.", who=mention(user),
+                     waited=waited)
         return Outcome(reply="", posts=[Post(text=text, mention=(user,))], game_id=row.id)
 

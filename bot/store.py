@@ -85,9 +85,10 @@ class GameRow:
 class SeatRow:
     game_id: int
     position: int
-    user_id: int
+    user_id: int  # 0 for a bot seat
     player_id: str
     name: str
+    bot_level: str | None = None  # easy | normal | hard for a bot seat
 
 
 @dataclass(frozen=True)
@@ -114,10 +115,11 @@ class GuildSettings:
     deadline_action: str = "remind"  # remind | skip | forfeit
     language: str | None = None  # en | de | da; None: the server's Discord locale
     locale_seen: str | None = None  # the server's Discord locale, as last seen
+    bot_takeover: bool = False  # a bot plays on for a player who runs out of time
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
-                   "deadline_action", "language", "locale_seen")
+                   "deadline_action", "language", "locale_seen", "bot_takeover")
 
 
 @dataclass(frozen=True)
@@ -295,15 +297,23 @@ class Store:
             raise StaleGame(f"game {game_id} changed since version {version}")
 
     async def add_seat(self, game_id: int, version: int, *, user_id: int, player_id: str,
-                       name: str, now: float) -> None:
+                       name: str, now: float, bot_level: str | None = None) -> None:
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
             await db.execute(
-                "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at)"
+                "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at, bot_level)"
                 " VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?),"
-                " ?, ?, ?, ?)",
-                (game_id, game_id, user_id, player_id, name, now),
+                " ?, ?, ?, ?, ?)",
+                (game_id, game_id, user_id, player_id, name, now, bot_level),
             )
+
+    async def seat_to_bot(self, game_id: int, version: int, *, player_id: str, name: str,
+                          level: str, now: float) -> None:
+        """A bot takes over a seat (the engine's player id stays the same)."""
+        async with self._tx() as db:
+            await self._bump(db, game_id, version, now)
+            await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
+                             " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
 
     async def remove_seat(self, game_id: int, version: int, *, player_id: str, now: float) -> None:
         async with self._tx() as db:
@@ -313,7 +323,7 @@ class Store:
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
-            "SELECT game_id, position, user_id, player_id, name FROM seats"
+            "SELECT game_id, position, user_id, player_id, name, bot_level FROM seats"
             " WHERE game_id = ? ORDER BY position",
             (game_id,),
         )
@@ -437,7 +447,9 @@ class Store:
             f"SELECT guild_id, {', '.join(SETTING_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        return GuildSettings(**dict(row)) if row else GuildSettings(guild_id=guild_id)
+        if row is None:
+            return GuildSettings(guild_id=guild_id)
+        return GuildSettings(**{**dict(row), "bot_takeover": bool(row["bot_takeover"])})
 
     async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
         """Change some settings of a server (unknown names are a programming error)."""

@@ -12,14 +12,14 @@ from games.text import translator
 from .deliver import respond
 
 _ = translator("bot")
-LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start")}
+LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 REPLAY_LABEL = _("Replay")
 _STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-           "start": discord.ButtonStyle.primary}
+           "start": discord.ButtonStyle.primary, "addbot": discord.ButtonStyle.secondary}
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"lobby:(?P<action>join|leave|start):(?P<game>[0-9]{1,19})"):
+                  template=r"lobby:(?P<action>join|leave|start|addbot):(?P<game>[0-9]{1,19})"):
     """Join / Leave / Start for one lobby; stale clicks get a clear ephemeral answer."""
 
     def __init__(self, action: str, game_id: int, label: str | None = None) -> None:
@@ -38,6 +38,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         action, game_id = self.action, self.game_id
 
         async def call(service, actor, place):
+            if action == "addbot":
+                return await service.add_bot(actor, place, "normal", game_id)
             method = {"join": service.join, "leave": service.leave, "start": service.start}[action]
             return await method(actor, place, game_id)
 

@@ -17,6 +17,7 @@ from ..config import Settings
 from ..errors import explain
 from ..service import GameService
 from . import commands
+from .bots import BotRunner
 from .buttons import LobbyButton, MoveButton, ReplayButton
 from .timers import run_timers
 from .translator import CatalogTranslator
@@ -37,10 +38,12 @@ class GameBot(discord.Client):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         commands.install(self.tree)
         self._timers: asyncio.Task[None] | None = None
+        self.bots = BotRunner(self)
 
     async def close(self) -> None:
         if self._timers is not None:
             self._timers.cancel()
+        self.bots.stop()
         await super().close()
 
     async def setup_hook(self) -> None:
@@ -73,6 +76,7 @@ class GameBot(discord.Client):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
+        await self.bots.resume()
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:

@@ -115,6 +115,19 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def skip(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.skip(a, p, user.id if user else None))
 
+    @app_commands.command(name="addbot", description=T("Add a bot player to this channel's lobby"))
+    @app_commands.describe(level=T("How strong the bot plays"))
+    @app_commands.choices(level=[app_commands.Choice(name=T("easy"), value="easy"),
+                                 app_commands.Choice(name=T("normal"), value="normal"),
+                                 app_commands.Choice(name=T("hard"), value="hard")])
+    async def addbot(self, interaction: discord.Interaction,
+                     level: app_commands.Choice[str] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.add_bot(a, p, level.value if level else "normal"))
+
+    @app_commands.command(name="removebot", description=T("Remove the last bot from this channel's lobby"))
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda s, a, p: s.remove_bot(a, p))
+
     @app_commands.command(name="config", description=T("Game settings of this server (Manage Channels)"))
     @app_commands.describe(
         who_starts=T("Who may open games"),
@@ -124,6 +137,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         deadline=T("Turn deadline (e.g. 2d, off)"),
         on_deadline=T("What happens at the deadline"),
         language=T("Language of the bot's messages in channels"),
+        bot_takeover=T("Let a bot play on for a player who runs out of time (forfeit)"),
     )
     @app_commands.choices(
         who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
@@ -144,7 +158,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      reminder: app_commands.Range[str, 1, 20] | None = None,
                      deadline: app_commands.Range[str, 1, 20] | None = None,
                      on_deadline: app_commands.Choice[str] | None = None,
-                     language: app_commands.Choice[str] | None = None) -> None:
+                     language: app_commands.Choice[str] | None = None,
+                     bot_takeover: bool | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             return await service.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
@@ -152,6 +167,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
+                bot_takeover=bot_takeover,
             )
 
         await respond(interaction, call)

@@ -72,7 +72,7 @@ def lobby_view(card: LobbyCard, lang: str) -> discord.ui.View | None:
     if not card.open:
         return None
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start"):
+    for action in ("join", "leave", "start", "addbot"):
         view.add_item(LobbyButton(action, card.game_id, say(LOBBY_LABELS[action], lang, 80)))
     return view
 
@@ -113,7 +113,7 @@ async def respond(interaction: discord.Interaction, call: ServiceCall) -> None:
 
 
 async def deliver(client: GameBot, outcome: Outcome, place: Place,
-                  interaction: discord.Interaction | None = None) -> None:
+                  interaction: discord.Interaction | None = None, *, kick_bots: bool = True) -> None:
     """Send one outcome: channel posts, the lobby edit, DMs, then the ephemeral reply.
 
     Channel messages speak the channel's language, the reply the asker's (their Discord
@@ -138,6 +138,8 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
             undelivered.append(dm)  # the actor is right here: answer privately instead
         elif dm.fallback:
             await _notice(channel, dm, here)
+    if kick_bots:
+        client.bots.kick(place)  # bot seats move on their own once the game changed
     if interaction is None:
         for post in unposted:
             log.warning("could not post in channel %s and no interaction to answer through", place.channel_id)

@@ -9,6 +9,7 @@ itself. Each concern lives in its own module; :class:`GameService` puts them tog
 
 from __future__ import annotations
 
+from .bots import BotService
 from .core import Renderer, ServiceCore
 from .history import HistoryService
 from .lobby import LobbyService
@@ -18,8 +19,8 @@ from .settings import SettingsService
 from .timers import TimerService
 
 
-class GameService(LookingService, HistoryService, TimerService, PlayService, LobbyService,
-                  SettingsService, ServiceCore):
+class GameService(LookingService, HistoryService, BotService, TimerService, PlayService,
+                  LobbyService, SettingsService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 
 

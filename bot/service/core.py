@@ -157,8 +157,9 @@ class ServiceCore:
         if game.result(state) is not None:
             return None
         settings = await self.store.guild_settings(row.guild_id)
-        reminder, deadline, _ = self.timing(row, settings)
-        return TimerPlan(acting=frozenset(game.waiting_for(state)), reset=frozenset(reset),
+        reminder, deadline, _action = self.timing(row, settings)
+        bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
+        return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
                          reminder=reminder, deadline=deadline)
 
     # ----- messages -------------------------------------------------------------------------
@@ -198,7 +199,7 @@ class ServiceCore:
         users = users_of(seats)
         result = game.result(state)
         if result is not None:
-            everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if p in users))
+            everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if users.get(p)))
             thanks = _("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
             text = lines([headline, self.result_text(game, result, names), thanks])
             return Post(text=text, image=image, mention=everyone, is_board=True,
@@ -206,9 +207,9 @@ class ServiceCore:
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
         parts: list[Any] = [headline]
         for p in waiting:
-            who = f"**{names[p]}**" if users[p] == actor_id else mention(users[p])
+            who = f"**{names[p]}**" if users[p] in (actor_id, 0) else mention(users[p])
             parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, p, names)))
-        pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] != actor_id))
+        pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] not in (actor_id, 0)))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
         return Post(text=lines(parts), image=image, mention=pinged, is_board=True, buttons=buttons)
 
@@ -248,7 +249,7 @@ class ServiceCore:
         """A DM for every player whose private view changed (their hand, by DM)."""
         dms = []
         for seat in seats:
-            if seat.player_id not in game.players(after):
+            if seat.bot_level or seat.player_id not in game.players(after):
                 continue
             now = self.private_part(game, after, seat.player_id)
             if not now or (before is not None and self.private_part(game, before, seat.player_id) == now):

@@ -58,7 +58,7 @@ class HistoryService(PlayService):
                                         "its {n} turns.", game=game.title, n=len(views) - 1))
         words = dict(game=game.title, n=row.id, name=safe_name(actor.name))
         if used < len(views):
-            text = _("🎞️ Replay of {game} game {n}, asked for by **{name}** (every {k}th turn, to fit "
+            text = _("🎞️ Replay of {game} game {n}, asked for by **{name}** (one turn in {k}, to fit "
                      "the upload limit).", k=round(len(views) / used), **words)
         else:
             text = _("🎞️ Replay of {game} game {n}, asked for by **{name}**.", **words)

@@ -40,13 +40,21 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
     return game.resolve_options(rules), timing
 
 
+STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("finished"),
+                "aborted": _("aborted")}
+ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
+
+
 class LobbyService(ServiceCore):
     def _lobby_card(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     *, closed: Text | None = None) -> LobbyCard:
         host = next((s for s in seats if s.user_id == row.host_id), None)
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items())) or "none"
-        timing = " ".join(f"{k}={format_duration(v) if k != 'on-deadline' else v}"
-                          for k, v in sorted(row.timing.items()))
+        timing: Any = None
+        for key, value in sorted(row.timing.items()):
+            shown = ACTION_WORDS[value] if key == "on-deadline" else format_duration(value)
+            entry = _("{key}={value}", key=key, value=shown)
+            timing = entry if timing is None else _("{a} {b}", a=timing, b=entry)
         entries = [_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
                    else f"**{safe_name(s.name)}**" for s in seats]
         players = join(entries) if entries else _("nobody yet")
@@ -100,7 +108,7 @@ class LobbyService(ServiceCore):
                 title = self.engine(existing.game).title
                 raise ServiceError(_(
                     "This channel already has a {game} game ({status}). Finish it, or ask a "
-                    "moderator to `/game abort` it first.", game=title, status=existing.status))
+                    "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
             row = await self.store.create_game(
                 guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
                 options=options, seed=self._new_seed(), host_id=actor.user_id,

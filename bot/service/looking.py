@@ -15,6 +15,7 @@ from ..store import GameRow, SeatRow
 from ..text import safe_name, split_seat
 from ..timing import format_duration
 from .core import _, safe_names
+from .lobby import ACTION_WORDS
 
 from games.text import Text, join, lines
 from .play import PlayService
@@ -79,8 +80,8 @@ class LookingService(PlayService):
                 if t.kind == "deadline":
                     parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
                                    name=names[t.player_id], left=format_duration(t.due_at - now),
-                                   action=action))
-            parts.append(_("Reminders every {reminder}; deadline {deadline}.",
+                                   action=ACTION_WORDS[action]))
+            parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
                            reminder=format_duration(reminder), deadline=format_duration(deadline)))
         link = self.board_link(row)
         if link:

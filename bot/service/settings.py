@@ -31,12 +31,15 @@ class SettingsService(ServiceCore):
             _("Who may open games: {who} (`who_starts: {policy}`)", who=who,
               policy=settings.start_policy),
             _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
-            _("Reminder every: {every}", every=format_duration(settings.reminder_seconds)),
+            _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
             (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
                action=settings.deadline_action) if settings.deadline_seconds
              else _("Turn deadline: {deadline}", deadline=deadline)),
             (_("Language of channel messages: {language}", language=language) if language
              else _("Language of channel messages: the server's Discord language")),
+            (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
+             if settings.bot_takeover else
+             _("When a player runs out of time (`forfeit`), they leave the game.")),
             _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
@@ -59,7 +62,8 @@ class SettingsService(ServiceCore):
     async def configure(self, actor: Actor, place: Place, *, who_starts: str | None = None,
                         manager_role: int | None = None, clear_manager_role: bool = False,
                         reminder: str | None = None, deadline: str | None = None,
-                        on_deadline: str | None = None, language: str | None = None) -> Outcome:
+                        on_deadline: str | None = None, language: str | None = None,
+                        bot_takeover: bool | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:
             raise ServiceError(_("Server settings only exist in a server."))
@@ -86,6 +90,8 @@ class SettingsService(ServiceCore):
                 raise BadOptions(_("on_deadline must be one of {allowed}",
                                    allowed=", ".join(DEADLINE_ACTIONS)))
             changes["deadline_action"] = on_deadline
+        if bot_takeover is not None:
+            changes["bot_takeover"] = int(bool(bot_takeover))
         if language is not None:
             if language not in ("auto", *LANGUAGES):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))

@@ -107,6 +107,14 @@ class TimerService(PlayService):
                     return Outcome(reply="", posts=[post], game_id=row.id)
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
+            settings = await self.store.guild_settings(row.guild_id)
+            if settings.bot_takeover:  # the game goes on with a bot in the seat
+                await self._write(self.store.seat_to_bot(
+                    row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
+                    level="normal", now=self.clock()))
+                text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
+                         name=name, waited=waited)
+                return Outcome(reply="", posts=[Post(text=text)], game_id=row.id)
             post = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
                                              headline=_("⌛ **{name}** ran out of time after {waited} "
                                                         "and left the game.", name=name, waited=waited))

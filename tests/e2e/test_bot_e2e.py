@@ -63,7 +63,7 @@ async def open_and_start(emu: Emulator, channel: int, host: User, guest: User) -
     assert "lobby is open" in reply_text(record)
     lobby, game_id = lobby_of(emu, channel)
     assert lobby.custom_ids() == [f"lobby:join:{game_id}", f"lobby:leave:{game_id}",
-                                  f"lobby:start:{game_id}"]
+                                  f"lobby:start:{game_id}", f"lobby:addbot:{game_id}"]
     assert lobby.pinged_users == set()
     record = await emu.click(guest, lobby, f"lobby:join:{game_id}")
     assert "joined" in reply_text(record)

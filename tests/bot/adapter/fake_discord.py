@@ -66,6 +66,7 @@ class User:
     name: str
     permissions: str = MEMBER_PERMISSIONS
     roles: tuple[int, ...] = ()
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
@@ -236,6 +237,7 @@ class Harness:
     def __init__(self, client: discord.Client, fake: FakeDiscord) -> None:
         self.client = client
         self.fake = fake
+        self.guild_locale = "en-US"  # what Discord reports as the server's language
 
     # ----- building interactions ------------------------------------------------------------
 
@@ -249,7 +251,7 @@ class Harness:
                         "name": "games", "position": 0, "permission_overwrites": [], "nsfw": False,
                         "parent_id": None},
             "member": user.member(), "app_permissions": ALL_PERMISSIONS,
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": user.locale, "guild_locale": self.guild_locale, "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024, "data": data,
         }

@@ -1,0 +1,121 @@
+"""Bot seats: an AI (``games.ai``) plays a seat like anyone, through the same move path.
+
+A bot seat has ``user_id`` 0 and a level. After every stored change the adapter asks
+:meth:`BotService.bot_turn` for the next bot move of the channel until no bot is to act;
+the search runs in a worker thread, outside the channel lock, and its move is applied with
+the usual version check (if a human changed the game meanwhile, the bot thinks again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from games import GameError
+from games.rng import seed_to_int
+
+from ..errors import NotAllowed, ServiceError
+from ..messages import Actor, Outcome, Place
+from .core import _, log
+from .play import PlayService
+
+BOT_LEVELS = ("easy", "normal", "hard")
+LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+BOT_ACTOR = Actor(user_id=0, name="bot")
+
+
+def bot_name(level: str, number: int) -> str:
+    return f"🤖 {level.capitalize()} bot" + (f" {number}" if number > 1 else "")
+
+
+class BotService(PlayService):
+    async def add_bot(self, actor: Actor, place: Place, level: str = "normal",
+                      game_id: int | None = None) -> Outcome:
+        if level not in BOT_LEVELS:
+            raise ServiceError(_("A bot is easy, normal or hard."))
+        async with self._lock(place.channel_id):
+            row = await self._lobby(place, game_id)
+            game = self.engine(row.game)
+            settings = await self.store.guild_settings(place.guild_id)
+            if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
+                raise NotAllowed(_("Only the host or someone with {who} can add a bot.",
+                                   who=self.moderator_words(settings)))
+            seats = await self.store.seats(row.id)
+            if len(seats) >= game.max_players:
+                raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
+                                     most=game.max_players))
+            number = sum(1 for s in seats if s.bot_level) + 1
+            await self._write(self.store.add_seat(
+                row.id, row.version, user_id=0, player_id=f"bot-{number}",
+                name=bot_name(level, number), now=self.clock(), bot_level=level))
+            seats = await self.store.seats(row.id)
+        card = self._lobby_card(game, row, seats)
+        return Outcome(reply=_("A bot ({level}) took a seat.", level=LEVEL_WORDS[level]), lobby_edit=card,
+                       game_id=row.id)
+
+    async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
+        async with self._lock(place.channel_id):
+            row = await self._lobby(place, None)
+            game = self.engine(row.game)
+            settings = await self.store.guild_settings(place.guild_id)
+            if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
+                raise NotAllowed(_("Only the host or someone with {who} can remove a bot.",
+                                   who=self.moderator_words(settings)))
+            bots = [s for s in await self.store.seats(row.id) if s.bot_level]
+            if not bots:
+                raise ServiceError(_("There is no bot in this lobby."))
+            row, seats, _note = await self._drop_seat(row, bots[-1])
+        return Outcome(reply=_("The bot left the lobby."), lobby_edit=self._lobby_card(game, row, seats),
+                       game_id=row.id)
+
+    async def bot_to_act(self, place: Place) -> bool:
+        row = await self.store.active_game(place.channel_id)
+        if row is None or row.status != "running":
+            return False
+        game = self.engine(row.game)
+        state = self._state(game, row)
+        waiting = game.waiting_for(state)
+        return any(s.bot_level and s.player_id in waiting for s in await self.store.seats(row.id))
+
+    async def bot_turn(self, place: Place) -> Outcome | None:
+        """One move of a bot whose turn it is; None when no bot is to act."""
+        for _attempt in range(3):
+            row = await self.store.active_game(place.channel_id)
+            if row is None or row.status != "running":
+                return None
+            game = self.engine(row.game)
+            state = self._state(game, row)
+            seats = await self.store.seats(row.id)
+            waiting = game.waiting_for(state)
+            bots = [s for s in seats if s.bot_level and s.player_id in waiting]
+            if not bots:
+                return None
+            seat = bots[0]
+            move = await asyncio.to_thread(self._think, game, state, seat.player_id, seat.bot_level,
+                                           seed_to_int(f"{row.seed}:{row.version}"))
+            number = game.players(state).index(seat.player_id) + 1
+            try:
+                return await self.move(BOT_ACTOR, place, move, game_id=row.id, version=row.version,
+                                       seat=number)
+            except ServiceError:
+                continue  # somebody changed the game while the bot was thinking: think again
+            except GameError:
+                log.exception("the %s bot chose %r in game %s, which was refused", seat.bot_level,
+                              move, row.id)
+                return None
+        return None
+
+    @staticmethod
+    def _think(game: Any, state: Any, player: str, level: str | None, seed: int) -> str:
+        from games.ai import choose_move  # the search is only needed where bots play
+
+        return choose_move(game, state, player, level or "normal", seed=seed)
+
+    async def channels_with_bot_turns(self) -> list[Place]:
+        """Running games where a bot is to act (to resume them after a restart)."""
+        out = []
+        for row in await self.store.running_games():
+            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            if row.status == "running" and await self.bot_to_act(place):
+                out.append(place)
+        return out

@@ -22,7 +22,7 @@ the caches hit; ``prepare`` fills them at start-up.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,15 +30,21 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.aqua import geometry as geo
 from games.aqua.material import (
+    ANIMAL_WORDS,
     COLOUR_OF,
+    COLOUR_WORDS,
     ECOSYSTEMS,
     HOT,
     LARGE_ANIMALS,
     LARGE_VALUES,
+    RATING_WORDS,
+    SHAPE_WORDS,
     SPECIES as SPECIES_NAMES,
+    SPECIES_WORDS,
     TILE_SET,
     TILES,
 )
+from games.text import Text, join, translator
 
 from .aqualin import GLYPHS
 from .common import (
@@ -53,6 +59,8 @@ from .common import (
     text_mask,
     text_width,
 )
+
+_ = translator("aqua")
 
 # ----- palette ---------------------------------------------------------------------------------
 
@@ -1075,57 +1083,114 @@ def prepare() -> None:
 # ----- alt text --------------------------------------------------------------------------------
 
 ALT_LIMIT = 1024
-COLOUR_WORDS = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue",
-                "P": "purple"}
+#: The English alt text stays under this, so that a translation (longer, as a rule) still fits
+#: Discord's limit; the bot clips anything longer after translating.
+ALT_BUDGET = 850
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """The channel image in words: round, whose turn, scores, market, the area shown."""
+def _fold(parts: Sequence[Text], pair: Callable[[Text, Text], Text]) -> Text:
+    """Parts joined one by one with ``pair`` (a template without words), still translatable."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = pair(text, part)
+    return text
 
+
+def _semicolons(a: Text, b: Text) -> Text:
+    return _("{a}; {b}", a=a, b=b)
+
+
+def _commas(a: Text, b: Text) -> Text:
+    return _("{a}, {b}", a=a, b=b)
+
+
+def _spaces(a: Text, b: Text) -> Text:
+    return _("{a} {b}", a=a, b=b)
+
+
+def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+    """The channel image in words: round, whose turn, scores, market, the area shown.
+
+    A translatable :class:`Text`. A big area lists fewer of its animals (and no longer the
+    positions where a tile fits), so the text stays short in every language.
+    """
+    text = _alt_text(view, names, None, True)
+    for limit in (24, 12, 6, 0):
+        if len(text) <= ALT_BUDGET:
+            break
+        text = _alt_text(view, names, limit, False)
+    return text
+
+
+def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: int | None,
+              with_positions: bool) -> Text:
     def name(p: Any) -> str:
         return " ".join(str(names.get(str(p)) or p).split())[:32]
 
     players = [str(p) for p in view.get("players") or []]
     who = focus_player(view, None)
     result = view.get("result")
-    parts = []
+    parts: list[Text] = []
     if result:
         winners = [name(w) for w in result.get("winners") or []]
         if view.get("solo"):
-            rating = (result.get("detail") or {}).get("rating")
-            parts.append(f"Aqua, game over: {_total(view, who)} points, {rating}.")
+            rating = str((result.get("detail") or {}).get("rating"))
+            parts.append(_("Aqua, game over: {points} points, {rating}.",
+                           points=_total(view, who), rating=RATING_WORDS.get(rating, rating)))
         elif len(winners) > 1:
-            parts.append("Aqua, game over: " + " and ".join(winners) + " share the win.")
+            parts.append(_("Aqua, game over: {winners} share the win.", winners=join(winners)))
+        elif winners:
+            parts.append(_("Aqua, game over: {winner} wins.", winner=winners[0]))
         else:
-            parts.append(f"Aqua, game over: {winners[0]} wins." if winners
-                         else "Aqua, game over.")
+            parts.append(_("Aqua, game over."))
     else:
-        step = ("may place a large animal or pass" if view.get("phase") == "large"
-                else "to take a market tile")
-        parts.append(f"Aqua, round {view.get('round')} of {view.get('rounds', 17)}: "
-                     f"{name(view.get('active'))} {step}.")
-    parts.append("Scores: " + ", ".join(f"{name(p)} {_total(view, p)}" for p in players) + ".")
+        turn = dict(round=view.get("round"), rounds=view.get("rounds", 17),
+                    player=name(view.get("active")))
+        if view.get("phase") == "large":
+            parts.append(_("Aqua, round {round} of {rounds}: {player} may place a large animal "
+                           "or pass.", **turn))
+        else:
+            parts.append(_("Aqua, round {round} of {rounds}: {player} to take a market tile.",
+                           **turn))
+    parts.append(_("Scores: {scores}.",
+                   scores=", ".join(f"{name(p)} {_total(view, p)}" for p in players)))
     market = list(view.get("market") or [])
     if market and not result:
-        tiles = "; ".join(f"{i} {'-'.join(COLOUR_WORDS.get(c, c) for c in code)}"
-                          for i, code in enumerate(market, 1))
-        parts.append(f"Market: {tiles}.")
+        tiles = [_("{slot} {first}-{second}-{third}", slot=i,
+                   **dict(zip(("first", "second", "third"),
+                              (COLOUR_WORDS.get(c, c) for c in code))))
+                 for i, code in enumerate(market, 1)]
+        parts.append(_("Market: {tiles}.", tiles=_fold(tiles, _semicolons)))
     where = view.get("snail")
     if where == "market":
-        parts.append("The sea snail is in the market.")
+        parts.append(_("The sea snail is in the market."))
     elif where:
-        parts.append(f"{name(where)} has the sea snail.")
+        parts.append(_("{player} has the sea snail.", player=name(where)))
     area = (view.get("areas") or {}).get(who) or {}
-    animals = area.get("animals") or {}
-    shown = ", ".join(f"{SPECIES_NAMES.get(a[0], a[0])} {a[1]} at {k}"
-                      + (" (covered)" if a[2] else "") for k, a in animals.items())
-    parts.append(f"{name(who)}'s area: {len(area.get('tiles') or {})} tiles"
-                 + (f"; small animals: {shown}" if shown else "; no animals yet") + ".")
+    animals = list((area.get("animals") or {}).items())
+    shown = []
+    for site, (species, points, covered) in animals[:animal_limit]:
+        said = dict(species=SPECIES_WORDS.get(species, species), points=points, site=site)
+        shown.append(_("{species} {points} at {site} (covered)", **said) if covered
+                     else _("{species} {points} at {site}", **said))
+    count = dict(player=name(who), tiles=len(area.get("tiles") or {}))
+    if not animals:
+        parts.append(_("{player}'s area: {tiles} tiles; no animals yet.", **count))
+    elif len(shown) == len(animals):
+        parts.append(_("{player}'s area: {tiles} tiles; small animals: {animals}.",
+                       animals=_fold(shown, _commas), **count))
+    elif shown:
+        parts.append(_("{player}'s area: {tiles} tiles; {n} small animals, among them "
+                       "{animals}.", n=len(animals), animals=_fold(shown, _commas), **count))
+    else:
+        parts.append(_("{player}'s area: {tiles} tiles; {n} small animals.", n=len(animals),
+                       **count))
     for big in area.get("large") or []:
-        parts.append(f"{big.get('animal', big.get('shape'))} {big.get('points')} on "
-                     f"{' '.join(big.get('sites') or [])}.")
+        animal, shape = str(big.get("animal") or ""), str(big.get("shape") or "")
+        parts.append(_("{animal} {points} on {sites}.",
+                       animal=ANIMAL_WORDS.get(animal) or SHAPE_WORDS.get(shape) or animal,
+                       points=big.get("points"), sites=" ".join(big.get("sites") or [])))
     legal = list(view.get("legal_positions") or [])
-    if legal and who == view.get("active"):
-        parts.append("A tile fits at: " + " ".join(legal) + ".")
-    text = " ".join(parts)
-    return text if len(text) <= ALT_LIMIT else text[:ALT_LIMIT - 3] + "..."
+    if with_positions and legal and who == view.get("active"):
+        parts.append(_("A tile fits at: {positions}.", positions=" ".join(legal)))
+    return _fold(parts, _spaces)

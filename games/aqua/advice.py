@@ -12,11 +12,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove
+from ..text import Text, plural, translator
 from .geometry import DIR_INDEX, DIRS, MATE_OFFSETS, Pos
-from .material import HOT, LARGE_ANIMALS, PLURAL, SPECIES, SPECIES_OF, placed, small_value
+from .material import (
+    ANIMAL_WORDS,
+    HOT,
+    LARGE_ANIMALS,
+    NONE_LEFT,
+    SPECIES_OF,
+    SPECIES_WORDS,
+    placed,
+    small_value,
+)
 
 if TYPE_CHECKING:
     from .engine import Aqua, AquaState
+
+_ = translator("aqua")
+_n = plural(_)
 
 LABEL_MAX = 100
 
@@ -40,7 +53,7 @@ def _site_mates(tiles: Any, pos: Pos) -> list[list[str]]:
 
 
 def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
-               cache: dict[Pos, list[list[str]]]) -> tuple[int, str]:
+               cache: dict[Pos, list[list[str]]]) -> tuple[int, Text]:
     """A rough worth of a placement and a few words saying why."""
     code = state.market[slot - 1]
     colours = placed(code, rot)
@@ -49,7 +62,7 @@ def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
         mates = cache[pos] = _site_mates(state.tiles[player], pos)
     score = 0
     contacts = 0
-    gained: list[str] = []
+    gained: list[Text] = []
     stacks = dict(state.stacks)
     for i, colour in enumerate(colours):
         present = mates[i]
@@ -63,17 +76,20 @@ def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
             value = small_value(left) if left else 0
             stacks[species] = max(0, left - 1)
             score += 10 * value + 6
-            gained.append(f"{SPECIES[species]} +{value}" if value else f"no {PLURAL[species]} left")
+            gained.append(_("{species} +{value}", species=SPECIES_WORDS[species], value=value)
+                          if value else NONE_LEFT[species])
         elif same == len(present):
             score += 2 if present else 0  # the site can still become a habitat
         else:
             score -= 2  # a mixed site: never a habitat
     score += 3 * contacts
     if gained:
-        why = "habitat: " + ", ".join(gained)
-    else:
-        why = f"{contacts} colour contact" + ("s" if contacts != 1 else "")
-    return score, f"{code} {why}"
+        found = gained[0]
+        for more in gained[1:]:
+            found = _("{a}, {b}", a=found, b=more)
+        return score, _("{tile} habitat: {found}", tile=code, found=found)
+    return score, _n("{tile} {n} colour contact", "{tile} {n} colour contacts", contacts,
+                     tile=code)
 
 
 def suggest(game: Aqua, state: AquaState, player: str, typed: str,
@@ -101,23 +117,25 @@ def suggest(game: Aqua, state: AquaState, player: str, typed: str,
     return _rank_take(state, player, matching, typed.strip() == "")[:limit]
 
 
-def _label(value: str, why: str) -> str:
-    label = f"{value}  ·  {why}"
-    return label if len(label) <= LABEL_MAX else label[:LABEL_MAX - 3] + "..."
+def _label(value: str, why: Text) -> Text:
+    label = _("{move}  ·  {why}", move=value, why=why)
+    # Discord's limit; the bot clips a longer translation the same way.
+    return label if len(label) <= LABEL_MAX else _("{move}  ·  …", move=value)
 
 
 def _rank_large(state: AquaState, moves: list[str]) -> list[tuple[str, str]]:
     ranked = []
     for i, move in enumerate(moves):
         if move == "done":
-            ranked.append((1, 0, i, move, "done  ·  no large animal this turn"))
+            ranked.append((1, 0, i, move, _("{move}  ·  no large animal this turn", move=move)))
             continue
         shape = move.split()[1]
         points = state.large_stacks[shape][0]
-        animal = LARGE_ANIMALS[shape]["A"]
-        ranked.append((0, -points, i, move, _label(move, f"{animal}, {points} points")))
+        animal = ANIMAL_WORDS[LARGE_ANIMALS[shape]["A"]]
+        ranked.append((0, -points, i, move, _label(move, _("{animal}, {points} points",
+                                                           animal=animal, points=points))))
     ranked.sort()
-    return [(move, label) for *_, move, label in ranked]
+    return [(move, label) for *_rank, move, label in ranked]
 
 
 def _rank_take(state: AquaState, player: str, moves: list[str],
@@ -127,7 +145,7 @@ def _rank_take(state: AquaState, player: str, moves: list[str],
     snail = None
     for i, move in enumerate(moves):
         if move == "snail":
-            snail = (move, "snail  ·  play last this round, first next round")
+            snail = (move, _("{move}  ·  play last this round, first next round", move=move))
             continue
         parts = move.split()
         slot = int(parts[1])
@@ -146,14 +164,14 @@ def _rank_take(state: AquaState, player: str, moves: list[str],
             if not layer:
                 break
             layer.sort()
-            out.extend((move, label) for _, _, move, label in layer)
+            out.extend((move, label) for _score, _i, move, label in layer)
             if depth == 0 and snail:
                 out.append(snail)
                 snail = None
             depth += 1
     else:
         merged = sorted(e for entries in by_slot.values() for e in entries)
-        out = [(move, label) for _, _, move, label in merged]
+        out = [(move, label) for _score, _i, move, label in merged]
     if snail:
         out.append(snail)
     return out
@@ -178,11 +196,11 @@ def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
         parts = move.split()
         slot, key, rot = int(parts[1]), parts[3], int(parts[5])
         q, r = key.split(",")
-        score, _ = take_value(state, player, slot, (int(q), int(r)), rot, cache)
+        score, _why = take_value(state, player, slot, (int(q), int(r)), rot, cache)
         slots.setdefault(slot, {}).setdefault(key, []).append((rot, score))
     out = []
     for slot, positions in sorted(slots.items()):
-        ranked = sorted(positions.items(), key=lambda kv: -max(s for _, s in kv[1]))
+        ranked = sorted(positions.items(), key=lambda kv: -max(s for _rot, s in kv[1]))
         out.append({"slot": slot, "tile": state.market[slot - 1],
-                    "positions": {k: sorted(rot for rot, _ in v) for k, v in ranked}})
+                    "positions": {k: sorted(rot for rot, _score in v) for k, v in ranked}})
     return {"phase": "take", "slots": out, "snail": "snail" in legal}

@@ -67,6 +67,7 @@ from typing import Any, Union
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
+from ..text import Text, plural, translator
 from .geometry import (
     DIR_INDEX,
     DIRS,
@@ -79,6 +80,7 @@ from .geometry import (
     tile_sites,
 )
 from .material import (
+    ANIMAL_A,
     BASE_ECOSYSTEMS,
     COLOURS,
     ECOSYSTEMS,
@@ -86,14 +88,19 @@ from .material import (
     HOT_SPOTS,
     LARGE_ANIMALS,
     LARGE_VALUES,
-    PLURAL,
+    NONE_LEFT,
+    RATING_WORDS,
     ROUNDS,
+    SHAPE_A,
     SHAPE_SIZE,
+    SHAPE_WORDS,
     SMALL_PER_SPECIES,
     SPECIES,
     SPECIES_OF,
+    SPECIES_WORDS,
     TILE_SET,
     TILES,
+    TWO_OF,
     canonical,
     hot_spot_tiles,
     placed,
@@ -102,6 +109,8 @@ from .material import (
 )
 from .scoring import breakdown, habitat_colour
 
+_ = translator("aqua")
+_n = plural(_)
 SHAPES: tuple[str, ...] = tuple(LARGE_VALUES)
 SOLO_MARKET = 3
 SOLO_DECK = 51
@@ -321,20 +330,20 @@ def large_options(state: AquaState, player: str) -> list[tuple[str, tuple[Pos, .
     return out
 
 
-def _large_problem(animals: Mapping[Pos, Animal], sites: Sequence[Pos]) -> str | None:
+def _large_problem(animals: Mapping[Pos, Animal], sites: Sequence[Pos]) -> Text | None:
     """Why a large animal cannot lie on ``sites`` (conditions 2 and 3), or None."""
     species = []
     for site in sites:
         animal = animals.get(site)
         if animal is None:
-            return f"site {pos_key(site)} holds no small animal"
+            return _("site {site} holds no small animal", site=pos_key(site))
         if animal[2]:
-            return f"the small animal on {pos_key(site)} is covered already"
+            return _("the small animal on {site} is covered already", site=pos_key(site))
         species.append(animal[0])
     for s in species:
         if species.count(s) > 1:
-            return (f"two {PLURAL[s]} would lie under it: the small animals must all be "
-                    "different species")
+            return _("{two} would lie under it: the small animals must all be different species",
+                     two=TWO_OF[s])
     return None
 
 
@@ -346,7 +355,7 @@ _TAKE = re.compile(rf"take ([0-9]{{1,2}})(?: at)? ({_NUM}),({_NUM})"
 _LARGE = re.compile(rf"large ([a-z]+)((?: {_NUM},{_NUM})+)(?: (?:side )?([ab]))?", re.ASCII)
 _SNAIL = re.compile(r"(?:take )?(?:the )?(?:sea )?snail", re.ASCII)
 _DONE = re.compile(r"done|skip|pass|no large", re.ASCII)
-_HELP = "write e.g. `take 1 at 0,1 rot 0`, `snail`, `large pair 0,1 1,1` or `done`"
+_HELP = _("write e.g. `take 1 at 0,1 rot 0`, `snail`, `large pair 0,1 1,1` or `done`")
 
 
 def _clean(text: str) -> str:
@@ -358,11 +367,6 @@ def _clean(text: str) -> str:
     return re.sub(r" ?, ?", ",", text)
 
 
-def _a(word: str) -> str:
-    """``word`` with its indefinite article."""
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
 def _quote(text: str, limit: int = 24) -> str:
     flat = " ".join(str(text).split()) or "(nothing)"
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
@@ -371,42 +375,45 @@ def _quote(text: str, limit: int = 24) -> str:
 def parse_move(text: Any) -> AquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
-        raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     cleaned = _clean(text)
     if not cleaned:
-        raise InvalidMove(f"empty move: {_HELP}")
+        raise InvalidMove(_("empty move: {help}", help=_HELP))
     shown = _quote(text)
     if cleaned.startswith("take") and "snail" not in cleaned:
         m = _TAKE.fullmatch(cleaned)
         if not m:
-            raise InvalidMove(f"could not read '{shown}': write it like `take 2 at 1,-2 rot 1`")
+            raise InvalidMove(_("could not read '{text}': write it like `take 2 at 1,-2 rot 1`",
+                                text=shown))
         slot = int(m[1])
         if slot < 1:
-            raise InvalidMove(f"no market slot {slot}: slots are numbered from 1")
+            raise InvalidMove(_("no market slot {slot}: slots are numbered from 1", slot=slot))
         rot = int(m[4]) if m[4] is not None else 0
         if rot > 2:
-            raise InvalidMove(f"no rotation {rot}: write rot 0, rot 1 or rot 2")
+            raise InvalidMove(_("no rotation {rot}: write rot 0, rot 1 or rot 2", rot=rot))
         return Take(slot, (int(m[2]), int(m[3])), rot)
     if cleaned.startswith("large"):
         m = _LARGE.fullmatch(cleaned)
         if not m:
-            raise InvalidMove(f"could not read '{shown}': write it like `large pair 0,1 1,1`")
+            raise InvalidMove(_("could not read '{text}': write it like `large pair 0,1 1,1`",
+                                text=shown))
         shape = m[1]
         if shape not in SHAPE_SIZE:
-            raise InvalidMove(f"'{_quote(shape)}' is not a shape: use pair, line, arc, "
-                              "triangle or diamond")
+            raise InvalidMove(_("'{text}' is not a shape: use pair, line, arc, triangle or diamond",
+                                text=_quote(shape)))
         sites = [parse_key(t) for t in m[2].split()]
         if len(set(sites)) != len(sites):
-            raise InvalidMove(f"'{shown}' names a site twice: name each site once")
+            raise InvalidMove(_("'{text}' names a site twice: name each site once", text=shown))
         if len(sites) != SHAPE_SIZE[shape]:
-            raise InvalidMove(f"a {shape} covers {SHAPE_SIZE[shape]} sites, not {len(sites)}")
+            raise InvalidMove(_("{shape} covers {size} sites, not {count}", shape=SHAPE_A[shape],
+                                size=SHAPE_SIZE[shape], count=len(sites)))
         side = m[3].upper() if m[3] else None
         return Large(shape, tuple(sorted(sites, key=reading_key)), side)
     if _SNAIL.fullmatch(cleaned):
         return Snail()
     if _DONE.fullmatch(cleaned):
         return Done()
-    raise InvalidMove(f"could not read '{shown}': {_HELP}")
+    raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_HELP))
 
 
 # ----- the game ---------------------------------------------------------------------------------
@@ -419,10 +426,10 @@ class Aqua(Game[AquaState, AquaMove]):
     max_players = 4
     options = {
         "ecosystems": Option(("base", "advanced", "family"), "base",
-                             "base: E01–E06; advanced: 6 of 24 at random; family: no ecosystems "
-                             "or reefs, animals only"),
+                             _("base: E01–E06; advanced: 6 of 24 at random; family: no "
+                               "ecosystems or reefs, animals only")),
     }
-    summary = (
+    summary = _(
         "**Aqua** — 1–4 players, 17 rounds. Grow a coral area from hexagonal tiles, each cut "
         "into three coral rhombi (R red, O orange, Y yellow, G green, B blue, P purple).\n"
         "**Your turn:** take a market tile and place it next to your area, in any rotation, so "
@@ -469,7 +476,7 @@ class Aqua(Game[AquaState, AquaMove]):
         keep = 2 if n in (2, 3) else 3  # 2–3 players: the lowest of each stack goes
         start = rng.randbelow(n)
         market_size = SOLO_MARKET if solo else n + 1
-        market = [deck.pop() for _ in range(market_size)]
+        market = [deck.pop() for _i in range(market_size)]
         return AquaState(
             players=tuple(players),
             mode=mode,
@@ -518,7 +525,7 @@ class Aqua(Game[AquaState, AquaMove]):
         if state.phase == "large":
             moves = [str(Large(shape, sites)) for shape, sites in large_options(state, player)]
             return moves + ["done"]
-        _, options = take_options(state, player)
+        _waived, options = take_options(state, player)
         moves = [f"take {slot} at {pos[0]},{pos[1]} rot {rot}" for slot, pos, rot in options]
         if self.snail_allowed(state):
             moves.append("snail")
@@ -537,29 +544,30 @@ class Aqua(Game[AquaState, AquaMove]):
 
     def _take(self, state: AquaState, player: str, move: Take) -> AquaState:
         if state.phase == "large":
-            raise IllegalMove("you placed your tile already: attract a large animal "
-                              "(`large …`) or end your turn with `done`")
+            raise IllegalMove(_("you placed your tile already: attract a large animal "
+                                "(`large …`) or end your turn with `done`"))
         if move.slot > len(state.market):
-            raise IllegalMove(f"there is no slot {move.slot}: the market holds "
-                              f"{len(state.market)} tiles (slots 1–{len(state.market)})")
+            raise IllegalMove(_n("there is no slot {slot}: the market holds {n} tile (slot 1)",
+                                 "there is no slot {slot}: the market holds {n} tiles (slots 1–{n})",
+                                 len(state.market), slot=move.slot))
         tiles = state.tiles[player]
         pos = move.pos
         where = pos_key(pos)
         if pos in tiles:
-            raise IllegalMove(f"{where} already holds a tile: choose an empty position "
-                              "next to your area")
+            raise IllegalMove(_("{pos} already holds a tile: choose an empty position next to "
+                                "your area", pos=where))
         if not any(n in tiles for n in neighbours(pos)):
-            raise IllegalMove(f"{where} does not touch your area: place the tile next to one "
-                              "of your tiles")
+            raise IllegalMove(_("{pos} does not touch your area: place the tile next to one of "
+                                "your tiles", pos=where))
         code = state.market[move.slot - 1]
         colours = placed(code, move.rot)
         waived = False
         if not connects(colours, wanted_colours(tiles, pos)):
-            waived, _ = take_options(state, player)
+            waived, _options = take_options(state, player)
             if not waived:
-                raise IllegalMove(
-                    f"{code} at {where} rot {move.rot} touches no coral of its own colour: "
-                    "turn it or choose another position")
+                raise IllegalMove(_(
+                    "{tile} at {pos} rot {rot} touches no coral of its own colour: turn it or "
+                    "choose another position", tile=code, pos=where, rot=move.rot))
         new = state.copy()
         area = new.tiles[player]
         area[pos] = colours
@@ -588,14 +596,15 @@ class Aqua(Game[AquaState, AquaMove]):
 
     def _snail(self, state: AquaState, player: str) -> AquaState:
         if state.solo:
-            raise IllegalMove("there is no sea snail in a solo game: take a market tile")
+            raise IllegalMove(_("there is no sea snail in a solo game: take a market tile"))
         if state.phase != "take":
-            raise IllegalMove("you placed a tile this turn already: the snail is taken "
-                              "instead of a tile")
+            raise IllegalMove(_("you placed a tile this turn already: the snail is taken "
+                                "instead of a tile"))
         if state.snail != "market":
-            raise IllegalMove("the sea snail is not in the market this round: take a tile")
+            raise IllegalMove(_("the sea snail is not in the market this round: take a tile"))
         if len(state.queue) <= 1:
-            raise IllegalMove("you play last this round and get the snail anyway: take a tile")
+            raise IllegalMove(_("you play last this round and get the snail anyway: take a "
+                                "tile"))
         new = state.copy()
         new.snail = player
         new.queue = new.queue[1:] + [player]
@@ -604,31 +613,35 @@ class Aqua(Game[AquaState, AquaMove]):
 
     def _large(self, state: AquaState, player: str, move: Large) -> AquaState:
         if state.phase != "large":
-            raise IllegalMove("take and place a tile first: a large animal can only come "
-                              "after a new small animal")
+            raise IllegalMove(_("take and place a tile first: a large animal can only come "
+                                "after a new small animal"))
         if not state.large_stacks[move.shape]:
-            raise IllegalMove(f"no {move.shape} is left: choose another shape or `done`")
+            raise IllegalMove(_("no {shape} is left: choose another shape or `done`",
+                                shape=SHAPE_WORDS[move.shape]))
         sites = move.sites
         shape = shape_of(sites)
         listed = " ".join(pos_key(s) for s in sites)
+        if shape is None:
+            raise IllegalMove(_("{sites} form no large-animal shape, not {shape}: name sites in "
+                                "the shape of {shape}", sites=listed, shape=SHAPE_A[move.shape]))
         if shape != move.shape:
-            what = _a(shape) if shape else "no large-animal shape"
-            raise IllegalMove(f"{listed} form {what}, not {_a(move.shape)}: name sites in "
-                              f"the shape of {_a(move.shape)}")
+            raise IllegalMove(_("{sites} form {what}, not {shape}: name sites in the shape of "
+                                "{shape}", sites=listed, what=SHAPE_A[shape],
+                                shape=SHAPE_A[move.shape]))
         animals = state.animals[player]
         problem = _large_problem(animals, sites)
         if problem is not None:
             raise IllegalMove(problem)
         if not any(s in state.fresh for s in sites):
-            raise IllegalMove("none of those small animals came this turn: cover at least one "
-                              "placed this turn")
+            raise IllegalMove(_("none of those small animals came this turn: cover at least "
+                                "one placed this turn"))
         new = state.copy()
         points = new.large_stacks[move.shape].pop(0)
         side = move.side or "A"
         new.large[player].append((move.shape, sites, points, side))
         area = new.animals[player]
         for s in sites:
-            species, value, _ = area[s]
+            species, value, _covered = area[s]
             area[s] = (species, value, True)
         last = dict(new.last or {})
         last.update({"player": player, "large": {"shape": move.shape, "sites": [
@@ -639,8 +652,8 @@ class Aqua(Game[AquaState, AquaMove]):
 
     def _done(self, state: AquaState, player: str) -> AquaState:
         if state.phase != "large":
-            raise IllegalMove("there is nothing to skip: take a market tile first "
-                              "(`done` ends the optional large-animal step)")
+            raise IllegalMove(_("there is nothing to skip: take a market tile first "
+                                "(`done` ends the optional large-animal step)"))
         new = state.copy()
         self._end_turn(new)
         return new
@@ -669,7 +682,7 @@ class Aqua(Game[AquaState, AquaMove]):
             new.queue = []
             return
         new.round += 1
-        for _ in range(max(0, need)):
+        for _i in range(max(0, need)):
             new.market.append(new.deck.pop())
         seat = new.players.index(holder)
         order = [new.players[(seat + i) % len(new.players)] for i in range(len(new.players))]
@@ -714,12 +727,12 @@ class Aqua(Game[AquaState, AquaMove]):
 
     def resign(self, state: AquaState, player: str) -> AquaState:
         if state.over:
-            raise GameOver("the game is over already")
+            raise GameOver(_("the game is over already"))
         player = str(player)
         if player not in state.players:
-            raise IllegalMove(f"{player} is not playing in this game")
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
         if player in state.resigned:
-            raise IllegalMove("you have resigned already")
+            raise IllegalMove(_("you have resigned already"))
         new = state.copy()
         new.resigned.append(player)
         playing = new.in_game()
@@ -758,7 +771,7 @@ class Aqua(Game[AquaState, AquaMove]):
         if active is not None and state.phase == "take":
             waived, options = take_options(state, active)
             seen: dict[str, None] = {}
-            for _, pos, _ in options:
+            for _slot, pos, _rot in options:
                 seen[pos_key(pos)] = None
             legal_positions = sorted(seen, key=lambda k: reading_key(parse_key(k)))
         return {
@@ -815,61 +828,72 @@ class Aqua(Game[AquaState, AquaMove]):
     # ----- words ----------------------------------------------------------------------------
 
     def describe(self, before: AquaState, player: str, move: str,
-                 names: Mapping[str, str] | None = None) -> str:
+                 names: Mapping[str, str] | None = None) -> Text:
         names = names or {}
         try:
             parsed = self.parse_move(move)
             after = self._apply(before, player, parsed)
         except IllegalMove:
-            return f"played `{_quote(move, 60)}`"
+            return _("played `{move}`", move=_quote(move, 60))
         last = after.last or {}
         if isinstance(parsed, Snail):
-            text = "took the sea snail: plays last this round and first next round"
+            text = _("took the sea snail: plays last this round and first next round")
         elif isinstance(parsed, Take):
-            text = (f"took {last.get('tile')} (slot {parsed.slot}) and placed it at "
-                    f"{pos_key(parsed.pos)}, rotation {parsed.rot}")
+            text = _("took {tile} (slot {slot}) and placed it at {pos}, rotation {rot}",
+                     tile=last.get("tile"), slot=parsed.slot, pos=pos_key(parsed.pos),
+                     rot=parsed.rot)
             if last.get("waived"):
-                text += " (no tile could touch its colour, so any spot was allowed)"
+                text = _("{text} (no tile could touch its colour, so any spot was allowed)",
+                         text=text)
             for site, species, value in last.get("habitats", []):
                 if value:
-                    text += f"; habitat {site}: {SPECIES[species]} ({value})"
+                    text = _("{text}; habitat {site}: {species} ({value})", text=text, site=site,
+                             species=SPECIES_WORDS[species], value=value)
                 else:
-                    text += f"; habitat {site} stays empty (no {PLURAL[species]} left)"
+                    text = _("{text}; habitat {site} stays empty ({none_left})", text=text,
+                             site=site, none_left=NONE_LEFT[species])
         elif isinstance(parsed, Large):
             info = last.get("large") or {}
             side = info.get("side", "A")
-            text = (f"attracted {_a(LARGE_ANIMALS[parsed.shape][side])} ({parsed.shape}, "
-                    f"{info.get('points')} points) onto {' '.join(info.get('sites', []))}")
+            text = _("attracted {animal} ({shape}, {points} points) onto {sites}",
+                     animal=ANIMAL_A[LARGE_ANIMALS[parsed.shape][side]],
+                     shape=SHAPE_WORDS[parsed.shape], points=info.get("points"),
+                     sites=" ".join(info.get("sites", [])))
         else:
-            text = "attracted no large animal"
+            text = _("attracted no large animal")
         if after.over:
-            text += " — the game is over"
+            text = _("{text} — the game is over", text=text)
         elif after.round != before.round:
             starter = after.queue[0]
             who = " ".join(str(names.get(starter, starter)).split())[:40]
-            text += f" — round {after.round} begins, {who} starts"
+            text = _("{text} — round {round} begins, {who} starts", text=text, round=after.round,
+                     who=who)
         return text
 
     def prompt(self, state: AquaState, player: str,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None) -> Text:
         if state.over:
-            return "the game is over."
+            return _("the game is over.")
         if player != state.active:
             who = state.active or "?"
-            return f"wait for {(names or {}).get(who, who)} to play."
+            return _("wait for {who} to play.", who=(names or {}).get(who, who))
         if state.phase == "large":
             options = large_options(state, player)
             example = str(Large(*options[0])) if options else "large pair 0,1 1,1"
-            return (f"you may attract a large animal: `/move {example}` (shape and sites), "
-                    "or end your turn with `/move done`.")
+            return _("you may attract a large animal: `/move {example}` (shape and sites), or end "
+                     "your turn with `/move done`.", example=example)
         example = "take 1 at 0,1 rot 0"
         found = self.suggest(state, player, "", 1)
         if found:
             example = found[0][0]
-        snail = " Or `/move snail`: play last now, first next round." \
-            if self.snail_allowed(state) else ""
-        return (f"round {state.round}/{ROUNDS}: take a market tile and place it next to your "
-                f"area: `/move {example}` (slot, position q,r, rotation 0–2).{snail}")
+        if self.snail_allowed(state):
+            return _("round {round}/{rounds}: take a market tile and place it next to your area: "
+                     "`/move {example}` (slot, position q,r, rotation 0–2). Or `/move snail`: "
+                     "play last now, first next round.", round=state.round, rounds=ROUNDS,
+                     example=example)
+        return _("round {round}/{rounds}: take a market tile and place it next to your area: "
+                 "`/move {example}` (slot, position q,r, rotation 0–2).", round=state.round,
+                 rounds=ROUNDS, example=example)
 
     def suggest(self, state: AquaState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:
@@ -897,15 +921,20 @@ class Aqua(Game[AquaState, AquaMove]):
         if not offer:
             return []
         if offer["phase"] == "large":
-            return [*(Button(m.replace("large ", "Large ").replace(" side B", " (B)"), m)
-                      for m in offer["large"][:24]), Button("Done", "done")]
+            out = []
+            for m in offer["large"][:24]:  # canonical moves: ``large {shape} {sites}``
+                _large, shape, sites = m.split(" ", 2)
+                out.append(Button(_("Large {shape} {sites}", shape=SHAPE_WORDS[shape],
+                                    sites=sites), m))
+            return [*out, Button(_("Done"), "done")]
         slots = {str(s["slot"]): s for s in offer["slots"]}
         if not path:
-            out = [Button(f"Tile {k}: {s['tile']}", path=k) for k, s in slots.items()]
+            out = [Button(_("Tile {slot}: {tile}", slot=k, tile=s["tile"]), path=k)
+                   for k, s in slots.items()]
             if offer["snail"]:
-                out.append(Button("Take the sea snail", "snail"))
+                out.append(Button(_("Take the sea snail"), "snail"))
             return out
-        slot, _, key = path.partition("@")
+        slot, _at, key = path.partition("@")
         if slot not in slots:
             return []
         tile = slots[slot]["tile"]
@@ -914,12 +943,13 @@ class Aqua(Game[AquaState, AquaMove]):
             out = []
             for pos, rots in list(positions.items())[:25]:
                 if len(rots) == 1:
-                    out.append(Button(f"at {pos}", f"take {slot} at {pos} rot {rots[0]}"))
+                    out.append(Button(_("at {pos}", pos=pos),
+                                      f"take {slot} at {pos} rot {rots[0]}"))
                 else:
-                    out.append(Button(f"at {pos} …", path=f"{slot}@{pos}"))
+                    out.append(Button(_("at {pos} …", pos=pos), path=f"{slot}@{pos}"))
             return out
-        return [Button(f"rot {rot}: " + " ".join(f"{d} {tile[(i - rot) % 3]}"
-                                                 for i, d in enumerate(("N", "SE", "SW"))),
+        return [Button(_("rot {rot}: N {n} SE {se} SW {sw}", rot=rot,
+                         **dict(zip(("n", "se", "sw"), placed(tile, rot)))),
                        f"take {slot} at {key} rot {rot}") for rot in positions.get(key, [])]
 
     def turn_complete(self, before: AquaState, after: AquaState, player: str) -> bool:
@@ -930,16 +960,23 @@ class Aqua(Game[AquaState, AquaMove]):
         """Skipping the optional large animal (``done``); a tile must always be taken."""
         return "done" if state.phase == "large" and state.active == player else None
 
-    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[Text]:
         lines = []
         for player, part in result.detail.get("breakdown", {}).items():
+            words = dict(name=names.get(player, player), large=part["large"],
+                         small=part["small"], reefs=part["reefs"],
+                         ecosystems=sum(part["ecosystems"].values()), total=part["total"])
             eco = ", ".join(f"{k} {v}" for k, v in part["ecosystems"].items() if v)
-            lines.append(f"**{names.get(player, player)}**: large {part['large']} · small "
-                         f"{part['small']} · reefs {part['reefs']} · ecosystems "
-                         f"{sum(part['ecosystems'].values())}" + (f" ({eco})" if eco else "")
-                         + f" = {part['total']}")
-        if result.detail.get("rating"):
-            lines.append(f"Solo rating: **{result.detail['rating']}**.")
+            if eco:
+                lines.append(_("**{name}**: large {large} · small {small} · reefs {reefs} · "
+                               "ecosystems {ecosystems} ({detail}) = {total}", detail=eco,
+                               **words))
+            else:
+                lines.append(_("**{name}**: large {large} · small {small} · reefs {reefs} · "
+                               "ecosystems {ecosystems} = {total}", **words))
+        rating = result.detail.get("rating")
+        if rating:
+            lines.append(_("Solo rating: **{rating}**.", rating=RATING_WORDS.get(rating, rating)))
         return lines
 
     # ----- serialisation --------------------------------------------------------------------

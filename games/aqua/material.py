@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from itertools import product
 
+from ..text import translator
 from .geometry import Pos
+
+_ = translator("aqua")
 
 #: Coral colour letter -> name; the species living in that colour.
 COLOURS: dict[str, str] = {
@@ -25,6 +28,18 @@ PLURAL: dict[str, str] = {
     "H": "seahorses",
 }
 HOT = "*"  # a hot-spot coral: no colour
+
+# The same words, translatable, for the sentences players read (the names above stay the data).
+COLOUR_WORDS = {"R": _("red"), "O": _("orange"), "Y": _("yellow"), "G": _("green"),
+                "B": _("blue"), "P": _("purple")}
+SPECIES_WORDS = {"C": _("crab"), "S": _("starfish"), "F": _("clownfish"), "T": _("sea turtle"),
+                 "J": _("jellyfish"), "H": _("seahorse")}
+# Whole phrases with the plural, because some plurals are the singular in English (starfish).
+NONE_LEFT = {"C": _("no crabs left"), "S": _("no starfish left"), "F": _("no clownfish left"),
+             "T": _("no sea turtles left"), "J": _("no jellyfish left"),
+             "H": _("no seahorses left")}
+TWO_OF = {"C": _("two crabs"), "S": _("two starfish"), "F": _("two clownfish"),
+          "T": _("two sea turtles"), "J": _("two jellyfish"), "H": _("two seahorses")}
 
 #: Small animals: 12 per species, the top 4 of a stack worth 3 points, the other 8 worth 2.
 SMALL_PER_SPECIES = 12
@@ -99,6 +114,28 @@ LARGE_ANIMALS: dict[str, dict[str, str]] = {
     "triangle": {"A": "sea lion", "B": "sunfish"},
     "diamond": {"A": "whale", "B": "orca"},
 }
+
+#: The shapes and animals in words: bare, and with the indefinite article.
+SHAPE_WORDS = {"pair": _("pair"), "line": _("line"), "arc": _("arc"), "triangle": _("triangle"),
+               "diamond": _("diamond")}
+# i18n: a shape named in "{sites} form {what}, not {shape}" and "{shape} covers {size} sites".
+SHAPE_A = {"pair": _("a pair"), "line": _("a line"), "arc": _("an arc"),
+           "triangle": _("a triangle"), "diamond": _("a diamond")}
+ANIMAL_WORDS = {
+    "dolphin": _("dolphin"), "octopus": _("octopus"), "shark": _("shark"),
+    "swordfish": _("swordfish"), "manta ray": _("manta ray"), "moray eel": _("moray eel"),
+    "sea lion": _("sea lion"), "sunfish": _("sunfish"), "whale": _("whale"), "orca": _("orca"),
+}
+ANIMAL_A = {
+    # i18n: the object of "attracted {animal} ({shape}, {points} points) onto {sites}".
+    "dolphin": _("a dolphin"), "octopus": _("an octopus"), "shark": _("a shark"),
+    "swordfish": _("a swordfish"), "manta ray": _("a manta ray"),
+    "moray eel": _("a moray eel"), "sea lion": _("a sea lion"), "sunfish": _("a sunfish"),
+    "whale": _("a whale"), "orca": _("an orca"),
+}
+#: The solo ratings (``result.detail["rating"]`` keeps the English name).
+RATING_WORDS = {"legend": _("legend"), "open ocean": _("open ocean"), "reef": _("reef"),
+                "tide pool": _("tide pool")}
 
 
 #: Ecosystem tiles: id -> (name, condition in words).

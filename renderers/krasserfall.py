@@ -22,7 +22,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.krasserfall.model import FACES, LANES, LAST_WAVE
+from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS, commas, number
+from games.text import Text, join, plural, translator
 
 from .common import (
     RGB,
@@ -37,6 +38,9 @@ from .common import (
     supersampled,
     text_width,
 )
+
+_ = translator("krasserfall")
+_n = plural(_)
 
 # ----- colours ---------------------------------------------------------------------------------
 
@@ -747,39 +751,49 @@ def _draw_net(sheet: Sheet, view: Mapping[str, Any], seats: Mapping[str, int]) -
         x += sprite.width + 24
 
 
-def _status(view: Mapping[str, Any], names: Mapping[str, str], players: list[str]) -> str:
+def _status(view: Mapping[str, Any], names: Mapping[str, str], players: list[str]) -> Text:
+    """Who does what now (drawn in English into the image; translated in the alt text)."""
     result = view.get("result")
     if result:
         winners = list(result.get("winners") or [])
         scores = result.get("scores") or {}
         if len(winners) == 1:
-            w = winners[0]
-            extra = " (the others resigned)" if result.get("reason") == "resigned" else \
-                f" with {scores.get(w, 0)} medals"
-            return f"{_name(names, players, w, 30, 500)} wins{extra}!"
+            w = _name(names, players, winners[0], 30, 500)
+            if result.get("reason") == "resigned":
+                return _("{player} wins (the others resigned)!", player=w)
+            return _n("{player} wins with {n} medal!", "{player} wins with {n} medals!",
+                      scores.get(winners[0], 0), player=w)
         if winners:
-            return "Shared win: " + " & ".join(_name(names, players, w, 30, 200) for w in winners)
-        return "Game over"
+            return _("Shared win: {players}", players=_ampersands(
+                [_name(names, players, w, 30, 200) for w in winners]))
+        return _("Game over")
     active = view.get("active")
     who = _name(names, players, str(active), 30, 260) if active else "?"
     phase = view.get("phase")
     face = view.get("face")
     if phase == "ring-start":
-        return f"{who} puts the life ring on a boat"
+        return _("{player} puts the life ring on a boat", player=who)
     if phase == "place":
-        return f"{who} places a figure"
+        return _("{player} places a figure", player=who)
     if phase == "roll":
-        return f"{who} to roll"
+        return _("{player} to roll", player=who)
     if face in LANES:
         boat = (view.get("boats") or {}).get(face) or {}
         if (view.get("options") or {}).get("boat-choice") == "free":
-            return f"{who} pushes a boat (free choice)"
+            return _("{player} pushes a boat (free choice)", player=who)
         if boat.get("fallen"):
-            return f"{who} pushes the boat furthest back"
-        return f"{who} pushes {face}"
+            return _("{player} pushes the boat furthest back", player=who)
+        return _("{player} pushes {boat}", player=who, boat=BOAT_WORDS[face])
     if face == "ring":
-        return f"{who} moves the ring or a figure"
-    return f"{who} moves a figure"
+        return _("{player} moves the ring or a figure", player=who)
+    return _("{player} moves a figure", player=who)
+
+
+def _ampersands(parts: list[str]) -> Text:
+    text = _("{player}", player=parts[0])
+    for part in parts[1:]:
+        text = _("{first} & {second}", first=text, second=part)
+    return text
 
 
 def _last_line(view: Mapping[str, Any], names: Mapping[str, str], players: list[str]) -> str:
@@ -829,7 +843,7 @@ def _draw_footer(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str]
     width = WIDTH - MARGIN - 20 - tx
     label = "NOT ROLLED YET" if face is None else f"ROLLED: {face.upper()}"
     sheet.text((tx, FOOTER_Y + 36), label, 18, DIM, anchor="ls", stroke=1)
-    status = _status(view, names, players)
+    status = str(_status(view, names, players))  # the image stays English
     sheet.text((tx, FOOTER_Y + 76), fit_text(status, 32, width, 1), 32,
               GOLD if view.get("result") else TEXT, anchor="ls", stroke=1)
     y = FOOTER_Y + 110
@@ -863,35 +877,64 @@ def _draw_footer(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str]
 # ----- alt text --------------------------------------------------------------------------------
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """The position in words for screen readers (Discord allows 1024 characters)."""
+#: Boat names at the start of a sentence.
+BOAT_TITLES: dict[str, Text] = {"red": _("Red"), "yellow": _("Yellow"), "green": _("Green"),
+                                "blue": _("Blue")}
+DIE_WORDS: dict[str, Text] = {**BOAT_WORDS, "figure": _("figure"), "ring": _("ring")}
+
+
+def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+    """The position in words for screen readers (Discord allows 1024 characters: names are
+    cut to 32 characters, so even four players and twelve figures stay well under it)."""
     players = [str(p) for p in view.get("players") or []]
 
     def who(p: Any) -> str:
         return " ".join(str(names.get(p) or p).split())[:32]
 
     medals = view.get("medals") or {}
-    parts = [f"Krasserfall, round {view.get('round')}. Medals: "
-             + ", ".join(f"{who(p)} {medals.get(p, 0)}" for p in players) + "."]
+    parts = [_("Krasserfall, round {round}. Medals: {medals}.", round=view.get("round"),
+               medals=commas([_("{player} {medals}", player=who(p), medals=medals.get(p, 0))
+                              for p in players]) if players else "")]
     result = view.get("result")
     if result:
         winners = [who(p) for p in result.get("winners") or []]
-        parts.append("Game over: " + (" and ".join(winners) + " share the win." if len(winners) > 1
-                                      else f"{winners[0]} wins." if winners else "nobody wins."))
+        if len(winners) > 1:
+            parts.append(_("Game over: {players} share the win.", players=join(winners)))
+        elif winners:
+            parts.append(_("Game over: {player} wins.", player=winners[0]))
+        else:
+            parts.append(_("Game over: nobody wins."))
     else:
-        parts.append(f"{_status(view, {p: who(p) for p in players}, players)}.")
+        parts.append(_("{status}.", status=_status(view, {p: who(p) for p in players}, players)))
         if view.get("die"):
-            parts.append(f"Die: {view['die']}.")
+            parts.append(_("Die: {face}.", face=DIE_WORDS.get(view["die"], view["die"])))
     holder = view.get("stone_holder")
     if holder and not result:
-        parts.append(f"{who(holder)} holds the stone"
-                     + (" (placed)." if view.get("stone_placed") else " (not placed yet)."))
+        parts.append(_("{player} holds the stone (placed).", player=who(holder))
+                     if view.get("stone_placed") else
+                     _("{player} holds the stone (not placed yet).", player=who(holder)))
     for c in LANES:
         b = (view.get("boats") or {}).get(c) or {}
-        figs = ", ".join(f"{who(o)} {s}" for o, s in b.get("figures") or []) or "no figures"
-        extra = [x for x, on in (("ring", b.get("ring")), (f"stone {b.get('stone')}", b.get("stone")),
-                                 (f"{b.get('weights')} weights", b.get("weights"))) if on]
-        where = "in the net" if b.get("fallen") else \
-            f"wave {b.get('position')}, danger {_number(b.get('danger', 0))}"
-        parts.append(f"{c.capitalize()}: {where}; {figs}" + (f"; {', '.join(extra)}" if extra else "") + ".")
-    return " ".join(parts)[:1024]
+        figures = [_("{player} {size}", player=who(o), size=SIZE_WORDS.get(s, s))
+                   for o, s in b.get("figures") or []]
+        extra: list[Text] = []
+        if b.get("ring"):
+            extra.append(_("ring"))
+        if b.get("stone"):
+            extra.append(_("stone boat") if b.get("stone") == "boat" else _("stone strip"))
+        if b.get("weights"):
+            extra.append(_n("{n} weight", "{n} weights", int(b["weights"])))
+        where = (_("in the net") if b.get("fallen") else
+                 _("wave {wave}, danger {danger}", wave=number(b.get("position")),
+                   danger=number(_number(b.get("danger", 0)))))
+        loaded = commas(figures) if figures else _("no figures")
+        if extra:
+            parts.append(_("{boat}: {where}; {figures}; {extra}.", boat=BOAT_TITLES[c], where=where,
+                           figures=loaded, extra=commas(extra)))
+        else:
+            parts.append(_("{boat}: {where}; {figures}.", boat=BOAT_TITLES[c], where=where,
+                           figures=loaded))
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first} {second}", first=text, second=part)
+    return text

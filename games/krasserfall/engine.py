@@ -11,9 +11,13 @@ from typing import Any
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, NotYourTurn
 from ..rng import Rng, seed_to_int
+from ..text import Text, translator
 from .model import (
     BALANCE,
+    BOAT_WORDS,
     FACES,
+    FIGURE_WORDS,
+    SIZE_WORDS,
     FIGURES,
     LANES,
     LAST_WAVE,
@@ -28,9 +32,13 @@ from .model import (
     excess,
     half,
     hold2,
+    alternatives,
+    commas,
     pull2,
 )
 from .notation import Move, format_move, parse_move
+
+_ = translator("krasserfall")
 
 EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
@@ -42,12 +50,13 @@ class Krasserfall(Game[KrasserfallState, Move]):
     max_players = 4
     options = {
         "push": Option(("touch", "thrill"), "touch",
-                       "touch: a push moves a boat one wave; thrill: or half a wave (push half)"),
+                       _("touch: a push moves a boat one wave; thrill: or half a wave "
+                         "(push half)")),
         "boat-choice": Option(("die", "free"), "die",
-                              "die: push the boat the die shows; free: any boat holding a figure "
-                              "of yours"),
+                              _("die: push the boat the die shows; free: any boat holding a figure "
+                                "of yours")),
     }
-    summary = (
+    summary = _(
         "**Krasserfall** — 2–4 players, 4 boats (red, yellow, green, blue) drifting towards a "
         "waterfall. Each player has 1 big and 2 small figures.\n"
         "**Placing:** the start player puts the life ring on a boat (`ring-start red`), then "
@@ -154,17 +163,17 @@ class Krasserfall(Game[KrasserfallState, Move]):
             turn = self._turn_moves(state, seat)
             if turn and all(m.startswith("move ") for m in turn) and len(turn) > 8:
                 if path:
-                    out += [Button(f"to {m.rsplit('>', 1)[1]}", m) for m in turn
-                            if m.startswith(f"move {path}>")]
+                    out += [Button(_("to {boat}", boat=BOAT_WORDS[m.rsplit(">", 1)[1]]), m)
+                            for m in turn if m.startswith(f"move {path}>")]
                     return out
                 groups = dict.fromkeys(m[5:].rsplit(">", 1)[0] for m in turn)
-                out += [Button(f"Move seat {g.split(':')[0]}'s {g.split(':')[1].split()[0]} figure "
-                               f"from {g.split()[-1]}", path=g) for g in groups]
+                out += [Button(_("Move seat {seat}'s {figure} from {boat}", seat=g.split(":")[0],
+                                 figure=FIGURE_WORDS[g.split(":")[1].split()[0]],
+                                 boat=BOAT_WORDS[g.split()[-1]]), path=g) for g in groups]
             elif not path:
                 out += [Button(_button_label(m), m) for m in turn]
         if not path and self._unplaced_stone_holder(state) == seat:
-            out += [Button(f"Stone: {m.split()[2]} of {m.split()[1]}", m, anytime=True)
-                    for m in self._stone_moves(state)]
+            out += [Button(_stone_label(m), m, anytime=True) for m in self._stone_moves(state)]
         return out[:25]
 
     def pass_move(self, state: KrasserfallState, player: str) -> str | None:
@@ -286,9 +295,9 @@ class Krasserfall(Game[KrasserfallState, Move]):
         if move.kind == "stone":
             return self._place_stone(state, seat, move, text)
         if seat != state.active:
-            raise NotYourTurn(
+            raise NotYourTurn(_(
                 "it is not your turn: you may only place the stone now (stone red boat or "
-                "stone red strip)")
+                "stone red strip)"))
         legal = self._turn_moves(state, seat)
         if text not in legal:
             raise IllegalMove(self._why_not(state, seat, move, legal))
@@ -388,14 +397,15 @@ class Krasserfall(Game[KrasserfallState, Move]):
     def _place_stone(self, state: KrasserfallState, seat: int, move: Move,
                      text: str) -> KrasserfallState:
         if state.stone_holder != seat:
-            raise IllegalMove("you do not hold the stone this round: only the one player with "
-                              "the fewest medals gets it")
+            raise IllegalMove(_("you do not hold the stone this round: only the one player with "
+                                "the fewest medals gets it"))
         if state.stone_used:
-            raise IllegalMove("you have already placed the stone this round")
+            raise IllegalMove(_("you have already placed the stone this round"))
         assert move.boat is not None
         if state.boats[move.boat].fallen:
-            raise IllegalMove(f"{move.boat} has fallen into the net: put the stone on a boat "
-                              f"in the river ({', '.join(state.standing())})")
+            raise IllegalMove(_("{boat} has fallen into the net: put the stone on a boat in the "
+                                "river ({boats})", boat=BOAT_WORDS[move.boat],
+                                boats=commas([BOAT_WORDS[c] for c in state.standing()])))
         new = state.copy()
         new.boats[move.boat].stone = move.where
         new.stone_used = True
@@ -515,68 +525,96 @@ class Krasserfall(Game[KrasserfallState, Move]):
 
     # ----- why a move is refused ------------------------------------------------------------
 
-    def _why_not(self, state: KrasserfallState, seat: int, move: Move, legal: list[str]) -> str:
+    def _why_not(self, state: KrasserfallState, seat: int, move: Move, legal: list[str]) -> Text:
         text = format_move(move)
         kind = move.kind
         phase = state.phase
+        example = legal[0] if legal else "roll"
         if phase == "ring-start":
             if kind == "ring-start":
-                return (f"the life ring must go on a boat without figures: ring-start "
-                        f"{' or '.join(self._ring_start_boats(state))}")
-            return f"first put the life ring on a boat, like {legal[0]}"
+                return _("the life ring must go on a boat without figures: ring-start {boats}",
+                         boats=_boat_choice(self._ring_start_boats(state)))
+            return _("first put the life ring on a boat, like {example}", example=example)
         if phase == "place":
             if kind != "place":
-                return f"it is time to place figures, like {legal[0]}"
+                return _("it is time to place figures, like {example}", example=example)
             assert move.size is not None and move.boat is not None
             if not state.unplaced[seat][move.size]:
-                left = [s for s in SIZES if state.unplaced[seat][s]]
-                return f"you have no {move.size} figure left to place (left: {', '.join(left)})"
-            return (f"{move.boat} already holds a figure and another boat is still empty: "
-                    f"place in {' or '.join(self._placing_boats(state))}")
+                left = commas([SIZE_WORDS[s] for s in SIZES if state.unplaced[seat][s]])
+                return (_("you have no big figure left to place (left: {left})", left=left)
+                        if move.size == "big" else
+                        _("you have no small figure left to place (left: {left})", left=left))
+            return _("{boat} already holds a figure and another boat is still empty: place in "
+                     "{boats}", boat=BOAT_WORDS[move.boat],
+                     boats=_boat_choice(self._placing_boats(state)))
         if phase == "roll":
-            return f"roll the die first ({text} is not possible now): write roll"
+            return _("roll the die first ({move} is not possible now): write roll", move=text)
         face = state.face or "?"
         if kind == "roll":
-            return f"you have rolled already: carry out the {self._face_name(face)}, like {legal[0]}"
+            return _("you have rolled already: carry out the {face}, like {example}",
+                     face=self._face_name(face), example=example)
         if face in LANES:
+            colour = BOAT_WORDS[face]
             if kind != "push":
-                return f"the die shows {face}: push a boat, like {legal[0]}"
+                return _("the die shows {colour}: push a boat, like {example}", colour=colour,
+                         example=example)
             if move.half and state.push != "thrill":
-                return "half pushes need the option push=thrill: write push without half"
+                return _("half pushes need the option push=thrill: write push without half")
             boats, named = self._push_boats(state, seat, face)
             if not named:
-                reason = (f"the die shows {face}" if boats[0] == face else
-                          f"{face} has fallen, so the boat furthest back moves: {boats[0]}")
-                return f"{reason}: write {legal[0]} without a colour"
+                if boats[0] == face:
+                    return _("the die shows {colour}: write {example} without a colour",
+                             colour=colour, example=example)
+                return _("{colour} has fallen, so the boat furthest back moves: {boat}: write "
+                         "{example} without a colour", colour=colour, boat=BOAT_WORDS[boats[0]],
+                         example=example)
             if move.boat is None:
-                return f"name the boat to push: {' or '.join(legal)}"
-            why = ("boats with a figure of yours" if state.choice == "free" and
-                   any(f[0] == seat for c in boats for f in state.boats[c].figures)
-                   else "the boats furthest back")
-            return f"{move.boat} cannot be pushed now: choose one of {why} ({', '.join(boats)})"
-        if face == "ring" and self._ring_boat(state) is not None:
+                return _("name the boat to push: {moves}", moves=alternatives(legal))
+            listed = commas([BOAT_WORDS[c] for c in boats])
+            if state.choice == "free" and any(f[0] == seat for c in boats
+                                              for f in state.boats[c].figures):
+                return _("{boat} cannot be pushed now: choose one of the boats with a figure of "
+                         "yours ({boats})", boat=BOAT_WORDS[move.boat or ""], boats=listed)
+            return _("{boat} cannot be pushed now: choose one of the boats furthest back "
+                     "({boats})", boat=BOAT_WORDS[move.boat or ""], boats=listed)
+        ring = self._ring_boat(state)
+        if face == "ring" and ring is not None:
             if kind != "ring":
-                return f"the die shows the ring: move the life ring, like {legal[0]}"
-            ring = self._ring_boat(state)
+                return _("the die shows the ring: move the life ring, like {example}",
+                         example=example)
             if move.boat == ring:
-                return f"the ring is on {ring} already: move it to another boat"
-            return f"{move.boat} has fallen: move the ring to a boat in the river"
+                return _("the ring is on {boat} already: move it to another boat",
+                         boat=BOAT_WORDS[ring])
+            return _("{boat} has fallen: move the ring to a boat in the river",
+                     boat=BOAT_WORDS[move.boat or ""])
         if kind != "move":
-            sub = " (the ring has fallen, so a figure moves instead)" if face == "ring" else ""
-            return f"move a figure{sub}, like {legal[0]}"
+            if face == "ring":
+                return _("move a figure (the ring has fallen, so a figure moves instead), like "
+                         "{example}", example=example)
+            return _("move a figure, like {example}", example=example)
         assert move.seat is not None and move.boat and move.target
         if move.seat > len(state.players):
-            return f"there is no seat {move.seat}: seats are 1-{len(state.players)}"
+            return _("there is no seat {seat}: seats are 1-{last}", seat=move.seat,
+                     last=len(state.players))
         for c in (move.boat, move.target):
             if state.boats[c].fallen:
-                return f"{c} has fallen into the net: figures move between boats in the river"
+                return _("{boat} has fallen into the net: figures move between boats in the river",
+                         boat=BOAT_WORDS[c])
         if not state.boats[move.boat].has(move.seat - 1, move.size or ""):
-            return f"there is no {move.size} figure of seat {move.seat} in {move.boat}"
-        return f"{move.boat} would be left without a figure: no boat may be emptied"
+            return (_("there is no big figure of seat {seat} in {boat}", seat=move.seat,
+                      boat=BOAT_WORDS[move.boat]) if move.size == "big" else
+                    _("there is no small figure of seat {seat} in {boat}", seat=move.seat,
+                      boat=BOAT_WORDS[move.boat]))
+        return _("{boat} would be left without a figure: no boat may be emptied",
+                 boat=BOAT_WORDS[move.boat])
 
     @staticmethod
-    def _face_name(face: str) -> str:
-        return {"figure": "figure face", "ring": "ring face"}.get(face, f"{face} face")
+    def _face_name(face: str) -> Text:
+        if face == "figure":
+            return _("figure face")
+        if face == "ring":
+            return _("ring face")
+        return _("{colour} face", colour=BOAT_WORDS.get(face, face))
 
     # ----- end ------------------------------------------------------------------------------
 
@@ -596,12 +634,12 @@ class Krasserfall(Game[KrasserfallState, Move]):
 
     def resign(self, state: KrasserfallState, player: str) -> KrasserfallState:
         if state.over:
-            raise GameOver("the game is over already")
+            raise GameOver(_("the game is over already"))
         seat = self._seat(state, player)
         if seat is None:
-            raise IllegalMove(f"{player} is not playing in this game")
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
         if not state.in_play(seat):
-            raise IllegalMove("you have resigned already")
+            raise IllegalMove(_("you have resigned already"))
         new = state.copy()
         new.resigned.append(seat)
         new.unplaced[seat] = {s: 0 for s in SIZES}
@@ -697,13 +735,13 @@ class Krasserfall(Game[KrasserfallState, Move]):
     # ----- words ----------------------------------------------------------------------------
 
     def describe(self, before: KrasserfallState, player: str, move: str,
-                 names: Mapping[str, str] | None = None) -> str:
+                 names: Mapping[str, str] | None = None) -> Text:
         from .words import describe
 
         return describe(self, before, player, move, names or {})
 
     def prompt(self, state: KrasserfallState, player: str,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None) -> Text:
         from .words import prompt
 
         return prompt(self, state, player, names or {})
@@ -825,21 +863,35 @@ class Krasserfall(Game[KrasserfallState, Move]):
                 raise ValueError("bad shake")
 
 
-def _button_label(move: str) -> str:
+def _button_label(move: str) -> Text:
     words = move.split()
     if move == "roll":
-        return "Roll the die"
+        return _("Roll the die")
     if words[0] == "push":
-        boat = words[1] if len(words) > 1 and words[1] != "half" else ""
-        half = " half a wave" if words[-1] == "half" else ""
-        return f"Push {boat}{half}".replace("  ", " ").strip() if boat or half else "Push"
+        boat = BOAT_WORDS.get(words[1]) if len(words) > 1 else None
+        if words[-1] == "half":
+            return _("Push {boat} half a wave", boat=boat) if boat else _("Push half a wave")
+        return _("Push {boat}", boat=boat) if boat else _("Push")
     if words[0] == "place":
-        return f"Place {words[1]} in {words[2]}"
+        return (_("Place big in {boat}", boat=BOAT_WORDS[words[2]]) if words[1] == "big"
+                else _("Place small in {boat}", boat=BOAT_WORDS[words[2]]))
     if words[0] == "ring-start":
-        return f"Ring on {words[1]}"
+        return _("Ring on {boat}", boat=BOAT_WORDS[words[1]])
     if words[0] == "ring":
-        return f"Ring to {words[1]}"
-    return move
+        return _("Ring to {boat}", boat=BOAT_WORDS[words[1]])
+    return _("{move}", move=move)  # a figure move: its notation
+
+
+def _boat_choice(boats: list[str]) -> Text:
+    """``green or blue``: the boats a player may choose from."""
+    return alternatives([BOAT_WORDS[c] for c in boats])
+
+
+def _stone_label(move: str) -> Text:
+    """``stone red boat`` -> ``Stone: boat of red``."""
+    _kind, boat, where = move.split()
+    return (_("Stone: boat of {boat}", boat=BOAT_WORDS[boat]) if where == "boat"
+            else _("Stone: strip of {boat}", boat=BOAT_WORDS[boat]))
 
 
 def _copy(value: Any) -> Any:

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..text import Text, translator
+
+_ = translator("krasserfall")
+
 LANES: tuple[str, ...] = ("red", "yellow", "green", "blue")
 FACES: tuple[str, ...] = (*LANES, "figure", "ring")
 SIZES: tuple[str, ...] = ("big", "small")
@@ -20,6 +24,50 @@ MEDALS = {"big": 1, "small": 2}  # medals a figure in the last boat earns its ow
 MEDALS_TO_END = 6  # the game ends after a scoring in which someone reaches this
 WEIGHTS = 6  # weights in the box; none is attached once all hang on fish
 SHAKE_STEPS = 1000  # a shake is drawn uniformly in [-1, +1] on a grid of 1/1000
+
+#: The boats' names in sentences (the notation keeps ``red`` ... in every language).
+BOAT_WORDS: dict[str, Text] = {"red": _("red"), "yellow": _("yellow"), "green": _("green"),
+                               "blue": _("blue")}
+#: A figure as a noun phrase after "the", "their own", "Cat's" ("big figure").
+FIGURE_WORDS: dict[str, Text] = {"big": _("big figure"), "small": _("small figure")}
+#: A figure size as a word of its own ("left: small").
+SIZE_WORDS: dict[str, Text] = {"big": _("big"), "small": _("small")}
+#: The two non-colour die faces, as said after "rolled" and "the die shows".
+FACE_WORDS: dict[str, Text] = {"figure": _("the fleeing figure"), "ring": _("the life ring")}
+
+
+def face_word(face: str) -> Text:
+    """A die face in a sentence: ``**red**``, ``the life ring``."""
+    if face in BOAT_WORDS:
+        return _("**{boat}**", boat=BOAT_WORDS[face])
+    return FACE_WORDS.get(face) or _("{face}", face=face)
+
+
+def number(value: Any) -> str | Text:
+    """A number for a sentence: ``2.5`` becomes a Text, so German and Danish write ``2,5``."""
+    shown = str(value)
+    if "." not in shown:
+        return shown
+    whole, fraction = shown.split(".", 1)
+    return _("{whole}.{fraction}", whole=whole, fraction=fraction)
+
+
+def commas(parts: list[Any]) -> Text:
+    """``a, b, c`` (a list, not a sentence: no "and")."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = _("{first}, {second}", first=text, second=part)
+    return text
+
+
+def alternatives(parts: list[Any]) -> Text:
+    """``a, b or c``."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:-1]:
+        text = _("{first}, {second}", first=text, second=part)
+    if len(parts) > 1:
+        text = _("{first} or {second}", first=text, second=parts[-1])
+    return text
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,15 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InvalidMove
+from ..text import translator
 from .model import LANES, SIZES
+
+_ = translator("krasserfall")
 
 KINDS = ("roll", "push", "move", "ring", "place", "ring-start", "stone")
 PLACES = ("boat", "strip")
-HELP = ("moves are: roll, push, push red, move 2:big red>blue, ring blue, place big red, "
-        "ring-start red, stone red boat")
+HELP = _("moves are: roll, push, push red, move 2:big red>blue, ring blue, place big red, "
+         "ring-start red, stone red boat")
 
 
 @dataclass(frozen=True)
@@ -51,64 +54,69 @@ def _clean(text: str) -> str:
     return re.sub(r"^ring (start)\b", "ring-start", text)
 
 
-def _boat(token: str, what: str = "boat") -> str:
+def _boat(token: str) -> str:
     if token in LANES:
         return token
-    raise InvalidMove(f"'{quote(token)}' is not a {what}: name red, yellow, green or blue")
+    raise InvalidMove(_("'{text}' is not a boat: name red, yellow, green or blue",
+                        text=quote(token)))
 
 
 def _size(token: str) -> str:
     if token in SIZES:
         return token
-    raise InvalidMove(f"'{quote(token)}' is not a figure size: write big or small")
+    raise InvalidMove(_("'{text}' is not a figure size: write big or small", text=quote(token)))
 
 
 def parse_move(text: object) -> Move:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
-        raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     cleaned = _clean(text)
     if not cleaned:
-        raise InvalidMove(f"empty move: {HELP}")
+        raise InvalidMove(_("empty move: {help}", help=HELP))
     tokens = cleaned.split(" ")
     kind, args = tokens[0], tokens[1:]
     if kind not in KINDS or len(args) > 3:
-        raise InvalidMove(f"could not read '{quote(text)}': {HELP}")
+        raise InvalidMove(_("could not read '{text}': {help}", text=quote(text), help=HELP))
     shown = quote(text)
     if kind == "roll":
         if args:
-            raise InvalidMove(f"'{shown}': write just roll")
+            raise InvalidMove(_("'{text}': write just roll", text=shown))
         return Move("roll")
     if kind == "push":
         boats = [a for a in args if a in LANES]
         halves = [a for a in args if a == "half"]
         if len(args) != len(boats) + len(halves) or len(boats) > 1 or len(halves) > 1:
-            raise InvalidMove(f"could not read '{shown}': write push, push red, push half "
-                              "or push red half")
+            raise InvalidMove(_("could not read '{text}': write push, push red, push half "
+                                "or push red half", text=shown))
         return Move("push", boat=boats[0] if boats else None, half=bool(halves))
     if kind == "move":
         m = re.fullmatch(r"([1-4]):([a-z]+) ([a-z]+)>([a-z]+)", " ".join(args))
         if not m:
-            raise InvalidMove(f"could not read '{shown}': write it like move 2:big red>blue "
-                              "(seat 1-4, big or small, from>to)")
+            raise InvalidMove(_("could not read '{text}': write it like move 2:big red>blue "
+                                "(seat 1-4, big or small, from>to)", text=shown))
         seat, size, src, dst = m.groups()
         move = Move("move", boat=_boat(src), target=_boat(dst), seat=int(seat), size=_size(size))
         if move.boat == move.target:
-            raise InvalidMove(f"'{shown}' moves a figure to the boat it is in: pick another boat")
+            raise InvalidMove(_("'{text}' moves a figure to the boat it is in: pick another boat",
+                                text=shown))
         return move
     if kind in ("ring", "ring-start"):
         if len(args) != 1:
-            raise InvalidMove(f"could not read '{shown}': write {kind} and a boat, like {kind} blue")
+            raise InvalidMove(_("could not read '{text}': write {kind} and a boat, like "
+                                "{kind} blue", text=shown, kind=kind))
         return Move(kind, boat=_boat(args[0]))
     if kind == "place":
         if len(args) != 2:
-            raise InvalidMove(f"could not read '{shown}': write it like place big red")
+            raise InvalidMove(_("could not read '{text}': write it like place big red", text=shown))
         return Move("place", size=_size(args[0]), boat=_boat(args[1]))
     # stone
     if len(args) != 2:
-        raise InvalidMove(f"could not read '{shown}': write stone red boat or stone red strip")
+        raise InvalidMove(_("could not read '{text}': write stone red boat or stone red strip",
+                            text=shown))
     if args[1] not in PLACES:
-        raise InvalidMove(f"'{quote(args[1])}' is not where a stone goes: write boat or strip")
+        raise InvalidMove(_("'{text}' is not where a stone goes: write boat or strip",
+                            text=quote(args[1])))
     return Move("stone", boat=_boat(args[0]), where=args[1])
 
 

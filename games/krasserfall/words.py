@@ -7,128 +7,170 @@ suggestions cannot hint at a hidden shake.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import GameError
-from .model import BALANCE, LANES, LAST_WAVE, MEDALS, KrasserfallState, danger2
+from ..text import Text, join, plural, translator
+from .model import (
+    BALANCE,
+    BOAT_WORDS,
+    FIGURE_WORDS,
+    LANES,
+    LAST_WAVE,
+    MEDALS,
+    KrasserfallState,
+    commas,
+    danger2,
+    face_word,
+    number,
+)
 from .notation import Move, parse_move
 
 if TYPE_CHECKING:
     from .engine import Krasserfall
 
-FACE_WORDS = {"figure": "the fleeing figure", "ring": "the life ring"}
+_ = translator("krasserfall")
+_n = plural(_)
 
 
 def _name(names: Mapping[str, str], player: str) -> str:
     return str(names.get(player) or player)
 
 
-def _boats(colours: list[str]) -> str:
-    bold = [f"**{c}**" for c in colours]
-    return bold[0] if len(bold) == 1 else ", ".join(bold[:-1]) + " and " + bold[-1]
-
-
-def _wave(position: Any) -> str:
-    return f"wave {position}"
+def _bold(colour: str) -> Text:
+    return _("**{boat}**", boat=BOAT_WORDS[colour])
 
 
 def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str,
-             names: Mapping[str, str]) -> str:
+             names: Mapping[str, str]) -> Text:
     """One public sentence (no mover's name) of what ``move`` did, from the after-state."""
     try:
         after = game._apply(before, player, parse_move(move))
     except GameError:
-        return f"played `{move}`"
+        return _("played `{move}`", move=move)
     last = after.last or {}
     kind = last.get("kind")
-    boat = last.get("boat")
+    boat = BOAT_WORDS.get(last.get("boat") or "", "?")
+    text: Text
     if kind == "roll":
         face = last.get("face", "?")
-        text = f"rolled **{face}**" if face in LANES else f"rolled {FACE_WORDS[face]}"
+        text = _("rolled {face}", face=face_word(face))
         if last.get("nothing"):
-            text += ": no figure can move, so the turn passes"
+            text = _("{text}: no figure can move, so the turn passes", text=text)
         elif face in LANES and before.boats[face].fallen:
-            text += f" ({face} has fallen: the boat furthest back moves instead)"
+            text = _("{text} ({colour} has fallen: the boat furthest back moves instead)",
+                     text=text, colour=BOAT_WORDS[face])
         elif face == "ring" and game._ring_boat(before) is None:
-            text += " (the ring has fallen: a figure moves instead)"
+            text = _("{text} (the ring has fallen: a figure moves instead)", text=text)
     elif kind == "push":
-        text = f"pushed **{boat}** to {_wave(last.get('position'))}"
         if float(last.get("position") or 0) > LAST_WAVE:
-            text = f"pushed **{boat}** over the edge"
+            text = _("pushed **{boat}** over the edge", boat=boat)
+        else:
+            text = _("pushed **{boat}** to wave {wave}", boat=boat,
+                     wave=number(last.get("position")))
     elif kind == "ring":
-        text = f"moved the life ring from **{last.get('from')}** to **{boat}**"
+        text = _("moved the life ring from **{src}** to **{boat}**",
+                 src=BOAT_WORDS.get(last.get("from") or "", "?"), boat=boat)
     elif kind == "move":
         owner = last.get("owner", "")
-        whose = "their own" if owner == player else f"{_name(names, owner)}'s"
-        text = f"moved {whose} {last.get('size')} figure from **{last.get('from')}** to **{boat}**"
+        figure = FIGURE_WORDS.get(last.get("size") or "", "?")
+        src = BOAT_WORDS.get(last.get("from") or "", "?")
+        if owner == player:
+            text = _("moved their own {figure} from **{src}** to **{boat}**", figure=figure,
+                     src=src, boat=boat)
+        else:
+            text = _("moved {owner}'s {figure} from **{src}** to **{boat}**",
+                     owner=_name(names, owner), figure=figure, src=src, boat=boat)
     elif kind == "ring-start":
-        text = f"put the life ring on **{boat}**"
+        text = _("put the life ring on **{boat}**", boat=boat)
     elif kind == "place":
-        text = f"placed a {last.get('size')} figure in **{boat}**"
+        text = (_("placed a big figure in **{boat}**", boat=boat) if last.get("size") == "big"
+                else _("placed a small figure in **{boat}**", boat=boat))
         if after.released and not before.released:
-            text += "; all figures are placed and the boats float"
+            text = _("{text}; all figures are placed and the boats float", text=text)
     elif kind == "stone":
-        where = f"in the **{boat}** boat" if last.get("where") == "boat" else \
-            f"on **{boat}**'s strip"
-        text = f"put the stone {where}"
+        text = (_("put the stone in the **{boat}** boat", boat=boat)
+                if last.get("where") == "boat" else
+                _("put the stone on **{boat}**'s strip", boat=boat))
         if last.get("out_of_turn"):
-            text += " (out of turn)"
+            text = _("{text} (out of turn)", text=text)
     else:
-        text = f"played `{move}`"
+        text = _("played `{move}`", move=move)
     falls = last.get("falls") or []
     if falls:
-        text += f": {_boats(falls)} fell into the net"
+        text = _n("{text}: {boats} fell into the net", "{text}: {boats} fell into the net",
+                  len(falls), text=text, boats=join([_bold(c) for c in falls]))
     if last.get("nothing") and kind == "stone":
-        text += "; nothing is left to move, so the turn passes"
+        text = _("{text}; nothing is left to move, so the turn passes", text=text)
     end = last.get("round_end")
     if end:
-        gains = ", ".join(f"{_name(names, p)} +{g}" for p, g in end["medals"].items())
-        text += (f". Round {end['round']} is over: **{end['boat']}** is the last boat"
-                 f" ({gains or 'no figures, no medals'})")
+        gains = [_("{player} +{medals}", player=_name(names, p), medals=g)
+                 for p, g in end["medals"].items()]
+        text = _("{text}. Round {round} is over: **{boat}** is the last boat ({gains})", text=text,
+                 round=end["round"], boat=BOAT_WORDS.get(end["boat"], "?"),
+                 gains=commas(gains) if gains else _("no figures, no medals"))
         if after.over:
             result = game.result(after)
             assert result is not None
-            won = " and ".join(_name(names, p) for p in result.winners)
-            text += f". The game is over: {won} {'share the win' if len(result.winners) > 1 else 'wins'}"
+            won = [_name(names, p) for p in result.winners]
+            if len(won) > 1:
+                text = _("{text}. The game is over: {winners} share the win", text=text,
+                         winners=join(won))
+            else:
+                text = _("{text}. The game is over: {winner} wins", text=text,
+                         winner=won[0] if won else "?")
         else:
             holder = after.stone_holder
             if holder is not None:
-                text += f". {_name(names, after.players[holder])} gets the stone"
-            text += f". Round {after.round}: {_name(names, after.players[after.start])} opens"
-    return text[:990]
+                text = _("{text}. {player} gets the stone", text=text,
+                         player=_name(names, after.players[holder]))
+            text = _("{text}. Round {round}: {player} opens", text=text, round=after.round,
+                     player=_name(names, after.players[after.start]))
+    return text
 
 
 def prompt(game: Krasserfall, state: KrasserfallState, player: str,
-           names: Mapping[str, str]) -> str:
+           names: Mapping[str, str]) -> Text:
     """One or two public lines: what ``player`` can do now, with example commands."""
     if state.over:
-        return "the game is over."
+        return _("the game is over.")
     seat = game._seat(state, player)
     if seat is None:
-        return "you are not playing in this game."
-    lines = []
+        return _("you are not playing in this game.")
+    lines: list[Text] = []
     if seat == state.active:
         moves = game._turn_moves(state, seat)
         example = moves[0] if moves else "roll"
         if state.phase == "ring-start":
-            where = "any boat" if state.round == 1 else "a boat without figures"
-            lines.append(f"put the life ring on {where}: `/move {example}`.")
+            lines.append(_("put the life ring on any boat: `/move {example}`.", example=example)
+                         if state.round == 1 else
+                         _("put the life ring on a boat without figures: `/move {example}`.",
+                           example=example))
         elif state.phase == "place":
             left = state.unplaced[seat]
-            have = " and ".join(f"{k} {s}" for s, k in left.items() if k)
-            lines.append(f"place a figure ({have} left): `/move {example}`.")
+            have = join([_n("{n} big", "{n} big", k) if s == "big" else
+                         _n("{n} small", "{n} small", k) for s, k in left.items() if k])
+            lines.append(_("place a figure ({left} left): `/move {example}`.", left=have,
+                           example=example))
         elif state.phase == "roll":
-            lines.append("roll the die: `/move roll`.")
+            lines.append(_("roll the die: `/move roll`."))
         else:
-            face = state.face or "?"
-            what = f"**{face}**" if face in LANES else FACE_WORDS.get(face, face)
+            face = face_word(state.face or "?")
             options = ", ".join(f"`/move {m}`" for m in moves[:3])
-            more = f" (or {len(moves) - 3} more)" if len(moves) > 3 else ""
-            lines.append(f"the die shows {what}: {options}{more}.")
+            if len(moves) > 3:
+                lines.append(_n("the die shows {face}: {options} (or {n} more).",
+                                "the die shows {face}: {options} (or {n} more).", len(moves) - 3,
+                                face=face, options=options))
+            else:
+                lines.append(_("the die shows {face}: {options}.", face=face, options=options))
     if game._unplaced_stone_holder(state) == seat:
-        lines.append("you hold the stone: place it once, at any moment of this round, "
-                     "`/move stone red boat` (holds) or `/move stone red strip` (pulls).")
-    return "\n".join(lines[:2]) or "wait for your turn."
+        lines.append(_("you hold the stone: place it once, at any moment of this round, "
+                       "`/move stone red boat` (holds) or `/move stone red strip` (pulls)."))
+    if not lines:
+        return _("wait for your turn.")
+    if len(lines) == 1:
+        return lines[0]
+    return _("{first}\n{second}", first=lines[0], second=lines[1])
 
 
 # ----- ranking for autocomplete (and the simulation's greedy player) ---------------------------
@@ -203,26 +245,29 @@ def ranked(game: Krasserfall, state: KrasserfallState, seat: int,
     return [(-g, text) for g, _, text in scored]
 
 
-def _label(game: Krasserfall, state: KrasserfallState, seat: int, text: str, gain: float) -> str:
+def _label(game: Krasserfall, state: KrasserfallState, seat: int, text: str, gain: float) -> Text:
     move = parse_move(text)
     after = preview(state, seat, move, game)
     touched = [c for c in LANES if c in (move.boat, move.target)]
     if move.kind == "push" and move.boat is None and state.face:
         touched = [game._push_boats(state, seat, state.face)[0][0]]
-    parts = []
+    parts: list[Text] = []
     for c in touched:
         d0 = danger2(state.boats[c], BALANCE) / 2
         d1 = danger2(after.boats[c], BALANCE) / 2
-        parts.append(f"{c} danger {d0:+g}>{d1:+g}")
+        parts.append(_("{boat} danger {before}>{after}", boat=BOAT_WORDS[c],
+                       before=number(f"{d0:+g}"), after=number(f"{d1:+g}")))
     if move.kind == "roll":
-        parts.append("roll the die")
-    note = ", ".join(parts)
-    label = f"{text} · {note} · {gain:+.1f}" if note else f"{text} · {gain:+.1f}"
-    return label[:100]
+        parts.append(_("roll the die"))
+    shown = number(f"{gain:+.1f}")
+    if parts:
+        return _("{move} · {note} · {gain}", move=text, note=commas(parts), gain=shown)
+    return _("{move} · {gain}", move=text, gain=shown)
 
 
 def suggest(game: Krasserfall, state: KrasserfallState, player: str, typed: str,
             limit: int) -> list[tuple[str, str]]:
+    """Legal moves starting with ``typed``, best for ``player`` first; labels are Texts."""
     seat = game._seat(state, player)
     if seat is None or limit <= 0:
         return []

@@ -1,0 +1,181 @@
+"""Krasserfall in German and Danish: every player-facing sentence is a Text that translates.
+
+The catalogs themselves are checked for completeness in ``tests/test_i18n.py``; here the
+engine's output is: errors, ``describe``, ``prompt``, button and autocomplete labels, the
+option hints, the rules summary and the alt text, in hand-picked positions and in random
+playouts (where nothing may fall back to English).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot.i18n import TRANSLATED, tr
+from games import REGISTRY, GameError, IllegalMove, InvalidMove, NotYourTurn
+from games.text import Text
+from renderers.alt_text import alt_text
+
+from .test_krasserfall import ANN, BOB, CAT, PLAYERS, full, position, roll_to
+
+GAME: Any = REGISTRY["krasserfall"]
+NAMES = {p: p.capitalize() for p in PLAYERS}
+#: Words that only an English sentence has (none is German or Danish, none is notation).
+ENGLISH = re.compile(r"\b(the|is|has|you|your|and|of|to|with|not|already|from|it|now|was|"
+                     r"wins|fell|pushed|rolled|moved|placed|put|left|red|yellow|green|blue|"
+                     r"big|small|wave|figure|boat)\b", re.IGNORECASE)
+
+
+def outside_code(text: str) -> str:
+    """``text`` without its `backticked` parts (commands stay English in every language)."""
+    return re.sub(r"`[^`]*`", "", text)
+
+
+def wordless(text: Text) -> bool:
+    """A template with nothing to translate: placeholders, punctuation, notation-free."""
+    return not re.search(r"[A-Za-z]", re.sub(r"\{[^{}]*\}", "", text.msgid))
+
+
+def refusal(state: Any, move: str, who: str) -> Text:
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(state, who, move)
+    message = info.value.args[0]
+    assert isinstance(message, Text) and message.domain == "krasserfall", repr(message)
+    return message
+
+
+def assert_translated(text: Any, sentence: bool = True) -> None:
+    """``text`` is a krasserfall Text whose German and Danish differ from the English; with
+    ``sentence``, no English word is left outside the backticked commands."""
+    assert isinstance(text, Text), repr(text)
+    for lang in TRANSLATED:
+        said = tr(text, lang)
+        assert said != str(text), (lang, str(text))
+        if sentence:
+            assert not ENGLISH.search(outside_code(said)), (lang, said)
+
+
+# ----- representative cases ---------------------------------------------------------------------
+
+
+def test_errors_are_texts_in_every_language() -> None:
+    state = position(3, phase="ring-start")
+    assert_translated(refusal(state, "place big red", ANN))
+    placing = position(3, phase="place", boats={"red": {"figures": [(1, "big")], "ring": True}},
+                       active=1)
+    assert_translated(refusal(placing, "place big red", BOB))
+    rolled = roll_to(position(3, boats=full(3)), "green")
+    assert_translated(refusal(rolled, "ring blue", ANN))
+    assert_translated(refusal(rolled, "roll", ANN))
+    figure = roll_to(position(3, boats=full(3)), "figure")
+    assert_translated(refusal(figure, "move 2:small green>red", ANN))
+    not_yours = position(3, boats=full(3), stone=2)
+    with pytest.raises(NotYourTurn) as info:
+        GAME.apply(not_yours, CAT, "roll")
+    assert_translated(info.value.args[0], sentence=False)  # it names the stone commands
+    with pytest.raises(InvalidMove) as bad:
+        GAME.apply(state, ANN, "place huge red")
+    assert_translated(bad.value.args[0], sentence=False)  # it names the sizes to write
+    assert "'huge'" in tr(bad.value.args[0], "de") and "big" in tr(bad.value.args[0], "da")
+
+
+def test_a_few_sentences_word_for_word() -> None:
+    rolled = roll_to(position(3, boats=full(3)), "red")
+    said = GAME.describe(rolled, ANN, "push", NAMES)
+    assert said == "pushed **red** to wave 1"
+    assert tr(said, "de") == "schob **Rot** auf Welle 1"
+    assert tr(said, "da") == "skubbede **rød** frem til bølge 1"
+    figure = roll_to(position(3, boats=full(3)), "figure")
+    moved = GAME.describe(figure, ANN, "move 3:small yellow>red", NAMES)
+    assert tr(moved, "de") == "setzte eine kleine Figur von Cat aus **Gelb** in **Rot** um"
+    assert tr(moved, "da") == "flyttede Cats lille figur fra **gul** til **rød**"
+    error = refusal(figure, "move 2:small green>red", ANN)
+    assert tr(error, "de") == "in Grün sitzt keine kleine Figur von Platz 2"
+    assert tr(error, "da") == "der er ingen lille figur fra plads 2 i grøn"
+
+
+def test_half_waves_use_a_decimal_comma() -> None:
+    state = roll_to(position(2, boats=full(2), options={"push": "thrill"}), "red")
+    said = GAME.describe(state, ANN, "push half", NAMES)
+    assert str(said) == "pushed **red** to wave 0.5"
+    assert tr(said, "de").endswith("Welle 0,5") and tr(said, "da").endswith("bølge 0,5")
+
+
+def test_prompts_and_descriptions_are_texts() -> None:
+    state = position(3, boats=full(3), stone=2)
+    for who in (ANN, CAT):
+        assert_translated(GAME.prompt(state, who, NAMES))
+    assert_translated(GAME.prompt(state, "nobody", NAMES))
+    rolled = roll_to(state, "figure")
+    assert_translated(GAME.prompt(rolled, ANN, NAMES))
+    assert_translated(GAME.describe(state, ANN, "roll", NAMES))
+    assert_translated(GAME.describe(state, CAT, "stone green boat", NAMES))
+    two = GAME.prompt(state, ANN, NAMES)
+    assert "\n" not in str(two) and "\n" not in tr(two, "de")
+
+
+def test_summary_options_and_alt_text() -> None:
+    for lang in TRANSLATED:
+        summary = tr(GAME.summary, lang)
+        assert summary != str(GAME.summary) and len(summary) < 1800
+        for command in re.findall(r"`[^`]+`", str(GAME.summary)):
+            assert command in summary, (lang, command)
+    for option in GAME.options.values():
+        assert_translated(option.help, sentence=False)  # the hints name the option values
+    view = GAME.view(position(3, boats=full(3), stone=1), None)
+    text = alt_text(view, NAMES)
+    assert_translated(text)
+    for lang in TRANSLATED:
+        assert len(tr(text, lang)) <= 1024 and "Ann" in tr(text, lang)
+
+
+# ----- everything in random playouts ------------------------------------------------------------
+
+
+def shown(text: Any, lang: str, kind: str) -> None:
+    """A Text that translates without falling back (or has nothing to translate)."""
+    assert isinstance(text, Text), (kind, repr(text))
+    said = tr(text, lang)
+    if not wordless(text):
+        assert said != str(text), (kind, lang, str(text))
+    if kind == "label":  # an autocomplete label starts with the move itself
+        said = said.split(" · ", 1)[-1]
+    if kind != "button" or not wordless(text):
+        assert not ENGLISH.search(outside_code(said)), (kind, lang, said)
+
+
+@pytest.mark.parametrize("options", [{}, {"push": "thrill"}, {"boat-choice": "free"}])
+def test_random_playouts_translate_everything(options: dict[str, str]) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        players = PLAYERS[: 2 + seed % 3]
+        state = GAME.setup(players, options, seed)
+        for _ in range(300):
+            if GAME.result(state) is not None:
+                break
+            who = rng.choice(sorted(GAME.to_act(state)))
+            for lang in TRANSLATED:
+                shown(GAME.prompt(state, who, NAMES), lang, "prompt")
+                for button in GAME.buttons(state, who):
+                    shown(button.label, lang, "button")
+                    for inner in GAME.buttons(state, who, button.path) if button.path else []:
+                        shown(inner.label, lang, "button")
+                for _value, label in GAME.suggest(state, who, "", 25):
+                    shown(label, lang, "label")
+            move = rng.choice(GAME.legal_moves(state, who))
+            said = GAME.describe(state, who, move, NAMES)
+            for lang in TRANSLATED:
+                shown(said, lang, "describe")
+            try:
+                GAME.apply(state, who, "move 4:big red>blue")
+            except GameError as exc:
+                for lang in TRANSLATED:
+                    shown(exc.args[0], lang, "error-" + type(exc).__name__)
+            state = GAME.apply(state, who, move)
+        text = alt_text(GAME.view(state, None), NAMES)
+        for lang in TRANSLATED:
+            shown(text, lang, "alt")
+            assert len(tr(text, lang)) <= 1024

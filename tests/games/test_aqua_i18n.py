@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.i18n import TRANSLATED, _catalog, tr
+from bot.i18n import TRANSLATED, catalog, tr
 from games.errors import GameError, IllegalMove
 from games.rng import Rng
 from games.text import Text
@@ -46,9 +46,9 @@ def has_words(msgid: str) -> bool:
 
 def untranslated(text: Text, lang: str) -> list[str]:
     """Message ids in ``text`` (and the Texts inside it) that ``lang``'s catalog lacks."""
-    catalog = getattr(_catalog(lang, text.domain), "_catalog", {})
+    known = getattr(catalog(lang, text.domain), "_catalog", {})
     key = text.msgid if text.plural is None else (text.msgid, 0)
-    missing = [] if key in catalog or not has_words(text.msgid) else [text.msgid]
+    missing = [] if key in known or not has_words(text.msgid) else [text.msgid]
     for value in text.params.values():
         if isinstance(value, Text):
             missing += untranslated(value, lang)

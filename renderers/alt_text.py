@@ -12,6 +12,7 @@ from typing import Any
 from games.aqualin import tile_name
 
 from .aqua import alt_text as aqua_alt_text
+from .kahuna import alt_text as kahuna_alt_text
 from .krasserfall import alt_text as krasserfall
 
 LIMIT = 1024
@@ -51,40 +52,6 @@ def aqualin(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return " ".join(parts)[:LIMIT]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def kahuna(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    players = list(view["players"])
-    colours = ("orange", "blue")
-    stones, bridges = view["stones"], view["bridges"]
-    parts = [f"Kahuna board, round {view['round']} of 3."]
-    for seat, p in enumerate(players):
-        mine = sorted(i for i, q in stones.items() if q == p)
-        lines = sorted(line for line, q in bridges.items() if q == p)
-        parts.append(f"{_name(names, p)} ({colours[seat]}): "
-                     f"{_count(view['scores'][p], 'point')}, {_count(view['hands'][p], 'card')}, "
-                     f"stones on {', '.join(mine) or 'no island'}, "
-                     f"bridges {' '.join(lines) or 'none'}.")
-    result = view.get("result")
-    if result:
-        winners = [_name(names, p) for p in result["winners"]]
-        parts.append("Game over: " + (" and ".join(winners) + " draw." if len(winners) > 1
-                                      else f"{winners[0]} wins."))
-    else:
-        acting = ", ".join(_name(names, p) for p in view["to_act"])
-        parts.append(f"{acting} to act. Open cards: {', '.join(view['open']) or 'none'}; "
-                     f"deck {view['deck']}.")
-    focus = view.get("current") or view.get("last")
-    if focus:
-        parts.append(f"Last moves by {_name(names, focus['player'])}: "
-                     + ", ".join(focus["moves"]) + ".")
-    if "hand" in view:  # the owner's own view (the private hand image)
-        parts.insert(0, f"Your hand: {', '.join(view['hand']) or 'no cards'}.")
-    return " ".join(parts)[:LIMIT]
-
-
 def kraqua(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     fish = ", ".join(f"{c} on {f}" for c, f in view["fish"].items())
     gems = view["gems"]
@@ -113,7 +80,7 @@ def kraqua(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
 
 ALT_TEXTS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] = {
     "aqualin": aqualin,
-    "kahuna": kahuna,
+    "kahuna": kahuna_alt_text,
     "krasserfall": krasserfall,
     "aqua": aqua_alt_text,
     "kraqua": kraqua,

@@ -3,6 +3,10 @@
 Readings of the rules page are listed in the package docstring (``games/kahuna/__init__.py``).
 Every move goes through :meth:`Kahuna._play`, which returns the new state and a public record
 of what happened (the basis of ``describe`` and of the view's highlighted last turn).
+
+Every sentence a player reads (errors, ``describe``, ``prompt``, the summary, option help,
+button and ``suggest`` labels) is a :class:`~games.text.Text` of the ``kahuna`` catalog
+domain, translated by the bot; the view stays plain data in English notation.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove
 from ..rng import Rng, seed_to_int
+from ..text import Text, join, plural, translator
 from .board import (
     BRIDGES_EACH,
     DEAL,
@@ -36,16 +41,44 @@ from .state import KahunaState, from_json, to_json
 
 Record = dict[str, Any]
 
+_ = translator("kahuna")
+_n = plural(_)
+
 ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
-_NUMBERS = ("no", "one", "two", "three", "four", "five")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+# i18n: card counts in "you hold only two KAHU cards, so you cannot play three"
+_NUMBERS = {1: _("one"), 2: _("two"), 3: _("three"), 4: _("four"), 5: _("five")}
 
 
 def _cards_text(cards: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(cards) if cards else "none"
+    return ", ".join(cards) if cards else _("none")
+
+
+def _pair(a: Any, b: Any) -> Text:
+    """``a, b``: two parts of one list (the two players' counts, the two ends of a line)."""
+    return _("{a}, {b}", a=a, b=b)
+
+
+def _clauses(parts: list[Any]) -> Text:
+    """``a; b; c``: clauses of one account, in order."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = _("{a}; {b}", a=text, b=part)
+    return text
+
+
+def _either(parts: list[Any]) -> Text:
+    """``a, b or c``: the ways to do one thing."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:-1]:
+        text = _pair(text, part)
+    if len(parts) > 1:
+        text = _("{a} or {b}", a=text, b=parts[-1])
+    return text
+
+
+def _bold(islands: list[str]) -> Text:
+    """``**A** and **B**``."""
+    return join([f"**{i}**" for i in islands])
 
 
 # ----- majorities ------------------------------------------------------------------------------
@@ -184,13 +217,13 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     max_players = 2
     options = {
         "variant": Option(("base", "planning", "open-draws"), "base",
-                          "planning: no bridge next to an enemy stone, removal may take the line; "
-                          "open-draws: drawn open cards stay face up"),
+                          _("planning: no bridge next to an enemy stone, removal may take the "
+                            "line; open-draws: drawn open cards stay face up")),
         "handicap": Option(("0", "1", "2", "3"), "0",
-                           "free bridges the handicap seat places before the first turn"),
-        "handicap_seat": Option(("1", "2"), "2", "the seat that gets the handicap (1 = host)"),
+                           _("free bridges the handicap seat places before the first turn")),
+        "handicap_seat": Option(("1", "2"), "2", _("the seat that gets the handicap (1 = host)")),
     }
-    summary = (
+    summary = _(
         "**Kahuna** — 2 players, 12 islands joined by 27 lines. Control islands with bridges.\n"
         "**Your turn:** any number of actions, then draw one card (ends the turn).\n"
         "• `/move bridge HUNA-ELAI`: play a HUNA card, put a bridge on a free line of HUNA.\n"
@@ -292,11 +325,11 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     def buttons(self, state: KahunaState, player: str, path: str = "") -> list[Button]:
         """The ways to end the turn: each open card, the deck, pass (or ``end``)."""
-        labels = {"draw deck": "Draw from the deck", "pass": "Pass", "end": "End my turn"}
+        labels = {"draw deck": _("Draw from the deck"), "pass": _("Pass"), "end": _("End my turn")}
         out = []
         for move in self.legal_moves(state, player):
             if move.startswith("draw ") or move in ("pass", "end"):
-                out.append(Button(labels.get(move, f"Draw {move[5:]}"), move))
+                out.append(Button(labels.get(move) or _("Draw {card}", card=move[5:]), move))
         return out
 
     def turn_complete(self, before: KahunaState, after: KahunaState, player: str) -> bool:
@@ -355,19 +388,26 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     def _check_phase(state: KahunaState, move: KahunaMove) -> None:
         phase, kind = state.phase, move.kind
         if phase == "handicap" and kind != "free":
-            raise IllegalMove(
-                f"first place your {_plural(state.handicap_left, 'handicap bridge')} "
-                "(no card): write free and a line, like free ALOA-BARI")
+            raise IllegalMove(_n(
+                "first place your {n} handicap bridge (no card): write free and a line, like "
+                "free ALOA-BARI",
+                "first place your {n} handicap bridges (no card): write free and a line, like "
+                "free ALOA-BARI", state.handicap_left))
         if phase != "handicap" and kind == "free":
-            raise IllegalMove("free bridges are only for the handicap before the first turn: "
-                              "play a card with bridge X-Y")
+            raise IllegalMove(_("free bridges are only for the handicap before the first turn: "
+                                "play a card with bridge X-Y"))
         if phase == "last" and kind in ("tuck", "draw", "pass"):
-            what = {"tuck": "tuck for", "draw": "draw", "pass": "pass on"}[kind]
-            raise IllegalMove(f"this is your last turn: there is nothing to {what}; play cards "
-                              "or write end")
+            raise IllegalMove({
+                "tuck": _("this is your last turn: there is nothing to tuck for; play cards or "
+                          "write end"),
+                "draw": _("this is your last turn: there is nothing to draw; play cards or "
+                          "write end"),
+                "pass": _("this is your last turn: there is nothing to pass on; play cards or "
+                          "write end"),
+            }[kind])
         if phase == "play" and kind == "end":
-            raise IllegalMove("end is only for the last turns: finish your turn with "
-                              "draw X, draw deck or pass")
+            raise IllegalMove(_("end is only for the last turns: finish your turn with "
+                                "draw X, draw deck or pass"))
 
     @staticmethod
     def _use_cards(state: KahunaState, player: str, cards: tuple[str, ...], verb: str) -> None:
@@ -375,11 +415,20 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         held = Counter(state.held(player))
         for card, n in sorted(Counter(cards).items()):
             if held[card] < n:
+                tuck = verb == "tuck"
                 if held[card] == 0:
-                    raise IllegalMove(f"you hold no {card} card, so you cannot {verb} one")
-                have = _NUMBERS[held[card]]
-                raise IllegalMove(f"you hold only {have} {card} card{'s' if held[card] > 1 else ''}"
-                                  f", so you cannot {verb} {_NUMBERS[n]}")
+                    raise IllegalMove(
+                        _("you hold no {card} card, so you cannot tuck one", card=card) if tuck
+                        else _("you hold no {card} card, so you cannot play one", card=card))
+                words = dict(card=card, have=_NUMBERS.get(held[card], held[card]),
+                             want=_NUMBERS.get(n, n))
+                raise IllegalMove(
+                    _n("you hold only {have} {card} card, so you cannot tuck {want}",
+                       "you hold only {have} {card} cards, so you cannot tuck {want}",
+                       held[card], **words) if tuck else
+                    _n("you hold only {have} {card} card, so you cannot play {want}",
+                       "you hold only {have} {card} cards, so you cannot play {want}",
+                       held[card], **words))
         for card in cards:
             if card in state.shown[player]:
                 state.shown[player].remove(card)
@@ -389,18 +438,19 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     def _check_free_line(self, state: KahunaState, player: str, line: str) -> None:
         owner = state.bridges.get(line)
         if owner == player:
-            raise IllegalMove(f"{line} already carries your own bridge: choose a free line")
+            raise IllegalMove(_("{line} already carries your own bridge: choose a free line",
+                                line=line))
         if owner is not None:
             a, b = ends(line)
-            raise IllegalMove(f"{line} carries your opponent's bridge: remove it first, e.g. "
-                              f"remove {line} {a} {b}")
+            raise IllegalMove(_("{line} carries your opponent's bridge: remove it first, e.g. "
+                                "remove {line} {a} {b}", line=line, a=a, b=b))
         if state.bridges_of(player) >= BRIDGES_EACH:
-            raise IllegalMove(f"all your {BRIDGES_EACH} bridges are on the board: "
-                              "you have none left to place")
+            raise IllegalMove(_("all your {n} bridges are on the board: you have none left to "
+                                "place", n=BRIDGES_EACH))
         blocked = self._blocked(state, player, line)
         if blocked:
-            raise IllegalMove(f"planning variant: {blocked} carries your opponent's stone, so no "
-                              f"bridge of yours may go on {line}")
+            raise IllegalMove(_("planning variant: {island} carries your opponent's stone, so no "
+                                "bridge of yours may go on {line}", island=blocked, line=line))
 
     def _free(self, new: KahunaState, player: str, move: KahunaMove) -> Record:
         assert move.line is not None
@@ -415,9 +465,12 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if card not in new.held(player):
             a, b = ends(move.line)
             other = b if card == a else a
-            hint = (f" (to play your {other} card, write bridge {other}-{card})"
-                    if other in new.held(player) else "")
-            raise IllegalMove(f"you hold no {card} card for bridge {card}-{other}{hint}")
+            if other in new.held(player):
+                raise IllegalMove(_("you hold no {card} card for bridge {card}-{other} (to play "
+                                    "your {other} card, write bridge {other}-{card})",
+                                    card=card, other=other))
+            raise IllegalMove(_("you hold no {card} card for bridge {card}-{other}", card=card,
+                                other=other))
         self._check_free_line(new, player, move.line)
         self._use_cards(new, player, move.cards, "play")
         new.played.append(card)
@@ -430,16 +483,17 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         line = move.line
         owner = new.bridges.get(line)
         if owner is None:
-            raise IllegalMove(f"{line} is empty: there is no bridge to remove")
+            raise IllegalMove(_("{line} is empty: there is no bridge to remove", line=line))
         if owner == player:
-            raise IllegalMove(f"{line} carries your own bridge: you can only remove your "
-                              "opponent's bridges")
+            raise IllegalMove(_("{line} carries your own bridge: you can only remove your "
+                                "opponent's bridges", line=line))
         if move.take and new.variant != "planning":
-            raise IllegalMove("take (a bridge without a third card) is only in the planning "
-                              f"variant: after the removal, play a card with bridge on {line}")
+            raise IllegalMove(_("take (a bridge without a third card) is only in the planning "
+                                "variant: after the removal, play a card with bridge on {line}",
+                                line=line))
         if move.take and new.bridges_of(player) >= BRIDGES_EACH:
-            raise IllegalMove(f"all your {BRIDGES_EACH} bridges are on the board: you cannot "
-                              "take the line; leave out take")
+            raise IllegalMove(_("all your {n} bridges are on the board: you cannot take the "
+                                "line; leave out take", n=BRIDGES_EACH))
         self._use_cards(new, player, move.cards, "play")
         new.played.extend(move.cards)
         new.played.sort()
@@ -452,9 +506,9 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if move.take:
             blocked = self._blocked(new, player, line)
             if blocked:
-                raise IllegalMove(f"planning variant: {blocked} still carries your opponent's "
-                                  f"stone after the removal, so you cannot take {line}; leave "
-                                  "out take")
+                raise IllegalMove(_("planning variant: {island} still carries your opponent's "
+                                    "stone after the removal, so you cannot take {line}; leave "
+                                    "out take", island=blocked, line=line))
             record["move"] = format_move(move)
             _merge(record, place_bridge(new.bridges, new.stones, player, opponent, line))
         return record
@@ -469,15 +523,16 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         size = new.hand_size(player)
         if size >= HAND_LIMIT:
             if new.passed:
-                raise IllegalMove(f"you hold {HAND_LIMIT} cards, so you cannot draw, and you "
-                                  "may not pass after your opponent passed: play or tuck a card "
-                                  "first")
-            raise IllegalMove(f"you hold {HAND_LIMIT} cards, the limit: play or tuck a card "
-                              "first, or pass")
+                raise IllegalMove(_("you hold {n} cards, so you cannot draw, and you may not "
+                                    "pass after your opponent passed: play or tuck a card first",
+                                    n=HAND_LIMIT))
+            raise IllegalMove(_("you hold {n} cards, the limit: play or tuck a card first, or "
+                                "pass", n=HAND_LIMIT))
         if move.cards:
             card = move.cards[0]
             if card not in new.open:
-                raise IllegalMove(f"there is no open {card} card (open: {_cards_text(new.open)})")
+                raise IllegalMove(_("there is no open {card} card (open: {cards})", card=card,
+                                    cards=_cards_text(new.open)))
             slot = new.open.index(card)
             del new.open[slot]
             if new.deck:
@@ -490,8 +545,8 @@ class Kahuna(Game[KahunaState, KahunaMove]):
                 new.hands[player].sort()
         else:
             if not new.deck:
-                raise IllegalMove(f"the deck is empty: take an open card "
-                                  f"({_cards_text(sorted(set(new.open)))})")
+                raise IllegalMove(_("the deck is empty: take an open card ({cards})",
+                                    cards=_cards_text(sorted(set(new.open)))))
             new.hands[player].append(new.deck.pop())
             new.hands[player].sort()
         return {"move": format_move(move)}
@@ -499,10 +554,12 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     @staticmethod
     def _pass(new: KahunaState, player: str) -> Record:
         if new.passed:
-            extra = (" (you hold 5 cards: play or tuck one first)"
-                     if new.hand_size(player) >= HAND_LIMIT else "")
-            raise IllegalMove("your opponent passed last turn, so you may not pass: draw a card "
-                              f"with draw deck or draw X{extra}")
+            if new.hand_size(player) >= HAND_LIMIT:
+                raise IllegalMove(_("your opponent passed last turn, so you may not pass: draw a "
+                                    "card with draw deck or draw X (you hold {n} cards: play or "
+                                    "tuck one first)", n=HAND_LIMIT))
+            raise IllegalMove(_("your opponent passed last turn, so you may not pass: draw a card "
+                                "with draw deck or draw X"))
         return {"move": "pass"}
 
     # ----- turns, rounds and the end --------------------------------------------------------
@@ -612,9 +669,9 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     def resign(self, state: KahunaState, player: str) -> KahunaState:
         if state.phase == "over":
-            raise GameOver("the game is over already")
+            raise GameOver(_("the game is over already"))
         if player not in state.players:
-            raise IllegalMove(f"{player} is not playing in this game")
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
         new = state.copy()
         new.phase = "over"
         new.ended = "resigned"
@@ -637,7 +694,8 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         early = None
         last_turns = False
         for r in turn["records"]:
-            moves.append(f"tuck {_plural(r['count'], 'card')}" if r["move"] == "tuck"
+            count_ = r.get("count", 0)
+            moves.append(f"tuck {count_} card{'' if count_ == 1 else 's'}" if r["move"] == "tuck"
                          else r["move"])
             placed += r.get("placed", [])
             removed += r.get("removed", [])
@@ -724,86 +782,100 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     # ----- words ----------------------------------------------------------------------------
 
     def describe(self, before: KahunaState, player: str, move: str,
-                 names: Mapping[str, str] | None = None) -> str:
+                 names: Mapping[str, str] | None = None) -> Text:
         m = self.parse_move(move)
         _after, record = self._play(before, player, m)
         names = names or {}
         opponent = before.opponent(player)
 
         def who(p: str) -> str:
-            return names.get(p) or f"player {before.players.index(p) + 1}"
+            return names.get(p) or _("player {n}", n=before.players.index(p) + 1)
 
         them = who(opponent)
         kind = m.kind
+        text: Text
         if kind == "free":
-            text = f"placed a handicap bridge on **{m.line}**"
+            text = _("placed a handicap bridge on **{line}**", line=m.line)
         elif kind == "bridge":
-            text = f"played {m.cards[0]} and bridged **{m.line}**"
+            text = _("played {card} and bridged **{line}**", card=m.cards[0], line=m.line)
         elif kind == "remove":
-            cards = " + ".join(m.cards)
-            text = f"played {cards} to remove {them}'s bridge on **{m.line}**"
-            if m.take:
-                text += " and put their own bridge there"
+            words = dict(cards=" + ".join(m.cards), them=them, line=m.line)
+            text = (_("played {cards} to remove {them}'s bridge on **{line}** and put their own "
+                      "bridge there", **words) if m.take
+                    else _("played {cards} to remove {them}'s bridge on **{line}**", **words))
         elif kind == "tuck":
-            text = f"tucked {_plural(len(m.cards), 'card')} under the discards"
+            text = _n("tucked {n} card under the discards", "tucked {n} cards under the discards",
+                      len(m.cards))
         elif kind == "draw":
-            text = (f"took the open **{m.cards[0]}** card" if m.cards
-                    else "drew a card from the deck")
-            text += " and ended the turn"
+            text = (_("took the open **{card}** card and ended the turn", card=m.cards[0])
+                    if m.cards else _("drew a card from the deck and ended the turn"))
         elif kind == "pass":
-            text = "passed (no draw)"
+            text = _("passed (no draw)")
         else:
-            text = "ended their last turn"
-        parts = [text]
+            text = _("ended their last turn")
+        parts: list[Text] = [text]
         if record.get("taken"):
-            parts.append("took " + " and ".join(f"**{i}**" for i in record["taken"]))
+            parts.append(_("took {islands}", islands=_bold(record["taken"])))
         removed = [line for line in record.get("removed", []) if kind != "remove"
                    or line != m.line]
         if len(removed) == 1:
-            parts.append(f"{them} lost the bridge {removed[0]}")
+            parts.append(_("{them} lost the bridge {line}", them=them, line=removed[0]))
         elif removed:
-            parts.append(f"{them} lost {len(removed)} bridges: " + ", ".join(removed))
+            parts.append(_("{them} lost {n} bridges: {lines}", them=them, n=len(removed),
+                           lines=", ".join(removed)))
         if record.get("lost"):
-            parts.append(f"{them} lost the stone{'s' if len(record['lost']) > 1 else ''} on "
-                         + " and ".join(f"**{i}**" for i in record["lost"]))
+            lost = record["lost"]
+            parts.append(_n("{them} lost the stone on {islands}",
+                            "{them} lost the stones on {islands}", len(lost), them=them,
+                            islands=_bold(lost)))
         scoring = record.get("scoring")
         if scoring:
             parts.append(self._scoring_words(before, scoring, who))
         if record.get("last_turns"):
-            parts.append("the cards ran out for the third time: one last turn each, without "
-                         "drawing, then the final scoring")
+            parts.append(_("the cards ran out for the third time: one last turn each, without "
+                           "drawing, then the final scoring"))
         if record.get("early_end"):
             bare = record["early_end"]
             if len(bare) == 1:
-                parts.append(f"{who(bare[0])} has no bridge left: the game ends")
+                parts.append(_("{name} has no bridge left: the game ends", name=who(bare[0])))
             else:
-                parts.append("nobody has a bridge left: the game ends")
-        return "; ".join(parts)
+                parts.append(_("nobody has a bridge left: the game ends"))
+        return _clauses(parts)
 
     @staticmethod
-    def _scoring_words(state: KahunaState, scoring: Mapping[str, Any], who: Any) -> str:
+    def _scoring_words(state: KahunaState, scoring: Mapping[str, Any], who: Any) -> Text:
         stones = scoring["stones"]
-        counts = ", ".join(f"{who(p)} {_plural(stones[p], 'stone')}" for p in state.players)
+        first, second = (_n("{name} {n} stone", "{name} {n} stones", stones[p], name=who(p))
+                         for p in state.players)
         gained = [(p, n) for p, n in scoring["points"].items() if n]
-        verdict = (f"{who(gained[0][0])} scores {_plural(gained[0][1], 'point')}" if gained
-                   else "a tie, no points")
-        name = {1: "first", 2: "second", 3: "final"}[scoring["round"]]
-        return f"{name} scoring: {counts}, {verdict}"
+        verdict = (_n("{name} scores {n} point", "{name} scores {n} points", gained[0][1],
+                      name=who(gained[0][0])) if gained
+                   else _("a tie, no points"))
+        words = dict(counts=_pair(first, second), verdict=verdict)
+        if scoring["round"] == 1:
+            return _("first scoring: {counts}, {verdict}", **words)
+        if scoring["round"] == 2:
+            return _("second scoring: {counts}, {verdict}", **words)
+        return _("final scoring: {counts}, {verdict}", **words)
 
     def prompt(self, state: KahunaState, player: str,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None) -> Text:
         if state.phase == "over":
-            return "the game is over."
+            return _("the game is over.")
         free = next((line for line in LINES if line not in state.bridges), "ALOA-BARI")
         if state.phase == "handicap":
-            return (f"place {_plural(state.handicap_left, 'handicap bridge')} on free lines, "
-                    f"no card needed: `/move free {free}`.")
+            return _n("place {n} handicap bridge on free lines, no card needed: "
+                      "`/move free {line}`.",
+                      "place {n} handicap bridges on free lines, no card needed: "
+                      "`/move free {line}`.", state.handicap_left, line=free)
         card, other = ends(free)
-        play = (f"play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}` or "
-                "`/move remove X-Y X Y`")
         if state.phase == "last":
-            return f"this is your **last turn**, no drawing: {play}, then `/move end`."
-        play += ", `/move tuck X`"
+            play = _("play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}` or "
+                     "`/move remove X-Y X Y`", card=card, other=other)
+            return _("this is your **last turn**, no drawing: {play}, then `/move end`.",
+                     play=play)
+        play = _("play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}`, "
+                 "`/move remove X-Y X Y` or `/move tuck X`", card=card, other=other)
         endings = []
         full = state.hand_size(player) >= HAND_LIMIT
         if not full:
@@ -812,23 +884,26 @@ class Kahuna(Game[KahunaState, KahunaMove]):
                 endings.append("`/move draw deck`")
         if not state.passed:
             endings.append("`/move pass`")
-        note = ""
+        note = None
         if full and state.passed:
-            note = " You hold 5 cards and your opponent passed: play or tuck first, then draw."
+            note = _("You hold {n} cards and your opponent passed: play or tuck first, then draw.",
+                     n=HAND_LIMIT)
             endings = [f"`/move draw {sorted(set(state.open))[0]}`" if state.open
                        else "`/move draw deck`"]
         elif full:
-            note = " With 5 cards you cannot draw."
+            note = _("With {n} cards you cannot draw.", n=HAND_LIMIT)
         elif state.passed:
-            note = " No pass this time: your opponent passed."
-        endings_text = (", ".join(endings[:-1]) + " or " + endings[-1]) if len(endings) > 1 \
-            else endings[0]
-        return f"round {state.round}: {play}; then end the turn: {endings_text}.{note}"
+            note = _("No pass this time: your opponent passed.")
+        words = dict(round=state.round, play=play, endings=_either(endings))
+        if note is None:
+            return _("round {round}: {play}; then end the turn: {endings}.", **words)
+        return _("round {round}: {play}; then end the turn: {endings}. {note}", note=note,
+                 **words)
 
     def suggest(self, state: KahunaState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:
         """Legal moves matching ``typed``: captures first, then the turn's endings, bridges
-        by how close they bring an island, removals, and tucks last."""
+        by how close they bring an island, removals, and tucks last. Labels are Texts."""
         words = " ".join(str(typed).lower().split())
         moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]
         if not moves:
@@ -837,10 +912,10 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         for i, text in enumerate(moves):
             rank, label = self._rate(state, player, text)
             ranked.append((rank, i, text, label))
-        ranked.sort()
-        return [(text, label[:100]) for _r, _i, text, label in ranked[:limit]]
+        ranked.sort(key=lambda r: r[:3])
+        return [(text, label) for _r, _i, text, label in ranked[:limit]]
 
-    def _rate(self, state: KahunaState, player: str, text: str) -> tuple[tuple[int, int], str]:
+    def _rate(self, state: KahunaState, player: str, text: str) -> tuple[tuple[int, int], Text]:
         m = parse_move(text)
         opponent = state.opponent(player)
         kind = m.kind
@@ -857,31 +932,39 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             taken, lost = record.get("taken", []), record.get("lost", [])
             knocked = [line for line in record.get("removed", []) if line != m.line]
             gain = 10 * (len(taken) + len(lost)) + len(knocked)
-            bits = []
+            bits: list[Text] = []
             if taken:
-                bits.append("takes " + " & ".join(taken))
+                bits.append(_("takes {islands}", islands=" & ".join(taken)))
             if knocked:
-                bits.append(f"knocks off {_plural(len(knocked), 'bridge')}")
+                bits.append(_n("knocks off {n} bridge", "knocks off {n} bridges", len(knocked)))
             if lost:
-                bits.append("they lose " + " & ".join(lost))
+                bits.append(_("they lose {islands}", islands=" & ".join(lost)))
             if not bits:
                 a, b = ends(m.line)
-                bits.append("you'd hold " + ", ".join(
-                    f"{i} {count(bridges, i, player)}/{len(LINES_OF[i])} (need {MAJORITY[i]})"
-                    for i in (a, b)))
+                held = [_("{island} {have}/{lines} (need {need})", island=i,
+                          have=count(bridges, i, player), lines=len(LINES_OF[i]),
+                          need=MAJORITY[i]) for i in (a, b)]
                 near = max(count(bridges, i, player) / MAJORITY[i] for i in (a, b))
                 group = 2 if kind != "remove" else 3
-                return (group, -round(near * 100)), f"{text} · {bits[0]}"
-            return (0, -gain), f"{text} · {'; '.join(bits)}"
+                return (group, -round(near * 100)), _("{move} · {what}", move=text, what=_(
+                    "you'd hold {ends}", ends=_pair(*held)))
+            label = _("{move} · {what}", move=text, what=_clauses(bits))
+            # Discord shows 100 characters: leave room for longer languages (German and Danish
+            # add up to 12), and drop whole clauses rather than cut one in half.
+            while len(label) > 86 and len(bits) > 1:
+                bits.pop()
+                label = _("{move} · {what}", move=text, what=_clauses(bits))
+            return (0, -gain), label
         if kind == "draw":
-            label = (f"{text} · take the open {m.cards[0]}, end turn" if m.cards
-                     else f"{text} · blind, {len(state.deck)} left, end turn")
+            label = (_("{move} · take the open {card}, end turn", move=text, card=m.cards[0])
+                     if m.cards else
+                     _("{move} · blind, {n} left, end turn", move=text, n=len(state.deck)))
             return (1, 0 if m.cards else 1), label
         if kind == "pass":
-            return (1, 2), "pass · end turn without drawing"
+            return (1, 2), _("pass · end turn without drawing")
         if kind == "end":
-            return (1, 0), "end · finish your last turn"
-        return (4, len(m.cards)), f"{text} · face down, no effect"
+            return (1, 0), _("end · finish your last turn")
+        return (4, len(m.cards)), _("{move} · face down, no effect", move=text)
 
     # ----- serialisation --------------------------------------------------------------------
 

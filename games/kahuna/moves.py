@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InvalidMove
+from ..text import Text, translator
 from .board import HAND_LIMIT, ISLANDS, ends, line_between, neighbours
+
+_ = translator("kahuna")
 
 KINDS = ("bridge", "remove", "tuck", "draw", "pass", "end", "free")
 
@@ -52,13 +55,15 @@ def format_move(move: KahunaMove) -> str:
 
 # ----- parsing ----------------------------------------------------------------------------------
 
-HELP = "write e.g. bridge HUNA-ELAI, remove ELAI-HUNA ELAI HUNA, tuck KAHU, draw deck or pass"
-_ISLAND_HELP = "islands are ALOA BARI COCO DUDA ELAI FAAA GOLA HUNA IFFI JOJO KAHU LALE"
+HELP = _("write e.g. bridge HUNA-ELAI, remove ELAI-HUNA ELAI HUNA, tuck KAHU, draw deck or pass")
+_ISLAND_HELP = _("islands are {islands}", islands=" ".join(ISLANDS))
 
 
 def quote(text: object, limit: int = 24) -> str:
     """Bad input as quoted in an error: one line, short."""
-    flat = " ".join(str(text).split()) or "(nothing)"
+    flat = " ".join(str(text).split())
+    if not flat:
+        return _("(nothing)")
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -76,44 +81,48 @@ def island(token: str) -> str:
         for name in ISLANDS:
             if name.lower().startswith(token):
                 return name
-    raise InvalidMove(f"'{quote(token)}' is not an island: {_ISLAND_HELP}")
+    raise InvalidMove(_("'{text}' is not an island: {help}", text=quote(token), help=_ISLAND_HELP))
 
 
 def _line(token: str, whole: str) -> str:
     parts = token.split("-")
     if len(parts) != 2 or not all(parts):
-        raise InvalidMove(f"could not read the line in '{quote(whole)}': write it like ELAI-HUNA")
+        raise InvalidMove(_("could not read the line in '{text}': write it like ELAI-HUNA",
+                            text=quote(whole)))
     a, b = island(parts[0]), island(parts[1])
     line = line_between(a, b)
     if line is None:
         if a == b:
-            raise InvalidMove(f"{a}-{b} is not a line: a line joins two different islands")
-        raise InvalidMove(f"no line joins {a} and {b}: {a}'s lines go to "
-                          + ", ".join(neighbours(a)))
+            raise InvalidMove(_("{a}-{b} is not a line: a line joins two different islands",
+                                a=a, b=b))
+        raise InvalidMove(_("no line joins {a} and {b}: {a}'s lines go to {islands}", a=a, b=b,
+                            islands=", ".join(neighbours(a))))
     return line
 
 
 def parse_move(text: object) -> KahunaMove:
     if not isinstance(text, str):
-        raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     cleaned = _clean(text)
     if not cleaned:
-        raise InvalidMove(f"empty move: {HELP}")
+        raise InvalidMove(_("empty move: {help}", help=HELP))
     verb, *args = cleaned.split(" ")
     shown = quote(text)
     if verb not in KINDS:
-        raise InvalidMove(f"'{quote(verb)}' is not a move: {HELP}")
+        raise InvalidMove(_("'{text}' is not a move: {help}", text=quote(verb), help=HELP))
     if verb in ("pass", "end"):
         if args:
-            raise InvalidMove(f"'{shown}': {verb} takes nothing after it")
+            raise InvalidMove(_("'{text}': {verb} takes nothing after it", text=shown, verb=verb))
         return KahunaMove(verb)
     if not args:
-        raise InvalidMove(f"'{shown}' is missing what to {verb}: {_EXAMPLES[verb]}")
+        raise InvalidMove(_("'{text}' is missing what to {verb}: {help}", text=shown, verb=verb,
+                            help=_EXAMPLES[verb]))
     if verb in ("bridge", "free"):
         if len(args) == 2 and "-" not in args[0] + args[1]:
             args = [f"{args[0]}-{args[1]}"]  # "bridge huna elai" reads as huna-elai
         if len(args) != 1:
-            raise InvalidMove(f"could not read '{shown}': {_EXAMPLES[verb]}")
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown,
+                                help=_EXAMPLES[verb]))
         line = _line(args[0], text)
         if verb == "free":
             return KahunaMove("free", line)
@@ -124,36 +133,37 @@ def parse_move(text: object) -> KahunaMove:
         if take:
             args = args[:-1]
         if len(args) != 3:
-            raise InvalidMove(f"could not read '{shown}': {_EXAMPLES['remove']}")
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown,
+                                help=_EXAMPLES["remove"]))
         line = _line(args[0], text)
         cards = tuple(sorted(island(t) for t in args[1:]))
         a, b = ends(line)
         wrong = [c for c in cards if c not in (a, b)]
         if wrong:
-            raise InvalidMove(f"{wrong[0]} does not name an end of {line}: "
-                              f"remove it with two cards of {a} and/or {b}")
+            raise InvalidMove(_("{card} does not name an end of {line}: remove it with two cards "
+                                "of {a} and/or {b}", card=wrong[0], line=line, a=a, b=b))
         return KahunaMove("remove", line, cards, take)
     if verb == "tuck":
         if len(args) > HAND_LIMIT:
-            raise InvalidMove(f"'{shown}' names {len(args)} cards: you never hold more than "
-                              f"{HAND_LIMIT}")
+            raise InvalidMove(_("'{text}' names {n} cards: you never hold more than {limit}",
+                                text=shown, n=len(args), limit=HAND_LIMIT))
         return KahunaMove("tuck", None, tuple(sorted(island(t) for t in args)))
     # draw
     if len(args) != 1:
-        raise InvalidMove(f"could not read '{shown}': {_EXAMPLES['draw']}")
+        raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_EXAMPLES["draw"]))
     if args[0] == "deck":
         return KahunaMove("draw")
     try:
         return KahunaMove("draw", None, (island(args[0]),))
     except InvalidMove:
-        raise InvalidMove(f"'{quote(args[0])}' is neither an island nor deck: "
-                          f"{_EXAMPLES['draw']}") from None
+        raise InvalidMove(_("'{text}' is neither an island nor deck: {help}",
+                            text=quote(args[0]), help=_EXAMPLES["draw"])) from None
 
 
-_EXAMPLES = {
-    "bridge": "write the card's island first, then the line's other end, like bridge HUNA-ELAI",
-    "free": "write a line like free ALOA-BARI",
-    "remove": "write the line, then the two cards, like remove ELAI-HUNA ELAI HUNA",
-    "tuck": "write the cards to tuck, like tuck HUNA KAHU",
-    "draw": "write draw and an open card's island, or draw deck",
+_EXAMPLES: dict[str, Text] = {
+    "bridge": _("write the card's island first, then the line's other end, like bridge HUNA-ELAI"),
+    "free": _("write a line like free ALOA-BARI"),
+    "remove": _("write the line, then the two cards, like remove ELAI-HUNA ELAI HUNA"),
+    "tuck": _("write the cards to tuck, like tuck HUNA KAHU"),
+    "draw": _("write draw and an open card's island, or draw deck"),
 }

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.aqualin import tile_name
-
 from .aqua import alt_text as aqua_alt_text
+from .aqualin import alt_text as aqualin
 from .kahuna import alt_text as kahuna_alt_text
 from .krasserfall import alt_text as krasserfall
 
@@ -20,36 +19,6 @@ LIMIT = 1024
 
 def _name(names: Mapping[str, str], player: str) -> str:
     return " ".join(str(names.get(player) or player).split())[:32]
-
-
-def aqualin(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    roles = view["roles"]
-    scores = view["scores"]
-    players = "; ".join(f"{_name(names, p)} ({roles[p]}) {scores[p]} points" for p in view["order"])
-    parts = [f"Aqualin board, {view['turn']} of 36 tiles placed. {players}."]
-    if view.get("last"):
-        last = view["last"]
-        moved = f"shifted {last['shift'][0]} to {last['shift'][1]}, " if last.get("shift") else ""
-        parts.append(f"Last move by {_name(names, last['player'])}: {moved}"
-                     f"{tile_name(last['tile'])} on {last['square']}.")
-    result = view.get("result")
-    if result:
-        winners = [_name(names, p) for p in result["winners"]]
-        parts.append("Game over: " + (" and ".join(winners) + " draw." if len(winners) > 1
-                                      else f"{winners[0]} wins."))
-    else:
-        acting = ", ".join(_name(names, p) for p in view["to_act"])
-        if view.get("drawn"):
-            parts.append(f"{acting} to place {tile_name(view['drawn'])}.")
-        elif view.get("market"):
-            parts.append(f"{acting} to take one of: "
-                         + ", ".join(tile_name(t) for t in view["market"]) + ".")
-    rows = []
-    for rank in "654321":
-        cells = [view["board"].get(f + rank, "..") for f in "abcdef"]
-        rows.append(f"rank {rank}: " + " ".join(cells))
-    parts.append("Board by rank, files a to f: " + "; ".join(rows) + ".")
-    return " ".join(parts)[:LIMIT]
 
 
 def kraqua(view: Mapping[str, Any], names: Mapping[str, str]) -> str:

@@ -59,11 +59,11 @@ if TYPE_CHECKING:
 # ----- weights (log-probability units) ---------------------------------------------------------
 
 #: expected future thefts per field a fish still has to travel to the goal
-PER_FIELD = 0.075
+PER_FIELD = 0.25
 #: expected extra thefts for a fish standing unprotected now
 OPEN_FISH = 0.9
 #: fewer thefts expected per protected field in the 8 fields ahead of a fish
-COVER_AHEAD = 0.05
+COVER_AHEAD = 0.1
 #: expected extra thefts for a fish the next round's draws would leave unprotected
 TAKE_RISK = 0.0
 #: spread of the future thefts: variance = SPREAD * mean + SPREAD0

@@ -154,6 +154,14 @@ def test_setup_material() -> None:
     assert len(seen_hideouts) == 6 and len(seen_first_gates) == 6 and len(seen_chips) == 4
 
 
+def test_tuned_constants() -> None:
+    """The loss threshold and gem counts chosen by the balance simulation (bot/sim/kraqua.py)."""
+    assert CAVE_LIMIT == 14
+    assert dict(GEMS) == {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
+    assert tuple(GEMS) == COLOURS and sum(GEMS.values()) == 16  # as many gems as the box has
+    assert GAME.view(GAME.setup([A], {}, 1), None)["cave_limit"] == CAVE_LIMIT
+
+
 def test_gate_orders_are_the_six_permutations() -> None:
     orders = {board.gate_order(c, r) for c in board.CRITERIA for r in (False, True)}
     assert len(orders) == 6
@@ -471,12 +479,12 @@ def test_dolphin_is_not_offered_without_a_shell() -> None:
 def test_shark_brings_a_gem_back() -> None:
     rows = {"i": {3: (1, "A"), 4: (2, "A")}, "o": {3: (3, "A"), 4: (7, "B")}}
     s = position(chips={A: "turtle", B: "crab"}, hands={A: (6, "B"), B: (5, "A")}, rows=rows,
-                 fish={"green": 14}, shells=1, cave={"red": 2})
+                 fish={"green": 14}, shells=1, cave={"blue": 2})
     s = play(s, A, "lay i", "fish green")  # turtle: 14 -> 15 (shark)
     assert s.fish["green"] == 15
-    assert GAME.legal_moves(s, A) == ["shark red", "pass"]
-    s = play(s, A, "shark red")
-    assert s.gems["cave"]["red"] == 1 and s.gems["chest"]["red"] == GEMS["red"] - 1
+    assert GAME.legal_moves(s, A) == ["shark blue", "pass"]
+    s = play(s, A, "shark blue")
+    assert s.gems["cave"]["blue"] == 1 and s.gems["chest"]["blue"] == GEMS["blue"] - 1
     assert s.shells == 0
 
 

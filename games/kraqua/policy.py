@@ -635,7 +635,9 @@ def clear_cache() -> None:
 
 
 def _plan_cached(b: Board) -> dict[Action, float]:
-    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, tuple(b.chest.values()))
+    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, tuple(b.chest.values()),
+                     tuple(b.cave.values()), tuple(b.chips.items()), b.players, b.need,
+                     b.cave_limit, b.order, tuple(map(tuple, b.passed)))
     got = _CACHE.get(key)
     if got is None:
         if len(_CACHE) > 256:

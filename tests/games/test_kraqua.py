@@ -801,3 +801,19 @@ def test_policy_hides_a_needed_gem_at_the_dolphin() -> None:
     s = play(s, A, move)
     assert 9 in s.fish.values() and GAME.view(s)["step"] == "special"
     assert policy.choose(GAME, s, A) in ("dolphin purple", "dolphin yellow")
+
+
+def test_policy_plans_are_not_shared_between_different_teams() -> None:
+    """Same fish, rows and hands but other chips: the remembered plan must not be reused."""
+    from games.kraqua import policy
+
+    policy.clear_cache()
+    for chips in ({A: "jellyfish", B: "crab"}, {A: "turtle", B: "crab"},
+                  {A: "seahorse", B: "jellyfish"}):
+        s = position(chips=chips, hands={A: (4, "A"), B: (2, "A")}, shells=3,
+                     fish={"green": 5, "red": 8, "yellow": 10})
+        for _ in range(4):
+            p = policy.choose_seat(GAME, s)
+            move = policy.choose(GAME, s, p)
+            assert move in GAME.legal_moves(s, p), (chips, move)
+            s = play(s, p, move)

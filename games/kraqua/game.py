@@ -39,10 +39,10 @@ from .board import (
 # ----- tuned constants (see the balance notes in the package docstring) ----------------------
 
 #: Kraqua wins as soon as the cave holds this many gems (rules page: 8; tuned, see BALANCE).
-CAVE_LIMIT = 16
+CAVE_LIMIT = 14
 #: Gems in the treasure chest at the start, by colour (rules page: blue 5, white 5, green 2,
 #: red 2, purple 1, yellow 1; tuned to the same 16 gems, see BALANCE).
-GEMS: Mapping[str, int] = {"blue": 4, "white": 4, "green": 3, "red": 3, "purple": 3, "yellow": 3}
+GEMS: Mapping[str, int] = {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
 MAX_SHELLS = 6
 
 #: level -> (shells at the start, reef tiles in the game)

@@ -1,213 +1,672 @@
 """A sensible greedy team for Kraqua: ranks ``suggest`` and plays the balance simulation.
 
-It never peeks at hidden information: plans are scored on the fields, tiles and gems
-everybody sees, with dice as expectations (the state's RNG is never consulted). Every
-decision is one-ply: each option is played out deterministically up to the Kraqua check
-and the position is scored with :func:`value`.
+It reads only what everybody sees (fish, rows, hands, shells, gems, revealed gates, the size
+of the stack): :class:`Board` copies exactly that out of the state, so the stack order, the
+gates still face down and the RNG cannot influence a choice (``resample`` leaves it unchanged).
+
+How it plays. The team plans the rest of the current round together, as the rules allow (any
+seat may go first; every hand is public): a small beam search over (seat, row to lay, move,
+special field) for every seat that still has to play, dice taken at their expectation (a fish
+left unprotected costs one gem, the colour is an expected harm). At the end of the round the
+plan simulates the draws (with an empty stack each seat takes the rear tile that uncovers the
+least), Kraqua's theft and the board change, and scores the position with :func:`value`:
+
+* ``log P(survive)``: the cave may take ``cave_limit - cave - 1`` more gems; the future thefts
+  are estimated from the fishes' remaining way, the fish standing open now and the reef ahead
+  of them (a normal approximation with extra spread).
+* ``log P(hideout)``: every needed gem not yet hidden needs a dolphin landing with a shell.
+  Each fish still before a dolphin field is a chance; a fish one move from a free dolphin field
+  is a much better one, and better still when a seat can play that animal (its tile, or a shell
+  move with its chip, or the jellyfish). A needed gem whose colour is gone from the chest
+  needs a shark landing first. Shells short of the missing gems scale the chance down.
+* a little for spare shells and for progress (tie-breakers).
+
+So the team parks fish in front of dolphin fields while gems are missing, keeps a shell for
+the dolphin, carries gems back with the shark, brings stragglers up before the reef behind is
+taken away, lays where a pair of tiles closes, passes gates in order and, at the end of a
+round, moves the fish that would otherwise be robbed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .board import (
+    ANIMALS,
+    DOLPHIN_FIELDS,
+    FIELD_ANIMAL,
     FISH,
     GATE_AFTER,
     GEM_COLOURS,
-    GOAL,
+    PATH_END,
     ROWS,
+    SHARK_FIELDS,
+    SHELL_FIELDS,
     SIDES,
+    SPOT_RANGE,
+    TILES,
+    field_name,
     special,
     tile_animal,
-    tile_cells,
 )
-from .game import (
-    MAX_SHELLS,
-    KraquaState,
-    chip_letter,
-    is_protected,
-    needed,
-    next_spot,
-    parse_move,
-    rear_spot,
-    target,
-)
+from .game import MAX_SHELLS, KraquaState, gate_of, needed, parse_move
 
 if TYPE_CHECKING:
     from .game import Kraqua
 
-PROGRESS = 1.0  # per field a fish moves forward
-GATE_BONUS = 4.0  # a fish through the current gate
-THEFT = 7.0  # a gem Kraqua takes (grows as the cave fills)
-SHELL = 2.5  # a shell in the team's pool
-HIDDEN = 14.0  # a needed gem safe in the hideout
-COVER = 0.4  # a protected field just ahead of the fish
-RESERVE = 2.0  # extra worth of a shell kept for the dolphin while the hideout lacks gems
-NEAR = 2.5  # a fish one move away from a free dolphin field, while the hideout lacks gems
-REAR = 1.0  # extra worth of the rearmost fish's progress: stragglers lose their reef
+# ----- weights (log-probability units) ---------------------------------------------------------
+
+#: expected future thefts per field a fish still has to travel to the goal
+PER_FIELD = 0.25
+#: expected extra thefts for a fish standing unprotected now
+OPEN_FISH = 0.9
+#: fewer thefts expected per protected field in the 8 fields ahead of a fish
+COVER_AHEAD = 0.1
+#: expected extra thefts for a fish the next round's draws would leave unprotected
+TAKE_RISK = 0.0
+#: spread of the future thefts: variance = SPREAD * mean + SPREAD0
+SPREAD, SPREAD0 = 2.0, 1.0
+#: chance that a fish still far before a dolphin field ends on it with a shell to spare
+Q_FAR = 0.30
+#: chance for a fish one move before a free dolphin field when that move is to be had
+Q_READY = 0.95
+#: the same for a shark field (only when a needed colour is gone from the chest)
+Q_SHARK_FAR = 0.25
+#: future shells expected per shell field still ahead of a fish
+SHELL_AHEAD = 0.12
+#: worth of a shell beyond the hideout's needs, and of a field of progress
+SHELL_SPARE = 0.01
+PROGRESS = 0.002
+#: a fish that has to wait at the gate for a fish behind it
+BLOCKED = 0.01
+#: floor of the hideout chance, so that "almost won" still beats "lost"
+EPS = 0.01
+LOST = -60.0
+#: plans kept per depth of the round's beam search
+BEAM = 6
+
+UNKNOWN = (0, "?")  # a tile still to be drawn from the stack: its animal is a 1-in-4 guess
+
+_CELLS = {(n, s): TILES[n][s][1] for n in TILES for s in SIDES}
+_ANIMAL = {(n, s): TILES[n][s][0] for n in TILES for s in SIDES}
+_DOLPHINS = tuple(sorted(DOLPHIN_FIELDS))
+_SHARKS = tuple(sorted(SHARK_FIELDS))
+_SHELLS = tuple(sorted(SHELL_FIELDS))
 
 
-def theft_cost(s: KraquaState) -> float:
-    """What one more gem in the cave costs: dearer close to the limit."""
-    cave = sum(s.gems["cave"].values())
-    left = max(1, s.cave_limit - cave)
-    return THEFT * (1 + 3 / left)
+# ----- the public picture -----------------------------------------------------------------------
 
 
-def unprotected(s: KraquaState) -> list[str]:
-    return [c for c in FISH if not is_protected(s, s.fish[c])]
+class Board:
+    """What everybody sees, in a form cheap to copy and change while planning."""
+
+    __slots__ = ("players", "chips", "hands", "fish", "rows", "fronts", "revealed", "passed",
+                 "order", "shells", "chest", "cave", "hide", "cave_n", "cave_limit", "need",
+                 "stack_n", "played", "last_mover", "current", "laid", "over", "hide_factor")
+
+    def clone(self) -> Board:
+        b = Board.__new__(Board)
+        b.players = self.players
+        b.chips = self.chips
+        b.hands = dict(self.hands)
+        b.fish = dict(self.fish)
+        b.rows = {"i": dict(self.rows["i"]), "o": dict(self.rows["o"])}
+        b.fronts = dict(self.fronts)
+        b.revealed = self.revealed
+        b.passed = [list(p) for p in self.passed]
+        b.order = self.order
+        b.shells = self.shells
+        b.chest = dict(self.chest)
+        b.cave = self.cave
+        b.hide = dict(self.hide)
+        b.cave_n = self.cave_n
+        b.cave_limit = self.cave_limit
+        b.need = self.need
+        b.stack_n = self.stack_n
+        b.played = self.played
+        b.last_mover = self.last_mover
+        b.current = self.current
+        b.laid = self.laid
+        b.over = self.over
+        b.hide_factor = self.hide_factor
+        return b
+
+    def key(self) -> tuple[Any, ...]:
+        return (tuple(self.fish.values()), tuple(sorted(self.rows["i"].items())),
+                tuple(sorted(self.rows["o"].items())), tuple(self.fronts.values()),
+                self.shells, self.cave_n, tuple(self.hide.values()), self.played,
+                tuple(self.hands.items()), self.revealed, self.over)
 
 
-def value(s: KraquaState) -> float:
-    """Deterministic worth of a position for the team (higher is better)."""
-    v = 0.0
-    gate = s.revealed - 1
+def board_of(s: KraquaState) -> Board:
+    """The public part of ``s`` (never the stack order, the hidden gates or the RNG)."""
+    b = Board.__new__(Board)
+    b.players = s.players
+    b.chips = dict(s.chips)
+    b.hands = dict(s.tiles)
+    if s.current is not None and s.turn_tile is not None:
+        b.hands[s.current] = s.turn_tile
+    b.fish = dict(s.fish)
+    b.rows = {r: dict(s.rows[r]) for r in ROWS}
+    b.fronts = dict(s.fronts)
+    b.revealed = s.revealed
+    b.passed = [list(p) for p in s.passed]
+    b.order = gate_of(s, s.revealed - 1)
+    b.shells = float(s.shells)
+    b.chest = dict(s.gems["chest"])
+    b.cave = dict(s.gems["cave"])
+    b.hide = dict(s.gems["hideout"])
+    b.cave_n = sum(s.gems["cave"].values())
+    b.cave_limit = s.cave_limit
+    b.need = needed(s)
+    b.stack_n = len(s.stack)
+    b.played = frozenset(s.played)
+    b.last_mover = s.last_mover
+    b.current = s.current
+    b.laid = s.laid
+    b.over = s.status if s.over else ""
+    b.hide_factor = 1.0
+    return b
+
+
+# ----- rules on the board (mirrors of the engine's helpers, tested against them) ---------------
+
+
+def protected(b: Board, f: int) -> bool:
+    if f < 5 or f > 40:
+        return True
+    spot, cell = divmod(f - 2, 3)
+    ti = b.rows["i"].get(spot)
+    if ti is None or _CELLS[ti][cell] != "#":
+        return False
+    to = b.rows["o"].get(spot)
+    return to is not None and _CELLS[to][cell] == "#"
+
+
+def dest(b: Board, colour: str, animal: str) -> int | None:
+    """Where ``colour`` goes with ``animal`` (the engine's ``target``), or None."""
+    pos = b.fish[colour]
+    if pos > 40:
+        return None
+    end = PATH_END[b.revealed]
+    occupied = b.fish.values()
+    found = None
+    for q in range(max(pos + 1, 1), end + 1):
+        if q in occupied:
+            continue
+        if q > 40 or FIELD_ANIMAL[q] == animal:
+            found = q
+            break
+    if found is None:
+        return None
+    gate = b.revealed - 1
+    if pos <= GATE_AFTER[gate] < found and b.order[len(b.passed[gate])] != colour:
+        return None
+    return found
+
+
+def next_spot(b: Board, row: str) -> int | None:
+    low, high = SPOT_RANGE[b.revealed]
+    spot = max(b.fronts[row] + 1, low)
+    return spot if spot <= high else None
+
+
+# ----- the value of a position -----------------------------------------------------------------
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def _after_takes(b: Board) -> Board | None:
+    """The board once the next round's draws have taken rear tiles (None: the stack suffices)."""
+    takes = len(b.players) - b.stack_n
+    if takes <= 0:
+        return None
+    t = b.clone()
+    for _ in range(takes):
+        row = take_row(t)
+        if row is None:
+            break
+        del t.rows[row][min(t.rows[row])]
+    return t
+
+
+_PAIR: dict[tuple[tuple[int, str], tuple[int, str]], tuple[int, ...]] = {
+    (a, b): tuple(k for k in range(3) if _CELLS[a][k] == "#" and _CELLS[b][k] == "#")
+    for a in _CELLS for b in _CELLS}
+
+
+def protected_fields(b: Board) -> set[int]:
+    """The fields 5-40 both rows protect."""
+    inner, outer = b.rows["i"], b.rows["o"]
+    out = set()
+    for spot, tile in inner.items():
+        other = outer.get(spot)
+        if other is not None:
+            for k in _PAIR[tile, other]:
+                out.add(3 * spot + 2 + k)
+    return out
+
+
+def future_thefts(b: Board) -> float:
+    """Expected gems Kraqua still takes before the fish are home."""
+    mu = 0.0
+    end = min(PATH_END[b.revealed], 40)
+    prot = protected_fields(b)
+    later = _after_takes(b) if TAKE_RISK else None
+    if later is not None:
+        mu += TAKE_RISK * sum(1 for c in FISH if b.fish[c] <= 40
+                              and not protected(later, b.fish[c]))
     for c in FISH:
-        pos = s.fish[c]
-        v += PROGRESS * min(pos, GOAL[-1] + 1)
-        if c in s.passed[gate]:
-            v += GATE_BONUS
-    v -= theft_cost(s) * len(unprotected(s))
-    need = needed(s)
-    missing = sum(1 for c in need if s.gems["hideout"][c] == 0)
-    v += (SHELL + RESERVE * min(missing, 2)) * min(s.shells, missing + 2) \
-        + 0.5 * max(0, s.shells - missing - 2)
-    v += HIDDEN * (len(need) - missing)
-    if missing:
-        v += NEAR * _dolphin_threats(s)
-    v -= HIDDEN * 0.5 * sum(1 for c in need if s.gems["cave"][c] > 0 and s.gems["hideout"][c] == 0)
-    rear = min(s.fish.values())
-    v += REAR * min(rear, GOAL[-1] + 1)
-    v += COVER * sum(1 for f in range(max(rear, 5), min(rear + 10, 41)) if is_protected(s, f))
+        pos = b.fish[c]
+        if pos > 40:
+            continue
+        mu += PER_FIELD * (41 - max(pos, 0))
+        if pos >= 5 and pos not in prot:
+            mu += OPEN_FISH
+        ahead = 0
+        for f in range(max(pos + 1, 5), min(pos + 8, end) + 1):
+            if f in prot:
+                ahead += 1
+        mu -= COVER_AHEAD * ahead
+    return max(mu, 0.0)
+
+
+def survive_chance(b: Board) -> float:
+    room = b.cave_limit - b.cave_n - 0.5  # thefts that still leave the game running, +- half
+    mu = future_thefts(b)
+    sigma = math.sqrt(SPREAD * mu + SPREAD0)
+    return _normal_cdf((room - mu) / sigma)
+
+
+def _at_least(chances: Iterable[float], k: int) -> float:
+    """P(at least k successes) of independent tries."""
+    dist = [1.0] + [0.0] * k  # dist[j]: P(j successes), j == k meaning "k or more"
+    for q in chances:
+        for j in range(k, 0, -1):
+            dist[j] = dist[j] * (1 - q) + dist[j - 1] * q if j < k else dist[j] + dist[j - 1] * q
+        dist[0] *= 1 - q
+    return dist[k]
+
+
+def _can_play(b: Board, animal: str, spare: float) -> float:
+    """Chance that a seat still to play (this round, else next round) moves with ``animal``."""
+    todo = [p for p in b.players if p not in b.played and b.hands.get(p) is not None]
+    if not todo:  # everyone has played: the next round's hands
+        todo = [p for p in b.players if b.hands.get(p) is not None]
+    miss = 1.0
+    for p in todo:
+        tile = b.hands[p]
+        if b.shells >= spare + 1 and (b.chips[p] == "jellyfish"
+                                      or ANIMALS.get(animal) == b.chips[p]):
+            return 1.0
+        if tile == UNKNOWN:
+            miss *= 0.75
+        elif _ANIMAL[tile] == animal:
+            return 1.0
+    return 1.0 - miss
+
+
+def _chances(b: Board, fields: tuple[int, ...], far: float, spare: float) -> list[float]:
+    out = []
+    for c in FISH:
+        pos = b.fish[c]
+        if pos > 40:
+            continue
+        for d in fields:
+            if d <= pos:
+                continue
+            if d in b.fish.values():
+                out.append(far * 0.5)
+                continue
+            q = far
+            a = FIELD_ANIMAL[d]
+            if dest(b, c, a) == d:
+                q = far + (Q_READY - far) * _can_play(b, a, spare)
+            out.append(q)
+    return out
+
+
+def hideout_chance(b: Board) -> float:
+    missing = [c for c in b.need if b.hide[c] == 0]
+    if not missing:
+        return 1.0
+    k = len(missing)
+    p = _at_least(_chances(b, _DOLPHINS, Q_FAR, 1), k)
+    supply = b.shells + SHELL_AHEAD * sum(
+        1 for c in FISH for f in _SHELLS if b.fish[c] < f)
+    if supply < k:
+        p *= max(supply, 0.0) / k
+    gone = sum(1 for c in missing if b.chest[c] == 0)
+    if gone:
+        p *= _at_least(_chances(b, _SHARKS, Q_SHARK_FAR, 1), gone)
+    return p * b.hide_factor
+
+
+def value(b: Board) -> float:
+    """Worth of a position for the team, roughly log P(win)."""
+    if b.over == "lost":
+        return LOST + 0.1 * sum(min(p, 41) for p in b.fish.values())
+    hide = hideout_chance(b)
+    if b.over:
+        return math.log(hide + EPS) if b.over == "almost" else 0.0
+    surv = max(survive_chance(b), 1e-12)
+    missing = sum(1 for c in b.need if b.hide[c] == 0)
+    v = math.log(surv) + math.log(hide + EPS)
+    v += SHELL_SPARE * min(max(b.shells - missing, 0), 4)
+    v += PROGRESS * sum(min(p, 41) for p in b.fish.values())
+    gate = b.revealed - 1
+    passed = b.passed[gate]
+    if len(passed) < 3 and b.order[0] != "?":
+        nxt = b.order[len(passed)]
+        for c in FISH:
+            if c != nxt and c not in passed and b.fish[c] > b.fish[nxt]:
+                v -= BLOCKED
     return v
 
 
-def _dolphin_threats(s: KraquaState) -> int:
-    """Fish that some animal would bring onto a free dolphin field next move."""
-    from .board import ANIMALS, DOLPHIN_FIELDS
-
-    count = 0
-    taken = set(s.fish.values())
-    for c in FISH:
-        pos = s.fish[c]
-        for d in DOLPHIN_FIELDS:
-            if pos < d <= pos + 6 and d not in taken:
-                if any(target(s, c, a)[0] == d for a in ANIMALS):
-                    count += 1
-    return count
+# ----- gems -------------------------------------------------------------------------------------
 
 
-def gem_harm(s: KraquaState, colour: str) -> float:
-    """How bad it is for the team when Kraqua takes a ``colour`` gem (0 = harmless)."""
-    if s.gems["chest"][colour] == 0:
-        return min(gem_harm(s, c) for c in GEM_COLOURS if s.gems["chest"][c] > 0) \
-            if sum(s.gems["chest"].values()) else 0.0
-    harm = 0.0
-    if colour in needed(s) and s.gems["hideout"][colour] == 0:
-        harm += 10.0 / s.gems["chest"][colour]
-    return harm
+def gem_harm(b: Board, colour: str) -> float:
+    """How much a ``colour`` gem going to the cave hurts the hideout (0 = harmless)."""
+    if b.chest[colour] == 0:
+        left = [c for c in GEM_COLOURS if b.chest[c] > 0]
+        return min(gem_harm(b, c) for c in left) if left else 0.0
+    if colour in b.need and b.hide[colour] == 0:
+        return {1: 0.6, 2: 0.1}.get(b.chest[colour], 0.02)
+    return 0.0
+
+
+def _best_gem(b: Board) -> str:
+    options = [c for c in GEM_COLOURS if b.chest[c] > 0]
+    return min(options, key=lambda c: (gem_harm(b, c), -b.chest[c]))
 
 
 def best_gem(s: KraquaState) -> str:
     """The gem the team gives Kraqua when it may choose: harmless and plentiful."""
-    options = [c for c in GEM_COLOURS if s.gems["chest"][c] > 0]
-    return min(options, key=lambda c: (gem_harm(s, c), -s.gems["chest"][c]))
+    return _best_gem(board_of(s))
 
 
-def _special_bonus(s: KraquaState, pos: int, shells: int) -> float:
+def _theft(b: Board, seahorse: bool = False) -> None:
+    """One expected theft: a gem to the cave, its colour an expected harm."""
+    b.cave_n += 1
+    if b.cave_n >= b.cave_limit or sum(b.chest.values()) == 0:
+        b.over = "lost"
+        return
+    harms = [gem_harm(b, c) for c in GEM_COLOURS]
+    if seahorse:
+        mean = sum(harms) / len(harms)
+        harms = [min(h, mean) for h in harms]
+    expected = sum(harms) / len(harms)
+    if expected:
+        b.hide_factor *= 1 - expected
+
+
+# ----- planning a round -------------------------------------------------------------------------
+
+
+Action = tuple[str, "str | None", str, str]  # (seat, row to lay or None, move, special choice)
+
+
+def _moves(b: Board, seat: str) -> list[tuple[str, str, str]]:
+    """(move, fish, animal) for ``seat``'s hand; the move step's options of the engine."""
+    tile = b.hands[seat]
+    assert tile is not None and tile != UNKNOWN
+    animal = _ANIMAL[tile]
+    out = [(f"fish {c}", c, animal) for c in FISH if dest(b, c, animal) is not None]
+    free = bool(out)
+    if b.shells >= 1:
+        chip = b.chips[seat]
+        letter = next(k for k, v in ANIMALS.items() if v == chip)
+        if letter != animal:
+            out += [(f"shell {c}", c, letter) for c in FISH if dest(b, c, letter) is not None]
+        if chip == "jellyfish":
+            for a in ANIMALS:
+                if a not in (animal, letter):
+                    out += [(f"jelly {c} {a}", c, a) for c in FISH if dest(b, c, a) is not None]
+    if not free:
+        out.append(("skip", "", ""))
+    return out
+
+
+def _pay(b: Board, seat: str) -> None:
+    b.shells -= 0.5 if b.chips[seat] == "crab" else 1.0
+
+
+def _specials(b: Board, seat: str, pos: int) -> list[tuple[str, Board]]:
+    """The special-field choices after a move to ``pos``: (choice, board after it)."""
     kind = special(pos)
     if kind == "shell":
-        return SHELL if shells < MAX_SHELLS else 0.0
-    if shells < 1:
-        return 0.0
-    need = needed(s)
-    if kind == "dolphin":
-        if any(s.gems["chest"][c] > 0 and s.gems["hideout"][c] == 0 for c in need):
-            return HIDDEN - SHELL
-    if kind == "shark":
-        if any(s.gems["cave"][c] > 0 and s.gems["hideout"][c] == 0 for c in need):
-            return HIDDEN * 0.5 - SHELL
-        if sum(s.gems["cave"].values()) >= s.cave_limit - 3:
-            return theft_cost(s) - SHELL
-    return 0.0
+        b.shells = min(MAX_SHELLS, b.shells + 1)
+        return [("", b)]
+    if kind == "dolphin" and b.shells >= 1 and sum(b.chest.values()):
+        wanted = [c for c in b.need if b.hide[c] == 0 and b.chest[c] > 0]
+        if wanted:
+            colour = min(wanted, key=lambda c: (b.chest[c], GEM_COLOURS.index(c)))
+            t = b.clone()
+            t.chest[colour] -= 1
+            t.hide[colour] += 1
+            _pay(t, seat)
+            return [(f"dolphin {colour}", t), ("pass", b)]
+    if kind == "shark" and b.shells >= 1 and b.cave_n:
+        colours = [c for c in GEM_COLOURS if b.cave[c] > 0]
+        t = b.clone()
+        t.cave_n -= 1
+        if not colours:  # only the plan's own expected thefts are in the cave
+            _pay(t, seat)
+            return [("shark", t), ("pass", b)]
+        colour = min(colours, key=lambda c: (
+            -(c in b.need and b.hide[c] == 0 and b.chest[c] == 0), -b.cave[c]))
+        t.cave = dict(t.cave)
+        t.cave[colour] -= 1
+        t.chest[colour] += 1
+        _pay(t, seat)
+        return [(f"shark {colour}", t), ("pass", b)]
+    return [("", b)]
 
 
-def plan_score(game: Kraqua, s: KraquaState, seat: str, row: str | None, move: str) -> float:
-    """Worth of laying in ``row`` (None: no lay) and then playing ``move`` (a move step)."""
-    t = s.copy()
-    tile = t.turn_tile if t.current == seat and t.turn_tile is not None else t.tiles[seat]
+def _turn(b: Board, seat: str) -> list[tuple[Action, Board]]:
+    """Every way ``seat`` can play its turn from ``b`` (laying first unless already laid)."""
+    tile = b.hands[seat]
     assert tile is not None
-    if row is not None:
-        spot = next_spot(t, row)
-        assert spot is not None
-        t.rows[row][spot] = tile
-        t.fronts[row] = spot
-    m = parse_move(move)
-    bonus = 0.0
-    if m.kind == "skip":
-        return value(t)
-    assert m.fish is not None
-    animal = {"fish": tile_animal(*tile), "shell": chip_letter(t, seat)}.get(m.kind, m.animal)
-    assert animal is not None
-    dest, _ = target(t, m.fish, animal)
-    if dest is None:
-        return float("-inf")
-    if m.kind != "fish":
-        t.shells -= 1
-        if t.chips[seat] == "crab":
-            bonus += SHELL / 2
-    gate = t.revealed - 1
-    if s.fish[m.fish] <= GATE_AFTER[gate] < dest:
-        t.passed[gate] = t.passed[gate] + [m.fish]
-    t.fish[m.fish] = dest
-    if not is_protected(t, dest):
-        risk = theft_cost(t)
-        if t.chips[seat] == "seahorse":
-            risk *= 0.8
-        bonus -= risk
-    bonus += _special_bonus(t, dest, t.shells)
-    return value(t) + bonus
-
-
-def best_plan(game: Kraqua, s: KraquaState, seat: str) -> tuple[float, str | None, str]:
-    """The best (score, row to lay, move) for ``seat``'s turn from its current step."""
-    step = game.step_of(s, seat)
-    if step == "lay":
-        rows: Sequence[str | None] = [r for r in ROWS if next_spot(s, r) is not None]
-        scratch = s.copy()
-        if scratch.current is None:
-            scratch.current, scratch.turn_tile = seat, scratch.tiles[seat]
+    if b.current == seat and b.laid:
+        rows: list[str | None] = [None]
     else:
-        rows, scratch = [None], s
-    best: tuple[float, str | None, str] = (float("-inf"), None, "skip")
+        rows = [r for r in ROWS if next_spot(b, r) is not None] or [None]
+    out: list[tuple[Action, Board]] = []
+    moves = _moves(b, seat)
     for row in rows:
-        t = scratch
+        base = b.clone()
         if row is not None:
-            t = scratch.copy()
-            spot = next_spot(t, row)
-            assert spot is not None and t.turn_tile is not None
-            t.rows[row][spot] = t.turn_tile
-            t.fronts[row] = spot
-            t.tiles[seat] = None
-            t.laid, t.step = True, "move"
-        for move in game._move_options(t, seat):
-            score = plan_score(game, t, seat, None, move)
-            if row is not None:
-                # a row's balance matters beyond this turn: reef pairs protect
-                other = "o" if row == "i" else "i"
-                score -= 0.3 * max(0, t.fronts[row] - t.fronts[other] - 1)
-            if score > best[0]:
-                best = (score, row, move)
-    return best
+            spot = next_spot(base, row)
+            assert spot is not None
+            base.rows[row][spot] = tile
+            base.fronts[row] = spot
+        base.hands[seat] = None
+        base.played = b.played | {seat}
+        base.last_mover = seat
+        base.current = None
+        base.laid = False
+        for move, colour, animal in moves:
+            t = base.clone()
+            if move == "skip":
+                out.append(((seat, row, move, ""), t))
+                continue
+            start = t.fish[colour]
+            to = dest(t, colour, animal)
+            assert to is not None
+            if not move.startswith("fish"):
+                _pay(t, seat)
+            gate = t.revealed - 1
+            if start <= GATE_AFTER[gate] < to:
+                t.passed[gate].append(colour)
+            t.fish[colour] = to
+            if not protected(t, to):
+                _theft(t, t.chips[seat] == "seahorse")
+                if t.over:
+                    out.append(((seat, row, move, ""), t))
+                    continue
+            if all(p > 40 for p in t.fish.values()):
+                t.over = "won" if all(t.hide[c] for c in t.need) else "almost"
+                out.append(((seat, row, move, ""), t))
+                continue
+            for choice, after in _specials(t, seat, to):
+                out.append(((seat, row, move, choice), after))
+    return out
+
+
+def _take_cost(b: Board, row: str) -> tuple[int, int, int]:
+    spot = min(b.rows[row])
+    t = b.clone()
+    tile = t.rows[row].pop(spot)
+    open_fish = sum(1 for c in FISH if not protected(t, t.fish[c]))
+    rear = min(t.fish.values())
+    lost = sum(1 for f in range(3 * spot + 2, 3 * spot + 5)
+               if f >= rear and protected(b, f) and not protected(t, f))
+    return open_fish, lost, -_CELLS[tile].count("#")
+
+
+def take_row(b: Board) -> str | None:
+    """The row whose rear tile the team takes: uncover the fewest fish, keep the reef ahead."""
+    rows = [r for r in ROWS if b.rows[r]]
+    if not rows:
+        return None
+    return min(rows, key=lambda r: _take_cost(b, r))
+
+
+def _round_end(b: Board) -> Board:
+    """Draws, Kraqua's theft and the board change, as the plan expects them."""
+    t = b.clone()
+    if t.last_mover is None:
+        return t
+    i = t.players.index(t.last_mover)
+    for p in t.players[i:] + t.players[:i]:
+        if t.stack_n > 0:
+            t.stack_n -= 1
+            t.hands[p] = UNKNOWN
+            continue
+        row = take_row(t)
+        if row is None:
+            t.hands[p] = None
+            continue
+        t.hands[p] = t.rows[row].pop(min(t.rows[row]))
+    for c in FISH:
+        if not protected(t, t.fish[c]):
+            _theft(t)
+            if t.over:
+                return t
+    gate = t.revealed - 1
+    if len(t.passed[gate]) == 3 and t.revealed < 3:
+        if t.revealed == 1:
+            t.stack_n = 0
+        else:
+            for r in ROWS:
+                for spot in [k for k in t.rows[r] if k <= 8]:
+                    del t.rows[r][spot]
+        t.revealed += 1
+        t.passed.append([])
+        t.order = ("?", "?", "?")  # the next gate is face down until now: any order
+    t.played = frozenset()
+    if all(h is None for h in t.hands.values()):
+        t.over = "lost"
+    return t
+
+
+def _todo(b: Board) -> list[str]:
+    if b.current is not None:
+        return [b.current]
+    return [p for p in b.players if p not in b.played and b.hands.get(p) is not None]
+
+
+def plan(b: Board, first: Iterable[Action] | None = None) -> dict[Action, float]:
+    """Score the first actions of the round's best plans (beam search to the round's end).
+
+    ``first`` limits the first action to those given (all are scored); otherwise the best
+    first actions found are returned with their plan's score.
+    """
+    wanted = set(first) if first is not None else None
+    frontier: list[tuple[float, Action | None, Board]] = [(0.0, None, b)]
+    finished: dict[Action, float] = {}
+    depth = 0
+    while frontier:
+        children: dict[tuple[Any, ...], tuple[float, Action | None, Board]] = {}
+        for _, head, node in frontier:
+            seats = _todo(node)
+            for seat in seats:
+                for action, after in _turn(node, seat):
+                    root = action if head is None else head
+                    if depth == 0 and wanted is not None and action not in wanted:
+                        continue
+                    done = after.over or not _todo(after)
+                    if done:
+                        end = after if after.over else _round_end(after)
+                        score = value(end)
+                        if score > finished.get(root, -math.inf):
+                            finished[root] = score
+                        continue
+                    score = value(after)
+                    key = (root if depth == 0 else None, after.key())
+                    if key not in children or children[key][0] < score:
+                        children[key] = (score, root, after)
+        ranked = sorted(children.values(), key=lambda x: -x[0])
+        if depth == 0 and wanted is not None:
+            # keep the best continuation of every wanted first action
+            best: dict[Action, tuple[float, Action | None, Board]] = {}
+            for item in ranked:
+                assert item[1] is not None
+                best.setdefault(item[1], item)
+            frontier = list(best.values())
+        else:
+            frontier = ranked[:BEAM]
+        depth += 1
+    return finished
+
+
+_CACHE: dict[tuple[Any, ...], dict[Action, float]] = {}
+
+
+def clear_cache() -> None:
+    """Forget remembered plans (they are keyed by the public picture only)."""
+    _CACHE.clear()
+
+
+def _plan_cached(b: Board) -> dict[Action, float]:
+    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, tuple(b.chest.values()),
+                     tuple(b.cave.values()), tuple(b.chips.items()), b.players, b.need,
+                     b.cave_limit, b.order, tuple(map(tuple, b.passed)))
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        got = plan(b)
+        _CACHE[key] = got
+    return got
+
+
+def best_action(s: KraquaState) -> Action:
+    b = board_of(s)
+    scores = _plan_cached(b)
+    return max(scores, key=lambda a: (scores[a], _tiebreak(a)))
+
+
+def _tiebreak(a: Action) -> tuple[int, str]:
+    seat, row, move, _ = a
+    return (0 if move == "skip" else 1, f"{row}{move}{seat}")
+
+
+# ----- the team's choices ----------------------------------------------------------------------
 
 
 def choose_seat(game: Kraqua, s: KraquaState) -> str:
-    """Which of the seats that may start a turn should go now."""
+    """Which of the seats that may act should go now."""
     acting = sorted(game.to_act(s), key=s.players.index)
     if len(acting) == 1 or s.current is not None or s.phase != "turn":
         return acting[0]
-    return max(acting, key=lambda p: best_plan(game, s, p)[0])
+    return best_action(s)[0]
 
 
 def choose(game: Kraqua, s: KraquaState, seat: str) -> str:
@@ -215,55 +674,67 @@ def choose(game: Kraqua, s: KraquaState, seat: str) -> str:
     step = game.step_of(s, seat)
     moves = game.legal_moves(s, seat)
     if step in ("lay", "move"):
-        _, row, move = best_plan(game, s, seat)
+        b = board_of(s)
+        scores = {}
+        if s.current is None:
+            scores = {a: v for a, v in _plan_cached(b).items() if a[0] == seat}
+            b.current = seat
+        if not scores:
+            scores = _plan_cached(b)
+        _, row, move, _ = max(scores, key=lambda a: (scores[a], _tiebreak(a)))
         return f"lay {row}" if step == "lay" else move
+    b = board_of(s)
     if step == "reroll":
         assert s.roll is not None
-        expected = sum(gem_harm(s, c) for c in GEM_COLOURS) / len(GEM_COLOURS)
-        return "reroll" if gem_harm(s, s.roll) > expected else "keep"
+        expected = sum(gem_harm(b, c) for c in GEM_COLOURS) / len(GEM_COLOURS)
+        return "reroll" if gem_harm(b, s.roll) > expected else "keep"
     if step == "gem":
-        return f"gem {best_gem(s)}"
+        return f"gem {_best_gem(b)}"
     if step == "special":
-        return _special_choice(s, moves)
+        return _special_choice(s, b, seat, moves)
     if step == "draw":
         if moves == ["draw"]:
             return "draw"
         assert s.drawing is not None
-        side = max(SIDES, key=lambda x: _side_worth(s, s.drawing or 1, x))
-        return f"draw {side}"
-    return _take_choice(s, seat, moves)
+        return f"draw {_best_side(b, seat, s.drawing)}"
+    row = take_row(b)
+    assert row is not None
+    if s.chips[seat] == "turtle":
+        tile = b.rows[row][min(b.rows[row])]
+        return f"take {row} {_best_side(b, seat, tile[0])}"
+    return f"take {row}"
 
 
-def _side_worth(s: KraquaState, tile: int, side: str) -> float:
-    return tile_cells(tile, side).count("#")
+def _special_choice(s: KraquaState, b: Board, seat: str, moves: list[str]) -> str:
+    assert s.moved is not None
+    b.hands[seat] = None
+    b.played = b.played | {seat}
+    b.current = None
+    options = _specials(b.clone(), seat, s.fish[s.moved])
+    best = max(options, key=lambda o: value(o[1]))[0]
+    return best if best in moves else "pass"
 
 
-def _special_choice(s: KraquaState, moves: list[str]) -> str:
-    need = needed(s)
-    for m in moves:
-        kind, _, colour = m.partition(" ")
-        if kind == "dolphin" and colour in need and s.gems["hideout"][colour] == 0:
-            return m
-        if kind == "shark" and colour in need and s.gems["hideout"][colour] == 0:
-            return m
-    sharks = [m for m in moves if m.startswith("shark ")]
-    if sharks and sum(s.gems["cave"].values()) >= s.cave_limit - 3:
-        return sharks[0]
-    return "pass"
+def _best_side(b: Board, seat: str, number: int) -> str:
+    """The turtle's side: the one whose best turn next round is worth most."""
+    def worth(side: str) -> tuple[float, int]:
+        t = b.clone()
+        t.hands[seat] = (number, side)
+        t.played = frozenset(p for p in t.players if p != seat)
+        t.current = None
+        best = max(value(after) for _, after in _turn(t, seat))
+        return best, _CELLS[(number, side)].count("#")
+    return max(SIDES, key=worth)
 
 
-def _take_choice(s: KraquaState, seat: str, moves: list[str]) -> str:
-    """Take the rear tile that protects the fewest fish now."""
-    def cost(move: str) -> tuple[int, int]:
-        m = parse_move(move)
-        assert m.row is not None
-        t = s.copy()
-        spot = rear_spot(t, m.row)
-        assert spot is not None
-        number, side = t.rows[m.row].pop(spot)
-        worth = -tile_cells(number, m.side or side).count("#")
-        return len(unprotected(t)), worth
-    return min(moves, key=cost)
+# ----- suggestions -----------------------------------------------------------------------------
+
+
+def _first_actions(s: KraquaState, seat: str, b: Board) -> dict[Action, float]:
+    if s.current is None:
+        b.current = seat
+    actions = [a for a, _ in _turn(b, seat)]
+    return plan(b, actions)
 
 
 def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
@@ -271,55 +742,38 @@ def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
     """``moves`` with short labels, the greedy team's favourite first."""
     step = game.step_of(s, seat)
     favourite = choose(game, s, seat) if moves else None
-    scored: list[tuple[float, int, str, str]] = []
-    for i, move in enumerate(moves):
-        label = move
-        score = 0.0
-        if step in ("lay", "move"):
-            row = parse_move(move).row if step == "lay" else None
-            if step == "lay":
-                t = s.copy()
-                if t.current is None:
-                    t.current, t.turn_tile = seat, t.tiles[seat]
-                spot = next_spot(t, row or "i")
-                label = f"{move} · spot {spot}"
-                score = _best_after_lay(game, t, seat, row or "i")
-            else:
-                score = plan_score(game, s, seat, None, move)
-                label = _move_label(game, s, seat, move)
-        if move == favourite:
-            score = float("inf")
-        scored.append((-score, i, move, label))
-    scored.sort()
-    return [(move, label) for _, _, move, label in scored]
+    score: dict[str, float] = {}
+    if step in ("lay", "move"):
+        b = board_of(s)
+        for (_, row, move, _), v in _first_actions(s, seat, b).items():
+            key = f"lay {row}" if step == "lay" else move
+            score[key] = max(score.get(key, -math.inf), v)
+    ranked = sorted(range(len(moves)), key=lambda i: (
+        moves[i] != favourite, -score.get(moves[i], 0.0), i))
+    return [(moves[i], _label(game, s, seat, moves[i], step)) for i in ranked]
 
 
-def _best_after_lay(game: Kraqua, s: KraquaState, seat: str, row: str) -> float:
-    t = s.copy()
-    spot = next_spot(t, row)
-    assert spot is not None and t.turn_tile is not None
-    t.rows[row][spot] = t.turn_tile
-    t.fronts[row] = spot
-    t.tiles[seat] = None
-    t.laid, t.step = True, "move"
-    return max(plan_score(game, t, seat, None, m) for m in game._move_options(t, seat))
-
-
-def _move_label(game: Kraqua, s: KraquaState, seat: str, move: str) -> str:
+def _label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None) -> str:
+    if step == "lay":
+        b = board_of(s)
+        row = parse_move(move).row or "i"
+        return f"{move} · spot {next_spot(b, row)}"
+    if step != "move":
+        return move
     m = parse_move(move)
     if m.kind == "skip":
         return "skip · no fish can move with your tile"
-    tile = s.turn_tile if s.current == seat and s.turn_tile else s.tiles[seat]
+    b = board_of(s)
+    tile = b.hands[seat]
     assert tile is not None and m.fish is not None
-    animal = {"fish": tile_animal(*tile), "shell": chip_letter(s, seat)}.get(m.kind, m.animal)
+    letter = next(k for k, v in ANIMALS.items() if v == b.chips[seat])
+    animal = {"fish": tile_animal(*tile), "shell": letter}.get(m.kind, m.animal)
     assert animal is not None
-    dest, _ = target(s, m.fish, animal)
-    if dest is None:
+    to = dest(b, m.fish, animal)
+    if to is None:
         return move
-    from .board import field_name
-
-    safe = "safe" if is_protected(s, dest) else "unprotected"
-    extra = special(dest)
+    safe = "safe" if protected(b, to) else "unprotected"
+    extra = special(to)
     cost = " · 1 shell" if m.kind != "fish" else ""
-    return (f"{move} · {field_name(s.fish[m.fish])} → {field_name(dest)} · {safe}"
+    return (f"{move} · {field_name(b.fish[m.fish])} → {field_name(to)} · {safe}"
             + (f" · {extra}" if extra else "") + cost)

@@ -154,6 +154,14 @@ def test_setup_material() -> None:
     assert len(seen_hideouts) == 6 and len(seen_first_gates) == 6 and len(seen_chips) == 4
 
 
+def test_tuned_constants() -> None:
+    """The loss threshold and gem counts chosen by the balance simulation (bot/sim/kraqua.py)."""
+    assert CAVE_LIMIT == 14
+    assert dict(GEMS) == {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
+    assert tuple(GEMS) == COLOURS and sum(GEMS.values()) == 16  # as many gems as the box has
+    assert GAME.view(GAME.setup([A], {}, 1), None)["cave_limit"] == CAVE_LIMIT
+
+
 def test_gate_orders_are_the_six_permutations() -> None:
     orders = {board.gate_order(c, r) for c in board.CRITERIA for r in (False, True)}
     assert len(orders) == 6
@@ -471,12 +479,12 @@ def test_dolphin_is_not_offered_without_a_shell() -> None:
 def test_shark_brings_a_gem_back() -> None:
     rows = {"i": {3: (1, "A"), 4: (2, "A")}, "o": {3: (3, "A"), 4: (7, "B")}}
     s = position(chips={A: "turtle", B: "crab"}, hands={A: (6, "B"), B: (5, "A")}, rows=rows,
-                 fish={"green": 14}, shells=1, cave={"red": 2})
+                 fish={"green": 14}, shells=1, cave={"blue": 2})
     s = play(s, A, "lay i", "fish green")  # turtle: 14 -> 15 (shark)
     assert s.fish["green"] == 15
-    assert GAME.legal_moves(s, A) == ["shark red", "pass"]
-    s = play(s, A, "shark red")
-    assert s.gems["cave"]["red"] == 1 and s.gems["chest"]["red"] == GEMS["red"] - 1
+    assert GAME.legal_moves(s, A) == ["shark blue", "pass"]
+    s = play(s, A, "shark blue")
+    assert s.gems["cave"]["blue"] == 1 and s.gems["chest"]["blue"] == GEMS["blue"] - 1
     assert s.shells == 0
 
 
@@ -717,3 +725,95 @@ def test_prompt_offers_skip_when_only_shell_moves_remain() -> None:
     moves = GAME.legal_moves(s, A)
     assert moves[-1] == "skip" and any(m.startswith("shell ") for m in moves)
     assert "`/move skip`" in GAME.prompt(s, A)
+
+
+# ----- the greedy team --------------------------------------------------------------------------
+
+
+def _policy_states(seats: int, level: str, seed: int, every: int = 5) -> list[KraquaState]:
+    """Every ``every``-th state of a game the greedy team plays."""
+    from games.kraqua import policy
+
+    state = GAME.setup([A, B, C, D][:seats], {"level": level}, seed)
+    out = []
+    for step in range(400):
+        if GAME.result(state) is not None:
+            break
+        if step % every == 0:
+            out.append(state)
+        p = policy.choose_seat(GAME, state)
+        state = GAME.apply(state, p, policy.choose(GAME, state, p))
+    return out
+
+
+@pytest.mark.parametrize("seats, level, seed", [(1, "1", 2), (2, "pro", 5), (3, "2", 7),
+                                                (4, "3", 11)])
+def test_policy_uses_only_public_information(seats: int, level: str, seed: int) -> None:
+    """Redrawing what nobody sees (stack order, face-down gates, dice) never changes a choice."""
+    from games.kraqua import policy
+
+    for state in _policy_states(seats, level, seed):
+        for p in sorted(GAME.to_act(state)):
+            policy.clear_cache()
+            seat, move = policy.choose_seat(GAME, state), policy.choose(GAME, state, p)
+            for k in (1, 2):
+                other = GAME.resample(state, p, k)
+                assert GAME.view(other, p) == GAME.view(state, p)
+                policy.clear_cache()
+                assert policy.choose_seat(GAME, other) == seat
+                assert policy.choose(GAME, other, p) == move
+
+
+def test_policy_board_mirrors_the_engine() -> None:
+    """The planner's quick rule helpers agree with the engine's on real positions."""
+    from games.kraqua import policy
+    from games.kraqua.game import next_spot, target
+
+    checked = 0
+    for seats, level, seed in ((2, "1", 3), (3, "pro", 4), (1, "1", 8)):
+        for state in _policy_states(seats, level, seed, every=1):
+            b = policy.board_of(state)
+            for f in range(-2, 44):
+                assert policy.protected(b, f) == is_protected(state, f)
+            assert policy.protected_fields(b) == {f for f in range(5, 41)
+                                                  if is_protected(state, f)}
+            for colour in board.FISH:
+                for animal in board.ANIMALS:
+                    assert policy.dest(b, colour, animal) == target(state, colour, animal)[0]
+                    checked += 1
+            for r in board.ROWS:
+                assert policy.next_spot(b, r) == next_spot(state, r)
+    assert checked > 1000
+
+
+def test_policy_hides_a_needed_gem_at_the_dolphin() -> None:
+    """With a shell and a needed gem in the chest, the team lands on the dolphin and uses it."""
+    from games.kraqua import policy
+
+    # turtle A holds a crab tile: green 7 -> 9 lands on the dolphin; hideout 0 needs purple, yellow
+    rows = {"i": {1: (1, "A"), 2: (2, "A")}, "o": {1: (3, "A")}}
+    s = position(chips={A: "turtle", B: "seahorse"}, hands={A: (4, "A"), B: (6, "B")},
+                 rows=rows, fish={"green": 7, "red": 5, "yellow": 6}, shells=1)
+    assert policy.choose_seat(GAME, s) == A
+    s = play(s, A, policy.choose(GAME, s, A))
+    move = policy.choose(GAME, s, A)
+    assert move in ("fish green", "fish yellow")  # yellow 6 skips green on 7 to 9 as well
+    s = play(s, A, move)
+    assert 9 in s.fish.values() and GAME.view(s)["step"] == "special"
+    assert policy.choose(GAME, s, A) in ("dolphin purple", "dolphin yellow")
+
+
+def test_policy_plans_are_not_shared_between_different_teams() -> None:
+    """Same fish, rows and hands but other chips: the remembered plan must not be reused."""
+    from games.kraqua import policy
+
+    policy.clear_cache()
+    for chips in ({A: "jellyfish", B: "crab"}, {A: "turtle", B: "crab"},
+                  {A: "seahorse", B: "jellyfish"}):
+        s = position(chips=chips, hands={A: (4, "A"), B: (2, "A")}, shells=3,
+                     fish={"green": 5, "red": 8, "yellow": 10})
+        for _ in range(4):
+            p = policy.choose_seat(GAME, s)
+            move = policy.choose(GAME, s, p)
+            assert move in GAME.legal_moves(s, p), (chips, move)
+            s = play(s, p, move)

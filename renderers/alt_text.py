@@ -13,6 +13,7 @@ from games.aqualin import tile_name
 
 from .aqua import alt_text as aqua_alt_text
 from .krasserfall import alt_text as krasserfall
+from .kraqua import alt_text as kraqua_alt_text
 
 LIMIT = 1024
 
@@ -85,38 +86,12 @@ def kahuna(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return " ".join(parts)[:LIMIT]
 
 
-def kraqua(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    fish = ", ".join(f"{c} on {f}" for c, f in view["fish"].items())
-    gems = view["gems"]
-    count = {place: sum(gems[place].values()) for place in gems}
-    gates = "; ".join(f"gate {g['gate']} by {g['criterion']}: " + ", ".join(g["order"])
-                      + (f" (passed: {', '.join(g['passed'])})" if g["passed"] else "")
-                      for g in view["gates"])
-    goal = ", ".join(view["hideout_goal"])
-    parts = [f"Kraqua, level {view['level']}, round {view['round']}, {view['status']}.",
-             f"Fish: {fish}. Cave {count['cave']} of {view['cave_limit']} gems, chest "
-             f"{count['chest']}, hideout {count['hideout']} (goal: {goal}). "
-             f"Shells {view['shells']}, stack {view['stack']}.", f"{gates}."]
-    for row, name in (("i", "Inner"), ("o", "Outer")):
-        spots = view["rows"][row]
-        laid = ", ".join(f"{k}: tile {t[0]}{t[1]}" for k, t in spots.items()) or "empty"
-        parts.append(f"{name} reef {laid}.")
-    seats = "; ".join(
-        f"{_name(names, p)} ({view['chips'][p]}"
-        + (f", tile {view['tiles'][p][0]}{view['tiles'][p][1]}" if view["tiles"][p] else "")
-        + (", played" if p in view["played"] else "") + ")" for p in view["players"])
-    parts.append(f"Seats: {seats}.")
-    if view["status"] == "running":
-        parts.append("To act: " + ", ".join(_name(names, p) for p in view["to_act"]) + ".")
-    return " ".join(parts)[:LIMIT]
-
-
 ALT_TEXTS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, str]], str]] = {
     "aqualin": aqualin,
     "kahuna": kahuna,
     "krasserfall": krasserfall,
     "aqua": aqua_alt_text,
-    "kraqua": kraqua,
+    "kraqua": kraqua_alt_text,
 }
 
 

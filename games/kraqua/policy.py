@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..text import Text, translator
 from .board import (
     FISH,
     GATE_AFTER,
@@ -18,11 +19,13 @@ from .board import (
     GOAL,
     ROWS,
     SIDES,
+    field_name,
     special,
     tile_animal,
     tile_cells,
 )
 from .game import (
+    COLOUR_WORDS,
     MAX_SHELLS,
     KraquaState,
     chip_letter,
@@ -32,10 +35,15 @@ from .game import (
     parse_move,
     rear_spot,
     target,
+    tile_text,
 )
 
 if TYPE_CHECKING:
     from .game import Kraqua
+
+_ = translator("kraqua")
+#: The special field a move ends on, as a word in a label.
+SPECIAL_WORDS = {"shell": _("shell"), "dolphin": _("dolphin"), "shark": _("shark")}
 
 PROGRESS = 1.0  # per field a fish moves forward
 GATE_BONUS = 4.0  # a fish through the current gate
@@ -150,7 +158,7 @@ def plan_score(game: Kraqua, s: KraquaState, seat: str, row: str | None, move: s
     assert m.fish is not None
     animal = {"fish": tile_animal(*tile), "shell": chip_letter(t, seat)}.get(m.kind, m.animal)
     assert animal is not None
-    dest, _ = target(t, m.fish, animal)
+    dest, _why = target(t, m.fish, animal)
     if dest is None:
         return float("-inf")
     if m.kind != "fish":
@@ -215,7 +223,7 @@ def choose(game: Kraqua, s: KraquaState, seat: str) -> str:
     step = game.step_of(s, seat)
     moves = game.legal_moves(s, seat)
     if step in ("lay", "move"):
-        _, row, move = best_plan(game, s, seat)
+        _score, row, move = best_plan(game, s, seat)
         return f"lay {row}" if step == "lay" else move
     if step == "reroll":
         assert s.roll is not None
@@ -241,7 +249,7 @@ def _side_worth(s: KraquaState, tile: int, side: str) -> float:
 def _special_choice(s: KraquaState, moves: list[str]) -> str:
     need = needed(s)
     for m in moves:
-        kind, _, colour = m.partition(" ")
+        kind, _sep, colour = m.partition(" ")
         if kind == "dolphin" and colour in need and s.gems["hideout"][colour] == 0:
             return m
         if kind == "shark" and colour in need and s.gems["hideout"][colour] == 0:
@@ -267,13 +275,12 @@ def _take_choice(s: KraquaState, seat: str, moves: list[str]) -> str:
 
 
 def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
-               ) -> list[tuple[str, str]]:
+               ) -> list[tuple[str, Text]]:
     """``moves`` with short labels, the greedy team's favourite first."""
     step = game.step_of(s, seat)
     favourite = choose(game, s, seat) if moves else None
-    scored: list[tuple[float, int, str, str]] = []
+    scored: list[tuple[float, int, str, Text]] = []
     for i, move in enumerate(moves):
-        label = move
         score = 0.0
         if step in ("lay", "move"):
             row = parse_move(move).row if step == "lay" else None
@@ -282,16 +289,48 @@ def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
                 if t.current is None:
                     t.current, t.turn_tile = seat, t.tiles[seat]
                 spot = next_spot(t, row or "i")
-                label = f"{move} · spot {spot}"
+                label = _("{move} · spot {spot}", move=move, spot=spot)
                 score = _best_after_lay(game, t, seat, row or "i")
             else:
                 score = plan_score(game, s, seat, None, move)
                 label = _move_label(game, s, seat, move)
+        else:
+            label = _step_label(s, move)
         if move == favourite:
             score = float("inf")
         scored.append((-score, i, move, label))
     scored.sort()
-    return [(move, label) for _, _, move, label in scored]
+    return [(move, label) for _score, _i, move, label in scored]
+
+
+def _step_label(s: KraquaState, move: str) -> Text:
+    """What a move of the other steps (die, gem, special field, draw) does, in a few words."""
+    m = parse_move(move)
+    if m.kind == "reroll":
+        return _("{move} · roll once more (the last roll counts)", move=move)
+    if m.kind == "keep":
+        return _("{move} · the roll stays {colour}", move=move,
+                 colour=COLOUR_WORDS.get(s.roll or "", "?"))
+    if m.kind == "gem":
+        assert m.gem is not None
+        return _("{move} · to Kraqua's cave ({n} in the chest)", move=move,
+                 n=s.gems["chest"][m.gem])
+    if m.kind == "dolphin":
+        return _("{move} · from the chest to the hideout", move=move)
+    if m.kind == "shark":
+        return _("{move} · from the cave back to the chest", move=move)
+    if m.kind == "pass":
+        return _("{move} · keep the shell", move=move)
+    if m.kind == "draw":
+        if m.side is None or s.drawing is None:
+            return _("{move} · the top tile, a random side", move=move)
+        return _("{move} · {tile}", move=move, tile=tile_text((s.drawing, m.side)))
+    assert m.kind == "take" and m.row is not None
+    spot = rear_spot(s, m.row)
+    if spot is None:
+        return _("{move} · the rearmost tile", move=move)
+    number, side = s.rows[m.row][spot]
+    return _("{move} · {tile}", move=move, tile=tile_text((number, m.side or side)))
 
 
 def _best_after_lay(game: Kraqua, s: KraquaState, seat: str, row: str) -> float:
@@ -305,21 +344,23 @@ def _best_after_lay(game: Kraqua, s: KraquaState, seat: str, row: str) -> float:
     return max(plan_score(game, t, seat, None, m) for m in game._move_options(t, seat))
 
 
-def _move_label(game: Kraqua, s: KraquaState, seat: str, move: str) -> str:
+def _move_label(game: Kraqua, s: KraquaState, seat: str, move: str) -> Text:
     m = parse_move(move)
     if m.kind == "skip":
-        return "skip · no fish can move with your tile"
+        return _("skip · no fish can move with your tile")
     tile = s.turn_tile if s.current == seat and s.turn_tile else s.tiles[seat]
     assert tile is not None and m.fish is not None
     animal = {"fish": tile_animal(*tile), "shell": chip_letter(s, seat)}.get(m.kind, m.animal)
     assert animal is not None
-    dest, _ = target(s, m.fish, animal)
+    dest, why = target(s, m.fish, animal)
     if dest is None:
-        return move
-    from .board import field_name
-
-    safe = "safe" if is_protected(s, dest) else "unprotected"
+        return _("{move} · {why}", move=move, why=why)
+    path = dict(move=move, src=field_name(s.fish[m.fish]), dst=field_name(dest))
+    label = (_("{move} · {src} → {dst} · safe", **path) if is_protected(s, dest)
+             else _("{move} · {src} → {dst} · unprotected", **path))
     extra = special(dest)
-    cost = " · 1 shell" if m.kind != "fish" else ""
-    return (f"{move} · {field_name(s.fish[m.fish])} → {field_name(dest)} · {safe}"
-            + (f" · {extra}" if extra else "") + cost)
+    if extra:
+        label = _("{a} · {b}", a=label, b=SPECIAL_WORDS[extra])
+    if m.kind != "fish":
+        label = _("{a} · {b}", a=label, b=_("1 shell"))
+    return label

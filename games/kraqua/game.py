@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
+from ..text import Text, plural, translator
 from .board import (
     ANIMAL_LETTER,
     ANIMALS,
@@ -22,7 +23,6 @@ from .board import (
     HIDEOUTS,
     PATH_END,
     PLACES,
-    ROW_NAMES,
     ROWS,
     SIDES,
     SPOT_RANGE,
@@ -35,6 +35,9 @@ from .board import (
     tile_animal,
     tile_cells,
 )
+
+_ = translator("kraqua")
+_n = plural(_)
 
 # ----- tuned constants (see the balance notes in the package docstring) ----------------------
 
@@ -69,14 +72,56 @@ KINDS = ("lay", "fish", "shell", "jelly", "skip", "reroll", "keep", "gem", "dolp
          "pass", "draw", "take")
 
 
-def animal_name(letter: str) -> str:
-    return ANIMALS[letter]
+# ----- words (translatable; sentences put them together) ---------------------------------------
+
+#: Animal letter -> its word, as used on its own ("crab", "tile 7A (jellyfish #~#)").
+ANIMAL_WORDS: Mapping[str, Text] = {"T": _("turtle"), "S": _("seahorse"), "J": _("jellyfish"),
+                                    "C": _("crab")}
+#: "with the crab": a phrase of its own, so languages with articles by gender and case get them.
+WITH_ANIMAL: Mapping[str, Text] = {"T": _("with the turtle"), "S": _("with the seahorse"),
+                                   "J": _("with the jellyfish"), "C": _("with the crab")}
+#: Gem (and fish) colours as words: "Kraqua rolls {colour}", lists like "green, red, yellow".
+COLOUR_WORDS: Mapping[str, Text] = {"blue": _("blue"), "white": _("white"), "green": _("green"),
+                                    "red": _("red"), "purple": _("purple"), "yellow": _("yellow")}
+#: A fish in a sentence: "the red fish" (German names it by its colour, like on the box).
+FISH_WORDS: Mapping[str, Text] = {"green": _("the green fish"), "red": _("the red fish"),
+                                  "yellow": _("the yellow fish")}
+#: Reef rows as words: "inner spot 3", "the outer row".
+ROW_WORDS: Mapping[str, Text] = {"i": _("inner"), "o": _("outer")}
+#: What a gate sorts the fish by.
+CRITERION_WORDS: Mapping[str, Text] = {"hat": _("hat"), "colour": _("colour"), "size": _("size")}
 
 
-def tile_text(tile: Sequence[Any]) -> str:
+def animal_name(letter: str) -> Text:
+    return ANIMAL_WORDS[letter]
+
+
+def chip_name(chip: str) -> Text:
+    """A chip (stored as the animal's English name) as a word: ``"crab"`` -> crab."""
+    return ANIMAL_WORDS[ANIMAL_LETTER[chip]]
+
+
+def listing(parts: Sequence[Any]) -> Text:
+    """``a, b, c``: items joined by commas (the game lists orders and choices that way)."""
+    if not parts:
+        return _("none")
+    text = _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = _("{a}, {b}", a=text, b=part)
+    return text
+
+
+def colours(names: Sequence[str]) -> Text:
+    """``green, red, yellow`` in the reader's words."""
+    return listing([COLOUR_WORDS[c] for c in names])
+
+
+def tile_text(tile: Sequence[Any]) -> Text:
     """``(7, "A")`` -> ``tile 7A (jellyfish #~#)``."""
     number, side = int(tile[0]), str(tile[1])
-    return f"tile {number}{side} ({animal_name(tile_animal(number, side))} {tile_cells(number, side)})"
+    name = str(number) + side
+    return _("tile {tile} ({animal} {cells})", tile=name,
+             animal=animal_name(tile_animal(number, side)), cells=tile_cells(number, side))
 
 
 # ----- moves ------------------------------------------------------------------------------------
@@ -109,9 +154,17 @@ class KraquaMove:
             return f"take {self.row}" if self.side is None else f"take {self.row} {self.side}"
         return k
 
+    def spelled(self, kind: str, **changes: Any) -> str:
+        """This move's notation as another kind (``fish red`` -> ``shell red``)."""
+        return str(replace(self, kind=kind, **changes))
 
-_HELP = ("write e.g. lay i, fish red, shell red, jelly red C, skip, reroll, keep, gem blue, "
-         "dolphin blue, shark blue, pass, draw, draw A or take i")
+
+def lay(row: str) -> str:
+    return str(KraquaMove("lay", row=row))
+
+
+_HELP = _("write e.g. lay i, fish red, shell red, jelly red C, skip, reroll, keep, gem blue, "
+          "dolphin blue, shark blue, pass, draw, draw A or take i")
 _ROW_WORDS = {"i": "i", "inner": "i", "in": "i", "o": "o", "outer": "o", "out": "o"}
 _FISH_WORDS = {"green": "green", "g": "green", "red": "red", "r": "red", "yellow": "yellow",
                "y": "yellow"}
@@ -130,53 +183,74 @@ def _quote(text: Any, limit: int = 24) -> str:
 def parse_move(text: Any) -> KraquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` that names the text."""
     if not isinstance(text, str):
-        raise InvalidMove(f"a move must be text, not {type(text).__name__}")
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     tokens = text.strip().lower().split()
     if not tokens:
-        raise InvalidMove(f"empty move: {_HELP}")
+        raise InvalidMove(_("empty move: {help}", help=_HELP))
     kind, args = tokens[0], tokens[1:]
     shown = _quote(text)
     if kind not in KINDS:
-        raise InvalidMove(f"could not read '{shown}': {_HELP}")
+        raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_HELP))
 
-    def need(n_min: int, n_max: int, example: str) -> None:
+    def need(n_min: int, n_max: int, example: str | Text) -> None:
         if not n_min <= len(args) <= n_max:
-            raise InvalidMove(f"could not read '{shown}': write it like {example}")
+            raise InvalidMove(_("could not read '{text}': write it like {example}", text=shown,
+                                example=example))
 
-    def word(table: Mapping[str, str], token: str, what: str, example: str) -> str:
+    def word(table: Mapping[str, str], token: str, what: Text, example: str) -> str:
         found = table.get(token)
         if found is None:
-            raise InvalidMove(f"'{_quote(token)}' is not {what}: write it like {example}")
+            raise InvalidMove(_("'{text}' is not {what}: write it like {example}",
+                                text=_quote(token), what=what, example=example))
         return found
+
+    a_row = _("a reef row (i or o)")
+    a_fish = _("a fish (green, red, yellow)")
+    a_side = _("a tile side (A or B)")
 
     if kind in ("skip", "reroll", "keep", "pass"):
         need(0, 0, kind)
         return KraquaMove(kind)
     if kind == "lay":
-        need(1, 1, "lay i or lay o")
-        return KraquaMove(kind, row=word(_ROW_WORDS, args[0], "a reef row (i or o)", "lay i"))
+        need(1, 1, _("{a} or {b}", a="lay i", b="lay o"))
+        return KraquaMove(kind, row=word(_ROW_WORDS, args[0], a_row, "lay i"))
     if kind in ("fish", "shell"):
         need(1, 1, f"{kind} red")
-        return KraquaMove(kind, fish=word(_FISH_WORDS, args[0],
-                                          "a fish (green, red, yellow)", f"{kind} red"))
+        return KraquaMove(kind, fish=word(_FISH_WORDS, args[0], a_fish, f"{kind} red"))
     if kind == "jelly":
         need(2, 2, "jelly red C")
-        return KraquaMove(kind, fish=word(_FISH_WORDS, args[0], "a fish (green, red, yellow)",
-                                          "jelly red C"),
-                          animal=word(_ANIMAL_WORDS, args[1], "an animal (T, S, J, C)",
+        return KraquaMove(kind, fish=word(_FISH_WORDS, args[0], a_fish, "jelly red C"),
+                          animal=word(_ANIMAL_WORDS, args[1], _("an animal (T, S, J, C)"),
                                       "jelly red C"))
     if kind in ("gem", "dolphin", "shark"):
         need(1, 1, f"{kind} blue")
-        return KraquaMove(kind, gem=word(_GEM_WORDS, args[0], "a gem colour", f"{kind} blue"))
+        return KraquaMove(kind, gem=word(_GEM_WORDS, args[0], _("a gem colour"), f"{kind} blue"))
     if kind == "draw":
-        need(0, 1, "draw or draw A")
-        side = word(_SIDE_WORDS, args[0], "a tile side (A or B)", "draw A") if args else None
+        need(0, 1, _("{a} or {b}", a="draw", b="draw A"))
+        side = word(_SIDE_WORDS, args[0], a_side, "draw A") if args else None
         return KraquaMove(kind, side=side)
     # take
-    need(1, 2, "take i or take o")
-    row = word(_ROW_WORDS, args[0], "a reef row (i or o)", "take i")
-    side = word(_SIDE_WORDS, args[1], "a tile side (A or B)", "take i A") if len(args) > 1 else None
+    need(1, 2, _("{a} or {b}", a="take i", b="take o"))
+    row = word(_ROW_WORDS, args[0], a_row, "take i")
+    side = word(_SIDE_WORDS, args[1], a_side, "take i A") if len(args) > 1 else None
     return KraquaMove(kind, row=row, side=side)
+
+
+# ----- events -----------------------------------------------------------------------------------
+
+
+class Seat(str):
+    """A seat id inside an event sentence: each reader sees a name there (or "them")."""
+
+
+def record(event: Text) -> list[str]:
+    """An event as kept in ``state.last`` (and the view): the English sentence with ``{}`` for
+    each seat, then the seats, e.g. ``["no tile is left for {}: ...", "bob"]``."""
+    seats = [v for v in event.params.values() if isinstance(v, Seat)]
+    if not seats:
+        return [str(event)]
+    blank = {k: "{}" if isinstance(v, Seat) else v for k, v in event.params.items()}
+    return [str(Text(event.domain, event.msgid, blank, event.plural, event.n)), *map(str, seats)]
 
 
 # ----- state ------------------------------------------------------------------------------------
@@ -296,11 +370,12 @@ def gate_of(state: KraquaState, index: int) -> tuple[str, ...]:
     return gate_order(criterion, reverse)
 
 
-def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, str]:
+def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, Text | str]:
     """Where the ``colour`` fish goes with ``animal``; (None, reason) if it cannot."""
     pos = state.fish[colour]
+    fish = FISH_WORDS[colour]
     if pos in GOAL:
-        return None, f"the {colour} fish is in the goal already"
+        return None, _("{fish} is in the goal already", fish=fish)
     end = PATH_END[state.revealed]
     occupied = set(state.fish.values())
     dest = None
@@ -309,8 +384,11 @@ def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, st
             dest = q
             break
     if dest is None:
-        where = "before the goal" if state.revealed == 3 else "on the revealed path"
-        return None, f"the {colour} fish has no free {animal_name(animal)} field ahead {where}"
+        if state.revealed == 3:
+            return None, _("{fish} has no free {animal} field ahead before the goal", fish=fish,
+                           animal=animal_name(animal))
+        return None, _("{fish} has no free {animal} field ahead on the revealed path", fish=fish,
+                       animal=animal_name(animal))
     gate = state.revealed - 1
     boundary = GATE_AFTER[gate]
     if pos <= boundary < dest:
@@ -318,8 +396,9 @@ def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, st
         passed = state.passed[gate]
         nxt = order[len(passed)]
         if colour != nxt:
-            return None, (f"the {colour} fish may not pass gate {gate + 1} before the {nxt} fish "
-                          f"(order {', '.join(order)}: no cutting in line)")
+            return None, _("{fish} may not pass gate {gate} before {other} (order {order}: no "
+                           "cutting in line)", fish=fish, gate=gate + 1, other=FISH_WORDS[nxt],
+                           order=colours(order))
     return dest, ""
 
 
@@ -350,13 +429,13 @@ class Kraqua(Game[KraquaState, KraquaMove]):
     max_players = 4
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
-                        "1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
-                        "pro: 0 shells, 10 tiles"),
+                        _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
+                          "pro: 0 shells, 10 tiles")),
     }
-    summary = (
+    summary = _(
         "**Kraqua** — 1–4 seats, cooperative: bring the three fish (green, red, yellow) from the "
         "start through three magic gates into the goal before Kraqua the octopus steals "
-        f"{CAVE_LIMIT} gems.\n"
+        "{limit} gems.\n"
         "**Rounds:** every seat with a reef tile plays once per round, in any order. A turn:\n"
         "1. `lay i` / `lay o`: lay your tile at the front of the inner or outer reef row.\n"
         "2. `fish red`: move a fish to the next free field with your tile's animal (occupied "
@@ -373,8 +452,8 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         "spots 1–8 are lost and the goal opens.\n"
         "**Chips:** seahorse `reroll`/`keep`; crab: a paid shell may flip back; turtle picks "
         "the side of drawn tiles (`draw A`); jellyfish: free choice.\n"
-        "**End:** all fish in the goal: won if the hideout holds its gems, else almost won."
-    )
+        "**End:** all fish in the goal: won if the hideout holds its gems, else almost won.",
+        limit=CAVE_LIMIT)
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -508,12 +587,18 @@ class Kraqua(Game[KraquaState, KraquaMove]):
     # ----- applying moves -------------------------------------------------------------------
 
     def _apply(self, state: KraquaState, player: str, move: KraquaMove) -> KraquaState:
+        return self._play(state, player, move)[0]
+
+    def _play(self, state: KraquaState, player: str, move: KraquaMove
+              ) -> tuple[KraquaState, list[Text]]:
+        """The state after ``move`` and what happened, as sentences (seats as :class:`Seat`)."""
         step = self.step_of(state, player)
         assert step is not None  # check_can_act ran first
         if move.kind not in STEP_KINDS[step]:
-            raise IllegalMove(f"{move} is not possible now: {self._hint(state, player, step)}")
+            raise IllegalMove(_("{move} is not possible now: {hint}", move=str(move),
+                                hint=self._hint(state, player, step)))
         new = state.copy()
-        events: list[list[str]] = []
+        events: list[Text] = []
         rng = Rng(new.rng)
         if new.phase == "turn" and new.current is None:
             new.current = player
@@ -525,34 +610,37 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         new.rng = rng.state
         self._advance(new, rng, events)
         new.rng = rng.state
-        new.last = {"player": player, "move": str(move), "events": events}
-        return new
+        new.last = {"player": player, "move": str(move), "events": [record(e) for e in events]}
+        return new, events
 
-    def _hint(self, state: KraquaState, player: str, step: str) -> str:
+    def _hint(self, state: KraquaState, player: str, step: str) -> Text:
         moves = self.legal_moves(state, player)
         shown = ", ".join(moves[:4]) + (", …" if len(moves) > 4 else "")
         what = {
-            "lay": "lay your tile first",
-            "move": "move a fish",
-            "reroll": "reroll or keep the die",
-            "gem": "choose the gem Kraqua takes",
-            "special": "use the special field or pass",
-            "draw": "draw a reef tile",
-            "take": "the stack is empty: take the rearmost tile of a row",
+            "lay": _("lay your tile first"),
+            "move": _("move a fish"),
+            "reroll": _("reroll or keep the die"),
+            "gem": _("choose the gem Kraqua takes"),
+            "special": _("use the special field or pass"),
+            "draw": _("draw a reef tile"),
+            "take": _("the stack is empty: take the rearmost tile of a row"),
         }[step]
-        return f"{what} ({shown})"
+        return _("{what} ({moves})", what=what, moves=shown)
 
     # each _do_* checks legality against the already-copied state and changes it in place
 
     def _do_lay(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                ev: list[list[str]]) -> None:
+                ev: list[Text]) -> None:
         assert m.row is not None
         spot = next_spot(s, m.row)
         if spot is None:
             other = [r for r in ROWS if next_spot(s, r) is not None]
-            why = (f"the {ROW_NAMES[m.row]} row has no free spot on the revealed board "
-                   f"(front at spot {s.fronts[m.row]})")
-            raise IllegalMove(why + (f": lay {other[0]}" if other else ""))
+            words = dict(row=ROW_WORDS[m.row], front=s.fronts[m.row])
+            if other:
+                raise IllegalMove(_("the {row} row has no free spot on the revealed board (front "
+                                    "at spot {front}): {move}", move=lay(other[0]), **words))
+            raise IllegalMove(_("the {row} row has no free spot on the revealed board (front at "
+                                "spot {front})", **words))
         tile = s.turn_tile
         assert tile is not None
         s.rows[m.row][spot] = tile
@@ -560,52 +648,56 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         s.tiles[player] = None
         s.laid = True
         s.step = "move"
-        ev.append([f"laid {tile_text(tile)} on {ROW_NAMES[m.row]} spot {spot}"])
+        ev.append(_("laid {tile} on {row} spot {spot}", tile=tile_text(tile), row=ROW_WORDS[m.row],
+                    spot=spot))
 
     def _do_fish(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
+                 ev: list[Text]) -> None:
         animal = tile_animal(*self._turn_tile(s, player))
         self._move_fish(s, player, m, animal, False, rng, ev)
 
     def _do_shell(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                  ev: list[list[str]]) -> None:
+                  ev: list[Text]) -> None:
         chip = chip_letter(s, player)
         animal = tile_animal(*self._turn_tile(s, player))
         if chip == animal:
-            raise IllegalMove(f"your chip shows the tile's animal ({animal_name(chip)}): "
-                              f"move for free with fish {m.fish}")
+            raise IllegalMove(_("your chip shows the tile's animal ({animal}): move for free with "
+                                "{move}", animal=animal_name(chip), move=m.spelled("fish")))
         self._move_fish(s, player, m, chip, True, rng, ev)
 
     def _do_jelly(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                  ev: list[list[str]]) -> None:
+                  ev: list[Text]) -> None:
         if s.chips[player] != "jellyfish":
-            raise IllegalMove(f"only the jellyfish chip may choose the animal (yours is the "
-                              f"{s.chips[player]}): write fish {m.fish} or shell {m.fish}")
+            raise IllegalMove(_("only the jellyfish chip may choose the animal (yours is the "
+                                "{chip}): write {fish} or {shell}", chip=chip_name(s.chips[player]),
+                                fish=m.spelled("fish"), shell=m.spelled("shell")))
         assert m.animal is not None
         animal = tile_animal(*self._turn_tile(s, player))
         if m.animal == animal:
-            raise IllegalMove(f"{animal_name(animal)} is your tile's animal: move for free "
-                              f"with fish {m.fish}")
+            raise IllegalMove(_("{animal} is your tile's animal: move for free with {move}",
+                                animal=animal_name(animal), move=m.spelled("fish")))
         if m.animal == "J":
-            raise IllegalMove(f"the jellyfish is your chip's animal: write shell {m.fish}")
+            raise IllegalMove(_("the jellyfish is your chip's animal: write {move}",
+                                move=m.spelled("shell")))
         self._move_fish(s, player, m, m.animal, True, rng, ev)
 
     def _do_skip(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
+                 ev: list[Text]) -> None:
         animal = tile_animal(*self._turn_tile(s, player))
         movable = free_moves(s, animal)
         if movable:
-            raise IllegalMove(f"a fish can move with the {animal_name(animal)}, so you must "
-                              f"move one: fish {movable[0]}")
-        ev.append([f"could not move a fish with the {animal_name(animal)}"])
+            raise IllegalMove(_("a fish can move {by}, so you must move one: {move}",
+                                by=WITH_ANIMAL[animal],
+                                move=str(KraquaMove("fish", fish=movable[0]))))
+        ev.append(_("could not move a fish {by}", by=WITH_ANIMAL[animal]))
         self._end_turn(s, player, ev)
 
     def _move_fish(self, s: KraquaState, player: str, m: KraquaMove, animal: str, pays: bool,
-                   rng: Rng, ev: list[list[str]]) -> None:
+                   rng: Rng, ev: list[Text]) -> None:
         assert m.fish is not None
         if pays and s.shells < 1:
-            raise IllegalMove(f"the team has no shell to pay for {m}: move with your tile "
-                              "(fish …) instead")
+            raise IllegalMove(_("the team has no shell to pay for {move}: move with your tile "
+                                "(fish …) instead", move=str(m)))
         dest, why = target(s, m.fish, animal)
         if dest is None:
             raise IllegalMove(why)
@@ -613,89 +705,93 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         gate = s.revealed - 1
         s.fish[m.fish] = dest
         s.moved = m.fish
-        how = f"with the {animal_name(animal)}"
+        how = WITH_ANIMAL[animal]
         if m.kind == "shell":
-            how += " (shell move)"
+            how = _("{by} (shell move)", by=how)
         elif m.kind == "jelly":
-            how += " (jellyfish, a shell)"
-        text = f"moved the {m.fish} fish {how} from {field_name(start)} to {field_name(dest)}"
+            how = _("{by} (jellyfish, a shell)", by=how)
+        words = dict(fish=FISH_WORDS[m.fish], by=how, src=field_name(start), dst=field_name(dest))
         if start <= GATE_AFTER[gate] < dest:
             s.passed[gate].append(m.fish)
-            text += f", through gate {gate + 1}"
-        ev.append([text])
+            ev.append(_("moved {fish} {by} from {src} to {dst}, through gate {gate}",
+                        gate=gate + 1, **words))
+        else:
+            ev.append(_("moved {fish} {by} from {src} to {dst}", **words))
         if pays:
             self._pay_shell(s, player, rng, ev)
         if is_protected(s, dest):
-            ev.append(["it is protected"])
+            ev.append(_("it is protected"))
             self._after_check(s, player, ev)
             return
         colour = GEM_COLOURS[rng.randbelow(len(GEM_COLOURS))]
         if s.chips[player] == "seahorse":
             s.roll = colour
             s.step = "reroll"
-            ev.append([f"it is unprotected: Kraqua rolls {colour}"])
+            ev.append(_("it is unprotected: Kraqua rolls {colour}", colour=COLOUR_WORDS[colour]))
             return
-        ev.append([f"it is unprotected: Kraqua rolls {colour}"])
+        ev.append(_("it is unprotected: Kraqua rolls {colour}", colour=COLOUR_WORDS[colour]))
         if self._rob(s, colour, ev):
             self._after_check(s, player, ev)
 
-    def _pay_shell(self, s: KraquaState, player: str, rng: Rng, ev: list[list[str]]) -> None:
+    def _pay_shell(self, s: KraquaState, player: str, rng: Rng, ev: list[Text]) -> None:
         s.shells -= 1
         if s.chips[player] == "crab":
             if rng.randbelow(2) == 0:
                 s.shells += 1
-                ev.append(["the crab flips the shell: it lands shell up and stays"])
+                ev.append(_("the crab flips the shell: it lands shell up and stays"))
             else:
-                ev.append(["the crab flips the shell: water side, it is gone"])
+                ev.append(_("the crab flips the shell: water side, it is gone"))
 
-    def _rob(self, s: KraquaState, colour: str, ev: list[list[str]]) -> bool:
+    def _rob(self, s: KraquaState, colour: str, ev: list[Text]) -> bool:
         """Move a ``colour`` gem to the cave; False if the game ended or a choice is due."""
         chest = s.gems["chest"]
         if sum(chest.values()) == 0:
             self._finish(s, "lost", "chest")
-            ev.append(["the chest is empty: Kraqua has everything. The game is lost"])
+            ev.append(_("the chest is empty: Kraqua has everything. The game is lost"))
             return False
         if chest[colour] == 0:
             s.step = "gem"
-            ev.append([f"no {colour} gem left in the chest: a gem must be chosen"])
+            ev.append(_("no {colour} gem left in the chest: a gem must be chosen",
+                        colour=COLOUR_WORDS[colour]))
             return False
         self._to_cave(s, colour, ev)
         return not s.over
 
-    def _to_cave(self, s: KraquaState, colour: str, ev: list[list[str]]) -> None:
+    def _to_cave(self, s: KraquaState, colour: str, ev: list[Text]) -> None:
         s.gems["chest"][colour] -= 1
         s.gems["cave"][colour] += 1
         cave = sum(s.gems["cave"].values())
-        ev.append([f"a {colour} gem goes to Kraqua's cave ({cave}/{s.cave_limit})"])
+        ev.append(_("a {colour} gem goes to Kraqua's cave ({cave}/{limit})",
+                    colour=COLOUR_WORDS[colour], cave=cave, limit=s.cave_limit))
         if cave >= s.cave_limit:
             self._finish(s, "lost", "cave")
-            ev.append(["Kraqua's cave is full: the game is lost"])
+            ev.append(_("Kraqua's cave is full: the game is lost"))
 
     def _do_reroll(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                   ev: list[list[str]]) -> None:
+                   ev: list[Text]) -> None:
         colour = GEM_COLOURS[rng.randbelow(len(GEM_COLOURS))]
         s.roll = None
-        ev.append([f"the seahorse rolls again: {colour}"])
+        ev.append(_("the seahorse rolls again: {colour}", colour=COLOUR_WORDS[colour]))
         if self._rob(s, colour, ev):
             self._after_check(s, player, ev)
 
     def _do_keep(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
+                 ev: list[Text]) -> None:
         colour = s.roll
         assert colour is not None
         s.roll = None
-        ev.append([f"keeps {colour}"])
+        ev.append(_("keeps {colour}", colour=COLOUR_WORDS[colour]))
         if self._rob(s, colour, ev):
             self._after_check(s, player, ev)
 
     def _do_gem(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                ev: list[list[str]]) -> None:
+                ev: list[Text]) -> None:
         assert m.gem is not None
         if s.gems["chest"][m.gem] == 0:
             left = [c for c in GEM_COLOURS if s.gems["chest"][c] > 0]
-            raise IllegalMove(f"there is no {m.gem} gem in the chest: choose one of "
-                              f"{', '.join(left)}")
-        ev.append([f"chose {m.gem} for Kraqua"])
+            raise IllegalMove(_("there is no {colour} gem in the chest: choose one of {left}",
+                                colour=COLOUR_WORDS[m.gem], left=colours(left)))
+        ev.append(_("chose {colour} for Kraqua", colour=COLOUR_WORDS[m.gem]))
         self._to_cave(s, m.gem, ev)
         if s.over:
             return
@@ -705,70 +801,75 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         else:
             self._after_check(s, player, ev)
 
-    def _after_check(self, s: KraquaState, player: str, ev: list[list[str]]) -> None:
+    def _after_check(self, s: KraquaState, player: str, ev: list[Text]) -> None:
         """Step 4, the special field the moved fish ended on, then the end of the turn."""
         assert s.moved is not None
         kind = special(s.fish[s.moved])
         if kind == "shell":
             if s.shells < MAX_SHELLS:
                 s.shells += 1
-                ev.append([f"shell field: the team gains a shell ({s.shells})"])
+                ev.append(_("shell field: the team gains a shell ({shells})", shells=s.shells))
             else:
-                ev.append([f"shell field, but the team holds {MAX_SHELLS} shells already"])
+                ev.append(_("shell field, but the team holds {max} shells already", max=MAX_SHELLS))
         elif kind == "dolphin" and s.shells > 0 and sum(s.gems["chest"].values()) > 0:
             s.step = "special"
-            ev.append(["dolphin field: a shell may hide a gem"])
+            ev.append(_("dolphin field: a shell may hide a gem"))
             return
         elif kind == "shark" and s.shells > 0 and sum(s.gems["cave"].values()) > 0:
             s.step = "special"
-            ev.append(["shark field: a shell may win a gem back"])
+            ev.append(_("shark field: a shell may win a gem back"))
             return
         self._end_turn(s, player, ev)
 
     def _special_kind(self, s: KraquaState, m: KraquaMove) -> None:
         kind = special(s.fish[s.moved]) if s.moved else None
         if m.kind != kind:
-            raise IllegalMove(f"the {s.moved} fish is on a {kind} field, not a {m.kind} field: "
-                              f"write {kind} <colour> or pass")
+            fish = FISH_WORDS.get(s.moved or "", "?")
+            if kind == "dolphin":
+                raise IllegalMove(_("{fish} is on a dolphin field, not a shark field: write "
+                                    "dolphin <colour> or pass", fish=fish))
+            raise IllegalMove(_("{fish} is on a shark field, not a dolphin field: write "
+                                "shark <colour> or pass", fish=fish))
 
     def _do_dolphin(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                    ev: list[list[str]]) -> None:
+                    ev: list[Text]) -> None:
         self._special_kind(s, m)
         assert m.gem is not None
         if s.gems["chest"][m.gem] == 0:
             left = [c for c in GEM_COLOURS if s.gems["chest"][c] > 0]
-            raise IllegalMove(f"there is no {m.gem} gem in the chest to hide: choose one of "
-                              f"{', '.join(left)}")
+            raise IllegalMove(_("there is no {colour} gem in the chest to hide: choose one of "
+                                "{left}", colour=COLOUR_WORDS[m.gem], left=colours(left)))
         s.gems["chest"][m.gem] -= 1
         s.gems["hideout"][m.gem] += 1
-        ev.append([f"the dolphin takes a {m.gem} gem to the hideout"])
+        ev.append(_("the dolphin takes a {colour} gem to the hideout", colour=COLOUR_WORDS[m.gem]))
         self._pay_shell(s, player, rng, ev)
         self._end_turn(s, player, ev)
 
     def _do_shark(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                  ev: list[list[str]]) -> None:
+                  ev: list[Text]) -> None:
         self._special_kind(s, m)
         assert m.gem is not None
         if s.gems["cave"][m.gem] == 0:
             left = [c for c in GEM_COLOURS if s.gems["cave"][c] > 0]
-            raise IllegalMove(f"there is no {m.gem} gem in the cave: choose one of "
-                              f"{', '.join(left)}")
+            raise IllegalMove(_("there is no {colour} gem in the cave: choose one of {left}",
+                                colour=COLOUR_WORDS[m.gem], left=colours(left)))
         s.gems["cave"][m.gem] -= 1
         s.gems["chest"][m.gem] += 1
-        ev.append([f"the shark brings a {m.gem} gem back from the cave to the chest"])
+        ev.append(_("the shark brings a {colour} gem back from the cave to the chest",
+                    colour=COLOUR_WORDS[m.gem]))
         self._pay_shell(s, player, rng, ev)
         self._end_turn(s, player, ev)
 
     def _do_pass(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
-        ev.append(["passed on the special field"])
+                 ev: list[Text]) -> None:
+        ev.append(_("passed on the special field"))
         self._end_turn(s, player, ev)
 
-    def _end_turn(self, s: KraquaState, player: str, ev: list[list[str]]) -> None:
+    def _end_turn(self, s: KraquaState, player: str, ev: list[Text]) -> None:
         if not s.laid and s.turn_tile is not None:
             s.box.append(s.turn_tile[0])
             s.tiles[player] = None
-            ev.append([f"no reef spot was free: tile {s.turn_tile[0]} goes to the box"])
+            ev.append(_("no reef spot was free: tile {tile} goes to the box", tile=s.turn_tile[0]))
         s.played.append(player)
         s.last_mover = player
         s.current = None
@@ -779,7 +880,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         s.roll = None
         if all(pos in GOAL for pos in s.fish.values()):
             self._finish(s, "won" if self._hidden_all(s) else "almost", "goal")
-            ev.append(["all three fish are in the goal!"])
+            ev.append(_("all three fish are in the goal!"))
             return
         if all(t is None for t in s.tiles.values()):
             self._round_end(s, ev)
@@ -789,22 +890,23 @@ class Kraqua(Game[KraquaState, KraquaMove]):
 
     # ----- round end ------------------------------------------------------------------------
 
-    def _round_end(self, s: KraquaState, ev: list[list[str]]) -> None:
+    def _round_end(self, s: KraquaState, ev: list[Text]) -> None:
         assert s.last_mover is not None
         i = s.players.index(s.last_mover)
         s.phase = "draw"
         s.queue = list(s.players[i:] + s.players[:i])
-        ev.append([f"round {s.round} is over: everyone draws a tile, the last mover first"])
+        ev.append(_("round {round} is over: everyone draws a tile, the last mover first",
+                    round=s.round))
 
     def _do_draw(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
+                 ev: list[Text]) -> None:
         turtle = s.chips[player] == "turtle"
         if turtle and m.side is None:
-            number = s.drawing
-            raise IllegalMove(f"you hold the turtle: choose the side of tile {number}, "
-                              "draw A or draw B")
+            raise IllegalMove(_("you hold the turtle: choose the side of tile {tile}, {a} or {b}",
+                                tile=s.drawing, a="draw A", b="draw B"))
         if not turtle and m.side is not None:
-            raise IllegalMove("only the turtle chooses the side of a drawn tile: write draw")
+            raise IllegalMove(_("only the turtle chooses the side of a drawn tile: write {move}",
+                                move="draw"))
         if turtle:
             assert s.drawing is not None and m.side is not None
             tile: Tile = (s.drawing, m.side)
@@ -813,30 +915,33 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             tile = (s.stack.pop(), SIDES[rng.randbelow(2)])
         s.tiles[player] = tile
         s.queue.pop(0)
-        ev.append([f"drew {tile_text(tile)}"])
+        ev.append(_("drew {tile}", tile=tile_text(tile)))
 
     def _do_take(self, s: KraquaState, player: str, m: KraquaMove, rng: Rng,
-                 ev: list[list[str]]) -> None:
+                 ev: list[Text]) -> None:
         assert m.row is not None
         turtle = s.chips[player] == "turtle"
         spot = rear_spot(s, m.row)
         if spot is None:
             other = [r for r in ROWS if s.rows[r]]
-            raise IllegalMove(f"the {ROW_NAMES[m.row]} row is empty"
-                              + (f": take {other[0]}" if other else ""))
+            if other:
+                raise IllegalMove(_("the {row} row is empty: {move}", row=ROW_WORDS[m.row],
+                                    move=str(KraquaMove("take", row=other[0]))))
+            raise IllegalMove(_("the {row} row is empty", row=ROW_WORDS[m.row]))
         if turtle and m.side is None:
-            raise IllegalMove(f"you hold the turtle: choose the side too, take {m.row} A "
-                              f"or take {m.row} B")
+            raise IllegalMove(_("you hold the turtle: choose the side too, {a} or {b}",
+                                a=m.spelled("take", side="A"), b=m.spelled("take", side="B")))
         if not turtle and m.side is not None:
-            raise IllegalMove(f"only the turtle may turn a taken tile: write take {m.row}")
+            raise IllegalMove(_("only the turtle may turn a taken tile: write {move}",
+                                move=m.spelled("take", side=None)))
         number, side = s.rows[m.row].pop(spot)
         tile: Tile = (number, m.side or side)
         s.tiles[player] = tile
         s.queue.pop(0)
-        ev.append([f"took the rearmost tile of the {ROW_NAMES[m.row]} row (spot {spot}): "
-                   f"{tile_text(tile)}"])
+        ev.append(_("took the rearmost tile of the {row} row (spot {spot}): {tile}",
+                    row=ROW_WORDS[m.row], spot=spot, tile=tile_text(tile)))
 
-    def _advance(self, s: KraquaState, rng: Rng, ev: list[list[str]]) -> None:
+    def _advance(self, s: KraquaState, rng: Rng, ev: list[Text]) -> None:
         """Run everything that needs no decision: sit-outs, Kraqua's theft, board changes."""
         while not s.over:
             if s.phase == "draw":
@@ -844,36 +949,39 @@ class Kraqua(Game[KraquaState, KraquaMove]):
                     s.phase = "steal"
                     s.steal = [c for c in FISH if not is_protected(s, s.fish[c])]
                     if s.steal:
-                        ev.append([f"Kraqua robs {len(s.steal)} unprotected fish: "
-                                   + ", ".join(s.steal)])
+                        ev.append(_n("Kraqua robs {n} unprotected fish: {fish}",
+                                     "Kraqua robs {n} unprotected fish: {fish}", len(s.steal),
+                                     fish=colours(s.steal)))
                     continue
                 head = s.queue[0]
                 if s.stack:
                     if s.chips[head] == "turtle" and s.drawing is None:
                         s.drawing = s.stack.pop()
-                        ev.append([f"the turtle draws tile {s.drawing} and picks its side"])
+                        ev.append(_("the turtle draws tile {tile} and picks its side",
+                                    tile=s.drawing))
                     return
                 if s.drawing is not None or any(s.rows[r] for r in ROWS):
                     return
                 s.queue.pop(0)
-                ev.append(["no tile is left for {}: they sit out the next round", head])
+                ev.append(_("no tile is left for {seat}: they sit out the next round",
+                            seat=Seat(head)))
                 continue
             if s.phase == "steal":
                 if s.step == "gem":
                     return
                 if s.steal:
                     colour = GEM_COLOURS[rng.randbelow(len(GEM_COLOURS))]
-                    ev.append([f"Kraqua's die shows {colour}"])
+                    ev.append(_("Kraqua's die shows {colour}", colour=COLOUR_WORDS[colour]))
                     if self._rob(s, colour, ev):
                         s.steal.pop(0)
                     elif s.step == "gem":
-                        ev.append(["the last mover chooses the gem"])
+                        ev.append(_("the last mover chooses the gem"))
                     continue
                 self._board_change(s, ev)
                 self._new_round(s, ev)
             return
 
-    def _board_change(self, s: KraquaState, ev: list[list[str]]) -> None:
+    def _board_change(self, s: KraquaState, ev: list[Text]) -> None:
         gate = s.revealed - 1
         if len(s.passed[gate]) < len(FISH) or s.revealed >= 3:
             return
@@ -881,22 +989,27 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             lost = len(s.stack)
             s.box.extend(s.stack)
             s.stack = []
-            ev.append([f"all fish passed gate 1: the board unfolds to field 40 and gate 2 "
-                       f"shows; {lost} tile{'s' if lost != 1 else ''} of the stack are lost"])
+            ev.append(_n("all fish passed gate 1: the board unfolds to field 40 and gate 2 "
+                         "shows; {n} tile of the stack is lost",
+                         "all fish passed gate 1: the board unfolds to field 40 and gate 2 "
+                         "shows; {n} tiles of the stack are lost", lost))
         else:
             lost = 0
             for r in ROWS:
                 for spot in [k for k in s.rows[r] if k <= 8]:
                     s.box.append(s.rows[r].pop(spot)[0])
                     lost += 1
-            ev.append([f"all fish passed gate 2: the board folds, the goal and gate 3 show; "
-                       f"{lost} tile{'s' if lost != 1 else ''} on spots 1-8 are lost"])
+            ev.append(_n("all fish passed gate 2: the board folds, the goal and gate 3 show; "
+                         "{n} tile on spots 1-8 is lost",
+                         "all fish passed gate 2: the board folds, the goal and gate 3 show; "
+                         "{n} tiles on spots 1-8 are lost", lost))
         s.revealed += 1
         s.passed.append([])
         criterion, reverse = s.gates[s.revealed - 1]
-        ev.append([f"gate {s.revealed} ({criterion}): " + ", ".join(gate_of(s, s.revealed - 1))])
+        ev.append(_("gate {gate} ({criterion}): {order}", gate=s.revealed,
+                    criterion=CRITERION_WORDS[criterion], order=colours(gate_of(s, s.revealed - 1))))
 
-    def _new_round(self, s: KraquaState, ev: list[list[str]]) -> None:
+    def _new_round(self, s: KraquaState, ev: list[Text]) -> None:
         s.phase = "turn"
         s.step = None
         s.steal = []
@@ -904,9 +1017,9 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         s.round += 1
         if all(t is None for t in s.tiles.values()):
             self._finish(s, "lost", "tiles")
-            ev.append(["no seat holds a reef tile any more: the fish are stuck. The game is lost"])
+            ev.append(_("no seat holds a reef tile any more: the fish are stuck. The game is lost"))
             return
-        ev.append([f"round {s.round} begins"])
+        ev.append(_("round {round} begins", round=s.round))
 
     def _finish(self, s: KraquaState, status: str, reason: str) -> None:
         s.status = status
@@ -964,28 +1077,32 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         legal = self.legal_moves(state, player)
         return next((m for m in ("pass", "keep", "skip") if m in legal), None)
 
-    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[Text]:
         d = result.detail
         if "gems" not in d:
             return []
         count = {place: sum(c.values()) for place, c in d["gems"].items()}
-        goal = ", ".join(d["hideout_goal"])
-        lines = [f"Gems: chest {count['chest']} · Kraqua's cave {d['cave']}/{d['cave_limit']} · "
-                 f"hideout {count['hideout']} (goal: {goal}) · after {d['rounds']} rounds."]
+        lines = [_n("Gems: chest {chest} · Kraqua's cave {cave}/{limit} · hideout {hideout} "
+                    "(goal: {goal}) · after {n} round.",
+                    "Gems: chest {chest} · Kraqua's cave {cave}/{limit} · hideout {hideout} "
+                    "(goal: {goal}) · after {n} rounds.", d["rounds"], chest=count["chest"],
+                    cave=d["cave"], limit=d["cave_limit"], hideout=count["hideout"],
+                    goal=colours(d["hideout_goal"]))]
         if d.get("missing") and result.outcome != "won":
-            lines.append("Missing in the hideout: " + ", ".join(d["missing"]) + ".")
+            lines.append(_("Missing in the hideout: {gems}.", gems=colours(d["missing"])))
         return lines
 
     def resign(self, state: KraquaState, player: str) -> KraquaState:
         """The team gives up together: a cooperative game ends lost for every seat."""
         if state.over:
-            raise GameOver("the game is over already")
+            raise GameOver(_("the game is over already"))
         if player not in state.players:
-            raise IllegalMove(f"{player} is not playing in this game")
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
         new = state.copy()
         self._finish(new, "lost", "resigned")
         new.resigned = player
-        new.last = {"player": player, "move": "resign", "events": [["gave up for the team"]]}
+        new.last = {"player": player, "move": "resign",
+                    "events": [record(_("gave up for the team"))]}
         return new
 
     # ----- views ----------------------------------------------------------------------------
@@ -1046,7 +1163,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         new = state.copy()
         rng = Rng(seed_to_int(seed) ^ 0x5DEECE66D)
         rng.shuffle(new.stack)
-        hidden = [c for c, _ in new.gates[new.revealed:]]
+        hidden = [c for c, _rev in new.gates[new.revealed:]]
         rng.shuffle(hidden)
         new.gates = new.gates[:new.revealed] + [(c, rng.randbelow(2) == 1) for c in hidden]
         new.rng = rng.next64()
@@ -1057,7 +1174,8 @@ class Kraqua(Game[KraquaState, KraquaMove]):
     @staticmethod
     def format_events(events: Sequence[Sequence[str]], names: Mapping[str, str] | None,
                       mover: str | None = None) -> str:
-        """Events as one sentence; seats by name, the mover as "them" (the bot names them)."""
+        """Recorded events (``state.last``) as one English sentence, for the image; seats by
+        name, the mover as "them". :meth:`describe` says the same in the reader's language."""
         names = names or {}
         parts = []
         for event in events:
@@ -1071,57 +1189,82 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             parts.append(text)
         return "; ".join(parts)
 
+    @staticmethod
+    def say_events(events: Sequence[Text], names: Mapping[str, str] | None,
+                   mover: str | None = None) -> Text | None:
+        """Events as one sentence; seats by name, the mover as "them" (the bot names them)."""
+        names = names or {}
+        text: Text | None = None
+        for event in events:
+            if any(isinstance(v, Seat) for v in event.params.values()):
+                params = {k: (_("them") if v == mover else f"**{names.get(v, v)}**")
+                          if isinstance(v, Seat) else v for k, v in event.params.items()}
+                event = Text(event.domain, event.msgid, params, event.plural, event.n)
+            text = event if text is None else _("{a}; {b}", a=text, b=event)
+        return text
+
     def describe(self, before: KraquaState, player: str, move: str,
-                 names: Mapping[str, str] | None = None) -> str:
+                 names: Mapping[str, str] | None = None) -> Text:
         try:
-            after = self.apply(before, player, move)
+            self.check_can_act(before, player)
+            after, events = self._play(before, str(player), self.parse_move(move))
         except IllegalMove:
-            return f"played {self.normalize_move(move)}"
+            return _("played {move}", move=self.normalize_move(move))
         assert after.last is not None
-        text = self.format_events(after.last["events"], names, player)
-        return text or f"played {after.last['move']}"
+        return self.say_events(events, names, str(player)) or _("played {move}",
+                                                               move=after.last["move"])
 
     def prompt(self, state: KraquaState, player: str,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None) -> Text:
         step = self.step_of(state, player)
         if step is None:
-            return "the game is over." if state.over else "wait for the others."
+            return _("the game is over.") if state.over else _("wait for the others.")
         moves = self.legal_moves(state, player)
         ex = moves[0]
         if step == "lay":
             tile = self._turn_tile(state, player)
-            others = len(self.to_act(state)) > 1
-            lead = "any seat that has not played may go first. " if others else ""
-            rows = " or ".join(f"`/move {m}`" for m in moves)
-            return (f"{lead}Lay your {tile_text(tile)} at the front of a reef row: {rows}; "
-                    f"then move a fish with the {animal_name(tile_animal(*tile))}.")
+            rows = (_("`/move {a}` or `/move {b}`", a=moves[0], b=moves[1]) if len(moves) > 1
+                    else _("`/move {a}`", a=ex))
+            lay = _("Lay your {tile} at the front of a reef row: {rows}; then move a fish {by}.",
+                    tile=tile_text(tile), rows=rows, by=WITH_ANIMAL[tile_animal(*tile)])
+            if len(self.to_act(state)) > 1:
+                return _("any seat that has not played may go first. {then}", then=lay)
+            return lay
         if step == "move":
             tile = self._turn_tile(state, player)
-            animal = animal_name(tile_animal(*tile))
+            letter = tile_animal(*tile)
             if "skip" in moves:
-                return (f"no fish can move with the {animal}: `/move skip`"
-                        + (f", or pay a shell: `/move {moves[0]}`." if len(moves) > 1 else "."))
-            return (f"move a fish to its next free {animal} field: `/move {ex}`"
-                    f" (shells: {state.shells}; `/move shell …` uses your chip's animal).")
+                if len(moves) > 1:
+                    return _("no fish can move {by}: `/move skip`, or pay a shell: `/move {move}`.",
+                             by=WITH_ANIMAL[letter], move=moves[0])
+                return _("no fish can move {by}: `/move skip`.", by=WITH_ANIMAL[letter])
+            return _("move a fish to its next free {animal} field: `/move {move}` (shells: "
+                     "{shells}; `/move shell …` uses your chip's animal).",
+                     animal=animal_name(letter), move=ex, shells=state.shells)
         if step == "reroll":
-            return (f"Kraqua rolled **{state.roll}**: keep it with `/move keep` or roll once "
-                    "more with `/move reroll` (the last roll counts).")
+            return _("Kraqua rolled **{colour}**: keep it with `/move keep` or roll once more with "
+                     "`/move reroll` (the last roll counts).",
+                     colour=COLOUR_WORDS.get(state.roll or "", "?"))
         if step == "gem":
-            return f"the rolled colour is gone from the chest: choose Kraqua's gem, e.g. `/move {ex}`."
+            return _("the rolled colour is gone from the chest: choose Kraqua's gem, e.g. "
+                     "`/move {move}`.", move=ex)
         if step == "special":
-            kind = special(state.fish[state.moved]) if state.moved else "special"
-            what = ("hide a gem from the chest" if kind == "dolphin"
-                    else "bring a gem back from the cave")
-            return f"{kind} field: pay a shell to {what} (`/move {ex}`) or `/move pass`."
+            if state.moved and special(state.fish[state.moved]) == "dolphin":
+                return _("dolphin field: pay a shell to hide a gem from the chest (`/move {move}`) "
+                         "or `/move pass`.", move=ex)
+            return _("shark field: pay a shell to bring a gem back from the cave (`/move {move}`) "
+                     "or `/move pass`.", move=ex)
         if step == "draw":
             if state.chips[player] == "turtle" and state.drawing is not None:
                 a, b = (tile_text((state.drawing, side)) for side in SIDES)
-                return f"you drew tile {state.drawing}: choose its side, `/move draw A` ({a}) or `/move draw B` ({b})."
-            return "draw a reef tile for the next round: `/move draw`."
-        return f"the stack is empty: take the rearmost tile of a reef row, e.g. `/move {ex}`."
+                return _("you drew tile {tile}: choose its side, `/move draw A` ({a}) or "
+                         "`/move draw B` ({b}).", tile=state.drawing, a=a, b=b)
+            return _("draw a reef tile for the next round: `/move draw`.")
+        return _("the stack is empty: take the rearmost tile of a reef row, e.g. `/move {move}`.",
+                 move=ex)
 
     def suggest(self, state: KraquaState, player: str, typed: str,
-                limit: int = 25) -> list[tuple[str, str]]:
+                limit: int = 25) -> list[tuple[str, Text | str]]:
         from .policy import rank_moves  # local import: policy builds on this module
 
         words = " ".join(str(typed).lower().split())
@@ -1129,7 +1272,8 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         if not moves:
             return []
         ranked = rank_moves(self, state, player, moves)
-        return [(m, label[:100]) for m, label in ranked[:limit]]
+        # Discord allows 100 characters; the labels are built short, the move is the fallback.
+        return [(m, label if len(label) <= 100 else m) for m, label in ranked[:limit]]
 
     # ----- serialisation --------------------------------------------------------------------
 
@@ -1248,7 +1392,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         for colour in GEM_COLOURS:
             if sum(s.gems[p][colour] for p in PLACES) != GEMS[colour]:
                 raise ValueError(f"{colour} gems do not add up")
-        if sorted(c for c, _ in s.gates) != sorted(CRITERIA) or not 1 <= s.revealed <= 3:
+        if sorted(c for c, _rev in s.gates) != sorted(CRITERIA) or not 1 <= s.revealed <= 3:
             raise ValueError("bad gates")
         if len(s.passed) != s.revealed:
             raise ValueError("bad passed list")

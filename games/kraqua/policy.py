@@ -51,10 +51,24 @@ from .board import (
     special,
     tile_animal,
 )
-from .game import MAX_SHELLS, KraquaState, gate_of, needed, parse_move
+from ..text import Text, translator
+from .game import (
+    COLOUR_WORDS,
+    MAX_SHELLS,
+    KraquaState,
+    gate_of,
+    needed,
+    parse_move,
+    rear_spot,
+    tile_text,
+)
 
 if TYPE_CHECKING:
     from .game import Kraqua
+
+_ = translator("kraqua")
+#: The special field a move ends on, as a word in a label.
+SPECIAL_WORDS = {"shell": _("shell"), "dolphin": _("dolphin"), "shark": _("shark")}
 
 # ----- weights (log-probability units) ---------------------------------------------------------
 
@@ -226,7 +240,7 @@ def _after_takes(b: Board) -> Board | None:
     if takes <= 0:
         return None
     t = b.clone()
-    for _ in range(takes):
+    for _take in range(takes):
         row = take_row(t)
         if row is None:
             break
@@ -594,7 +608,7 @@ def plan(b: Board, first: Iterable[Action] | None = None) -> dict[Action, float]
     depth = 0
     while frontier:
         children: dict[tuple[Any, ...], tuple[float, Action | None, Board]] = {}
-        for _, head, node in frontier:
+        for _cost, head, node in frontier:
             seats = _todo(node)
             for seat in seats:
                 for action, after in _turn(node, seat):
@@ -654,7 +668,7 @@ def best_action(s: KraquaState) -> Action:
 
 
 def _tiebreak(a: Action) -> tuple[int, str]:
-    seat, row, move, _ = a
+    seat, row, move, _rest = a
     return (0 if move == "skip" else 1, f"{row}{move}{seat}")
 
 
@@ -681,7 +695,7 @@ def choose(game: Kraqua, s: KraquaState, seat: str) -> str:
             b.current = seat
         if not scores:
             scores = _plan_cached(b)
-        _, row, move, _ = max(scores, key=lambda a: (scores[a], _tiebreak(a)))
+        _seat, row, move, _rest = max(scores, key=lambda a: (scores[a], _tiebreak(a)))
         return f"lay {row}" if step == "lay" else move
     b = board_of(s)
     if step == "reroll":
@@ -722,7 +736,7 @@ def _best_side(b: Board, seat: str, number: int) -> str:
         t.hands[seat] = (number, side)
         t.played = frozenset(p for p in t.players if p != seat)
         t.current = None
-        best = max(value(after) for _, after in _turn(t, seat))
+        best = max(value(after) for _step, after in _turn(t, seat))
         return best, _CELLS[(number, side)].count("#")
     return max(SIDES, key=worth)
 
@@ -733,19 +747,19 @@ def _best_side(b: Board, seat: str, number: int) -> str:
 def _first_actions(s: KraquaState, seat: str, b: Board) -> dict[Action, float]:
     if s.current is None:
         b.current = seat
-    actions = [a for a, _ in _turn(b, seat)]
+    actions = [a for a, _after in _turn(b, seat)]
     return plan(b, actions)
 
 
 def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
-               ) -> list[tuple[str, str]]:
+               ) -> list[tuple[str, Text]]:
     """``moves`` with short labels, the greedy team's favourite first."""
     step = game.step_of(s, seat)
     favourite = choose(game, s, seat) if moves else None
     score: dict[str, float] = {}
     if step in ("lay", "move"):
         b = board_of(s)
-        for (_, row, move, _), v in _first_actions(s, seat, b).items():
+        for (_seat, row, move, _rest), v in _first_actions(s, seat, b).items():
             key = f"lay {row}" if step == "lay" else move
             score[key] = max(score.get(key, -math.inf), v)
     ranked = sorted(range(len(moves)), key=lambda i: (
@@ -753,16 +767,16 @@ def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
     return [(moves[i], _label(game, s, seat, moves[i], step)) for i in ranked]
 
 
-def _label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None) -> str:
+def _label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None) -> Text:
     if step == "lay":
         b = board_of(s)
         row = parse_move(move).row or "i"
-        return f"{move} · spot {next_spot(b, row)}"
+        return _("{move} · spot {spot}", move=move, spot=next_spot(b, row))
     if step != "move":
-        return move
+        return _step_label(s, move)
     m = parse_move(move)
     if m.kind == "skip":
-        return "skip · no fish can move with your tile"
+        return _("skip · no fish can move with your tile")
     b = board_of(s)
     tile = b.hands[seat]
     assert tile is not None and m.fish is not None
@@ -771,9 +785,43 @@ def _label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None)
     assert animal is not None
     to = dest(b, m.fish, animal)
     if to is None:
-        return move
-    safe = "safe" if protected(b, to) else "unprotected"
+        return _("{move} · {why}", move=move, why=_("this fish cannot move"))
+    path = dict(move=move, src=field_name(b.fish[m.fish]), dst=field_name(to))
+    label = (_("{move} · {src} → {dst} · safe", **path) if protected(b, to)
+             else _("{move} · {src} → {dst} · unprotected", **path))
     extra = special(to)
-    cost = " · 1 shell" if m.kind != "fish" else ""
-    return (f"{move} · {field_name(b.fish[m.fish])} → {field_name(to)} · {safe}"
-            + (f" · {extra}" if extra else "") + cost)
+    if extra:
+        label = _("{a} · {b}", a=label, b=SPECIAL_WORDS[extra])
+    if m.kind != "fish":
+        label = _("{a} · {b}", a=label, b=_("1 shell"))
+    return label
+
+
+def _step_label(s: KraquaState, move: str) -> Text:
+    """What a move of the other steps (die, gem, special field, draw) does, in a few words."""
+    m = parse_move(move)
+    if m.kind == "reroll":
+        return _("{move} · roll once more (the last roll counts)", move=move)
+    if m.kind == "keep":
+        return _("{move} · the roll stays {colour}", move=move,
+                 colour=COLOUR_WORDS.get(s.roll or "", "?"))
+    if m.kind == "gem":
+        assert m.gem is not None
+        return _("{move} · to Kraqua's cave ({n} in the chest)", move=move,
+                 n=s.gems["chest"][m.gem])
+    if m.kind == "dolphin":
+        return _("{move} · from the chest to the hideout", move=move)
+    if m.kind == "shark":
+        return _("{move} · from the cave back to the chest", move=move)
+    if m.kind == "pass":
+        return _("{move} · keep the shell", move=move)
+    if m.kind == "draw":
+        if m.side is None or s.drawing is None:
+            return _("{move} · the top tile, a random side", move=move)
+        return _("{move} · {tile}", move=move, tile=tile_text((s.drawing, m.side)))
+    assert m.kind == "take" and m.row is not None
+    spot = rear_spot(s, m.row)
+    if spot is None:
+        return _("{move} · the rearmost tile", move=move)
+    number, side = s.rows[m.row][spot]
+    return _("{move} · {tile}", move=move, tile=tile_text((number, m.side or side)))

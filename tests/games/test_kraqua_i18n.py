@@ -1,0 +1,227 @@
+"""Kraqua in German and Danish: every sentence a player reads is a Text that translates whole.
+
+The English is covered by ``test_kraqua.py``; here the same situations are read in ``de`` and
+``da`` (``bot.i18n.tr``): the translation differs from the English, keeps the move notation,
+and leaves no English sentence behind, and a long random playout finds no untranslated part in
+any prompt, description, autocomplete label or button.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot.i18n import TRANSLATED, lookup, tr
+from games import REGISTRY, IllegalMove
+from games.kraqua import policy
+from games.kraqua.game import KraquaState
+from games.text import Text
+from renderers.kraqua import alt_text
+
+from .test_kraqua import A, B, die, play, position
+
+GAME = REGISTRY["kraqua"]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+#: Words of an English sentence that no German or Danish sentence of the game uses (the move
+#: notation in backticks and the quoted moves are taken out before looking).
+ENGLISH = re.compile(r"\b(the|with|from|your|is|are|and|fish|gate|gems?|chest|cave|tiles?|shells?|"
+                     r"spot|row|order|moved|laid|rolls?|protected|unprotected|choose|write)\b")
+#: Templates that are the same word in a language (and so rightly "untranslated").
+SAME = {"da": {"hat"}, "de": set()}
+
+
+def leftover_english(text: str, *notation: str) -> list[str]:
+    """English words left in a translated ``text`` (code spans and ``notation`` removed)."""
+    plain = re.sub(r"`[^`]*`", " ", text)
+    for move in sorted(notation, key=len, reverse=True):
+        plain = plain.replace(move, " ")
+    return ENGLISH.findall(plain)
+
+
+def has_words(template: str) -> bool:
+    """Whether a template says anything besides placeholders, notation in code and punctuation."""
+    bare = re.sub(r"`[^`]*`", "", PLACEHOLDER.sub("", template))
+    return re.search(r"[A-Za-z]{2,}", bare) is not None
+
+
+def untranslated(text: Any, lang: str) -> list[str]:
+    """Templates in ``text`` (and the Texts inside it) that ``lang``'s catalog lacks."""
+    if not isinstance(text, Text):
+        return []
+    find = lookup(lang)
+    english = text.plural if text.plural is not None and text.n != 1 else text.msgid
+    found = find(text.domain, text.msgid, text.plural, text.n)
+    missing = [text.msgid] if found == english and has_words(english) and \
+        english not in SAME[lang] else []
+    for value in text.params.values():
+        missing += untranslated(value, lang)
+    return missing
+
+
+def refusal(state: KraquaState, player: str, move: str) -> Text:
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(state, player, move)
+    message = info.value.args[0]
+    assert isinstance(message, Text), (move, message)
+    return message
+
+
+# ----- representative sentences -------------------------------------------------------------------
+
+
+def _cases() -> list[tuple[str, Text, tuple[str, ...]]]:
+    """(what, Text, notation it may quote) for errors, prompts and descriptions."""
+    out: list[tuple[str, Text, tuple[str, ...]]] = []
+    s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"green": 10, "red": 15, "yellow": 2},
+                 gates=[("colour", False), ("hat", False), ("size", False)])
+    out.append(("prompt lay", GAME.prompt(s, A), ()))
+    out.append(("describe lay", GAME.describe(s, A, "lay i"), ()))
+    out.append(("wrong step", refusal(s, A, "fish red"), ("fish red", "lay i", "lay o")))
+    laid = play(s, A, "lay i")
+    out.append(("prompt move", GAME.prompt(laid, A), ()))
+    out.append(("gate order", refusal(laid, A, "fish red"), ()))
+    out.append(("describe move", GAME.describe(laid, A, "fish green"), ()))
+    out.append(("shell for free", refusal(laid, A, "shell green"), ("fish green",)))
+    out.append(("not the jellyfish", refusal(laid, A, "jelly red S"),
+                ("fish red", "shell red")))
+    rolled = position(chips={A: "seahorse", B: "turtle"}, hands={A: (1, "A"), B: (2, "A")},
+                      fish={"green": 2}, rolls=die("red", "blue"))
+    rolled = play(rolled, A, "lay i", "fish green")
+    out.append(("prompt reroll", GAME.prompt(rolled, A), ()))
+    out.append(("describe reroll", GAME.describe(rolled, A, "reroll"), ()))
+    return out
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("what, text, notation", CASES, ids=[c[0] for c in CASES])
+def test_sentences_translate_without_english_left(what: str, text: Text, notation: tuple[str, ...],
+                                                   lang: str) -> None:
+    assert isinstance(text, Text)
+    said = tr(text, lang)
+    assert said != str(text) and said.strip()
+    assert not untranslated(text, lang)
+    assert not leftover_english(said, *notation), (lang, said)
+    assert "`/move" in str(text) or "`/move" not in said  # code spans stay code spans
+
+
+def test_examples_read_naturally() -> None:
+    s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"green": 10, "red": 15, "yellow": 2},
+                 gates=[("colour", False), ("hat", False), ("size", False)])
+    laid = play(s, A, "lay i")
+    gate = refusal(laid, A, "fish red")
+    assert str(gate).startswith("the red fish may not pass gate 1 before the green fish")
+    assert tr(gate, "de") == ("Rot darf nicht vor Grün durch Tor 1 (Reihenfolge Grün, Rot, Gelb: "
+                              "Vordrängeln verboten)")
+    assert tr(gate, "da").startswith("den røde fisk må ikke passere port 1 før den grønne fisk")
+    moved = GAME.describe(laid, A, "fish green")
+    assert tr(moved, "de").startswith("zog Grün mit dem Krebs von 10 auf 14")
+    assert tr(moved, "da").startswith("flyttede den grønne fisk med krabben fra 10 til 14")
+    assert "innen auf Riffplatz 1" in tr(GAME.describe(s, A, "lay i"), "de")
+    assert "på indre plads 1" in tr(GAME.describe(s, A, "lay i"), "da")
+
+
+def test_the_seat_in_an_event_is_named_in_every_language() -> None:
+    s = position((A, B), chips={A: "crab", B: "turtle"}, hands={A: (1, "A"), B: None}, stack=[],
+                 played=[B])
+    s = play(s, A, "lay i", "fish green")
+    said = GAME.describe(s, A, "take i", {B: "Bob"})
+    assert "no tile is left for **Bob**" in said
+    assert "für **Bob** bleibt kein Plättchen übrig" in tr(said, "de")
+    assert "ingen brik tilbage til **Bob**" in tr(said, "da")
+    # the stored record (and the view the image is drawn from) stays English, seats as {}
+    after = play(s, A, "take i")
+    events = GAME.view(after)["last"]["events"]
+    assert ["no tile is left for {}: they sit out the next round", B] in events
+    assert all(type(x) is str for e in events for x in e)
+    assert Text.load(said.dump()) == said and tr(Text.load(said.dump()), "de") == tr(said, "de")
+
+
+def test_summary_options_and_result_lines() -> None:
+    for lang in TRANSLATED:
+        summary = tr(GAME.summary, lang)
+        assert summary != str(GAME.summary) and len(summary) < 1800, (lang, len(summary))
+        code = re.compile(r"`[^`]*`")
+        assert set(code.findall(str(GAME.summary))) <= set(code.findall(summary))  # every example
+        assert "16" in summary  # the cave limit
+        level = GAME.options["level"].help
+        assert isinstance(level, Text) and tr(level, lang) != str(level)
+    s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"red": 41, "yellow": 42, "green": 40}, revealed=3, hideout=0,
+                 passed=[["green", "red", "yellow"], ["yellow", "green", "red"], ["red", "yellow"]],
+                 hideout_gems={"purple": 1})
+    s = play(s, A, "lay i", "fish green")
+    result = GAME.result(s)
+    assert result is not None and result.outcome == "almost"
+    lines = GAME.result_lines(result, {})
+    assert [str(x) for x in lines][1] == "Missing in the hideout: yellow."
+    assert tr(lines[1], "de") == "Im Versteck fehlt: Gelb." and tr(lines[1], "da") == \
+        "Mangler i skjulestedet: gul."
+    assert tr(lines[0], "de").startswith("Edelsteine: Truhe") and \
+        tr(lines[0], "da").startswith("Ædelsten: kisten")
+
+
+def test_plurals_in_the_events() -> None:
+    gates = [("colour", False), ("hat", False), ("size", False)]
+    s = position((A,), chips={A: "crab"}, hands={A: (4, "A")}, stack=[5, 6, 7],
+                 fish={"green": 17, "red": 19, "yellow": 16}, passed=[["green", "red"]],
+                 gates=gates, rows={"i": {5: (1, "A")}, "o": {5: (2, "A")}})
+    s = play(s, A, "lay i", "fish yellow")
+    said = GAME.describe(s, A, "draw")
+    assert "2 tiles of the stack are lost" in said
+    assert "2 Plättchen vom Nachziehstapel gehen verloren" in tr(said, "de")
+    assert "2 brikker fra bunken går tabt" in tr(said, "da")
+
+
+# ----- a random playout ---------------------------------------------------------------------------
+
+
+def _playout(seed: int) -> list[tuple[str, Any]]:
+    """Every prompt, description, label and alt text of one game (greedy and random moves)."""
+    rng = random.Random(seed)
+    seats = [f"s{i}" for i in range(1 + seed % 4)]
+    names = {p: f"Player {p}" for p in seats}
+    state = GAME.setup(seats, {"level": ("1", "2", "3", "pro")[seed % 4]}, seed)
+    seen: list[tuple[str, Any]] = []
+    for _turn in range(500):
+        if state.over:
+            break
+        seat = policy.choose_seat(GAME, state)
+        seen.append(("prompt", GAME.prompt(state, seat, names)))
+        seen += [("suggest", label) for _m, label in GAME.suggest(state, seat, "", 25)]
+        seen += [("button", b.label) for b in GAME.buttons(state, seat)]
+        moves = GAME.legal_moves(state, seat)
+        move = policy.choose(GAME, state, seat) if rng.random() < 0.7 else rng.choice(moves)
+        seen.append(("describe", GAME.describe(state, seat, move, names)))
+        state = GAME.apply(state, seat, move)
+        seen.append(("alt", alt_text(GAME.view(state), names)))
+    result = GAME.result(state)
+    if result is not None:
+        seen += [("result", line) for line in GAME.result_lines(result, names)]
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_playout_translates_everything(seed: int) -> None:
+    problems = []
+    for kind, text in _playout(seed):
+        if not isinstance(text, Text):
+            problems.append(f"{kind}: not a Text: {text!r}")
+            continue
+        for lang in TRANSLATED:
+            said = tr(text, lang)
+            if said == str(text) and has_words(text.msgid):
+                problems.append(f"{kind} ({lang}) falls back to English: {text}")
+            problems += [f"{kind} ({lang}) lacks {m!r}" for m in untranslated(text, lang)]
+            if kind in ("suggest", "button") and len(said) > 100:
+                problems.append(f"{kind} ({lang}) over 100 characters: {said}")
+            if kind == "alt" and len(said) > 1024:
+                problems.append(f"alt text ({lang}) over 1024 characters")
+    assert not problems, "\n".join(sorted(set(problems))[:30])

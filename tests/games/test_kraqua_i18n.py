@@ -17,7 +17,7 @@ import pytest
 from bot.i18n import TRANSLATED, lookup, tr
 from games import REGISTRY, IllegalMove
 from games.kraqua import policy
-from games.kraqua.game import KraquaState
+from games.kraqua.game import CAVE_LIMIT, KraquaState
 from games.text import Text
 from renderers.kraqua import alt_text
 
@@ -150,7 +150,7 @@ def test_summary_options_and_result_lines() -> None:
         assert summary != str(GAME.summary) and len(summary) < 1800, (lang, len(summary))
         code = re.compile(r"`[^`]*`")
         assert set(code.findall(str(GAME.summary))) <= set(code.findall(summary))  # every example
-        assert "16" in summary  # the cave limit
+        assert str(CAVE_LIMIT) in summary  # the cave limit
         level = GAME.options["level"].help
         assert isinstance(level, Text) and tr(level, lang) != str(level)
     s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")},

@@ -96,7 +96,13 @@ pro    4      32.5% (26–39%)       12.0%   55.5%    7.9
 pro    2–4    24.7% (±3.4%)
 =====  =====  ===================  ======  ======  ======
 
-Second, disjoint seed set (seeds 100000..100199, 200 games per cell, 2–4 seats): not run yet (the session ran out of time).
+Second, disjoint seed set (seeds 100000..100099, 100 games per cell, same constants), all levels,
+won rate as the 2–4 seat mean: level 1 65.3% ±5.2, level 2 59.3% ±5.3, level 3 34.0% ±5.2,
+``pro`` 35.0% ±5.3 (per seat count: 1: 50/65/81%, 2: 39/66/73%, 3: 19/50/33%, pro: 20/39/46%).
+Level 1 is near its target on both sets; ``pro`` came out at 24.7% and 35.0%, so the honest
+reading is "about 30%", above the 20% aimed at. The two knobs move all levels together (a gem
+less in the cave limit costs about two points at every level), so bringing ``pro`` to 20% would
+take level 1 to about 55%; we kept 14 as the better balance of the two targets.
 
 Levels 2 and 3 lie between these two (not re-measured for this table; the script plays them
 by default). Runtime: 1202 s on 2 processes for the 1,600 games above (about 1.5 s of CPU per game).

@@ -1059,10 +1059,18 @@ class Kraqua(Game[KraquaState, KraquaMove]):
     multi_seat = True  # one person may hold several seats of the team
 
     def buttons(self, state: KraquaState, player: str, path: str = "") -> list[Button]:
-        """The legal steps of the turn, best first, labelled like the autocomplete."""
+        """The legal steps of the turn, labelled like the autocomplete.
+
+        Unlike autocomplete they are not ranked by the team's planner: buttons are drawn
+        for every seat after every move, so they must stay cheap (the planner is ~80 ms).
+        """
         if path:
             return []
-        return [Button(label, move) for move, label in self.suggest(state, player, "", 25)]
+        from .policy import label  # local: the policy module imports this one
+
+        step = self.step_of(state, player)
+        return [Button(label(self, state, player, move, step), move)
+                for move in self.legal_moves(state, player)[:25]]
 
     def turn_complete(self, before: KraquaState, after: KraquaState, player: str) -> bool:
         """A seat's turn (lay, move, re-roll, colour, special field) reaches the channel once

@@ -764,10 +764,11 @@ def rank_moves(game: Kraqua, s: KraquaState, seat: str, moves: list[str]
             score[key] = max(score.get(key, -math.inf), v)
     ranked = sorted(range(len(moves)), key=lambda i: (
         moves[i] != favourite, -score.get(moves[i], 0.0), i))
-    return [(moves[i], _label(game, s, seat, moves[i], step)) for i in ranked]
+    return [(moves[i], label(game, s, seat, moves[i], step)) for i in ranked]
 
 
-def _label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None) -> Text:
+def label(game: Kraqua, s: KraquaState, seat: str, move: str, step: str | None) -> Text:
+    """What ``move`` does, in a few words (cheap: no planning)."""
     if step == "lay":
         b = board_of(s)
         row = parse_move(move).row or "i"

@@ -33,12 +33,14 @@ HELP = """Lines look like `name: command`. Commands:
   /game abort [reason]
   /game undo | log [count] | export | stats [game]
   /game kick <name> | skip [name]
+  /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
   help, quit"""
 
+BOT = Actor(user_id=0, name="bot")
 CONSOLE_GUILD = 1
 CONSOLE_CHANNEL = 1
 
@@ -89,7 +91,14 @@ class Console:
             return [f"[only {actor.name} sees] {explain(exc)}"]
         if isinstance(outcome, list):
             return outcome
-        return self._show(actor, outcome)
+        shown = self._show(actor, outcome)
+        # Bot seats move on their own, as in Discord (without the pause).
+        for _ in range(2000):
+            move = await self.service.bot_turn(self.place)
+            if move is None:
+                break
+            shown += self._show(BOT, move)[1:]
+        return shown
 
     async def _dispatch(self, actor: Actor, words: list[str]) -> Outcome | list[str]:
         s, p = self.service, self.place
@@ -137,7 +146,15 @@ class Console:
                 changes = dict(w.split("=", 1) for w in rest)
             except ValueError:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
-            return await s.configure(actor, p, **{k.replace("-", "_"): v for k, v in changes.items()})
+            flags = {"bot_takeover", "clear_manager_role"}
+            settings = {k.replace("-", "_"): v for k, v in changes.items()}
+            for key in flags & set(settings):
+                settings[key] = str(settings[key]).lower() in ("1", "true", "yes", "on")
+            return await s.configure(actor, p, **settings)
+        if sub == "addbot":
+            return await s.add_bot(actor, p, rest[0] if rest else "normal")
+        if sub == "removebot":
+            return await s.remove_bot(actor, p)
         raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
 
     def _plain(self, text: str) -> str:

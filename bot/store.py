@@ -314,12 +314,20 @@ class Store:
             await self._bump(db, game_id, version, now)
             await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
                              " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
+            # Bots are never reminded: the seat's timers go in the same transaction.
+            await db.execute("DELETE FROM timers WHERE game_id = ? AND player_id = ?",
+                             (game_id, player_id))
 
-    async def remove_seat(self, game_id: int, version: int, *, player_id: str, now: float) -> None:
+    async def remove_seats(self, game_id: int, version: int, *, player_ids: list[str], now: float,
+                           new_host: int | None = None) -> None:
+        """Free lobby seats (and hand the lobby to ``new_host``) in one transaction."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND player_id = ?",
-                             (game_id, player_id))
+            for player_id in player_ids:
+                await db.execute("DELETE FROM seats WHERE game_id = ? AND player_id = ?",
+                                 (game_id, player_id))
+            if new_host is not None:
+                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(

@@ -32,10 +32,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         key, sep, value = token.partition("=")
         if not sep or not key or not value:
-            raise ValueError(
-                f"could not read the option '{clip(token, 40)}': write options as key=value, "
-                "e.g. rules=classic role=host-colour"
-            )
+            raise ValueError(clip(token, 40))  # the caller words the error (translatably)
         out[key.strip().lower()] = value.strip()
     return out
 

@@ -18,6 +18,9 @@ from ..errors import explain
 from ..service import GameService
 from . import commands
 from .bots import BotRunner
+from .deliver import OOPS, _, say
+
+CANT_USE = _("You can't use that here.")
 from .buttons import LobbyButton, MoveButton, ReplayButton
 from .timers import run_timers
 from .translator import CatalogTranslator
@@ -82,12 +85,13 @@ class GameBot(discord.Client):
                                    error: app_commands.AppCommandError) -> None:
         """Errors before our own boundary (checks, transformers, unexpected failures)."""
         original = getattr(error, "original", error)
+        lang = i18n.language_for(interaction.locale)
         if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-            text = explain(error) if str(error) else "You can't use that here."
+            text = say(explain(error), lang) if str(error) else say(CANT_USE, lang)
         else:
             log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
                       exc_info=original)
-            text = "Something went wrong on my side and I've logged it. Please try again."
+            text = say(OOPS, lang)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

@@ -55,6 +55,28 @@ def say(text: Any, lang: str, limit: int = 2000) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
+def chunks(text: str, limit: int = 2000) -> list[str]:
+    """Split a long answer at line breaks into messages Discord accepts (nothing is cut)."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # a single line longer than a message: split it hard
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not out:
+        out.append(current)
+    return out
+
+
 def to_file(image: Attachment, lang: str) -> discord.File:
     return discord.File(io.BytesIO(image.data), filename=image.filename,
                         description=say(image.description, lang, ALT_TEXT_LIMIT) or None)
@@ -150,7 +172,10 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
     view = move_view(outcome.reply_buttons, mine)
     if view is not None:
         kwargs["view"] = view
-    await interaction.followup.send(say(outcome.reply, mine) or say(_("Done."), mine), **kwargs)
+    first, *more = chunks(tr(outcome.reply, mine) or tr(_("Done."), mine))
+    await interaction.followup.send(first, **kwargs)
+    for part in more:  # a long answer (rules, leaderboards) goes on in further private messages
+        await interaction.followup.send(part, ephemeral=True)
     for dm in undelivered:
         extra: dict = {"ephemeral": True}
         if dm.image is not None:

@@ -91,8 +91,12 @@ class BotService(PlayService):
             if not bots:
                 return None
             seat = bots[0]
-            move = await asyncio.to_thread(self._think, game, state, seat.player_id, seat.bot_level,
-                                           seed_to_int(f"{row.seed}:{row.version}"))
+            try:
+                move = await asyncio.to_thread(self._think, game, state, seat.player_id,
+                                               seat.bot_level, seed_to_int(f"{row.seed}:{row.version}"))
+            except Exception:
+                log.exception("the %s bot could not choose a move in game %s", seat.bot_level, row.id)
+                return None
             number = game.players(state).index(seat.player_id) + 1
             try:
                 return await self.move(BOT_ACTOR, place, move, game_id=row.id, version=row.version,

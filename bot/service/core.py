@@ -201,7 +201,12 @@ class ServiceCore:
         if result is not None:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if users.get(p)))
             thanks = _("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
-            text = lines([headline, self.result_text(game, result, names), thanks])
+            try:
+                said = self.result_text(game, result, names)
+            except Exception:  # a stored end must still be announced, even if the words fail
+                log.exception("describing the result of a %s game failed", game.id)
+                said = _("🏁 **Game over.**")
+            text = lines([headline, said, thanks])
             return Post(text=text, image=image, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
@@ -309,7 +314,8 @@ class ServiceCore:
             verdict = _("{player} wins!", player=who(result.winners[0]))
         if result.reason == "resigned":
             quitter = result.detail.get("resigned")
-            gone = (_("{player} left the game.", player=who(quitter)) if quitter
+            quitters = [quitter] if isinstance(quitter, str) else list(quitter or [])
+            gone = (_("{player} left the game.", player=join([who(p) for p in quitters])) if quitters
                     else _("A player left the game."))
             verdict = sentence(gone, verdict)
         head = _("🏁 **Game over.** {verdict}", verdict=verdict)

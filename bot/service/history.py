@@ -8,7 +8,7 @@ from typing import Any
 
 from renderers.animation import animate
 
-from ..errors import NoGame
+from ..errors import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
 from ..text import safe_name
@@ -109,6 +109,10 @@ class HistoryService(PlayService):
         row = await self._latest(place)
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
+        if row.status == "running":
+            # The seed and the log rebuild every hand and the deck: only once the game is over.
+            raise ServiceError(_("A running game can't be exported: its seed would give away the "
+                                 "hidden cards and tiles. Export it when it is over."))
         game = self.engine(row.game)
         payload = export_payload(row, await self.store.seats(row.id), await self.store.moves(row.id))
         data = export_bytes(payload)
@@ -132,7 +136,7 @@ class HistoryService(PlayService):
                 continue
             totals[row.game] += 1
             winners = set((row.result or {}).get("winners") or [])
-            for user in {s.user_id for s in seats}:
+            for user in {s.user_id for s in seats if not s.bot_level}:  # bots are not ranked
                 mine = {s.player_id for s in seats if s.user_id == user}
                 entry = played[(row.game, user)]
                 entry[0] += 1

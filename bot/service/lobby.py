@@ -22,7 +22,8 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
     try:
         given = parse_options(text)
     except ValueError as exc:
-        raise BadOptions(str(exc)) from None
+        raise BadOptions(_("could not read the option '{text}': write options as key=value, e.g. "
+                           "rules=classic role=host-colour", text=exc.args[0])) from None
     timing: dict[str, Any] = {}
     rules: dict[str, str] = {}
     for key, value in given.items():
@@ -43,6 +44,11 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
 STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("finished"),
                 "aborted": _("aborted")}
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
+
+
+def abort_reason(row: GameRow) -> Any:
+    """Why a game was aborted, as stored (the moderator's words), or "no reason given"."""
+    return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
 
 
 class LobbyService(ServiceCore):
@@ -136,8 +142,11 @@ class LobbyService(ServiceCore):
                                      most=game.max_players))
             # In a cooperative game one person may take several seats: the extra ones get
             # their own player ids, so the engine sees a seat per player as always.
-            player_id = str(actor.user_id) if not held else f"{actor.user_id}#{held + 1}"
-            name = actor.name if not held else f"{actor.name} ({held + 1})"
+            taken = {s.player_id for s in seats}
+            number = next(k for k in range(1, len(seats) + 2)
+                          if (str(actor.user_id) if k == 1 else f"{actor.user_id}#{k}") not in taken)
+            player_id = str(actor.user_id) if number == 1 else f"{actor.user_id}#{number}"
+            name = actor.name if number == 1 else f"{actor.name} ({number})"
             await self._write(self.store.add_seat(row.id, row.version, user_id=actor.user_id,
                                                   player_id=player_id, name=name, now=self.clock()))
             seats = await self.store.seats(row.id)
@@ -150,21 +159,22 @@ class LobbyService(ServiceCore):
             joined = sentence(joined, _("Join again to take another seat."))
         return Outcome(reply=joined, lobby_edit=card, game_id=row.id)
 
-    async def _drop_seat(self, row: GameRow, seat: SeatRow) -> tuple[GameRow, list[SeatRow], Text | None]:
-        """Free a lobby seat; a leaving host hands the lobby to the next seated player."""
-        await self._write(self.store.remove_seat(row.id, row.version, player_id=seat.player_id,
-                                                 now=self.clock()))
+    async def _drop_seat(self, row: GameRow, *gone: SeatRow) -> tuple[GameRow, list[SeatRow], Text | None]:
+        """Free lobby seats; a host who leaves hands the lobby to the next seated person
+        (never to a bot: a bot cannot start or abort anything)."""
         seats = await self.store.seats(row.id)
-        note = None
-        if seat.user_id == row.host_id and seats and not any(s.user_id == seat.user_id for s in seats):
-            fresh = await self.store.game(row.id)
-            assert fresh is not None
-            await self._write(self.store.set_host(row.id, fresh.version, host_id=seats[0].user_id,
-                                                  now=self.clock()))
-            note = _("**{name}** is the host now.", name=safe_name(seats[0].name))
+        dropped = {s.player_id for s in gone}
+        left = [s for s in seats if s.player_id not in dropped]
+        heir = None
+        if any(s.user_id == row.host_id for s in gone) and not any(s.user_id == row.host_id for s in left):
+            heir = next((s for s in left if not s.bot_level), None)
+        await self._write(self.store.remove_seats(row.id, row.version, player_ids=sorted(dropped),
+                                                  now=self.clock(),
+                                                  new_host=heir.user_id if heir else None))
         fresh = await self.store.game(row.id)
         assert fresh is not None
-        return fresh, seats, note
+        note = _("**{name}** is the host now.", name=safe_name(heir.name)) if heir else None
+        return fresh, await self.store.seats(row.id), note
 
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
@@ -228,11 +238,11 @@ class LobbyService(ServiceCore):
                     raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
                                        "still a lobby).", who=self.moderator_words(settings)))
                 raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
-            why: Any = clip(" ".join((reason or "").split()), 300) or _("no reason given")
+            why = clip(" ".join((reason or "").split()), 300)
             await self._write(self.store.end_game(row.id, row.version, status="aborted",
                                                   reason=why, now=self.clock()))
             seats = await self.store.seats(row.id)
-        shown = safe_name(why, 300) if not isinstance(why, Text) else why
+        shown = safe_name(why, 300) if why else _("no reason given")
         text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
                  name=safe_name(actor.name), reason=shown)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))

@@ -15,7 +15,7 @@ from ..store import GameRow, SeatRow
 from ..text import safe_name, split_seat
 from ..timing import format_duration
 from .core import _, safe_names
-from .lobby import ACTION_WORDS
+from .lobby import ACTION_WORDS, abort_reason
 
 from games.text import Text, join, lines
 from .play import PlayService
@@ -27,8 +27,10 @@ class LookingService(PlayService):
         row = await self._latest(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        if row.status == "lobby" or row.state is None:
+        if row.status == "lobby":
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+        if row.state is None:  # a lobby that was aborted before it started
+            return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
         state = self._state(game, row)
         focus = None
         if user_id is not None:
@@ -44,11 +46,15 @@ class LookingService(PlayService):
         return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
                        game_id=row.id)
 
+    @staticmethod
+    def _ended_lobby(game: Game, row: GameRow) -> Text:
+        return _("The {game} lobby here was aborted before the game started ({reason}).",
+                 game=game.title, reason=abort_reason(row))
+
     def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> Text:
         names = safe_names(seats)
         if row.status == "aborted":
-            return _("{game}: aborted ({reason}).", game=game.title,
-                     reason=safe_name(row.end_reason or "-", 300))
+            return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
         result = game.result(state)
         if result is not None:
             return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
@@ -59,8 +65,10 @@ class LookingService(PlayService):
         row = await self._latest(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        if row.status == "lobby" or row.state is None:
+        if row.status == "lobby":
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+        if row.state is None:
+            return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
         state = self._state(game, row)
         moves = [m for m in await self.store.moves(row.id) if m.undone_at is None]
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))

@@ -170,7 +170,7 @@ class PlayService(LobbyService, ServiceCore):
         n = await self._commit(row, game, state, new, player=seat.player_id, kind=kind,
                                move=kind, actor_id=actor_id)
         if seat.user_id == row.host_id and game.result(new) is None:
-            others = [s for s in seats if s.player_id != seat.player_id
+            others = [s for s in seats if s.player_id != seat.player_id and not s.bot_level
                       and s.player_id in game.players(new) and s.user_id != seat.user_id]
             if others:
                 fresh = await self.store.game(row.id)
@@ -234,7 +234,7 @@ class PlayService(LobbyService, ServiceCore):
             if not theirs:
                 raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
             if row.status == "lobby":
-                row, seats, note = await self._drop_seat(row, theirs[0])
+                row, seats, note = await self._drop_seat(row, *theirs)  # every seat they hold
                 card = self._lobby_card(game, row, seats)
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,

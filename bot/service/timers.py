@@ -22,6 +22,7 @@ from .play import PlayService
 from games.text import Text, lines
 
 log = logging.getLogger("bot.service.timers")
+RETRY = 15 * 60  # seconds before a timer that failed is tried again
 
 
 class TimerService(PlayService):
@@ -35,8 +36,9 @@ class TimerService(PlayService):
             try:
                 fired = await self._fire(timer)
             except Exception:
-                log.exception("timer %s of game %s failed", timer.id, timer.game_id)
-                await self.store.fire_timer(timer, again_at=None, now=self.clock())
+                # A bug, not a rule: try again later rather than lose the reminder or deadline.
+                log.exception("timer %s of game %s failed; retrying in 15 min", timer.id, timer.game_id)
+                await self.store.fire_timer(timer, again_at=self.clock() + RETRY, now=self.clock())
                 continue
             if fired is not None:
                 out.append(fired)
@@ -58,6 +60,9 @@ class TimerService(PlayService):
             settings = await self.store.guild_settings(row.guild_id)
             reminder, deadline, action = self.timing(row, settings)
             seats = await self.store.seats(row.id)
+            if any(s.bot_level and s.player_id == timer.player_id for s in seats):
+                await self.store.fire_timer(timer, again_at=None, now=now)  # bots need no reminding
+                return None
             user = users_of(seats)[timer.player_id]
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
             waited = format_duration(now - timer.turn_since)
@@ -78,9 +83,12 @@ class TimerService(PlayService):
                 parts.append(game.prompt(state, timer.player_id, safe_names(seats)))
                 return place, Outcome(reply="", posts=[Post(text=lines(parts), mention=(user,))],
                                       game_id=row.id)
-            if not await self.store.fire_timer(timer, again_at=None, now=now):
-                return None
-            return place, await self._deadline(row, game, state, seats, timer, action, user, waited)
+            # Act first, then consume the deadline: a skip or a forfeit is committed with a new
+            # timer plan that replaces this timer in the same transaction, so a crash in between
+            # leaves the deadline to fire again rather than lost.
+            outcome = await self._deadline(row, game, state, seats, timer, action, user, waited)
+            await self.store.fire_timer(timer, again_at=None, now=now)
+            return place, outcome
 
     @staticmethod
     def _action_words(action: str) -> Text:

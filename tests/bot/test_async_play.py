@@ -247,11 +247,14 @@ async def test_log_export_and_replay(service: GameService) -> None:
         await service.move(actor, PLACE, move)
     log = (await service.log(BOB, PLACE, 2)).reply
     assert "the last 2 of 3 moves" in log and "2. **Bob** shifted" in log and "3. **Alice** placed" in log
+    with pytest.raises(ServiceError, match="running game can't be exported"):
+        await service.export(CAROL, PLACE)  # the seed would give away the supply order
+    await service.abort(ALICE, PLACE, "export it")
     out = await service.export(CAROL, PLACE)
     payload = json.loads(out.reply_file.data)
     assert payload["game"] == "aqualin" and payload["seed"] == 12345
     assert [m["move"] for m in payload["moves"]] == ["c3", "c3-c4 d4", "a1"]
-    row, game, _ = await state_of(service)
+    row, game, _state = await state_of(service)
     assert game.dump(replay_export(payload)) == row.state
     payload["moves"][1]["move"] = "c3-b4 d4"
     with pytest.raises(ValueError, match="differs"):

@@ -49,13 +49,14 @@ async def test_export_log_stats(harness: Harness) -> None:
     h = harness
     await started(h)
     await h.command(ALICE, "move", action="c3")
+    assert "can't be exported" in reply_text(await h.command(CAROL, "game", "export"))  # not yet
+    assert "1. **Alice** placed" in reply_text(await h.command(CAROL, "game", "log", count=5))
+    await h.command(BOB, "game", "resign")
     sent = await h.command(CAROL, "game", "export")
     reply_text(sent)
     [file_reply] = [f for f in followups(sent) if f.files]
     payload = json.loads(file_reply.files[0][1])
     assert payload["moves"][0]["move"] == "c3" and file_reply.body["flags"] & 64
-    assert "1. **Alice** placed" in reply_text(await h.command(CAROL, "game", "log", count=5))
-    await h.command(BOB, "game", "resign")
     assert "1 won (100%)" in reply_text(await h.command(CAROL, "game", "stats"))
 
 

@@ -28,11 +28,12 @@ def apply_endpoints(settings: Settings) -> None:
 async def serve(settings: Settings) -> None:
     apply_endpoints(settings)
     store = await Store.open(settings.database_path)
+    service = GameService(store)
     try:
-        service = GameService(store)
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:
+        service.close()
         await store.close()
 
 

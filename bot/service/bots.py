@@ -9,6 +9,7 @@ the usual version check (if a human changed the game meanwhile, the bot thinks a
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from games import GameError
@@ -28,7 +29,20 @@ def bot_name(level: str, number: int) -> str:
     return f"🤖 {level.capitalize()} bot" + (f" {number}" if number > 1 else "")
 
 
+def think(game_id: str, dumped: str, player: str, level: str, seed: int) -> str | None:
+    """The search, in a worker: it gets a dumped state and rebuilds it (cheap to send)."""
+    import games
+    from games.ai import choose_move  # the search is only needed where bots play
+
+    game = games.REGISTRY[game_id]
+    return choose_move(game, game.load(dumped), player, level, seed=seed)
+
+
 class BotService(PlayService):
+    #: Where bots think: a worker process (the default) or, for tests, a worker thread.
+    bots_in_threads = False
+    _bot_pool: Executor | None = None
+
     async def add_bot(self, actor: Actor, place: Place, level: str = "normal",
                       game_id: int | None = None) -> Outcome:
         if level not in BOT_LEVELS:
@@ -92,10 +106,12 @@ class BotService(PlayService):
                 return None
             seat = bots[0]
             try:
-                move = await asyncio.to_thread(self._think, game, state, seat.player_id,
-                                               seat.bot_level, seed_to_int(f"{row.seed}:{row.version}"))
+                move = await self._think(game, row.state or "", seat.player_id, seat.bot_level,
+                                         seed_to_int(f"{row.seed}:{row.version}"))
             except Exception:
                 log.exception("the %s bot could not choose a move in game %s", seat.bot_level, row.id)
+                return None
+            if move is None:  # the bot waits (it may act later, e.g. Krasserfall's stone)
                 return None
             number = game.players(state).index(seat.player_id) + 1
             try:
@@ -109,11 +125,25 @@ class BotService(PlayService):
                 return None
         return None
 
-    @staticmethod
-    def _think(game: Any, state: Any, player: str, level: str | None, seed: int) -> str:
-        from games.ai import choose_move  # the search is only needed where bots play
+    async def _think(self, game: Any, dumped: str, player: str, level: str | None,
+                     seed: int) -> str | None:
+        """The bot's move, searched in another process: a search is pure Python and would
+        otherwise hold the interpreter lock that every channel's messages need too."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thinker(), think, game.id, dumped, player,
+                                          level or "normal", seed)
 
-        return choose_move(game, state, player, level or "normal", seed=seed)
+    def _thinker(self) -> Executor:
+        if self._bot_pool is None:
+            self._bot_pool = (ThreadPoolExecutor(1, thread_name_prefix="bots") if self.bots_in_threads
+                              else ProcessPoolExecutor(1))
+        return self._bot_pool
+
+    def close(self) -> None:
+        """Stop the bots' worker (at shutdown)."""
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+            self._bot_pool = None
 
     async def channels_with_bot_turns(self) -> list[Place]:
         """Running games where a bot is to act (to resume them after a restart)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -43,8 +43,11 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def service(store: Store, clock: FakeClock) -> GameService:
-    return GameService(store, clock=clock, new_seed=lambda: 12345)
+def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
+    s = GameService(store, clock=clock, new_seed=lambda: 12345)
+    s.bots_in_threads = True  # a worker process per test would only slow the tests down
+    yield s
+    s.close()
 
 
 GUILD = 900

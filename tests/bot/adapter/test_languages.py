@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.i18n import tr
 from bot.service.core import _ as bot_text
 
-from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, User, buttons
-from .test_commands import channel_posts, edits, reply_text
+from .fake_discord import MOD_PERMISSIONS, Harness, User
+from .test_commands import channel_posts, reply_text
 
 HANNA = User(111, "Hanna", permissions=MOD_PERMISSIONS, locale="de")
 MADS = User(222, "Mads", locale="da")

@@ -1,8 +1,9 @@
 """``python -m bot.bench``: how fast are the engines, the renderers and a full move?
 
 Per registered game it measures engine ``apply`` and ``legal_moves``, render + PNG
-encode of the public view, and the full service move (load, apply, SQLite commit,
-render), as p50 / p99 and operations per second. Next to them it measures the floors
+encode of the public view, the full service move (load, apply, SQLite commit,
+render), and a bot's move (``games.ai`` at ``normal`` and ``hard``, from mid-game
+positions), as p50 / p99 and operations per second. Next to them it measures the floors
 on the same machine in the same run: a bare PNG encode of the very image the renderer
 drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
 Not a test: numbers depend on the machine; quote them in notes.
@@ -25,6 +26,7 @@ from PIL import Image as PILImage
 
 import games
 import renderers
+from games.ai import choose_move
 from renderers.common import encode_png
 
 from .messages import Actor, Place
@@ -145,6 +147,41 @@ async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
     return out
 
 
+def ai_positions(game: games.Game, count: int, seed: int) -> list[tuple[Any, str]]:
+    """Mid-game decisions (two or more legal moves) from a game easy bots play to the end;
+    ``count`` of them, spread over the middle of the game (20% to 80% of its moves)."""
+    players = [f"p{i}" for i in range(max(2, game.min_players))]
+    state = game.setup(players, {}, seed)
+    seen: list[tuple[Any, str]] = []
+    while game.result(state) is None:
+        player = sorted(game.to_act(state))[0]
+        if len(game.legal_moves(state, player)) > 1:
+            seen.append((state, player))
+        move = choose_move(game, state, player, "easy", seed=len(seen), iterations=4)
+        if move is None:  # an out-of-turn option it declined: let the player on turn act
+            player = sorted(game.to_act(state))[-1]
+            move = choose_move(game, state, player, "easy", seed=len(seen), iterations=4)
+        assert move is not None
+        state = game.apply(state, player, move)
+    middle = seen[len(seen) // 5: max(len(seen) // 5 + 1, 4 * len(seen) // 5)]
+    step = max(1, len(middle) // max(1, count))
+    return middle[::step][:count]
+
+
+def ai_rows(game: games.Game, count: int, seed: int) -> list[Row]:
+    """Seconds per bot move at ``normal`` and ``hard`` with their real budgets (iterations
+    capped by the level's time limit), from the same mid-game positions."""
+    positions = ai_positions(game, count, seed)
+    rows = []
+    for level in ("normal", "hard"):
+        samples = []
+        for i, (state, player) in enumerate(positions):
+            dt, _ = timed(lambda: choose_move(game, state, player, level, seed=i))
+            samples.append(dt)
+        rows.append(Row(f"AI {level} move", samples))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -154,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--renders", type=int, default=60, help="views rendered per engine (default 60)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", help="one game id")
+    parser.add_argument("--ai-moves", type=int, default=10,
+                        help="mid-game positions timed per bot level (default 10; 0 skips)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
     renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
@@ -171,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  ratios: render/encode p50 {render.p50 / encode.p50:.2f}x, "
               f"service move/commit p50 {move.p50 / commit.p50:.1f}x, "
               f"service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms)")
+        if args.ai_moves > 0:
+            normal, hard = ai_rows(game, args.ai_moves, args.seed)
+            print(normal.line())
+            print(hard.line())
+            print(f"  AI: normal p99 {normal.p99:.2f} s (target <= 1 s), "
+                  f"hard p99 {hard.p99:.2f} s (target <= 3 s)")
     return 0
 
 

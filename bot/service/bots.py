@@ -29,13 +29,19 @@ def bot_name(level: str, number: int) -> str:
     return f"🤖 {level.capitalize()} bot" + (f" {number}" if number > 1 else "")
 
 
-def think(game_id: str, dumped: str, player: str, level: str, seed: int) -> str | None:
-    """The search, in a worker: it gets a dumped state and rebuilds it (cheap to send)."""
+def think(game_id: str, dumped: str, players: list[str], level: str,
+          seed: int) -> tuple[str, str] | None:
+    """The search, in a worker: it gets a dumped state and rebuilds it (cheap to send).
+
+    Several ``players`` are bot seats of one team (a cooperative game, where every seat sees
+    the same): they decide together which of them acts. Returns (player, move), or None
+    when the bot prefers to wait.
+    """
     import games
-    from games.ai import choose_move  # the search is only needed where bots play
+    from games.ai import choose_turn  # the search is only needed where bots play
 
     game = games.REGISTRY[game_id]
-    return choose_move(game, game.load(dumped), player, level, seed=seed)
+    return choose_turn(game, game.load(dumped), players, level, seed=seed)
 
 
 class BotService(PlayService):
@@ -105,15 +111,19 @@ class BotService(PlayService):
             if not bots:
                 return None
             seat = bots[0]
+            # a bot team (cooperative game, same level) picks which of its seats goes first
+            team = [s.player_id for s in bots if s.bot_level == seat.bot_level] \
+                if game.multi_seat else [seat.player_id]
             try:
-                move = await self._think(game, row.state or "", seat.player_id, seat.bot_level,
+                pick = await self._think(game, row.state or "", team, seat.bot_level,
                                          seed_to_int(f"{row.seed}:{row.version}"))
             except Exception:
                 log.exception("the %s bot could not choose a move in game %s", seat.bot_level, row.id)
                 return None
-            if move is None:  # the bot waits (it may act later, e.g. Krasserfall's stone)
+            if pick is None:  # the bot waits (it may act later, e.g. Krasserfall's stone)
                 return None
-            number = game.players(state).index(seat.player_id) + 1
+            player, move = pick
+            number = game.players(state).index(player) + 1
             try:
                 return await self.move(BOT_ACTOR, place, move, game_id=row.id, version=row.version,
                                        seat=number)
@@ -125,12 +135,12 @@ class BotService(PlayService):
                 return None
         return None
 
-    async def _think(self, game: Any, dumped: str, player: str, level: str | None,
-                     seed: int) -> str | None:
+    async def _think(self, game: Any, dumped: str, players: list[str], level: str | None,
+                     seed: int) -> tuple[str, str] | None:
         """The bot's move, searched in another process: a search is pure Python and would
         otherwise hold the interpreter lock that every channel's messages need too."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thinker(), think, game.id, dumped, player,
+        return await loop.run_in_executor(self._thinker(), think, game.id, dumped, players,
                                           level or "normal", seed)
 
     def _thinker(self) -> Executor:

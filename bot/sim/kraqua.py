@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
+from .stats import wilson
 from games.kraqua import CAVE_LIMIT, GEMS, LEVELS, Kraqua
 from games.kraqua import policy
 from games.kraqua.board import GEM_COLOURS
@@ -53,16 +54,6 @@ def _cell(args: tuple[int, str, int, int, int | None, dict[str, int] | None]
         tally[outcome] += 1
         rounds += n
     return tally, rounds
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% range of a rate measured as ``wins`` out of ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_gems(text: str) -> dict[str, int]:

@@ -654,11 +654,20 @@ def _plan_cached(b: Board) -> dict[Action, float]:
                      b.cave_limit, b.order, tuple(map(tuple, b.passed)))
     got = _CACHE.get(key)
     if got is None:
-        if len(_CACHE) > 256:
+        if len(_CACHE) > 4096:
             _CACHE.clear()
         got = plan(b)
         _CACHE[key] = got
     return got
+
+
+def outlook(s: KraquaState) -> float:
+    """Roughly log P(win) of ``s`` when the team plays its best plan for the rest of the
+    round (:func:`value` where no plan applies: mid-turn, at the round's end, game over)."""
+    b = board_of(s)
+    if b.over or s.phase != "turn" or s.current is not None or not _todo(b):
+        return value(b)
+    return max(_plan_cached(b).values(), default=value(b))
 
 
 def best_action(s: KraquaState) -> Action:

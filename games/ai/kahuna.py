@@ -1,0 +1,170 @@
+"""Kahuna for the search: majorities, stones, bridges and useful cards as an expected margin.
+
+* **Hidden information**: the other hand, the deck order, the tucked cards and the RNG of
+  the next reshuffles. ``canonical`` pools every card the seat cannot see, sorted, and deals
+  them back in a fixed way, so the search's worlds depend only on the seat's view.
+* **Evaluation** (:func:`margin`), in points for one player: the points already scored; the
+  stone difference, worth about a point a stone (the final scoring pays the difference) plus
+  the sign of it for the next scoring (1 point after round 1, 2 after round 2); for every island
+  without a stone, how close each player is to its majority (a stone in the making); for every
+  stone, how many spare bridges protect it from a two-card removal; bridges on the board; and
+  the cards in hand, each worth more when its island still has a free line and most when that
+  line would take an island. A logistic turns the margin into a win chance.
+* **Candidates**: every action except tucks (a single-card tuck only with a full hand, where it
+  can be needed to draw), rated by the evaluation after it; a turn's several actions are
+  simply several decisions of the same player in the tree.
+* **Playouts**: the best of three sampled actions by the same rating.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game
+from ..kahuna.board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
+from ..rng import Rng
+from .policy import Policy, Rewards, logistic
+
+#: what a stone is worth beyond the next scoring (the final scoring pays the difference)
+STONE = 1.2
+#: a stone in the making: weight of (bridges held / bridges needed)^2 on a free island
+NEAR = 0.6
+#: a spare bridge guarding a stone (up to two count)
+GUARD = 0.15
+BRIDGE = 0.08
+CARD = 0.12
+#: a card whose island has a free line, and one that would take the island at once
+USEFUL = 0.1
+TAKING = 0.35
+#: logistic scale of the margin
+SCALE = 1.5
+#: playout: actions sampled per step
+SAMPLES = 3
+
+ROUND_POINTS = {1: 1, 2: 2}
+_INDEX = {island: i for i, island in enumerate(ISLANDS)}
+_ENDS: dict[str, tuple[int, int]] = {line: (_INDEX[line[:4]], _INDEX[line[5:]]) for line in LINES}
+_LINES = [len(LINES_OF[i]) for i in ISLANDS]
+_NEED = [MAJORITY[i] for i in ISLANDS]
+
+
+def margin(state: Any, player: str) -> float:
+    """Estimated final point margin of ``player`` over the other (see the module docstring)."""
+    opp = state.opponent(player)
+    mine = [0] * 12
+    theirs = [0] * 12
+    for line, owner in state.bridges.items():
+        a, b = _ENDS[line]
+        if owner == player:
+            mine[a] += 1
+            mine[b] += 1
+        else:
+            theirs[a] += 1
+            theirs[b] += 1
+    stones = state.stones
+    value = float(state.scores[player] - state.scores[opp])
+    d = 0
+    near = 0.0
+    free = [0] * 12
+    for i, island in enumerate(ISLANDS):
+        need = _NEED[i]
+        m, t = mine[i], theirs[i]
+        f = free[i] = _LINES[i] - m - t
+        owner = stones.get(island)
+        if owner is not None:
+            if owner == player:
+                d += 1
+                near += GUARD * min(m - need, 2)
+            else:
+                d -= 1
+                near -= GUARD * min(t - need, 2)
+            continue
+        if m + f >= need:
+            near += NEAR * (m / need) ** 2
+        if t + f >= need:
+            near -= NEAR * (t / need) ** 2
+    value += STONE * d + near
+    if d and state.phase != "over" and state.round in ROUND_POINTS:
+        value += ROUND_POINTS[state.round] * (0.5 if d > 0 else -0.5)
+    value += BRIDGE * (sum(mine) - sum(theirs)) / 2
+    value += _cards(state, player, mine, free) - _cards(state, opp, theirs, free)
+    return value
+
+
+def _cards(state: Any, player: str, counts: list[int], free: list[int]) -> float:
+    total = 0.0
+    stones = state.stones
+    for card in state.hands[player] + state.shown[player]:
+        total += CARD
+        i = _INDEX[card]
+        if free[i]:
+            total += USEFUL
+            # one more bridge on a free line of this island takes it
+            if counts[i] + 1 >= _NEED[i] and card not in stones:
+                total += TAKING
+    return total
+
+
+class KahunaPolicy(Policy):
+    """See the module docstring."""
+
+    def canonical(self, game: Game, state: Any, player: str) -> Any:
+        new = state.copy()
+        others = [p for p in state.players if p != player]
+        pool = sorted(list(state.deck) + list(state.tucked)
+                      + [c for p in others for c in state.hands[p]])
+        for p in others:
+            n = len(state.hands[p])
+            new.hands[p], pool = pool[:n], pool[n:]
+        n = len(state.tucked)
+        new.tucked, new.deck = pool[:n], pool[n:]
+        new.rng = 0
+        return new
+
+    @staticmethod
+    def _moves(game: Game, state: Any, player: str) -> list[str]:
+        moves = game.legal_moves(state, player)
+        full = state.hand_size(player) >= HAND_LIMIT
+        kept = [m for m in moves if not m.startswith("tuck ") or (full and m.count(" ") == 1)]
+        return kept or moves
+
+    def _rated(self, game: Game, state: Any, player: str) -> list[tuple[float, str]]:
+        out = []
+        for m in self._moves(game, state, player):
+            out.append((margin(game.apply(state, player, m), player), m))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+        return (tuple(sorted(state.bridges.items())), tuple(sorted(state.stones.items())),
+                tuple(state.held(player)), tuple(state.open), len(state.deck), state.phase,
+                state.passed, state.round, state.hand_size(state.opponent(player)))
+
+    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+        return [m for _, m in self._rated(game, state, player)[:width]]
+
+    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+        if state.phase == "over":
+            return None
+        player = state.active
+        moves = self._moves(game, state, player)
+        best = None
+        top = -1e9
+        for _ in range(min(SAMPLES, len(moves))):
+            m = moves[rng.randbelow(len(moves))]
+            v = margin(game.apply(state, player, m), player)
+            if v > top:
+                best, top = m, v
+        assert best is not None
+        return player, best
+
+    def evaluate(self, game: Game, state: Any) -> Rewards:
+        a, b = state.players
+        p = logistic(margin(state, a) / SCALE)
+        return {a: p, b: 1.0 - p}
+
+    def outcome(self, game: Game, state: Any) -> Rewards:
+        base = super().outcome(game, state)
+        a, b = state.players
+        lead = logistic((state.scores[a] - state.scores[b]) / SCALE)
+        return {a: 0.9 * base[a] + 0.1 * lead, b: 0.9 * base[b] + 0.1 * (1 - lead)}

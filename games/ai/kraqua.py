@@ -1,0 +1,152 @@
+"""Kraqua for the search: the team planner, checked against sampled dice.
+
+The game is cooperative: every seat gets the same reward, and the bot seats of a team decide
+together which of them acts (``choose_turn``). The planner of :mod:`games.kraqua.policy`
+already looks to the end of the round, but with the dice taken at their expectation. The
+bot adds what it cannot know: how the dice may really fall.
+
+* **Hidden information** is only the stack order, the two gates still face down and the
+  dice: ``canonical`` sorts the stack and lays the unseen gates in a fixed order, and each
+  sampled world (``resample``) redraws them.
+* **The decision** (``flat_choice``, a determinized flat Monte Carlo: a tree of depth one).
+  A Kraqua decision has few options (a row to lay on, one of a few moves, a gem colour), so
+  the bot judges *every* option on the *same* sampled worlds (common random numbers, which
+  makes the comparison far less noisy than a tree's uneven visits): apply it, let the
+  planner finish the turn (and the round's end, when it comes), and score the position with
+  :func:`games.kraqua.policy.outlook` (the planner's best plan for the rest of the round,
+  roughly log P(win)) as a probability, exp(outlook). The planner's favourite keeps the move
+  unless another option is better by ``MARGIN`` on average (``easy`` picks at random among
+  the options within ``EASY_SLACK`` of the best). The level's iteration budget counts
+  evaluations (options x worlds). A tree of the same budget,
+  tried first, lost to the planner (it spread a few dozen noisy visits over a dozen options).
+* **Tree** hooks (candidates, playouts, evaluation) stay for searches that grow one: the
+  planner's favourite first, planner playouts to the next turn boundary, exp(outlook).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import time
+
+from ..base import Game
+from ..kraqua import policy as planner
+from ..rng import Rng
+from .policy import Policy, Rewards
+
+#: how much better (in P(win)) an option must look than the planner's favourite, on the same
+#: sampled worlds, before the bot plays it instead
+MARGIN = 0.01
+#: ``easy`` plays any option within this much of the best (human-looking mistakes)
+EASY_SLACK = 0.05
+
+
+def team_value(state: Any) -> float:
+    """The planner's estimate of P(win) with its best plan for the rest of the round."""
+    if state.over:
+        return 1.0 if state.status == "won" else 0.0
+    return min(1.0, math.exp(planner.outlook(state)))
+
+
+def at_turn_boundary(state: Any) -> bool:
+    """Between two turns of a round: where the planner's outlook is a whole plan."""
+    return state.phase == "turn" and state.current is None
+
+
+class KraquaPolicy(Policy):
+    """See the module docstring."""
+
+    coop_rewards = {"won": 1.0, "almost": 0.0, "lost": 0.0}
+
+    def canonical(self, game: Game, state: Any, player: str) -> Any:
+        new = state.copy()
+        new.stack = sorted(new.stack)
+        unseen = sorted(c for c, _ in new.gates[new.revealed:])
+        new.gates = new.gates[:new.revealed] + [(c, False) for c in unseen]
+        new.rng = 0
+        return new
+
+    def order_actors(self, game: Game, state: Any, players: list[str]) -> list[str]:
+        """The seat the planner would start with first (its ``choose_seat``)."""
+        if state.phase != "turn" or state.current is not None or len(players) < 2:
+            return players
+        first = planner.choose_seat(game, state)  # type: ignore[arg-type]
+        return sorted(players, key=lambda p: p != first)
+
+    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+        moves = game.legal_moves(state, player)
+        if len(moves) > 1:
+            favourite = planner.choose(game, state, player)  # type: ignore[arg-type]
+            moves = [favourite] + [m for m in moves if m != favourite]
+        return moves[:width]
+
+    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+                        rng: Rng) -> list[str]:
+        return self.candidates(game, state, player, max(width, 16), rng)
+
+    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+        """Everything ``legal_moves`` and the greedy favourite read (all of it public)."""
+        rows = tuple((r, tuple(sorted(spots.items()))) for r, spots in sorted(state.rows.items()))
+        gems = tuple((place, tuple(sorted(c.items()))) for place, c in sorted(state.gems.items()))
+        return (player, tuple(sorted(state.fish.items())), rows,
+                tuple(sorted(state.fronts.items())), state.shells, gems, state.revealed,
+                tuple(state.gates[:state.revealed]), tuple(map(tuple, state.passed)),
+                tuple(sorted(state.tiles.items())), tuple(state.played), state.phase,
+                state.current, state.step, state.turn_tile, state.laid, state.moved,
+                state.roll, tuple(state.queue), state.drawing, bool(state.stack),
+                tuple(state.steal))
+
+    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+        if state.over or at_turn_boundary(state):
+            return None  # finish the turn (or the round's end) with the planner, then judge
+        seat = planner.choose_seat(game, state)  # type: ignore[arg-type]
+        return seat, planner.choose(game, state, seat)  # type: ignore[arg-type]
+
+    def flat_choice(self, game: Game, state: Any, observer: str, options: list[Any],
+                    level: Any, rng: Rng, iterations: int,
+                    deadline: float | None) -> Any | None:
+        """Every option judged on the same sampled worlds (common random numbers): apply
+        it, let the planner finish the turn, score the outlook. The planner's favourite
+        keeps the move unless another option is better by ``MARGIN`` on average."""
+        from .mcts import Choice, _label
+
+        options = [o for o in options if o[1] is not None]
+        seats = [p for p, _m in options]
+        seat = planner.choose_seat(game, state)  # type: ignore[arg-type]
+        if seat not in seats:  # the planner would start with a seat not searched for
+            seat = seats[0]
+        favourite = (seat, planner.choose(game, state, seat))  # type: ignore[arg-type]
+        if favourite not in options:
+            options.insert(0, favourite)
+        depth = level.knob(game.id, "depth", level.depth)
+        worlds = max(2, iterations // len(options))
+        totals = {o: 0.0 for o in options}
+        done = samples = 0
+        for _ in range(worlds):
+            if deadline is not None and samples >= 2 and time.perf_counter() >= deadline:
+                break
+            seed = rng.next64()
+            for option in options:
+                world = game.apply(game.resample(state, observer, seed), *option)
+                for _ply in range(depth):
+                    step = self.playout_move(game, world, rng)
+                    if step is None:
+                        break
+                    world = game.apply(world, *step)
+                totals[option] += team_value(world)
+                done += 1
+            samples += 1
+        means = {o: t / samples for o, t in totals.items()}
+        best = max(options, key=lambda o: means[o])
+        if means[best] < means[favourite] + MARGIN:
+            best = favourite
+        if level.temperature > 0:  # easy: any option that looks nearly as good
+            near = [o for o in options if means[o] >= means[best] - EASY_SLACK]
+            best = near[rng.randbelow(len(near))]
+        return Choice(best[0], best[1], done, 0.0,
+                      {_label(o[1]): samples for o in options}, means[best])
+
+    def evaluate(self, game: Game, state: Any) -> Rewards:
+        v = team_value(state)
+        return {p: v for p in state.players}

@@ -1,0 +1,94 @@
+"""Krasserfall for the search: medals now plus medals expected from the boats still afloat.
+
+* **Hidden information** is every boat's shake and the future dice; the table is public.
+  ``resample`` redraws the shakes consistently with every check a boat has stood, so the
+  search's worlds respect what the river has shown.
+* **Whose decision**: the player whose turn it is. The stone holder may also act out of turn;
+  at the root such a seat may *wait* (the search then returns ``None``), and below the root
+  the holder uses the stone only on their own turns (a simplification that keeps the tree a
+  sequence of turns).
+* **Evaluation**: each player's medals plus, for every boat afloat, the medals their figures
+  in it would earn times the chance that this boat is the last one, taken as its remaining
+  *life* (pushes it can still take, from the public danger bar and its distance to the edge,
+  :func:`games.krasserfall.words.life`) squared, over all boats' lives squared. Two players:
+  a logistic of the margin; more: a soft-max share.
+* **Candidates and playouts**: moves rated by the public one-step look-ahead the autocomplete
+  uses (:func:`games.krasserfall.words.ranked`); playouts take its favourite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Game
+from ..krasserfall import words
+from ..krasserfall.model import LANES, MEDALS
+from ..rng import Rng
+from .policy import Policy, Rewards, estimate_rewards
+
+#: logistic / soft-max scale, in medals
+SCALE = 1.5
+
+
+def expected_medals(state: Any) -> dict[str, float]:
+    """Medals now plus the medals each player's figures afloat are expected to earn."""
+    est = {p: float(m) for p, m in zip(state.players, state.medals)}
+    if state.over:
+        return est
+    lives = {c: words.life(state, c) ** 2 + 0.05 for c in LANES if not state.boats[c].fallen}
+    total = sum(lives.values())
+    for c, life in lives.items():
+        share = life / total
+        for seat, size in state.boats[c].figures:
+            if state.in_play(seat):
+                est[state.players[seat]] += share * MEDALS[size]
+    return est
+
+
+class KrasserfallPolicy(Policy):
+    """See the module docstring."""
+
+    def canonical(self, game: Game, state: Any, player: str) -> Any:
+        # resample redraws shakes and dice from the public record alone; nothing to order
+        new = state.copy()
+        new.rng = 0
+        new.shakes = {c: (None if v is None else 0) for c, v in new.shakes.items()}
+        return new
+
+    def must_act(self, game: Game, state: Any, player: str) -> bool:
+        return state.players[state.active] == player
+
+    def actors(self, game: Game, state: Any) -> list[str]:
+        return [] if state.over else [state.players[state.active]]
+
+    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+        moves = game.legal_moves(state, player)
+        if len(moves) <= 1:
+            return moves
+        seat = state.players.index(player)
+        return [m for _, m in words.ranked(game, state, seat, moves)[:width]]  # type: ignore[arg-type]
+
+    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+        if state.over:
+            return None
+        player = state.players[state.active]
+        moves = game.legal_moves(state, player)
+        if len(moves) == 1:
+            return player, moves[0]
+        turn = [m for m in moves if not m.startswith("stone")]
+        if rng.randbelow(4) == 0:
+            return player, turn[rng.randbelow(len(turn))]
+        seat = state.active
+        return player, words.ranked(game, state, seat, moves)[0][1]  # type: ignore[arg-type]
+
+    def evaluate(self, game: Game, state: Any) -> Rewards:
+        est = expected_medals(state)
+        playing = [p for i, p in enumerate(state.players) if state.in_play(i)]
+        out = {p: 0.0 for p in state.players}
+        out.update(estimate_rewards({p: est[p] for p in playing}, SCALE))
+        return out
+
+    def outcome(self, game: Game, state: Any) -> Rewards:
+        base = super().outcome(game, state)
+        shaped = self.evaluate(game, state)
+        return {p: 0.85 * base[p] + 0.15 * shaped[p] for p in state.players}

@@ -1,0 +1,154 @@
+"""What the search needs to know about a game beyond the engine contract, and the defaults.
+
+A :class:`Policy` answers five questions for the search in :mod:`games.ai.mcts`:
+
+* ``canonical``: the state with everything ``player`` cannot see put in a fixed order, so that
+  ``game.resample`` of it depends only on what the seat sees (the bot can then provably not
+  use hidden information: two states the seat cannot tell apart give the same search);
+* ``actors`` / ``must_act``: whose decisions the tree models in a state where several players
+  may act (a cooperative team, an out-of-turn stone);
+* ``candidates``: the few moves worth searching at a decision, best first (``root_candidates``
+  once per search, may be thorough; ``candidate_key`` lets the search cache the others);
+* ``playout_move``: a cheap move to play out a position a few plies;
+* ``evaluate`` / ``outcome``: each player's reward in [0, 1], estimated or final.
+
+The defaults work for any registered game (uniform playouts, neutral evaluation); the
+per-game modules subclass them with real knowledge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import Game
+from ..rng import Rng
+
+Rewards = dict[str, float]
+
+
+class Policy:
+    """Game knowledge for the search. Stateless: one instance serves every search."""
+
+    #: reward of a won / drawn / lost cooperative game (outcome "won", "almost", "lost")
+    coop_rewards: Mapping[str, float] = {"won": 1.0, "almost": 0.35, "lost": 0.0}
+
+    def for_root(self, game: Game, state: Any, player: str) -> Policy:
+        """The policy for one search from ``state`` (default: this one). A game whose
+        evaluation is relative to the starting position returns a bound copy."""
+        return self
+
+    def canonical(self, game: Game, state: Any, player: str) -> Any:
+        """``state`` with the hidden parts in a fixed order (default: as it is)."""
+        return state
+
+    def must_act(self, game: Game, state: Any, player: str) -> bool:
+        """False when ``player`` may act now but need not (then waiting is an option)."""
+        return True
+
+    def actors(self, game: Game, state: Any) -> list[str]:
+        """The players whose moves a tree node offers (default: everyone in ``to_act``)."""
+        acting = game.to_act(state)
+        return [p for p in game.players(state) if p in acting]
+
+    def order_actors(self, game: Game, state: Any, players: list[str]) -> list[str]:
+        """Several players may act: whose moves the tree should try first (default: as
+        given). Children are admitted in candidate order, so this is a prior."""
+        return players
+
+    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+        """At most ``width`` moves worth searching, best first (default: a random sample)."""
+        moves = game.legal_moves(state, player)
+        if len(moves) <= width:
+            return moves
+        moves = list(moves)
+        rng.shuffle(moves)
+        return moves[:width]
+
+    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+                        rng: Rng) -> list[str]:
+        """The candidates at the root, computed once per search: may be more thorough."""
+        return self.candidates(game, state, player, width, rng)
+
+    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+        """A hashable summary of everything ``candidates`` reads, or None (no caching).
+
+        The search then reuses a node's candidates for every sampled world with the same key.
+        """
+        return None
+
+    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+        """One cheap (player, move) to continue a playout, or None to stop and evaluate."""
+        actors = self.actors(game, state)
+        if not actors:
+            return None
+        player = actors[rng.randbelow(len(actors))]
+        moves = game.legal_moves(state, player)
+        if not moves:
+            return None
+        return player, moves[rng.randbelow(len(moves))]
+
+    def flat_choice(self, game: Game, state: Any, observer: str, options: list[Any],
+                    level: Any, rng: Rng, iterations: int,
+                    deadline: float | None) -> Any | None:
+        """A game whose root options are few and whose evaluation is a lookahead of its own
+        may judge every option on the same sampled worlds instead of growing a tree (a
+        ``Choice``); default None: grow the tree."""
+        return None
+
+    def evaluate(self, game: Game, state: Any) -> Rewards:
+        """Rewards of an unfinished position (default: nobody is ahead)."""
+        players = game.players(state)
+        return {p: 1.0 / len(players) if len(players) > 2 else 0.5 for p in players}
+
+    def outcome(self, game: Game, state: Any) -> Rewards:
+        """Rewards of a finished game: a win shared among the winners, or the team outcome."""
+        result = game.result(state)
+        assert result is not None
+        players = game.players(state)
+        if result.outcome is not None:  # cooperative: the whole team shares one outcome
+            value = self.coop_rewards.get(result.outcome, 0.0)
+            return {p: value for p in players}
+        winners = set(result.winners)
+        share = 1.0 / len(winners) if winners else 0.0
+        return {p: (share if p in winners else 0.0) for p in players}
+
+
+# ----- helpers the game policies share ----------------------------------------------------------
+
+
+def logistic(x: float) -> float:
+    """A score margin (in "about one good move" units) as a probability of winning."""
+    if x >= 30:
+        return 1.0
+    if x <= -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def two_player_rewards(players: Sequence[str], margin: float, scale: float) -> Rewards:
+    """Rewards from ``margin`` = estimated lead of ``players[0]`` over ``players[1]``."""
+    p = logistic(margin / scale)
+    return {players[0]: p, players[1]: 1.0 - p}
+
+
+def share_rewards(estimates: Mapping[str, float], scale: float) -> Rewards:
+    """Multi-player rewards: a soft-max share of the estimated scores (sums to 1)."""
+    top = max(estimates.values())
+    weights = {p: math.exp((v - top) / scale) for p, v in estimates.items()}
+    total = sum(weights.values())
+    return {p: w / total for p, w in weights.items()}
+
+
+def estimate_rewards(estimates: Mapping[str, float], scale: float) -> Rewards:
+    """Rewards from per-player score estimates: logistic of the lead for two players, else a
+    soft-max share; a single player gets a logistic of the score itself around ``scale``."""
+    players = list(estimates)
+    if len(players) == 1:
+        (p,) = players
+        return {p: logistic(estimates[p] / scale)}
+    if len(players) == 2:
+        a, b = players
+        return two_player_rewards(players, estimates[a] - estimates[b], scale)
+    return share_rewards(estimates, scale)

@@ -1,0 +1,116 @@
+"""Bot seats in the service: they think off the event loop, as a team, and fail safely."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+import games
+from bot.messages import Place
+from bot.service import GameService
+from bot.service import bots as bot_service
+
+from .conftest import ALICE, BOB, PLACE, FakeClock
+
+OTHER = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 1)
+HOUR = 3600.0
+
+
+def quick_think(game_id: str, dumped: str, players: list[str], level: str,
+                seed: int) -> tuple[str, str] | None:
+    from games.ai import choose_turn
+
+    game = games.REGISTRY[game_id]
+    return choose_turn(game, game.load(dumped), players, level, seed=seed, iterations=3)
+
+
+async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    asked: list[list[str]] = []
+
+    def slow_think(*args):  # a long search, in the worker
+        asked.append(args[2])
+        assert release.wait(10)
+        return quick_think(*args)
+
+    monkeypatch.setattr(bot_service, "think", slow_think)
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.add_bot(ALICE, PLACE, "hard")
+    await service.start(ALICE, PLACE)
+    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    thinking = asyncio.create_task(service.bot_turn(PLACE))
+    await asyncio.sleep(0.05)
+    assert asked and not thinking.done()  # the bot is searching now
+    # meanwhile, another channel plays on without waiting for it
+    await asyncio.wait_for(service.new_game(ALICE, OTHER, "kahuna"), 2)
+    await asyncio.wait_for(service.join(BOB, OTHER), 2)
+    await asyncio.wait_for(service.start(ALICE, OTHER), 2)
+    assert not thinking.done()
+    release.set()
+    out = await asyncio.wait_for(thinking, 10)
+    assert out is not None and out.posts  # its move is posted like anyone's
+    row = await service.store.active_game(PLACE.channel_id)
+    game = games.REGISTRY["aqualin"]
+    assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}
+
+
+async def test_a_bot_team_decides_together(service: GameService,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[list[str]] = []
+
+    def think(*args):
+        asked.append(list(args[2]))
+        return quick_think(*args)
+
+    monkeypatch.setattr(bot_service, "think", think)
+    await service.new_game(ALICE, PLACE, "kraqua")
+    for _ in range(3):
+        await service.add_bot(ALICE, PLACE, "normal")
+    await service.start(ALICE, PLACE)
+    row = await service.store.active_game(PLACE.channel_id)
+    human = next(s.player_id for s in await service.store.seats(row.id) if not s.bot_level)
+    game = games.REGISTRY["kraqua"]
+    assert len(game.to_act(game.load(row.state))) == 4  # any seat may start the round
+    assert await service.bot_turn(PLACE) is not None
+    assert len(asked[0]) == 3 and human not in asked[0]  # the three bots, never the human
+
+
+async def test_a_failing_search_changes_nothing(service: GameService,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args):
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(bot_service, "think", broken)
+    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.add_bot(ALICE, PLACE, "easy")
+    await service.start(ALICE, PLACE)
+    row = await service.store.active_game(PLACE.channel_id)
+    if not await service.bot_to_act(PLACE):  # make it the bot's turn
+        await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+        row = await service.store.active_game(PLACE.channel_id)
+    assert await service.bot_turn(PLACE) is None
+    assert "could not choose a move" in caplog.text
+    after = await service.store.active_game(PLACE.channel_id)
+    assert (after.version, after.state) == (row.version, row.state)
+
+
+async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clock: FakeClock,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot_service, "think", quick_think)
+    await service.configure(ALICE, PLACE, bot_takeover=True, deadline="1d", on_deadline="forfeit")
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    assert not await service.bot_to_act(PLACE)
+    clock.advance(24 * HOUR)
+    await service.fire_due()
+    assert await service.bot_to_act(PLACE)  # Alice's seat is a bot's now
+    out = await service.bot_turn(PLACE)
+    assert out is not None
+    row = await service.store.active_game(PLACE.channel_id)
+    game = games.REGISTRY["aqualin"]
+    assert game.to_act(game.load(row.state)) == {str(BOB.user_id)}

@@ -1,7 +1,7 @@
 """Let bot seats play: one background task per channel while a bot is to act.
 
 It holds no game state: it asks the service whether a bot is to act, waits a moment so
-humans can follow, lets the service make the move (the search runs in a worker thread), and
+humans can follow, lets the service make the move (the search runs in a worker process), and
 delivers the result like any other move. Kicked after every delivery and at start-up.
 """
 

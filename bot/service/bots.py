@@ -2,7 +2,7 @@
 
 A bot seat has ``user_id`` 0 and a level. After every stored change the adapter asks
 :meth:`BotService.bot_turn` for the next bot move of the channel until no bot is to act;
-the search runs in a worker thread, outside the channel lock, and its move is applied with
+the search runs in a worker process, outside the channel lock, and its move is applied with
 the usual version check (if a human changed the game meanwhile, the bot thinks again).
 """
 

@@ -123,19 +123,28 @@ class KraquaPolicy(Policy):
         worlds = max(2, iterations // len(options))
         totals = {o: 0.0 for o in options}
         done = samples = 0
+
+        def late() -> bool:  # past the time limit, with at least one world judged
+            return deadline is not None and samples > 0 and time.perf_counter() >= deadline
+
         for _ in range(worlds):
-            if deadline is not None and samples >= 2 and time.perf_counter() >= deadline:
-                break
             seed = rng.next64()
+            values: dict[Any, float] = {}
             for option in options:
+                if late():
+                    break  # an unfinished world would compare the options unfairly: drop it
                 world = game.apply(game.resample(state, observer, seed), *option)
                 for _ply in range(depth):
                     step = self.playout_move(game, world, rng)
                     if step is None:
                         break
                     world = game.apply(world, *step)
-                totals[option] += team_value(world)
+                values[option] = team_value(world)
                 done += 1
+            if len(values) < len(options):
+                break
+            for option, v in values.items():
+                totals[option] += v
             samples += 1
         means = {o: t / samples for o, t in totals.items()}
         best = max(options, key=lambda o: means[o])

@@ -114,3 +114,18 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
     row = await service.store.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(BOB.user_id)}
+
+
+async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
+    """The real worker process, the real search (as in production)."""
+    service.bots_in_threads = False
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.add_bot(ALICE, PLACE, "easy")
+    await service.start(ALICE, PLACE)
+    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
+    assert out is not None and out.posts
+    assert type(service._bot_pool).__name__ == "ProcessPoolExecutor"
+    row = await service.store.active_game(PLACE.channel_id)
+    game = games.REGISTRY["aqualin"]
+    assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}

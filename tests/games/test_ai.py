@@ -304,3 +304,21 @@ def test_every_game_has_a_budget_at_every_level() -> None:
             assert level.budget(gid) > 0
         assert level.time_limit > 0 and level.width >= 2
     assert LEVELS["easy"].time_limit <= LEVELS["normal"].time_limit <= LEVELS["hard"].time_limit
+
+
+def test_kraqua_bot_judges_every_option_on_the_same_worlds() -> None:
+    """Every option gets the same number of sampled worlds, also when the clock cuts the
+    search short; the planner's favourite is among them; the answer is a legal move."""
+    from games.kraqua import policy as planner
+
+    game = REGISTRY["kraqua"]
+    state = game.setup(players(2), {}, 7)
+    acting = list(actors(game, state))
+    full = search(game, state, acting, "normal", seed=3, iterations=60)
+    assert len(set(full.visits.values())) == 1 and min(full.visits.values()) >= 2
+    seat = planner.choose_seat(game, state)
+    assert planner.choose(game, state, seat) in full.visits
+    assert full.move in game.legal_moves(state, full.player)
+    rushed = search(game, state, acting, "normal", seed=3, time_limit=1e-6)
+    assert set(rushed.visits.values()) == {1}  # one whole world, never a partial one
+    assert rushed.move in game.legal_moves(state, rushed.player)

@@ -193,8 +193,9 @@ class Console:
 async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
                       moderators: set[str] | None) -> int:
     store = await Store.open(db)
+    service = GameService(store)
     try:
-        console = Console(GameService(store), out_dir, moderators)
+        console = Console(service, out_dir, moderators)
         interactive = lines is None and sys.stdin.isatty()
         if interactive:
             print(f"Tidepool console. Database: {db}. Images go to {out_dir}/. Type `help`.")
@@ -212,6 +213,7 @@ async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
             for out in await console.handle(line):
                 print(out, flush=True)
     finally:
+        service.close()  # the bots' worker
         await store.close()
 
 

@@ -9,7 +9,11 @@ the usual version check (if a human changed the game meanwhile, the bot thinks a
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games import GameError
@@ -42,6 +46,17 @@ def think(game_id: str, dumped: str, players: list[str], level: str,
 
     game = games.REGISTRY[game_id]
     return choose_turn(game, game.load(dumped), players, level, seed=seed)
+
+
+def _watch_parent(parent: int) -> None:
+    """In the worker: leave when the bot's process is gone (killed, not shut down), instead
+    of sleeping on forever with its inherited files and sockets."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(2)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class BotService(PlayService):
@@ -89,16 +104,20 @@ class BotService(PlayService):
                        game_id=row.id)
 
     async def bot_to_act(self, place: Place) -> bool:
+        """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
             return False
         game = self.engine(row.game)
-        state = self._state(game, row)
-        waiting = game.waiting_for(state)
-        return any(s.bot_level and s.player_id in waiting for s in await self.store.seats(row.id))
+        may_act = game.to_act(self._state(game, row))
+        return any(s.bot_level and s.player_id in may_act for s in await self.store.seats(row.id))
 
     async def bot_turn(self, place: Place) -> Outcome | None:
-        """One move of a bot whose turn it is; None when no bot is to act."""
+        """One bot move; None when no bot is to act or every bot that may act prefers to wait.
+
+        A bot that only *may* act (Krasserfall's stone holder during another player's turn)
+        thinks first and may answer "wait"; then the bots the game waits for are asked.
+        """
         for _attempt in range(3):
             row = await self.store.active_game(place.channel_id)
             if row is None or row.status != "running":
@@ -106,47 +125,64 @@ class BotService(PlayService):
             game = self.engine(row.game)
             state = self._state(game, row)
             seats = await self.store.seats(row.id)
-            waiting = game.waiting_for(state)
-            bots = [s for s in seats if s.bot_level and s.player_id in waiting]
-            if not bots:
-                return None
-            seat = bots[0]
-            # a bot team (cooperative game, same level) picks which of its seats goes first
-            team = [s.player_id for s in bots if s.bot_level == seat.bot_level] \
-                if game.multi_seat else [seat.player_id]
-            try:
-                pick = await self._think(game, row.state or "", team, seat.bot_level,
-                                         seed_to_int(f"{row.seed}:{row.version}"))
-            except Exception:
-                log.exception("the %s bot could not choose a move in game %s", seat.bot_level, row.id)
-                return None
-            if pick is None:  # the bot waits (it may act later, e.g. Krasserfall's stone)
-                return None
-            player, move = pick
-            number = game.players(state).index(player) + 1
-            try:
-                return await self.move(BOT_ACTOR, place, move, game_id=row.id, version=row.version,
-                                       seat=number)
-            except ServiceError:
-                continue  # somebody changed the game while the bot was thinking: think again
-            except GameError:
-                log.exception("the %s bot chose %r in game %s, which was refused", seat.bot_level,
-                              move, row.id)
+            waiting, may_act = game.waiting_for(state), game.to_act(state)
+            # a bot that only *may* act is asked first: if it waits, the bot on turn moves
+            bots = sorted((s for s in seats if s.bot_level and s.player_id in may_act),
+                          key=lambda s: s.player_id in waiting)
+            asked: set[str] = set()
+            for seat in bots:
+                if seat.player_id in asked:
+                    continue
+                # a bot team (cooperative game, same level) picks which of its seats goes first
+                team = [s.player_id for s in bots if s.bot_level == seat.bot_level] \
+                    if game.multi_seat else [seat.player_id]
+                asked.update(team)
+                try:
+                    pick = await self._think(game, row.state or "", team, seat.bot_level,
+                                             seed_to_int(f"{row.seed}:{row.version}"))
+                except Exception:
+                    log.exception("the %s bot could not choose a move in game %s",
+                                  seat.bot_level, row.id)
+                    return None
+                if pick is None:  # this bot waits (it may act later): ask the next one
+                    continue
+                player, move = pick
+                number = game.players(state).index(player) + 1
+                try:
+                    return await self.move(BOT_ACTOR, place, move, game_id=row.id,
+                                           version=row.version, seat=number)
+                except ServiceError:
+                    break  # somebody changed the game while the bot was thinking: think again
+                except GameError:
+                    log.exception("the %s bot chose %r in game %s, which was refused",
+                                  seat.bot_level, move, row.id)
+                    return None
+            else:
                 return None
         return None
 
     async def _think(self, game: Any, dumped: str, players: list[str], level: str | None,
                      seed: int) -> tuple[str, str] | None:
         """The bot's move, searched in another process: a search is pure Python and would
-        otherwise hold the interpreter lock that every channel's messages need too."""
+        otherwise hold the interpreter lock that every channel's messages need too.
+
+        A worker that died (killed for memory, say) breaks its pool for good: the pool is
+        replaced and the search tried once more, so one crash does not stop every bot.
+        """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thinker(), think, game.id, dumped, players,
-                                          level or "normal", seed)
+        args = (game.id, dumped, players, level or "normal", seed)
+        try:
+            return await loop.run_in_executor(self._thinker(), think, *args)
+        except BrokenProcessPool:
+            log.warning("the bots' worker process died; starting a new one")
+            self.close()
+            return await loop.run_in_executor(self._thinker(), think, *args)
 
     def _thinker(self) -> Executor:
         if self._bot_pool is None:
             self._bot_pool = (ThreadPoolExecutor(1, thread_name_prefix="bots") if self.bots_in_threads
-                              else ProcessPoolExecutor(1))
+                              else ProcessPoolExecutor(1, initializer=_watch_parent,
+                                                       initargs=(os.getpid(),)))
         return self._bot_pool
 
     def close(self) -> None:

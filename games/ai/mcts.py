@@ -105,6 +105,8 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
     for other in acting[1:]:
         if game.view(state, other) != game.view(state, observer):
             raise ValueError("seats searched together must see the same things")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"a search needs at least one iteration, not {iterations}")
     if iterations is None and time_limit is None:
         iterations, time_limit = lv.budget(game.id), lv.time_limit
     elif iterations is None:

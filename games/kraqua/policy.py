@@ -148,10 +148,15 @@ class Board:
         return b
 
     def key(self) -> tuple[Any, ...]:
-        return (tuple(self.fish.values()), tuple(sorted(self.rows["i"].items())),
-                tuple(sorted(self.rows["o"].items())), tuple(self.fronts.values()),
-                self.shells, self.cave_n, tuple(self.hide.values()), self.played,
-                tuple(self.hands.items()), self.revealed, self.over)
+        """The board as a hashable value. Dicts enter as sorted items: a loaded state's dicts
+        may list the same keys in another order than a fresh one's."""
+        return (_items(self.fish), _items(self.rows["i"]), _items(self.rows["o"]),
+                _items(self.fronts), self.shells, self.cave_n, _items(self.hide), self.played,
+                _items(self.hands), self.revealed, self.over)
+
+
+def _items(d: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:
+    return tuple(sorted(d.items(), key=lambda kv: str(kv[0])))
 
 
 def board_of(s: KraquaState) -> Board:
@@ -649,8 +654,8 @@ def clear_cache() -> None:
 
 
 def _plan_cached(b: Board) -> dict[Action, float]:
-    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, tuple(b.chest.values()),
-                     tuple(b.cave.values()), tuple(b.chips.items()), b.players, b.need,
+    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, _items(b.chest),
+                     _items(b.cave), _items(b.chips), b.players, b.need,
                      b.cave_limit, b.order, tuple(map(tuple, b.passed)))
     got = _CACHE.get(key)
     if got is None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +131,67 @@ async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     row = await service.store.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}
+
+
+def crash_once(*args):
+    """In the worker: die the first time (as if killed for memory), think afterwards."""
+    marker = Path(os.environ["BOT_TEST_MARKER"])
+    if not marker.exists():
+        marker.touch()
+        os._exit(1)
+    return quick_think(*args)
+
+
+async def test_a_dead_worker_is_replaced(service: GameService, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOT_TEST_MARKER", str(tmp_path / "crashed"))
+    monkeypatch.setattr(bot_service, "think", crash_once)
+    service.bots_in_threads = False
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.add_bot(ALICE, PLACE, "easy")
+    await service.start(ALICE, PLACE)
+    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
+    assert (tmp_path / "crashed").exists()  # the first worker died ...
+    assert out is not None and out.posts  # ... and a new one made the move
+
+
+async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Krasserfall: the game does not wait for the stone holder, yet a bot holding it is
+    asked during the others' turns; whether it throws or waits, the game stays whole."""
+    import random
+
+    game = games.REGISTRY["krasserfall"]
+    asked: list[tuple[list[str], frozenset[str]]] = []
+
+    def think(*args):
+        asked.append((list(args[2]), game.waiting_for(game.load(args[1]))))
+        return quick_think(*args)
+
+    monkeypatch.setattr(bot_service, "think", think)
+    await service.new_game(ALICE, PLACE, "krasserfall")
+    await service.add_bot(ALICE, PLACE, "normal")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    row = await service.store.active_game(PLACE.channel_id)
+    # play on with the engine until the bot holds the stone during a human's turn
+    state, rnd = game.load(row.state), random.Random(4)
+    while not ("bot-1" in game.to_act(state) and "bot-1" not in game.waiting_for(state)):
+        assert game.result(state) is None, "this seed never hands the bot the stone"
+        p = sorted(game.waiting_for(state))[0]
+        state = game.apply(state, p, rnd.choice([m for m in game.legal_moves(state, p)
+                                                 if not m.startswith("stone")]))
+    await service.store.record_move(row.id, row.version, player_id="x", kind="move",
+                                    move="(test position)", state=game.dump(state),
+                                    result=None, now=0.0)
+    assert await service.bot_to_act(PLACE)  # not waited for, but it may act
+    before = await service.store.active_game(PLACE.channel_id)
+    out = await service.bot_turn(PLACE)
+    assert asked == [(["bot-1"], game.waiting_for(state))]
+    after = await service.store.active_game(PLACE.channel_id)
+    if out is None:  # it waits: nothing changed
+        assert (after.version, after.state) == (before.version, before.state)
+    else:  # it threw the stone
+        assert after.version > before.version
+        assert (await service.store.moves(row.id))[-1].move.startswith("stone")

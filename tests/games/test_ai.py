@@ -106,6 +106,9 @@ def test_refuses_what_it_cannot_do() -> None:
         choose_move(game, state, waiting, iterations=2)
     with pytest.raises(ValueError, match="unknown level"):
         choose_move(game, state, state.active, "godlike", iterations=2)
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="at least one iteration"):
+            choose_move(game, state, state.active, level, iterations=0)
     over = game.resign(state, state.active)
     with pytest.raises(GameOver):
         choose_move(game, over, state.active, iterations=2)
@@ -218,7 +221,13 @@ def test_kraqua_team_shares_one_reward_and_picks_a_seat() -> None:
     assert seat in acting and move in game.legal_moves(state, seat)
     after = game.apply(state, seat, move)
     rewards = policy_for(game).for_root(game, state, seat).evaluate(game, after)
-    assert len(set(rewards.values())) == 1
+    assert set(rewards) == set(state.players) and len(set(rewards.values())) == 1
+    # the reward is the team's chance: a won game 1, a lost one 0, a running one between
+    won, lost = after.copy(), after.copy()
+    won.status, lost.status = "won", "lost"
+    assert policy_for(game).evaluate(game, won)[seat] == 1.0
+    assert policy_for(game).evaluate(game, lost)[seat] == 0.0
+    assert 0.0 < rewards[seat] < 1.0
     # a single seat among several acts for itself, whichever seat the planner prefers
     for me in acting:
         choice = search(game, state, [me], "normal", seed=1, iterations=20)

@@ -817,3 +817,26 @@ def test_policy_plans_are_not_shared_between_different_teams() -> None:
             move = policy.choose(GAME, s, p)
             assert move in GAME.legal_moves(s, p), (chips, move)
             s = play(s, p, move)
+
+
+def test_planner_remembers_boards_by_content_not_dict_order() -> None:
+    """A loaded state lists its dicts in another order than a fresh one: the planner's board
+    key must not care, and must tell boards apart that differ in any count."""
+    from games.kraqua import policy
+
+    game = REGISTRY["kraqua"]
+    state = game.setup(["a", "b"], {}, 11)
+    for _ in range(6):
+        seat = policy.choose_seat(game, state)
+        state = game.apply(state, seat, policy.choose(game, state, seat))
+    loaded = game.load(game.dump(state))
+    shuffled = state.copy()
+    shuffled.gems = {place: dict(reversed(list(c.items())))
+                     for place, c in reversed(list(state.gems.items()))}
+    shuffled.fish = dict(reversed(list(state.fish.items())))
+    keys = {policy.board_of(s).key() for s in (state, loaded, shuffled)}
+    assert len(keys) == 1
+    other = shuffled.copy()
+    colour = next(c for c, n in other.gems["hideout"].items() if n == 0)
+    other.gems["hideout"][colour] = 1
+    assert policy.board_of(other).key() not in keys

@@ -1,6 +1,6 @@
 """What the search needs to know about a game beyond the engine contract, and the defaults.
 
-A :class:`Policy` answers five questions for the search in :mod:`games.ai.mcts`:
+A :class:`Policy` answers these questions for the search in :mod:`games.ai.mcts`:
 
 * ``canonical``: the state with everything ``player`` cannot see put in a fixed order, so that
   ``game.resample`` of it depends only on what the seat sees (the bot can then provably not
@@ -10,7 +10,9 @@ A :class:`Policy` answers five questions for the search in :mod:`games.ai.mcts`:
 * ``candidates``: the few moves worth searching at a decision, best first (``root_candidates``
   once per search, may be thorough; ``candidate_key`` lets the search cache the others);
 * ``playout_move``: a cheap move to play out a position a few plies;
-* ``evaluate`` / ``outcome``: each player's reward in [0, 1], estimated or final.
+* ``evaluate`` / ``outcome``: each player's reward in [0, 1], estimated or final;
+* ``flat_choice``: optionally, the whole root decision without a tree (Kraqua: every option
+  judged on the same sampled worlds).
 
 The defaults work for any registered game (uniform playouts, neutral evaluation); the
 per-game modules subclass them with real knowledge.

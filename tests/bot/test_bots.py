@@ -28,6 +28,14 @@ def quick_think(game_id: str, dumped: str, players: list[str], level: str,
     return choose_turn(game, game.load(dumped), players, level, seed=seed, iterations=3)
 
 
+async def bots_turn_in_aqualin(service: GameService, level: str) -> None:
+    """Alice against a bot in Aqualin; Alice has made the first move."""
+    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.add_bot(ALICE, PLACE, level)
+    await service.start(ALICE, PLACE)
+    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+
+
 async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
@@ -39,10 +47,7 @@ async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
         return quick_think(*args)
 
     monkeypatch.setattr(bot_service, "think", slow_think)
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, "hard")
-    await service.start(ALICE, PLACE)
-    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    await bots_turn_in_aqualin(service, "hard")
     thinking = asyncio.create_task(service.bot_turn(PLACE))
     await asyncio.sleep(0.05)
     assert asked and not thinking.done()  # the bot is searching now
@@ -121,10 +126,7 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
 async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     """The real worker process, the real search (as in production)."""
     service.bots_in_threads = False
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
-    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    await bots_turn_in_aqualin(service, "easy")
     out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
     assert out is not None and out.posts
     assert type(service._bot_pool).__name__ == "ProcessPoolExecutor"
@@ -147,10 +149,7 @@ async def test_a_dead_worker_is_replaced(service: GameService, tmp_path: Path,
     monkeypatch.setenv("BOT_TEST_MARKER", str(tmp_path / "crashed"))
     monkeypatch.setattr(bot_service, "think", crash_once)
     service.bots_in_threads = False
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
-    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    await bots_turn_in_aqualin(service, "easy")
     out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
     assert (tmp_path / "crashed").exists()  # the first worker died ...
     assert out is not None and out.posts  # ... and a new one made the move

@@ -194,3 +194,31 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
     else:  # it threw the stone
         assert after.version > before.version
         assert (await service.store.moves(row.id))[-1].move.startswith("stone")
+
+
+@pytest.mark.parametrize("game_id, bots", [("aqualin", 2), ("kahuna", 2), ("aqua", 2),
+                                           ("kraqua", 2), ("krasserfall", 3)])
+async def test_bots_play_every_game_to_an_animated_replay(
+        service: GameService, monkeypatch: pytest.MonkeyPatch, game_id: str, bots: int) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    from renderers.animation import DEFAULT_LIMIT
+
+    monkeypatch.setattr(bot_service, "think", quick_think)
+    await service.new_game(ALICE, PLACE, game_id)
+    await service.leave(ALICE, PLACE)  # Alice only hosts
+    for _ in range(bots):
+        await service.add_bot(ALICE, PLACE, "easy")
+    await service.start(ALICE, PLACE)
+    moves = 0
+    while await service.bot_to_act(PLACE):
+        assert await service.bot_turn(PLACE) is not None
+        moves += 1
+    row = await service.store.latest_game(PLACE.channel_id)
+    assert row.status == "finished" and moves > 2
+    [post] = (await service.replay_animation(BOB, PLACE)).posts
+    gif = Image.open(BytesIO(post.image.data))
+    assert gif.format == "GIF" and gif.n_frames >= 3
+    assert len(post.image.data) < DEFAULT_LIMIT and post.image.description

@@ -109,14 +109,22 @@ _ = translator("common")
 
 def join(parts: list[Any]) -> Text:
     """``a, b and c``, with the joining words of the reader's language."""
-    items = list(parts)
-    if not items:
+    if not parts:
         return _("nothing")
+    return _listing(list(parts), last=lambda a, b: _("{a} and {b}", a=a, b=b))
+
+
+def either(parts: list[Any]) -> Text:
+    """``a, b or c``: the ways to do one thing (at least one)."""
+    return _listing(list(parts), last=lambda a, b: _("{a} or {b}", a=a, b=b))
+
+
+def _listing(items: list[Any], last: Callable[[Any, Any], Text]) -> Text:
     text = items[0] if isinstance(items[0], Text) else _("{item}", item=items[0])
     for part in items[1:-1]:
         text = _("{a}, {b}", a=text, b=part)
     if len(items) > 1:
-        text = _("{a} and {b}", a=text, b=items[-1])
+        text = last(text, items[-1])
     return text
 
 

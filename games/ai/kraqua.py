@@ -19,8 +19,8 @@ bot adds what it cannot know: how the dice may really fall.
   the options within ``EASY_SLACK`` of the best). The level's iteration budget counts
   evaluations (options x worlds). A tree of the same budget,
   tried first, lost to the planner (it spread a few dozen noisy visits over a dozen options).
-* **Tree** hooks (candidates, playouts, evaluation) stay for searches that grow one: the
-  planner's favourite first, planner playouts to the next turn boundary, exp(outlook).
+* The other hooks serve the flat choice: candidates (the planner's favourite first, its
+  seat first), planner playouts to the next turn boundary, and exp(outlook) as the reward.
 """
 
 from __future__ import annotations
@@ -84,18 +84,6 @@ class KraquaPolicy(Policy):
     def root_candidates(self, game: Game, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
         return self.candidates(game, state, player, max(width, 16), rng)
-
-    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
-        """Everything ``legal_moves`` and the greedy favourite read (all of it public)."""
-        rows = tuple((r, tuple(sorted(spots.items()))) for r, spots in sorted(state.rows.items()))
-        gems = tuple((place, tuple(sorted(c.items()))) for place, c in sorted(state.gems.items()))
-        return (player, tuple(sorted(state.fish.items())), rows,
-                tuple(sorted(state.fronts.items())), state.shells, gems, state.revealed,
-                tuple(state.gates[:state.revealed]), tuple(map(tuple, state.passed)),
-                tuple(sorted(state.tiles.items())), tuple(state.played), state.phase,
-                state.current, state.step, state.turn_tile, state.laid, state.moved,
-                state.roll, tuple(state.queue), state.drawing, bool(state.stack),
-                tuple(state.steal))
 
     def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over or at_turn_boundary(state):

@@ -20,7 +20,7 @@ from typing import Any
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove
 from ..rng import Rng, seed_to_int
-from ..text import Text, join, plural, translator
+from ..text import Text, either, join, plural, translator
 from .board import (
     BRIDGES_EACH,
     DEAL,
@@ -63,16 +63,6 @@ def _clauses(parts: list[Any]) -> Text:
     text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
     for part in parts[1:]:
         text = _("{a}; {b}", a=text, b=part)
-    return text
-
-
-def _either(parts: list[Any]) -> Text:
-    """``a, b or c``: the ways to do one thing."""
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:-1]:
-        text = _pair(text, part)
-    if len(parts) > 1:
-        text = _("{a} or {b}", a=text, b=parts[-1])
     return text
 
 
@@ -894,7 +884,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             note = _("With {n} cards you cannot draw.", n=HAND_LIMIT)
         elif state.passed:
             note = _("No pass this time: your opponent passed.")
-        words = dict(round=state.round, play=play, endings=_either(endings))
+        words = dict(round=state.round, play=play, endings=either(endings))
         if note is None:
             return _("round {round}: {play}; then end the turn: {endings}.", **words)
         return _("round {round}: {play}; then end the turn: {endings}. {note}", note=note,

@@ -11,7 +11,7 @@ from typing import Any
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, NotYourTurn
 from ..rng import Rng, seed_to_int
-from ..text import Text, translator
+from ..text import Text, either, translator
 from .model import (
     BALANCE,
     BOAT_WORDS,
@@ -32,7 +32,6 @@ from .model import (
     excess,
     half,
     hold2,
-    alternatives,
     commas,
     pull2,
 )
@@ -569,7 +568,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
                          "{example} without a colour", colour=colour, boat=BOAT_WORDS[boats[0]],
                          example=example)
             if move.boat is None:
-                return _("name the boat to push: {moves}", moves=alternatives(legal))
+                return _("name the boat to push: {moves}", moves=either(legal))
             listed = commas([BOAT_WORDS[c] for c in boats])
             if state.choice == "free" and any(f[0] == seat for c in boats
                                               for f in state.boats[c].figures):
@@ -884,7 +883,7 @@ def _button_label(move: str) -> Text:
 
 def _boat_choice(boats: list[str]) -> Text:
     """``green or blue``: the boats a player may choose from."""
-    return alternatives([BOAT_WORDS[c] for c in boats])
+    return either([BOAT_WORDS[c] for c in boats])
 
 
 def _stone_label(move: str) -> Text:

@@ -60,16 +60,6 @@ def commas(parts: list[Any]) -> Text:
     return text
 
 
-def alternatives(parts: list[Any]) -> Text:
-    """``a, b or c``."""
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:-1]:
-        text = _("{first}, {second}", first=text, second=part)
-    if len(parts) > 1:
-        text = _("{first} or {second}", first=text, second=parts[-1])
-    return text
-
-
 @dataclass(frozen=True)
 class Balance:
     """The constants of the balance model (rules page, "The balance model")."""

@@ -7,19 +7,11 @@ import pytest
 import games
 
 from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, User, buttons
-from .test_commands import channel_posts, followups, reply_text
+from .test_commands import channel_posts, ephemeral, message, reply_text
 
 GAME = games.REGISTRY["aqua"]
 PLAYERS = [User(101, "Alice", permissions=MOD_PERMISSIONS), User(202, "Bob"), User(303, "Carol"),
            User(404, "Dave")]
-
-
-def ephemeral(sent):
-    return next(f for f in followups(sent) if (f.body.get("flags") or 0) & 64)
-
-
-def message(sent):
-    return sent.response if sent.response and "components" in sent.response else int(sent.response["id"])
 
 
 async def by_menus(h: Harness, user: User, board) -> list:

@@ -34,13 +34,23 @@ def edits(sent: list[Sent]) -> list[Sent]:
     return [s for s in sent if s.method == "PATCH" and s.template == "/channels/{channel_id}/messages/{message_id}"]
 
 
+def ephemeral(sent: list[Sent]) -> Sent:
+    """The first private followup."""
+    return next(f for f in followups(sent) if (f.body.get("flags") or 0) & EPHEMERAL)
+
+
+def message(sent: Sent) -> dict | int:
+    """A posted message as a client saw it (with its components), else its id."""
+    return sent.response if sent.response and "components" in sent.response else int(sent.response["id"])
+
+
 def reply_text(sent: list[Sent]) -> str:
     """The ephemeral answer: deferred first, then exactly one ephemeral followup."""
     [defer] = callbacks(sent)
     assert defer.body["type"] == 5 and defer.body["data"]["flags"] & EPHEMERAL
-    ephemeral = [f for f in followups(sent) if (f.body.get("flags") or 0) & EPHEMERAL]
-    assert len(ephemeral) == 1, sent
-    return ephemeral[0].content
+    private = [f for f in followups(sent) if (f.body.get("flags") or 0) & EPHEMERAL]
+    assert len(private) == 1, sent
+    return private[0].content
 
 
 def assert_safe_mentions(post: Sent, users: set[int]) -> None:

@@ -91,13 +91,13 @@ class Console:
             return [f"[only {actor.name} sees] {explain(exc)}"]
         if isinstance(outcome, list):
             return outcome
-        shown = self._show(actor, outcome)
+        shown = self._show(actor, await self.service.deliver_here(outcome))
         # Bot seats move on their own, as in Discord (without the pause).
         for _ in range(2000):
             move = await self.service.bot_turn(self.place)
             if move is None:
                 break
-            shown += self._show(BOT, move)[1:]
+            shown += self._show(BOT, await self.service.deliver_here(move))[1:]
         return shown
 
     async def _dispatch(self, actor: Actor, words: list[str]) -> Outcome | list[str]:
@@ -112,7 +112,7 @@ class Console:
             self.offset += seconds
             lines = [f"(time passes: {format_duration(seconds)})"]
             for _, outcome in await s.fire_due():
-                lines += self._show(actor, outcome)[1:]
+                lines += self._show(actor, await s.deliver_here(outcome))[1:]
             return lines
         if head == "/moves":
             pairs = await s.suggest(actor, p, " ".join(args))

@@ -7,6 +7,7 @@ never talks to Discord itself, so it can be tested and driven offline.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,20 @@ class Attachment:
     filename: str
     data: bytes
     description: str
+
+
+@dataclass(frozen=True)
+class Art:
+    """An image still to be drawn: the view (public for boards, a seat's own for a hand) and
+    the names on it. Posts carry this rather than pixels, so the outbox stores no PNG and the
+    picture is drawn when the message is delivered."""
+
+    kind: str  # board | hand
+    game: str  # the game id (which renderer draws it)
+    view: dict[str, Any]
+    names: dict[str, str]
+    filename: str
+    focus: str | None = None  # the player whose area a focused board shows (Aqua)
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,7 @@ class Post:
     buttons: tuple[MoveButton, ...] = ()
     replay_of: int | None = None  # offer a Replay button for this finished game
     is_replay: bool = False  # remember it as the game's posted replay
+    art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,7 @@ class DirectMessage:
     text: str
     image: Attachment | None = None
     fallback: str = ""
+    art: Art | None = None  # the hand to draw at delivery
 
 
 @dataclass
@@ -94,3 +111,7 @@ class Outcome:
     dms: list[DirectMessage] = field(default_factory=list)
     lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place
     game_id: int | None = None
+    #: Keys of the outbox rows written with this change. When set, the posts, DMs and lobby
+    #: edit above are already stored for delivery; the adapter delivers those rows (the fields
+    #: above are what they say, for the console and tests), never the fields themselves.
+    outbox: tuple[str, ...] = ()

@@ -12,7 +12,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from .outbox import Envelope, OutboxRow, dumps
 
 ACTIVE = ("lobby", "running")
 
@@ -130,6 +132,7 @@ class TimerRow:
     player_id: str
     due_at: float
     turn_since: float
+    armed: bool = True  # False until the ping that starts this turn is delivered
 
 
 @dataclass(frozen=True)
@@ -263,8 +266,12 @@ class Store:
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str,
                           options: Mapping[str, str], seed: int, host_id: int,
                           host_name: str | None, now: float,
-                          timing: Mapping[str, Any] | None = None) -> GameRow:
-        """A new lobby; the host takes the first seat unless ``host_name`` is None."""
+                          timing: Mapping[str, Any] | None = None,
+                          outbox: Sequence[Envelope] = ()) -> GameRow:
+        """A new lobby; the host takes the first seat unless ``host_name`` is None.
+
+        ``outbox`` rows (the lobby message) get the new game's id.
+        """
         try:
             async with self._tx() as db:
                 cur = await db.execute(
@@ -280,6 +287,7 @@ class Store:
                         " VALUES (?, 0, ?, ?, ?, ?)",
                         (game_id, host_id, str(host_id), host_name, now),
                     )
+                await self._enqueue(db, int(game_id), 0, outbox, now)  # type: ignore[arg-type]
         except sqlite3.IntegrityError as exc:
             if "games_one_active_per_channel" in str(exc) or "games.channel_id" in str(exc):
                 raise ChannelBusy("this channel already has an active game") from None
@@ -297,9 +305,11 @@ class Store:
             raise StaleGame(f"game {game_id} changed since version {version}")
 
     async def add_seat(self, game_id: int, version: int, *, user_id: int, player_id: str,
-                       name: str, now: float, bot_level: str | None = None) -> None:
+                       name: str, now: float, bot_level: str | None = None,
+                       outbox: Sequence[Envelope] = ()) -> None:
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
+            await self._enqueue(db, game_id, version + 1, outbox, now)
             await db.execute(
                 "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at, bot_level)"
                 " VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?),"
@@ -308,10 +318,11 @@ class Store:
             )
 
     async def seat_to_bot(self, game_id: int, version: int, *, player_id: str, name: str,
-                          level: str, now: float) -> None:
+                          level: str, now: float, outbox: Sequence[Envelope] = ()) -> None:
         """A bot takes over a seat (the engine's player id stays the same)."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
+            await self._enqueue(db, game_id, version + 1, outbox, now)
             await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
                              " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
             # Bots are never reminded: the seat's timers go in the same transaction.
@@ -319,10 +330,11 @@ class Store:
                              (game_id, player_id))
 
     async def remove_seats(self, game_id: int, version: int, *, player_ids: list[str], now: float,
-                           new_host: int | None = None) -> None:
+                           new_host: int | None = None, outbox: Sequence[Envelope] = ()) -> None:
         """Free lobby seats (and hand the lobby to ``new_host``) in one transaction."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
+            await self._enqueue(db, game_id, version + 1, outbox, now)
             for player_id in player_ids:
                 await db.execute("DELETE FROM seats WHERE game_id = ? AND player_id = ?",
                                  (game_id, player_id))
@@ -338,24 +350,28 @@ class Store:
         return [SeatRow(**dict(r)) for r in rows]
 
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,
-                         order: list[str], timers: TimerPlan | None = None) -> None:
+                         order: list[str], timers: TimerPlan | None = None,
+                         outbox: Sequence[Envelope] = ()) -> None:
         """Lobby -> running with the first state; ``order`` re-numbers the seats."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = 'running', state = ?", (state,))
+            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
             # Two passes keep (game_id, position) unique while re-numbering.
             for i, player_id in enumerate(order):
                 await db.execute("UPDATE seats SET position = ? WHERE game_id = ? AND player_id = ?",
                                  (-1 - i, game_id, player_id))
             await db.execute("UPDATE seats SET position = -1 - position WHERE game_id = ?",
                              (game_id,))
-            await self._plan_timers(db, game_id, timers, now)
+            await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
 
     async def record_move(self, game_id: int, version: int, *, player_id: str, kind: str,
                           move: str, state: str, result: Mapping[str, Any] | None,
                           now: float, actor_id: int | None = None,
                           timers: TimerPlan | None = None, said: str | None = None,
-                          ends_turn: bool = True) -> int:
-        """Append a move and store the state after it (and the timers), atomically.
+                          ends_turn: bool = True, host_id: int | None = None,
+                          outbox: Sequence[Envelope] = ()) -> int:
+        """Append a move and store the state after it, the timers, a new host and what is to
+        be said about it (``outbox``), atomically.
 
         Returns the move number.
         """
@@ -365,8 +381,9 @@ class Store:
         async with self._tx() as db:
             await self._bump(
                 db, game_id, version, now,
-                ", state = ?, status = ?, result = ?, end_reason = ?",
-                (state, status, result_json, reason),
+                ", state = ?, status = ?, result = ?, end_reason = ?"
+                + (", host_id = ?" if host_id is not None else ""),
+                (state, status, result_json, reason, *([host_id] if host_id is not None else [])),
             )
             cur = await db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?",
                                    (game_id,))
@@ -376,11 +393,13 @@ class Store:
                 " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, n, player_id, kind, move, now, actor_id, said, int(ends_turn)),
             )
-            await self._plan_timers(db, game_id, None if result is not None else timers, now)
+            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self._plan_timers(db, game_id, None if result is not None else timers, now,
+                                    version + 1 if armed else None)
         return int(n)
 
     async def undo_move(self, game_id: int, version: int, *, n: int, state: str, now: float,
-                        timers: TimerPlan | None = None) -> None:
+                        timers: TimerPlan | None = None, outbox: Sequence[Envelope] = ()) -> None:
         """Mark move ``n`` undone (it stays in the log) and store the state before it."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", state = ?", (state,))
@@ -390,10 +409,16 @@ class Store:
             )
             if cur.rowcount != 1:
                 raise StaleGame(f"move {n} of game {game_id} is not there to undo")
-            await self._plan_timers(db, game_id, timers, now)
+            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
 
     async def _plan_timers(self, db: aiosqlite.Connection, game_id: int, plan: TimerPlan | None,
-                           now: float) -> None:
+                           now: float, waiting_for: int | None = None) -> None:
+        """Bring the game's timers in line with ``plan``.
+
+        With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
+        that version that pings the players is delivered (:meth:`arm_timers`).
+        """
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return
@@ -404,26 +429,23 @@ class Store:
             f"DELETE FROM timers WHERE game_id = ? AND player_id NOT IN ({placeholders})",
             (game_id, *sorted(keep)),
         )
+        armed = 0 if waiting_for is not None else 1
         for player in sorted(plan.acting - keep):
-            if plan.reminder:
-                await db.execute(
-                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
-                    " VALUES (?, 'reminder', ?, ?, ?, ?)",
-                    (game_id, player, now + plan.reminder, now, now),
-                )
-            if plan.deadline:
-                await db.execute(
-                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
-                    " VALUES (?, 'deadline', ?, ?, ?, ?)",
-                    (game_id, player, now + plan.deadline, now, now),
-                )
+            for kind, delay in (("reminder", plan.reminder), ("deadline", plan.deadline)):
+                if delay:
+                    await db.execute(
+                        "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
+                        " armed, delay, since_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, kind, player, now + delay, now, now, armed, delay, waiting_for),
+                    )
 
     async def end_game(self, game_id: int, version: int, *, status: str, reason: str,
-                       now: float) -> None:
+                       now: float, outbox: Sequence[Envelope] = ()) -> None:
         """Abort (or otherwise close) a game without a move; its timers go with it."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = ?, end_reason = ?",
                              (status, reason))
+            await self._enqueue(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
     async def set_host(self, game_id: int, version: int, *, host_id: int, now: float) -> None:
@@ -484,26 +506,28 @@ class Store:
 
     async def due_timers(self, now: float) -> list[TimerRow]:
         rows = await self._all(
-            "SELECT id, game_id, kind, player_id, due_at, turn_since FROM timers"
-            " WHERE due_at <= ? ORDER BY due_at, id",
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
+            " WHERE due_at <= ? AND armed = 1 ORDER BY due_at, id",
             (now,),
         )
-        return [TimerRow(**dict(r)) for r in rows]
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._all(
-            "SELECT id, game_id, kind, player_id, due_at, turn_since FROM timers"
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
             " WHERE game_id = ? ORDER BY due_at, id",
             (game_id,),
         )
-        return [TimerRow(**dict(r)) for r in rows]
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
     async def next_due(self) -> float | None:
-        row = await self._one("SELECT MIN(due_at) AS due FROM timers")
+        row = await self._one("SELECT MIN(due_at) AS due FROM timers WHERE armed = 1")
         return row["due"] if row and row["due"] is not None else None
 
-    async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float) -> bool:
-        """Consume a due timer once; a reminder may come back at ``again_at``.
+    async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float,
+                         outbox: Sequence[Envelope] = ()) -> bool:
+        """Consume a due timer once, with what it says (``outbox``); a reminder may come back
+        at ``again_at``.
 
         False when another process fired it first (it is gone already).
         """
@@ -511,6 +535,7 @@ class Store:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,))
             if cur.rowcount != 1:
                 return False
+            await self._enqueue(db, timer.game_id, None, outbox, now)
             if again_at is not None:
                 await db.execute(
                     "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
@@ -518,6 +543,131 @@ class Store:
                     (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now),
                 )
         return True
+
+    # ----- outbox ---------------------------------------------------------------------------
+
+    @staticmethod
+    async def _enqueue(db: aiosqlite.Connection, game_id: int | None, version: int | None,
+                       items: Sequence[Envelope], now: float) -> bool:
+        """Store envelopes inside the caller's transaction; True if one of them arms timers."""
+        for item in items:
+            await db.execute(
+                "INSERT INTO outbox (key, game_id, version, guild_id, channel_id, user_id, kind, body,"
+                " arms, created_at, next_try_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (item.key, game_id, version, item.guild_id, item.channel_id, item.user_id, item.kind,
+                 dumps(item.body), int(item.arms), now, now),
+            )
+        return any(item.arms for item in items)
+
+    async def enqueue(self, items: Sequence[Envelope], *, now: float, game_id: int | None = None,
+                      version: int | None = None) -> None:
+        """Envelopes that go with no other write (a replay post, say)."""
+        async with self._tx() as db:
+            await self._enqueue(db, game_id, version, items, now)
+
+    _OUTBOX_COLUMNS = ("id, key, kind, game_id, version, guild_id, channel_id, user_id, body, arms,"
+                       " attempts, created_at")
+
+    @staticmethod
+    def _outbox_row(r: sqlite3.Row) -> OutboxRow:
+        return OutboxRow(**{**dict(r), "body": json.loads(r["body"]), "arms": bool(r["arms"])})
+
+    async def claim_outbox(self, *, owner: str, now: float, lease: float,
+                           keys: Sequence[str] | None = None, limit: int = 50,
+                           older_than: float | None = None) -> list[OutboxRow]:
+        """Take undelivered rows for delivery, in the order they were written.
+
+        With ``keys``: those rows (if nobody holds them). Without: rows that are due and not
+        held, and that were tried before or written before ``older_than`` (a fresh row is
+        its writer's to deliver, right after the write). A claim lasts ``lease`` seconds, so
+        a deliverer that died lets go by itself.
+        """
+        fresh = now if older_than is None else older_than
+        if keys is not None and not keys:
+            return []
+        # A row never overtakes an earlier undelivered row of its channel: with ``keys``, one
+        # outside them; else one that is waiting for its retry or held by another deliverer.
+        if keys is not None:
+            marks = ",".join("?" * len(keys))
+            where = f"key IN ({marks})"
+            earlier = f"o.key NOT IN ({marks})"
+            params: tuple[Any, ...] = (*keys, *keys)
+        else:
+            where = "next_try_at <= ? AND (attempts > 0 OR created_at <= ?)"
+            earlier = ("(o.next_try_at > ? OR o.claimed_until >= ?"
+                       " OR (o.attempts = 0 AND o.created_at > ?))")
+            params = (now, fresh, now, now, fresh)
+        async with self._tx() as db:
+            cur = await db.execute(
+                f"SELECT {self._OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL AND {where}"
+                " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.channel_id = outbox.channel_id"
+                f" AND o.done_at IS NULL AND o.id < outbox.id AND {earlier})"
+                " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT ?",
+                (*params, now, limit),
+            )
+            rows = [self._outbox_row(r) for r in await cur.fetchall()]
+            for row in rows:
+                await db.execute("UPDATE outbox SET claimed_until = ?, claimed_by = ? WHERE id = ?",
+                                 (now + lease, owner, row.id))
+        return rows
+
+    async def outbox_done(self, row: OutboxRow, *, now: float, outcome: str,
+                          message_id: int | None = None, error: str | None = None) -> None:
+        """Delivered (``sent``), delivered another way (``fallback``) or given up (``failed``).
+
+        The row stays (rows are never deleted unread); a row that arms timers starts the
+        turn clocks now, in the same transaction.
+        """
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE outbox SET done_at = ?, outcome = ?, message_id = ?, last_error = ?,"
+                " attempts = attempts + 1, claimed_until = NULL, claimed_by = NULL WHERE id = ?",
+                (now, outcome, message_id, error, row.id),
+            )
+            if row.arms and row.game_id is not None and row.version is not None:
+                await db.execute(
+                    "UPDATE timers SET armed = 1, due_at = ? + COALESCE(delay, 0), turn_since = ?"
+                    " WHERE game_id = ? AND armed = 0 AND since_version <= ?",
+                    (now, now, row.game_id, row.version),
+                )
+
+    async def outbox_retry(self, row: OutboxRow, *, now: float, at: float, error: str,
+                           count: bool = True) -> None:
+        """A transient failure: let go of the row and try again at ``at`` (``count`` False:
+        it was not tried, it waits for an earlier row of its channel)."""
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + ?, next_try_at = ?, last_error = ?,"
+                " claimed_until = NULL, claimed_by = NULL WHERE id = ?",
+                (int(count), at, error[:500], row.id),
+            )
+
+    async def release_outbox(self, owner: str | None = None) -> int:
+        """Let go of claims (all of them, or one deliverer's): at start-up of the only
+        process on a SQLite file, a claim can only be a leftover of a crash."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET claimed_until = NULL, claimed_by = NULL WHERE done_at IS NULL"
+                + (" AND claimed_by = ?" if owner is not None else ""),
+                (owner,) if owner is not None else (),
+            )
+            return cur.rowcount
+
+    async def outbox(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
+        """Rows as stored (for tests, the console and `db` tools)."""
+        sql = "SELECT * FROM outbox WHERE 1 = 1"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            params = (game_id,)
+        if pending:
+            sql += " AND done_at IS NULL"
+        rows = await self._all(sql + " ORDER BY id", params)
+        return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
+
+    async def next_outbox_due(self) -> float | None:
+        row = await self._one("SELECT MIN(next_try_at) AS due FROM outbox WHERE done_at IS NULL")
+        return row["due"] if row and row["due"] is not None else None
 
     # ----- history --------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .deliver import OOPS, _, say
 
 CANT_USE = _("You can't use that here.")
 from .buttons import LobbyButton, MoveButton, ReplayButton
+from .outbox import Deliverer
 from .timers import run_timers
 from .translator import CatalogTranslator
 
@@ -42,11 +43,13 @@ class GameBot(discord.Client):
         commands.install(self.tree)
         self._timers: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
+        self.outbox = Deliverer(self)
 
     async def close(self) -> None:
         if self._timers is not None:
             self._timers.cancel()
         self.bots.stop()
+        self.outbox.stop()
         await super().close()
 
     async def setup_hook(self) -> None:
@@ -56,6 +59,7 @@ class GameBot(discord.Client):
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
         await self.sync_commands()
+        await self.outbox.start()  # what the last run left undelivered goes out once ready
         self._timers = asyncio.create_task(run_timers(self), name="timers")
 
     async def sync_commands(self) -> None:

@@ -147,19 +147,26 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
     here = await client.service.channel_language(place.guild_id, seen)
     mine = language_for(interaction.locale) if interaction is not None else here
     channel = client.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
-    unposted = [post for post in outcome.posts
-                if not await send_post(client, channel, post, outcome.game_id, here)]
-    if outcome.lobby_edit is not None:
-        await edit_lobby(channel, outcome.lobby_edit, here)
+    unposted: list[Post] = []
     undelivered: list[DirectMessage] = []
-    for dm in outcome.dms:
-        actor = interaction is not None and dm.user_id == interaction.user.id
-        if await send_dm(client, dm, mine if actor else here):
-            continue
-        if actor:
-            undelivered.append(dm)  # the actor is right here: answer privately instead
-        elif dm.fallback:
-            await _notice(channel, dm, here)
+    report = None
+    if outcome.outbox:
+        # Stored with the change: deliver those rows now (the outbox loop retries what fails).
+        report = await client.outbox.deliver_keys(outcome.outbox, interaction, here, mine)
+        undelivered = report.actor_dms
+    else:  # words that go with no stored change (a replay, a copy of a hand)
+        unposted = [post for post in outcome.posts
+                    if not await send_post(client, channel, post, outcome.game_id, here)]
+        if outcome.lobby_edit is not None:
+            await edit_lobby(channel, outcome.lobby_edit, here)
+        for dm in outcome.dms:
+            actor = interaction is not None and dm.user_id == interaction.user.id
+            if await send_dm(client, dm, mine if actor else here):
+                continue
+            if actor:
+                undelivered.append(dm)  # the actor is right here: answer privately instead
+            elif dm.fallback:
+                await _notice(channel, dm, here)
     if kick_bots:
         client.bots.kick(place)  # bot seats move on their own once the game changed
     if interaction is None:
@@ -187,6 +194,8 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
         message = await interaction.followup.send(say(post.text, here), wait=True,
                                                   **_post_kwargs(post, here))
         await _remember(client, post, outcome.game_id, message.id)
+    if report is not None:
+        await client.outbox.finish_unposted(report, interaction, here)
 
 
 DMS_CLOSED = _("I couldn't send you a DM: your direct messages from this server are closed "
@@ -237,15 +246,23 @@ async def send_post(client: GameBot, channel: discord.PartialMessageable, post: 
     return True
 
 
-async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard, lang: str) -> None:
+async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard, lang: str, *,
+                     raise_transient: bool = False) -> bool:
+    """Show ``card`` in the lobby message; False if Discord refused (a deleted message).
+
+    With ``raise_transient``, server errors are raised for the caller to retry."""
     if card.message_id is None:
-        return
+        return False
     try:
         await channel.get_partial_message(card.message_id).edit(content=say(card.text, lang),
                                                                view=lobby_view(card, lang))
     except discord.HTTPException as exc:
+        if raise_transient and (exc.status >= 500 or exc.status == 429):
+            raise
         # The lobby message may have been deleted; the lobby itself lives on in the database.
         log.info("could not edit lobby message %s: %s", card.message_id, exc)
+        return False
+    return True
 
 
 async def send_dm(client: GameBot, dm: DirectMessage, lang: str) -> bool:

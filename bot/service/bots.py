@@ -80,13 +80,14 @@ class BotService(PlayService):
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
                                      most=game.max_players))
             number = sum(1 for s in seats if s.bot_level) + 1
+            items = self._lobby_refresh(row)
             await self._write(self.store.add_seat(
                 row.id, row.version, user_id=0, player_id=f"bot-{number}",
-                name=bot_name(level, number), now=self.clock(), bot_level=level))
+                name=bot_name(level, number), now=self.clock(), bot_level=level, outbox=items))
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
         return Outcome(reply=_("A bot ({level}) took a seat.", level=LEVEL_WORDS[level]), lobby_edit=card,
-                       game_id=row.id)
+                       game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):
@@ -99,9 +100,8 @@ class BotService(PlayService):
             bots = [s for s in await self.store.seats(row.id) if s.bot_level]
             if not bots:
                 raise ServiceError(_("There is no bot in this lobby."))
-            row, seats, _note = await self._drop_seat(row, bots[-1])
-        return Outcome(reply=_("The bot left the lobby."), lobby_edit=self._lobby_card(game, row, seats),
-                       game_id=row.id)
+            row, seats, _note, card, keys = await self._drop_seat(row, bots[-1])
+        return Outcome(reply=_("The bot left the lobby."), lobby_edit=card, game_id=row.id, outbox=keys)
 
     async def bot_to_act(self, place: Place) -> bool:
         """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import time
@@ -14,7 +15,8 @@ import renderers
 from games import Game, Result
 
 from ..errors import NoGame, NotAllowed, ServiceError
-from ..messages import Actor, Attachment, DirectMessage, MoveButton, Place, Post
+from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveButton, Outcome, Place, Post
+from ..outbox import Envelope, envelopes
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..text import clip, mention, safe_name
 
@@ -164,28 +166,88 @@ class ServiceCore:
 
     # ----- messages -------------------------------------------------------------------------
 
-    async def _render_image(self, game: Game, row: GameRow, state: Any,
-                            seats: Sequence[SeatRow], tag: str,
-                            focus: str | None = None) -> Attachment | None:
-        """The public board as PNG, drawn off the event loop; None if drawing fails.
+    @staticmethod
+    def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
+             focus: str | None = None) -> Art:
+        """The public board of ``state``, to be drawn when it is shown."""
+        return Art(kind="board", game=game.id, view=game.view(state, None), names=names_of(seats),
+                   filename=f"{game.id}-{row.id}-{tag}.png", focus=focus)
+
+    def _draw(self, art: Art) -> Attachment:
+        if art.kind == "hand":
+            data = renderers.HAND_RENDERERS[art.game](art.view, art.names)
+        elif art.focus is None:
+            data = self._render(art.view, art.names)
+        else:
+            data = self._render(art.view, art.names, art.focus)
+        return Attachment(filename=art.filename, data=data,
+                          description=renderers.alt_text(art.view, art.names))
+
+    async def render_art(self, art: Art) -> Attachment | None:
+        """Draw an image off the event loop; None if drawing fails.
 
         A drawing bug must not turn an accepted, stored move into an error for the player.
         """
-        view = game.view(state, None)
-        names = names_of(seats)
         try:
-            if focus is None:
-                data = await asyncio.to_thread(self._render, view, names)
-            else:
-                data = await asyncio.to_thread(self._render, view, names, focus)
+            return await asyncio.to_thread(self._draw, art)
         except Exception:
-            log.exception("rendering %s game %s failed", game.id, row.id)
+            log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None
-        return Attachment(filename=f"{game.id}-{row.id}-{tag}.png", data=data,
-                          description=renderers.alt_text(view, names))
+
+    async def _render_image(self, game: Game, row: GameRow, state: Any,
+                            seats: Sequence[SeatRow], tag: str,
+                            focus: str | None = None) -> Attachment | None:
+        """The public board as PNG now (for a private answer); None if drawing fails."""
+        return await self.render_art(self._art(game, row, state, seats, tag, focus))
+
+    async def rendered(self, outcome: Outcome) -> Outcome:
+        """The outcome with its pictures drawn (what a reader of the console or a test sees)."""
+        async def post(p: Post) -> Post:
+            if p.art is None or p.image is not None:
+                return p
+            image = await self.render_art(p.art)
+            if image is None:
+                return dataclasses.replace(p, text=self.undrawn(p.text))
+            return dataclasses.replace(p, image=image)
+
+        async def dm(d: DirectMessage) -> DirectMessage:
+            if d.art is None or d.image is not None:
+                return d
+            return dataclasses.replace(d, image=await self.render_art(d.art))
+
+        return dataclasses.replace(outcome, posts=[await post(p) for p in outcome.posts],
+                                   dms=[await dm(d) for d in outcome.dms])
+
+    async def deliver_here(self, outcome: Outcome) -> Outcome:
+        """For a front end without Discord (the console): the outcome with its pictures drawn,
+        and its outbox rows marked delivered (which starts the turn clocks)."""
+        drawn = await self.rendered(outcome)
+        if outcome.outbox:
+            now = self.clock()
+            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, keys=outcome.outbox):
+                await self.store.outbox_done(row, now=now, outcome="sent")
+        return drawn
+
+    @staticmethod
+    def undrawn(text: Any) -> Text:
+        """A post whose board could not be drawn says where to see it."""
+        return lines([text, _("(I couldn't draw the board this time; `/game board` shows it.)")])
+
+    @staticmethod
+    def _outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
+                dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
+        """The outbox rows for a change; they are written in the same transaction."""
+        if isinstance(place, GameRow):
+            place = Place(guild_id=place.guild_id, channel_id=place.channel_id)
+        return envelopes(place, posts=list(posts), dms=list(dms), lobby=lobby)
+
+    @staticmethod
+    def _next(row: GameRow) -> GameRow:
+        """The game row as the write about to be made will leave it (buttons bind to it)."""
+        return dataclasses.replace(row, version=row.version + 1)
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
-                   image: Attachment | None, row: GameRow | None = None,
+                   art: Art | None, row: GameRow | None = None,
                    actor_id: int | None = None) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
 
@@ -193,8 +255,6 @@ class ServiceCore:
         attached, bound to that version of the game. The user who just acted is named, not
         pinged: they are looking already.
         """
-        if image is None:
-            headline = lines([headline, _("(I couldn't draw the board this time; `/game board` shows it.)")])
         names = safe_names(seats)
         users = users_of(seats)
         result = game.result(state)
@@ -207,7 +267,7 @@ class ServiceCore:
                 log.exception("describing the result of a %s game failed", game.id)
                 said = _("🏁 **Game over.**")
             text = lines([headline, said, thanks])
-            return Post(text=text, image=image, mention=everyone, is_board=True,
+            return Post(text=text, art=art, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
         parts: list[Any] = [headline]
@@ -216,7 +276,7 @@ class ServiceCore:
             parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, p, names)))
         pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] not in (actor_id, 0)))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
-        return Post(text=lines(parts), image=image, mention=pinged, is_board=True, buttons=buttons)
+        return Post(text=lines(parts), art=art, mention=pinged, is_board=True, buttons=buttons)
 
     @staticmethod
     def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
@@ -235,11 +295,12 @@ class ServiceCore:
                                       seat=players.index(player) + 1, path=b.path))
         return tuple(out[:25])
 
-    async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: Text, tag: str, actor_id: int | None = None) -> Post:
-        image = await self._render_image(game, row, state, seats, tag)
-        fresh = await self.store.game(row.id)  # the version the buttons must match
-        return self._turn_post(game, state, seats, headline, image, fresh, actor_id)
+    def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                    headline: Text, tag: str, actor_id: int | None = None) -> Post:
+        """The board post about a change, built *before* it is written (it goes into the
+        outbox in the same transaction): ``row`` is the game as that write will leave it."""
+        return self._turn_post(game, state, seats, headline, self._art(game, row, state, seats, tag),
+                               row, actor_id)
 
     # ----- private views ------------------------------------------------------------------
 
@@ -259,21 +320,21 @@ class ServiceCore:
             now = self.private_part(game, after, seat.player_id)
             if not now or (before is not None and self.private_part(game, before, seat.player_id) == now):
                 continue
-            text, image = await self._private(game, row, after, seats, [seat.player_id])
+            text, art = self._private(game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
-                user_id=seat.user_id, text=text, image=image,
+                user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
                            "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
             ))
         return dms
 
-    async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                       players: Sequence[str]) -> tuple[Text, Attachment | None]:
+    def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                 players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = safe_names(seats)
         hand_renderer = renderers.HAND_RENDERERS.get(game.id)
         parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.channel_id}>")]
-        image = None
+        art = None
         for player in players:
             if game.result(state) is not None:
                 parts.append(_("The game is over."))
@@ -281,17 +342,12 @@ class ServiceCore:
                 parts.append(_("It's your turn: {prompt}", prompt=game.prompt(state, player, names)))
             else:
                 parts.append(_("It's not your turn yet; I'll ping you when it is."))
-            if hand_renderer is not None and image is None:
-                view = game.view(state, player)
-                try:
-                    data = await asyncio.to_thread(hand_renderer, view, names_of(seats))
-                    image = Attachment(filename=f"{game.id}-{row.id}-hand.png", data=data,
-                                       description=renderers.alt_text(view, names_of(seats)))
-                except Exception:
-                    log.exception("rendering the hand of %s in game %s failed", player, row.id)
+            if hand_renderer is not None and art is None:
+                art = Art(kind="hand", game=game.id, view=game.view(state, player),
+                            names=names_of(seats), filename=f"{game.id}-{row.id}-hand.png")
         if hand_renderer is None and not any(self.private_part(game, state, p) for p in players):
             parts.insert(1, _("{game} has no hidden hand: everything is on the board.", game=game.title))
-        return lines(parts), image
+        return lines(parts), art
 
     @staticmethod
     def result_text(game: Game, result: Result, names: Mapping[str, str]) -> Text:

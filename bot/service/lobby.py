@@ -9,6 +9,7 @@ from games import BadOptions, Game
 
 from ..errors import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
+from ..outbox import Envelope
 from ..store import GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..timing import format_duration, parse_duration
@@ -83,6 +84,26 @@ class LobbyService(ServiceCore):
         return LobbyCard(game_id=row.id, text=lines(parts), open=closed is None,
                          message_id=row.lobby_message_id)
 
+    async def lobby_card(self, game_id: int) -> LobbyCard | None:
+        """The lobby message as it should look now (the outbox's lobby rows draw it at delivery,
+        so an edit delivered late never shows an older lobby)."""
+        row = await self.store.game(game_id)
+        if row is None:
+            return None
+        closed = None
+        if row.status in ("running", "finished"):
+            closed = _("The game has started. Good luck!")
+        elif row.status == "aborted":
+            closed = _("This lobby was aborted.")
+        return self._lobby_card(self.engine(row.game), row, await self.store.seats(row.id), closed=closed)
+
+    def _lobby_refresh(self, row: GameRow, *, post: bool = False) -> list[Envelope]:
+        """An outbox row that brings the lobby message up to date (or posts it, for a new one)."""
+        marker = LobbyCard(game_id=row.id, text="")
+        if post:
+            return self._outbox(row, posts=[Post(text="", lobby=marker)])
+        return self._outbox(row, lobby=marker)
+
     async def _lobby(self, place: Place, game_id: int | None) -> GameRow:
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""
         if game_id is not None:
@@ -115,10 +136,11 @@ class LobbyService(ServiceCore):
                 raise ServiceError(_(
                     "This channel already has a {game} game ({status}). Finish it, or ask a "
                     "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+            items = self._outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
             row = await self.store.create_game(
                 guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
                 options=options, seed=self._new_seed(), host_id=actor.user_id,
-                host_name=actor.name, now=self.clock(), timing=timing,
+                host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
             )
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
@@ -126,7 +148,7 @@ class LobbyService(ServiceCore):
             reply=_("Your {game} lobby is open and you have the first seat. Use `/game leave` if you "
                     "only want to host.", game=game.title),
             posts=[Post(text=card.text, lobby=card)],
-            game_id=row.id,
+            game_id=row.id, outbox=tuple(i.key for i in items),
         )
 
     async def join(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
@@ -147,8 +169,10 @@ class LobbyService(ServiceCore):
                           if (str(actor.user_id) if k == 1 else f"{actor.user_id}#{k}") not in taken)
             player_id = str(actor.user_id) if number == 1 else f"{actor.user_id}#{number}"
             name = actor.name if number == 1 else f"{actor.name} ({number})"
+            items = self._lobby_refresh(row)
             await self._write(self.store.add_seat(row.id, row.version, user_id=actor.user_id,
-                                                  player_id=player_id, name=name, now=self.clock()))
+                                                  player_id=player_id, name=name, now=self.clock(),
+                                                  outbox=items))
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
         joined = _("You joined the {game} lobby ({count}/{most}).", game=game.title,
@@ -157,24 +181,33 @@ class LobbyService(ServiceCore):
             joined = sentence(joined, _("You hold {n} seats now.", n=held + 1))
         elif game.multi_seat:
             joined = sentence(joined, _("Join again to take another seat."))
-        return Outcome(reply=joined, lobby_edit=card, game_id=row.id)
+        return Outcome(reply=joined, lobby_edit=card, game_id=row.id, outbox=tuple(i.key for i in items))
 
-    async def _drop_seat(self, row: GameRow, *gone: SeatRow) -> tuple[GameRow, list[SeatRow], Text | None]:
+    async def _drop_seat(self, row: GameRow, *gone: SeatRow
+                         ) -> tuple[GameRow, list[SeatRow], Text | None, LobbyCard, tuple[str, ...]]:
         """Free lobby seats; a host who leaves hands the lobby to the next seated person
-        (never to a bot: a bot cannot start or abort anything)."""
+        (never to a bot: a bot cannot start or abort anything).
+
+        Returns the game and seats after it, a note about the new host, the lobby card and
+        the keys of the outbox rows that update the lobby message.
+        """
         seats = await self.store.seats(row.id)
         dropped = {s.player_id for s in gone}
         left = [s for s in seats if s.player_id not in dropped]
         heir = None
         if any(s.user_id == row.host_id for s in gone) and not any(s.user_id == row.host_id for s in left):
             heir = next((s for s in left if not s.bot_level), None)
+        items = self._lobby_refresh(row)
         await self._write(self.store.remove_seats(row.id, row.version, player_ids=sorted(dropped),
                                                   now=self.clock(),
-                                                  new_host=heir.user_id if heir else None))
+                                                  new_host=heir.user_id if heir else None,
+                                                  outbox=items))
         fresh = await self.store.game(row.id)
         assert fresh is not None
         note = _("**{name}** is the host now.", name=safe_name(heir.name)) if heir else None
-        return fresh, await self.store.seats(row.id), note
+        seats = await self.store.seats(row.id)
+        return fresh, seats, note, self._lobby_card(self.engine(row.game), fresh, seats), \
+            tuple(i.key for i in items)
 
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
@@ -187,12 +220,12 @@ class LobbyService(ServiceCore):
             mine = [s for s in seats if s.user_id == actor.user_id]
             if not mine:
                 raise ServiceError(_("You're not in this lobby."))
-            row, seats, note = await self._drop_seat(row, mine[-1])  # the last seat taken
-        card = self._lobby_card(game, row, seats)
+            row, seats, note, card, keys = await self._drop_seat(row, mine[-1])  # the last seat taken
         if not note and actor.user_id == row.host_id:
             note = _("You are still the host and can start or abort it.")
         left = _("You left the {game} lobby.", game=game.title)
-        return Outcome(reply=sentence(left, note) if note else left, lobby_edit=card, game_id=row.id)
+        return Outcome(reply=sentence(left, note) if note else left, lobby_edit=card, game_id=row.id,
+                       outbox=keys)
 
     async def start(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
@@ -210,22 +243,27 @@ class LobbyService(ServiceCore):
             # The engine's first seat is the host when seated (options like role=host-colour).
             ordered = sorted(seats, key=lambda s: (s.user_id != row.host_id, s.position))
             state = game.setup([s.player_id for s in ordered], row.options, row.seed)
+            # The seats as the start will number them (the engine's order).
+            after = [SeatRow(s.game_id, i, s.user_id, s.player_id, s.name, s.bot_level)
+                     for i, s in enumerate(ordered)]
+            names = names_of(after)
+            lineup = ", ".join(f"**{safe_name(names[p])}**" for p in game.players(state))
+            post = self._board_post(game, self._next(row), state, after,
+                                    _("🎲 **{game}** has started: {players}.", game=game.title,
+                                      players=lineup), "start")
+            dms = await self._hand_updates(game, row, after, None, state)
+            items = self._outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
             await self._write(self.store.start_game(
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
+                outbox=items,
             ))
             row = await self.store.game(row.id)
             assert row is not None
             seats = await self.store.seats(row.id)
-            names = names_of(seats)
-            lineup = ", ".join(f"**{safe_name(names[p])}**" for p in game.players(state))
-            post = await self._board_post(game, row, state, seats,
-                                          _("🎲 **{game}** has started: {players}.", game=game.title,
-                                            players=lineup), "start")
-            dms = await self._hand_updates(game, row, seats, None, state)
         card = self._lobby_card(game, row, seats, closed=_("The game has started. Good luck!"))
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
-                       game_id=row.id)
+                       game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
         async with self._lock(place.channel_id):
@@ -239,13 +277,15 @@ class LobbyService(ServiceCore):
                                        "still a lobby).", who=self.moderator_words(settings)))
                 raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
             why = clip(" ".join((reason or "").split()), 300)
+            shown = safe_name(why, 300) if why else _("no reason given")
+            text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
+                     name=safe_name(actor.name), reason=shown)
+            refresh = LobbyCard(game_id=row.id, text="") if row.status == "lobby" else None
+            items = self._outbox(row, posts=[Post(text=text)], lobby=refresh)
             await self._write(self.store.end_game(row.id, row.version, status="aborted",
-                                                  reason=why, now=self.clock()))
+                                                  reason=why, now=self.clock(), outbox=items))
             seats = await self.store.seats(row.id)
-        shown = safe_name(why, 300) if why else _("no reason given")
-        text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
-                 name=safe_name(actor.name), reason=shown)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))
                 if row.status == "lobby" else None)
         return Outcome(reply=_("The game was aborted."), posts=[Post(text=text)], lobby_edit=card,
-                       game_id=row.id)
+                       game_id=row.id, outbox=tuple(i.key for i in items))

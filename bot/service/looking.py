@@ -105,7 +105,8 @@ class LookingService(PlayService):
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
         state = self._state(game, row)
-        text, image = await self._private(game, row, state, seats, mine)
+        text, art = self._private(game, row, state, seats, mine)
+        image = await self.render_art(art) if art is not None else None
         dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
         reply = lines([text, _("(A copy is on its way to your DMs.)")]) if dm else text
         return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)

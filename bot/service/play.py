@@ -10,6 +10,7 @@ from games import Game, IllegalMove
 
 from ..errors import NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place, Post
+from ..outbox import Envelope
 from ..store import GameRow, SeatRow
 from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, _, names_of, safe_names
@@ -59,8 +60,10 @@ class PlayService(LobbyService, ServiceCore):
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
                       kind: str, move: str, actor_id: int | None, said: Text | None = None,
-                      ends_turn: bool = True) -> int:
-        """Store a change with its log entry and the timers it implies, in one transaction."""
+                      ends_turn: bool = True, outbox: Sequence[Envelope] = (),
+                      host_id: int | None = None) -> int:
+        """Store a change with its log entry, the timers it implies and what is to be said
+        about it (``outbox``), in one transaction."""
         result = game.result(after)
         reset = (player,) if kind in ("move", "skip") else ()
         return await self._write(self.store.record_move(
@@ -68,7 +71,7 @@ class PlayService(LobbyService, ServiceCore):
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
             timers=await self._timer_plan(row, game, after, reset=reset),
             said=json.dumps(said.dump()) if isinstance(said, Text) else said,
-            ends_turn=ends_turn,
+            ends_turn=ends_turn, outbox=outbox, host_id=host_id,
         ))
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
@@ -92,20 +95,27 @@ class PlayService(LobbyService, ServiceCore):
             names = safe_names(seats)
             said = game.describe(state, player, canonical, names)
             done = game.result(new) is not None or game.turn_complete(state, new, player)
-            n = await self._commit(row, game, state, new, player=player, kind="move",
-                                   move=canonical, actor_id=actor.user_id, said=said, ends_turn=done)
             dms = await self._hand_updates(game, row, seats, state, new)
-            if not done:  # a step inside a turn: only the player hears of it, for now
+            after = self._next(row)
+            posts = []
+            if done:  # inside a turn only the player hears of a step, for now
+                logged = await self.store.moves(row.id)
+                n = max((m.n for m in logged), default=0) + 1
+                headline = self._turn_words(logged, player, names, said)
+                posts.append(self._board_post(game, after, new, seats, headline, str(n), actor.user_id))
+            items = self._outbox(row, posts=posts, dms=dms)
+            n = await self._commit(row, game, state, new, player=player, kind="move",
+                                   move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
+                                   outbox=items)
+            keys = tuple(i.key for i in items)
+            if not done:
                 image = await self._render_image(game, row, new, seats, str(n))
-                fresh = await self.store.game(row.id)
-                assert fresh is not None
                 reply = lines([_("Done: {said}.", said=said),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
-                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id,
-                               reply_buttons=self._buttons(game, new, seats, fresh, only=player))
-            headline = await self._turn_words(row, player, names, said)
-            post = await self._board_post(game, row, new, seats, headline, str(n), actor.user_id)
-        return Outcome(reply=_("Played `{move}`.", move=canonical), posts=[post], dms=dms, game_id=row.id)
+                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
+                               reply_buttons=self._buttons(game, new, seats, after, only=player))
+        return Outcome(reply=_("Played `{move}`.", move=canonical), posts=posts, dms=dms, game_id=row.id,
+                       outbox=keys)
 
     @staticmethod
     def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
@@ -127,11 +137,13 @@ class PlayService(LobbyService, ServiceCore):
             raise ServiceError(_("Nothing to choose there any more; use the latest message or `/move`."))
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
-    async def _turn_words(self, row: GameRow, player: str, names: dict[str, str], said: Text) -> Text:
-        """``**Alice** did this.``, or for a turn of several actions each of them in order."""
-        log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
+    @staticmethod
+    def _turn_words(logged: Sequence[Any], player: str, names: dict[str, str], said: Text) -> Text:
+        """``**Alice** did this.``, or for a turn of several actions each of them in order
+        (``logged``: the move log before this move)."""
+        log = [m for m in logged if m.undone_at is None]
         turn: list[Any] = []
-        for m in reversed(log[:-1]):
+        for m in reversed(log):
             if m.ends_turn or m.player_id != player:
                 break
             turn.insert(0, said_of(m.said) if m.said else m.move)
@@ -151,35 +163,40 @@ class PlayService(LobbyService, ServiceCore):
             mine = [s for s in seats if s.user_id == actor.user_id]
             if not mine:
                 raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
-            post = await self._remove_player(row, game, seats, mine[0], kind="resign",
-                                             actor_id=actor.user_id,
-                                             headline=_("🏳️ **{name}** resigned.",
-                                                        name=safe_name(mine[0].name)))
-        return Outcome(reply=_("You resigned."), posts=[post], game_id=row.id)
+            post, keys = await self._remove_player(row, game, seats, mine[0], kind="resign",
+                                                   actor_id=actor.user_id,
+                                                   headline=_("🏳️ **{name}** resigned.",
+                                                              name=safe_name(mine[0].name)))
+        return Outcome(reply=_("You resigned."), posts=[post], game_id=row.id, outbox=keys)
 
     async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
                              seat: SeatRow, *, kind: str, actor_id: int | None,
-                             headline: Text) -> Post:
-        """Resign a seat in the engine (the game ends or goes on, as its rules allow)."""
+                             headline: Text) -> tuple[Post, tuple[str, ...]]:
+        """Resign a seat in the engine (the game ends or goes on, as its rules allow).
+
+        Returns the board post and the keys of its outbox rows.
+        """
         state = self._state(game, row)
         try:
             new = game.resign(state, seat.player_id)
         except IllegalMove as exc:
             raise ServiceError(_("That can't be done now: {reason}.",
                                  reason=exc.args[0] if exc.args else str(exc))) from None
-        n = await self._commit(row, game, state, new, player=seat.player_id, kind=kind,
-                               move=kind, actor_id=actor_id)
+        heir = None
         if seat.user_id == row.host_id and game.result(new) is None:
             others = [s for s in seats if s.player_id != seat.player_id and not s.bot_level
                       and s.player_id in game.players(new) and s.user_id != seat.user_id]
             if others:
-                fresh = await self.store.game(row.id)
-                assert fresh is not None
-                await self._write(self.store.set_host(row.id, fresh.version, host_id=others[0].user_id,
-                                                      now=self.clock()))
+                heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
-                                                name=safe_name(others[0].name)))
-        return await self._board_post(game, row, new, seats, headline, str(n))
+                                                name=safe_name(heir.name)))
+        n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
+        post = self._board_post(game, self._next(row), new, seats, headline, str(n))
+        items = self._outbox(row, posts=[post])
+        await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
+                           actor_id=actor_id, outbox=items,
+                           host_id=heir.user_id if heir is not None else None)
+        return post, tuple(i.key for i in items)
 
     # ----- undo -------------------------------------------------------------------------------
 
@@ -203,24 +220,29 @@ class PlayService(LobbyService, ServiceCore):
             if not game.can_undo(before, after, last.player_id, last.move):
                 raise ServiceError(_("`{move}` can't be taken back: it revealed something hidden or was "
                                      "decided by chance.", move=last.move))
+            dms = await self._hand_updates(game, row, seats, after, before)
+            posts = []
+            if last.ends_turn:  # an action inside a turn: the channel never heard of it
+                posts.append(self._board_post(
+                    game, self._next(row), before, seats,
+                    _("↩️ **{name}** took back `{move}`.", name=safe_names(seats)[last.player_id],
+                      move=last.move), f"undo{last.n}",
+                ))
+            items = self._outbox(row, posts=posts, dms=dms)
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self._timer_plan(row, game, before, reset=(last.player_id,)),
+                outbox=items,
             ))
-            dms = await self._hand_updates(game, row, seats, after, before)
-            if not last.ends_turn:  # an action inside a turn: the channel never heard of it
+            keys = tuple(i.key for i in items)
+            if not last.ends_turn:
                 image = await self._render_image(game, row, before, seats, f"undo{last.n}")
                 reply = lines([_("Taken back: `{move}`.", move=last.move),
                                _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
                                                                       safe_names(seats)))])
-                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)
-            post = await self._board_post(
-                game, row, before, seats,
-                _("↩️ **{name}** took back `{move}`.", name=safe_names(seats)[last.player_id],
-                  move=last.move), f"undo{last.n}",
-            )
-        return Outcome(reply=_("Taken back: `{move}`.", move=last.move), posts=[post], dms=dms,
-                       game_id=row.id)
+                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys)
+        return Outcome(reply=_("Taken back: `{move}`.", move=last.move), posts=posts, dms=dms,
+                       game_id=row.id, outbox=keys)
 
     # ----- moderation -------------------------------------------------------------------------
 
@@ -234,24 +256,25 @@ class PlayService(LobbyService, ServiceCore):
             if not theirs:
                 raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
             if row.status == "lobby":
-                row, seats, note = await self._drop_seat(row, *theirs)  # every seat they hold
-                card = self._lobby_card(game, row, seats)
+                row, seats, note, card, keys = await self._drop_seat(row, *theirs)  # every seat they hold
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,
-                               lobby_edit=card, game_id=row.id)
+                               lobby_edit=card, game_id=row.id, outbox=keys)
             post = None
+            keys: tuple[str, ...] = ()
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)
                 assert fresh is not None
                 if fresh.status != "running":
                     break
-                post = await self._remove_player(
+                post, more = await self._remove_player(
                     fresh, game, seats, seat, kind="kick", actor_id=actor.user_id,
                     headline=_("🚪 **{name}** was removed from the game by **{by}**.",
                                name=safe_name(seat.name), by=safe_name(actor.name)))
+                keys += more
         assert post is not None
         return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
-                       game_id=row.id)
+                       game_id=row.id, outbox=keys)
 
     async def skip(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         await self._moderator(actor, place, _("Skipping a turn"))
@@ -274,10 +297,13 @@ class PlayService(LobbyService, ServiceCore):
                                      "skipped. `/game kick` removes the player; `/game abort` ends the "
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
-            n = await self._commit(row, game, state, new, player=player, kind="skip", move=move,
-                                   actor_id=actor.user_id)
             name = safe_names(seats)[player]
-            post = await self._board_post(game, row, new, seats,
-                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                                            by=safe_name(actor.name), name=name, move=move), str(n))
-        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], game_id=row.id)
+            n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
+            post = self._board_post(game, self._next(row), new, seats,
+                                    _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                                      by=safe_name(actor.name), name=name, move=move), str(n))
+            items = self._outbox(row, posts=[post])
+            await self._commit(row, game, state, new, player=player, kind="skip", move=move,
+                               actor_id=actor.user_id, outbox=items)
+        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], game_id=row.id,
+                       outbox=tuple(i.key for i in items))

@@ -13,6 +13,7 @@ from typing import Any
 from games import IllegalMove
 
 from ..messages import Outcome, Place, Post
+from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
@@ -67,9 +68,6 @@ class TimerService(PlayService):
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
             waited = format_duration(now - timer.turn_since)
             if timer.kind == "reminder":
-                if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
-                                                   now=now):
-                    return None
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
@@ -81,13 +79,20 @@ class TimerService(PlayService):
                                    left=format_duration(due[0].due_at - now),
                                    then=self._action_words(action)))
                 parts.append(game.prompt(state, timer.player_id, safe_names(seats)))
-                return place, Outcome(reply="", posts=[Post(text=lines(parts), mention=(user,))],
-                                      game_id=row.id)
-            # Act first, then consume the deadline: a skip or a forfeit is committed with a new
-            # timer plan that replaces this timer in the same transaction, so a crash in between
-            # leaves the deadline to fire again rather than lost.
-            outcome = await self._deadline(row, game, state, seats, timer, action, user, waited)
-            await self.store.fire_timer(timer, again_at=None, now=now)
+                post = Post(text=lines(parts), mention=(user,))
+                items = self._outbox(place, posts=[post])
+                if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
+                                                   now=now, outbox=items):
+                    return None
+                return place, Outcome(reply="", posts=[post], game_id=row.id,
+                                      outbox=tuple(i.key for i in items))
+            # A skip or a forfeit is committed with a new timer plan that replaces this timer in
+            # the same transaction as its post; a ping-only deadline says so in the transaction
+            # that consumes the timer. A crash in between leaves the deadline to fire again.
+            outcome, items = await self._deadline(row, game, state, seats, timer, action, user, waited)
+            fired = await self.store.fire_timer(timer, again_at=None, now=now, outbox=items)
+            if items and not fired:  # another process consumed it first, and said it
+                return None
             return place, outcome
 
     @staticmethod
@@ -96,7 +101,9 @@ class TimerService(PlayService):
                 "skip": _("your turn is passed"), "forfeit": _("you leave the game")}[action]
 
     async def _deadline(self, row, game, state, seats, timer: TimerRow, action: str, user: int,
-                        waited: str) -> Outcome:
+                        waited: str) -> tuple[Outcome, list[Envelope]]:
+        """What the deadline does; the envelopes still to be written with the timer (the
+        changes that act write their own)."""
         name = safe_names(seats)[timer.player_id]
         if action == "skip":
             move = game.pass_move(state, timer.player_id)
@@ -106,27 +113,33 @@ class TimerService(PlayService):
                 except IllegalMove:
                     log.exception("pass move %r refused in game %s", move, row.id)
                 else:
-                    n = await self._commit(row, game, state, new, player=timer.player_id,
-                                           kind="skip", move=move, actor_id=None)
-                    post = await self._board_post(game, row, new, seats,
-                                                  _("⌛ Time's up for **{name}** after {waited}: "
-                                                    "their turn was passed (`{move}`).", name=name,
-                                                    waited=waited, move=move), str(n))
-                    return Outcome(reply="", posts=[post], game_id=row.id)
+                    n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
+                    post = self._board_post(game, self._next(row), new, seats,
+                                            _("⌛ Time's up for **{name}** after {waited}: "
+                                              "their turn was passed (`{move}`).", name=name,
+                                              waited=waited, move=move), str(n))
+                    items = self._outbox(row, posts=[post])
+                    await self._commit(row, game, state, new, player=timer.player_id,
+                                       kind="skip", move=move, actor_id=None, outbox=items)
+                    return Outcome(reply="", posts=[post], game_id=row.id,
+                                   outbox=tuple(i.key for i in items)), []
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
             settings = await self.store.guild_settings(row.guild_id)
             if settings.bot_takeover:  # the game goes on with a bot in the seat
-                await self._write(self.store.seat_to_bot(
-                    row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
-                    level="normal", now=self.clock()))
                 text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
                          name=name, waited=waited)
-                return Outcome(reply="", posts=[Post(text=text)], game_id=row.id)
-            post = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
-                                             headline=_("⌛ **{name}** ran out of time after {waited} "
-                                                        "and left the game.", name=name, waited=waited))
-            return Outcome(reply="", posts=[post], game_id=row.id)
+                items = self._outbox(row, posts=[Post(text=text)])
+                await self._write(self.store.seat_to_bot(
+                    row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
+                    level="normal", now=self.clock(), outbox=items))
+                return Outcome(reply="", posts=[Post(text=text)], game_id=row.id,
+                               outbox=tuple(i.key for i in items)), []
+            post, keys = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
+                                                   headline=_("⌛ **{name}** ran out of time after "
+                                                              "{waited} and left the game.", name=name,
+                                                              waited=waited))
+            return Outcome(reply="", posts=[post], game_id=row.id, outbox=keys), []
         if action == "skip":
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). (The turn can't be "
                      "passed right now, so it wasn't skipped.) Please move soon; a moderator can "
@@ -135,5 +148,7 @@ class TimerService(PlayService):
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
                      "moderator can `/game skip` the turn or `/game kick` a player.", who=mention(user),
                      waited=waited)
-        return Outcome(reply="", posts=[Post(text=text, mention=(user,))], game_id=row.id)
+        post = Post(text=text, mention=(user,))
+        items = self._outbox(row, posts=[post])
+        return Outcome(reply="", posts=[post], game_id=row.id, outbox=tuple(i.key for i in items)), items
 

@@ -50,6 +50,16 @@ def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
     s.close()
 
 
+async def deliver_all(service: GameService) -> int:
+    """Play the deliverer: mark every stored message delivered now, which starts the turn
+    clocks (the adapter's outbox does this when the messages reach Discord)."""
+    now = service.clock()
+    rows = await service.store.claim_outbox(owner="test", now=now, lease=60, limit=10_000)
+    for row in rows:
+        await service.store.outbox_done(row, now=now, outcome="sent")
+    return len(rows)
+
+
 GUILD = 900
 CHANNEL = 700
 PLACE = Place(guild_id=GUILD, channel_id=CHANNEL)

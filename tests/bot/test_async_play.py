@@ -15,15 +15,16 @@ from bot.store import Store
 from bot.timing import format_duration, parse_duration
 from games import BadOptions
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all
 
 HOUR = 3600.0
 
 
 async def start_game(service: GameService, options: str = "role=host-colour") -> int:
-    out = await service.new_game(ALICE, PLACE, "aqualin", options)
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    """A started game whose messages were delivered (the turn clocks start at delivery)."""
+    out = await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", options))
+    await service.deliver_here(await service.join(BOB, PLACE))
+    await service.deliver_here(await service.start(ALICE, PLACE))
     return out.game_id
 
 
@@ -69,8 +70,9 @@ async def test_reminders_ping_only_the_player_to_act(service: GameService, clock
     assert await service.fire_due() == []  # fired once
     clock.advance(12 * HOUR)  # the reminder comes back every interval
     assert len(await service.fire_due()) == 1
-    # A move moves the reminder to the next player.
+    # A move moves the reminder to the next player (once the board told them).
     await service.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
     clock.advance(12 * HOUR)
     [(_, outcome)] = await service.fire_due()
     assert outcome.posts[0].mention == (BOB.user_id,)

@@ -14,7 +14,7 @@ from bot.messages import Place
 from bot.service import GameService
 from bot.service import bots as bot_service
 
-from .conftest import ALICE, BOB, PLACE, FakeClock
+from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all
 
 OTHER = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 1)
 HOUR = 3600.0
@@ -112,6 +112,7 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
     await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
+    await deliver_all(service)
     assert not await service.bot_to_act(PLACE)
     clock.advance(24 * HOUR)
     await service.fire_due()

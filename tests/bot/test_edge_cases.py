@@ -10,7 +10,7 @@ from bot.errors import ServiceError
 from bot.i18n import tr
 from bot.service import GameService
 
-from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock
+from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock, deliver_all
 
 HOUR = 3600.0
 
@@ -38,6 +38,7 @@ async def test_a_bot_taking_over_is_never_reminded(service: GameService, clock: 
     await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
+    await deliver_all(service)
     clock.advance(24 * HOUR)  # the 12 h reminder and the 1 d deadline come due together
     fired = [p for _, o in await service.fire_due() for p in o.posts]
     assert any("a bot plays on" in str(p.text) for p in fired)
@@ -53,6 +54,7 @@ async def test_a_crash_before_the_skip_keeps_the_deadline(service: GameService, 
     await service.new_game(ALICE, PLACE, "kahuna", "deadline=1h on-deadline=skip reminder=off")
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
+    await deliver_all(service)
     clock.advance(HOUR)
 
     async def crash(*args, **kwargs):

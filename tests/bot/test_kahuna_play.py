@@ -9,7 +9,7 @@ import renderers
 from bot.errors import ServiceError
 from bot.service import GameService
 
-from .conftest import ALICE, BOB, PLACE
+from .conftest import ALICE, BOB, PLACE, deliver_all
 
 KAHUNA = games.REGISTRY["kahuna"]
 ACTORS = {"101": ALICE, "202": BOB}
@@ -27,7 +27,7 @@ async def current(service: GameService):
 
 
 async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
-    out = await start(service)
+    out = await service.rendered(await start(service))  # drawn as the outbox draws them
     assert sorted(dm.user_id for dm in out.dms) == [101, 202]
     row, state = await current(service)
     for dm in out.dms:
@@ -96,6 +96,7 @@ async def test_undo_a_bridge_but_not_a_draw(service: GameService) -> None:
 
 async def test_deadline_skip_passes_in_kahuna(service: GameService, clock) -> None:
     await start(service, "deadline=1h on-deadline=skip reminder=off")
+    await deliver_all(service)
     row, state = await current(service)
     (player,) = KAHUNA.to_act(state)
     clock.advance(3600)

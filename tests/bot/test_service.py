@@ -46,7 +46,7 @@ async def test_lobby_flow_and_start(service: GameService) -> None:
     assert joined.lobby_edit is not None and "Bob" in joined.lobby_edit.text
     assert "Ready" in joined.lobby_edit.text
 
-    started = await service.start(ALICE, PLACE)
+    started = await service.rendered(await service.start(ALICE, PLACE))
     [board] = started.posts
     assert board.image is not None and board.image.data.startswith(b"\x89PNG")
     assert board.image.description  # alt text
@@ -156,7 +156,7 @@ async def test_move_posts_board_and_pings_only_the_next_player(service: GameServ
     await open_aqualin(service)
     out = await service.move(ALICE, PLACE, "  D4 ")
     assert out.reply == "Played `d4`."
-    [post] = out.posts
+    [post] = (await service.rendered(out)).posts
     assert post.is_board and post.image is not None
     assert post.mention == (BOB.user_id,)
     assert post.text.startswith("**Alice** placed")
@@ -253,7 +253,7 @@ async def test_render_failure_does_not_lose_the_move(store: Store, clock) -> Non
     service = GameService(store, clock=clock, render=broken)
     await open_aqualin(service)
     out = await service.move(ALICE, PLACE, "a1")
-    [post] = out.posts
+    [post] = (await service.rendered(out)).posts  # as the outbox delivers it
     assert post.image is None and "/game board" in post.text
     assert post.mention == (BOB.user_id,)
     row = await store.active_game(PLACE.channel_id)

@@ -173,6 +173,13 @@ class Emulator:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._send_lock = asyncio.Lock()
+        #: Hold the next channel upload ("before": Discord never got it; "after": it made the
+        #: message, but the answer never comes back) until the bot goes away.
+        self.stall_next_upload: str | None = None
+        self.stalled = asyncio.Event()
+        self.unstall = asyncio.Event()  # set it (after killing the bot) to end the held request
+        self.nonces: dict[tuple[int, str], Message] = {}  # (channel, nonce) -> the message it made
+        self.nonce_hits = 0
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -209,6 +216,7 @@ class Emulator:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def close(self) -> None:
+        self.unstall.set()
         if self.ws is not None:
             await self.ws.close()
         if self._runner is not None:
@@ -395,6 +403,13 @@ class Emulator:
             if limited is not None:
                 return limited
             handler = getattr(self, "_h_" + template)
+            if self.stall_next_upload and template == "post" and files:
+                stall, self.stall_next_upload = self.stall_next_upload, None
+                if stall == "after":
+                    handler(request, params, body, files)
+                self.stalled.set()
+                await self.unstall.wait()  # the test kills the bot meanwhile: nobody reads this
+                return _json({"code": 0, "message": "500: the bot went away"}, 500)
             result = handler(request, params, body, files)
             if isinstance(result, web.StreamResponse):
                 return result
@@ -582,7 +597,17 @@ class Emulator:
             raise HTTPError(403, 50013, "Missing Permissions")
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise HTTPError(400, 50006, "Cannot send an empty message")
-        return self._new_message(cid, body, files).payload()
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: the same nonce from the same author within minutes returns that message.
+            seen = self.nonces.get((cid, str(nonce)))
+            if seen is not None:
+                self.nonce_hits += 1
+                return seen.payload()
+        message = self._new_message(cid, body, files)
+        if nonce is not None and body.get("enforce_nonce"):
+            self.nonces[(cid, str(nonce))] = message
+        return message.payload()
 
     def _edit(self, message: Message, body: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
         if "content" in body:

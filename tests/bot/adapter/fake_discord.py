@@ -116,6 +116,8 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.spec = load_spec()  # None when the shared spec folder is not beside the repo
         self.violations: list[str] = []
+        #: Errors to answer the next channel posts with, in order (e.g. a 500 from Discord).
+        self.post_errors: list[discord.HTTPException] = []
 
     def snowflake(self) -> int:
         return next(self._ids)
@@ -200,6 +202,8 @@ class FakeDiscord:
         if template.startswith("/webhooks/{webhook_id}/{webhook_token}"):
             return self._message(CHANNEL_ID, body, files)
         if template == "/channels/{channel_id}/messages" and method == "POST":
+            if self.post_errors:
+                raise self.post_errors.pop(0)
             if p['channel_id'] in self.read_only_channels:
                 raise discord.Forbidden(_Response(403, "Forbidden"),
                                         {"code": 50013, "message": "Missing Permissions"})

@@ -1,0 +1,259 @@
+"""Deliver the outbox: every post, DM and lobby edit the service stored with its write.
+
+Rows are sent in the order they were written, per channel. Each message carries the row's
+key as its nonce with ``enforce_nonce``, so a resend after a crash in the middle of a request
+returns the message Discord already made instead of posting twice. Transient failures (5xx,
+429 after discord.py's own retries, network errors) are retried with backoff; permanent ones
+(missing access, closed DMs) take the same fallbacks as before the outbox. Rows are marked
+done, never deleted, and a row that pings the next player starts their turn clocks when it
+is delivered.
+
+Rows of an interaction are delivered at once by :func:`~bot.adapter.deliver.deliver`; the
+loop here sends whatever is left: rows of a process that died, and retries. On a SQLite file
+only one process runs, so its claims left by a crash are released at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import os
+import secrets
+import socket
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from games import GameError
+
+from ..errors import ServiceError
+from ..messages import DirectMessage, Post
+from ..outbox import OutboxRow
+from .deliver import _notice, _post_kwargs, _remember, edit_lobby, say, to_file
+
+if TYPE_CHECKING:
+    from .client import GameBot
+
+log = logging.getLogger(__name__)
+
+LEASE = 120.0  # seconds a deliverer holds a row it claimed
+SWEEP = 5.0  # seconds between looks for rows nobody delivered
+GRACE = 10.0  # a fresh row is its writer's to deliver for this long (the interaction's, say)
+GIVE_UP_AFTER = 40  # transient failures of one row (backoff capped at 10 min: a few hours)
+TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+class Transient(Exception):
+    """Try this row again later (and hold back the rows after it in the same channel)."""
+
+
+def backoff(attempts: int) -> float:
+    return float(min(600, 2 ** min(attempts, 10)))
+
+
+@dataclass
+class Report:
+    """What an interaction's rows could not deliver and its reply must carry or follow with."""
+
+    actor_dms: list[DirectMessage] = field(default_factory=list)  # the asker's closed DMs
+    unposted: list[tuple[OutboxRow, Post]] = field(default_factory=list)  # channel refused
+
+
+class Deliverer:
+    def __init__(self, client: GameBot) -> None:
+        self.client = client
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def store(self):  # noqa: ANN201 - the service's store
+        return self.client.service.store
+
+    def clock(self) -> float:
+        return self.client.service.clock()
+
+    async def start(self) -> None:
+        released = await self.store.release_outbox()
+        if released:
+            log.info("outbox: %d message(s) left undelivered by the last run will be sent now", released)
+        self._task = asyncio.create_task(self._run(), name="outbox")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def kick(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        await self.client.wait_until_ready()
+        while not self.client.is_closed():
+            try:
+                await self.sweep()
+                due = await self.store.next_outbox_due()
+                wait = SWEEP if due is None else min(SWEEP, max(0.05, due - self.clock()))
+            except Exception:
+                log.exception("the outbox loop failed; trying again shortly")
+                wait = SWEEP
+            try:
+                await asyncio.wait_for(self._wake.wait(), wait)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+
+    async def sweep(self) -> int:
+        """Deliver every row that is due and held by nobody; returns how many were tried."""
+        now = self.clock()
+        rows = await self.store.claim_outbox(owner=self.owner, now=now, lease=LEASE, older_than=now - GRACE)
+        channels: dict[int, list[OutboxRow]] = {}
+        for row in rows:
+            channels.setdefault(row.channel_id, []).append(row)
+        reports = await asyncio.gather(*(self.deliver_rows(rs) for rs in channels.values()))
+        for report in reports:  # no interaction to answer through: the last fallback fails
+            for row, _post in report.unposted:
+                log.warning("could not post in channel %s (row %s): no interaction to answer through",
+                            row.channel_id, row.id)
+                await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                             error="the channel refused the message")
+        return len(rows)
+
+    async def deliver_keys(self, keys: tuple[str, ...], interaction: discord.Interaction | None,
+                           lang: str, asker_lang: str) -> Report:
+        """Deliver the rows of one outcome now (those another deliverer holds are left to it)."""
+        rows = await self.store.claim_outbox(owner=self.owner, now=self.clock(), lease=LEASE, keys=keys)
+        if len(rows) < len(keys):  # some wait behind an earlier message of their channel
+            self.kick()
+        return await self.deliver_rows(rows, interaction, lang, asker_lang)
+
+    async def deliver_rows(self, rows: list[OutboxRow], interaction: discord.Interaction | None = None,
+                           lang: str | None = None, asker_lang: str | None = None) -> Report:
+        """Deliver rows of one channel in order; a transient failure holds back the rest."""
+        report = Report()
+        for i, row in enumerate(rows):
+            here = lang or await self.client.service.channel_language(row.guild_id)
+            try:
+                await self._one(row, interaction, here, asker_lang or here, report)
+            except Transient as exc:
+                await self._retry(row, str(exc) or type(exc).__name__)
+                for rest in rows[i + 1:]:  # keep the channel's order: they wait for this one
+                    await self.store.outbox_retry(rest, now=self.clock(), at=self.clock() + backoff(0),
+                                                  error="waiting for an earlier message", count=False)
+                self.kick()
+                break
+            except (ServiceError, GameError) as exc:
+                log.warning("outbox row %s (game %s) cannot be delivered: %s", row.id, row.game_id, exc)
+                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
+            except Exception as exc:
+                log.exception("delivering outbox row %s (game %s, %s) failed", row.id, row.game_id, row.kind)
+                await self._retry(row, repr(exc))
+        return report
+
+    async def _retry(self, row: OutboxRow, error: str) -> None:
+        if row.attempts + 1 >= GIVE_UP_AFTER:
+            log.error("giving up on outbox row %s (game %s) after %d attempts: %s", row.id, row.game_id,
+                      row.attempts + 1, error)
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=error)
+            return
+        await self.store.outbox_retry(row, now=self.clock(), at=self.clock() + backoff(row.attempts),
+                                      error=error)
+
+    async def _one(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
+                   asker_lang: str, report: Report) -> None:
+        try:
+            if row.kind == "post":
+                await self._post(row, interaction, lang, report)
+            elif row.kind == "dm":
+                await self._dm(row, interaction, lang, asker_lang, report)
+            elif row.kind == "lobby":
+                await self._lobby(row, lang)
+            else:
+                raise ServiceError(f"unknown outbox kind {row.kind!r}")
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429:
+                raise Transient(f"HTTP {exc.status}: {exc.text[:200]}") from exc
+            raise
+        except TRANSIENT as exc:
+            raise Transient(repr(exc)) from exc
+
+    async def _post(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
+                    report: Report) -> None:
+        service = self.client.service
+        post = row.post()
+        if post.lobby is not None:  # the lobby as it is now, with its buttons
+            card = await service.lobby_card(row.game_id) if row.game_id is not None else None
+            if card is None:
+                raise ServiceError("the lobby's game is gone")
+            post = dataclasses.replace(post, text=card.text, lobby=card)
+        if post.art is not None:
+            image = await service.render_art(post.art)
+            post = (dataclasses.replace(post, image=image) if image is not None
+                    else dataclasses.replace(post, text=service.undrawn(post.text)))
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        try:
+            message = await channel.send(say(post.text, lang), nonce=row.nonce, **_post_kwargs(post, lang))
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("cannot post in channel %s (missing access)", row.channel_id)
+            if interaction is not None and interaction.channel_id == row.channel_id:
+                report.unposted.append((row, post))  # sent through the interaction after its reply
+                return
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                         error="missing access to the channel")
+            return
+        await _remember(self.client, post, row.game_id, message.id)
+        await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
+
+    async def _dm(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
+                  asker_lang: str, report: Report) -> None:
+        dm = row.dm()
+        asker = interaction is not None and dm.user_id == interaction.user.id
+        speak = asker_lang if asker else lang
+        if dm.art is not None:
+            dm = dataclasses.replace(dm, image=await self.client.service.render_art(dm.art))
+        kwargs: dict = {"nonce": row.nonce}
+        if dm.image is not None:
+            kwargs["file"] = to_file(dm.image, speak)
+        try:
+            user = self.client.get_user(dm.user_id) or await self.client.fetch_user(dm.user_id)
+            message = await user.send(say(dm.text, speak), **kwargs)
+        except (discord.Forbidden, discord.NotFound):
+            log.info("DMs of user %s are closed", dm.user_id)
+            if asker:
+                report.actor_dms.append(dm)  # they are right here: the reply carries it privately
+            elif dm.fallback:
+                channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+                await _notice(channel, dm, lang)
+            await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")
+            return
+        await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
+
+    async def _lobby(self, row: OutboxRow, lang: str) -> None:
+        card = await self.client.service.lobby_card(row.game_id) if row.game_id is not None else None
+        if card is None or card.message_id is None:
+            # The lobby message was never posted (or its game is gone): nothing to edit.
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                         error="no lobby message to edit")
+            return
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        if await edit_lobby(channel, card, lang, raise_transient=True):
+            await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=card.message_id)
+        else:
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                         error="the lobby message could not be edited")
+
+    async def finish_unposted(self, report: Report, interaction: discord.Interaction, lang: str) -> None:
+        """After the reply: posts the channel refused go through the interaction's webhook,
+        which needs no channel permission."""
+        for row, post in report.unposted:
+            try:
+                message = await interaction.followup.send(say(post.text, lang), wait=True,
+                                                          **_post_kwargs(post, lang))
+            except discord.HTTPException as exc:
+                log.warning("could not post row %s through the interaction either: %s", row.id, exc)
+                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
+                continue
+            await _remember(self.client, post, row.game_id, message.id)
+            await self.store.outbox_done(row, now=self.clock(), outcome="fallback", message_id=message.id)

@@ -1,0 +1,174 @@
+"""Outbox rows: what the service decided to say, stored in the transaction of the write.
+
+A post, a DM or a lobby edit is turned into a JSON body here and back. Words stay
+translatable :class:`~games.text.Text` (the deliverer picks the language when it sends), and
+images stay views (:class:`~bot.messages.Art`), drawn when the row is delivered, so the
+database never holds a PNG. No ``discord`` here: the adapter sends what it decodes.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from games.text import Text
+
+from .messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """One message to store with a write. ``key`` names the row and is the message nonce."""
+
+    key: str
+    kind: str  # post | dm | lobby
+    channel_id: int
+    guild_id: int | None
+    body: dict[str, Any]
+    user_id: int | None = None
+    arms: bool = False  # delivering it starts the game's turn clocks
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A stored envelope as the deliverer sees it."""
+
+    id: int
+    key: str
+    kind: str
+    game_id: int | None
+    version: int | None
+    guild_id: int | None
+    channel_id: int
+    user_id: int | None
+    body: dict[str, Any]
+    arms: bool
+    attempts: int
+    created_at: float
+
+    @property
+    def nonce(self) -> str:
+        """Discord keeps a nonce of at most 25 characters."""
+        return self.key[:25]
+
+    def post(self) -> Post:
+        return decode_post(self.body)
+
+    def dm(self) -> DirectMessage:
+        return decode_dm(self.body)
+
+    def card(self) -> LobbyCard:
+        return decode_card(self.body)
+
+
+def new_key() -> str:
+    return secrets.token_hex(12)  # 24 characters: fits a nonce
+
+
+# ----- words ----------------------------------------------------------------------------------
+
+
+def encode_text(text: Any) -> Any:
+    if isinstance(text, Text):
+        return {"text": text.dump()}
+    return {"str": str(text)}
+
+
+def decode_text(data: Any) -> Any:
+    if "text" in data:
+        return Text.load(data["text"])
+    return data["str"]
+
+
+# ----- images ---------------------------------------------------------------------------------
+
+
+def encode_art(art: Art | None) -> dict[str, Any] | None:
+    if art is None:
+        return None
+    return {"kind": art.kind, "game": art.game, "view": art.view, "names": art.names,
+            "filename": art.filename, "focus": art.focus}
+
+
+def decode_art(data: dict[str, Any] | None) -> Art | None:
+    if data is None:
+        return None
+    return Art(kind=data["kind"], game=data["game"], view=data["view"], names=data["names"],
+               filename=data["filename"], focus=data.get("focus"))
+
+
+# ----- messages -------------------------------------------------------------------------------
+
+
+def encode_card(card: LobbyCard) -> dict[str, Any]:
+    return {"game_id": card.game_id, "text": encode_text(card.text), "open": card.open,
+            "message_id": card.message_id}
+
+
+def decode_card(data: dict[str, Any]) -> LobbyCard:
+    return LobbyCard(game_id=data["game_id"], text=decode_text(data["text"]), open=data["open"],
+                     message_id=data.get("message_id"))
+
+
+def _encode_button(b: MoveButton) -> dict[str, Any]:
+    return {"label": encode_text(b.label), "game_id": b.game_id, "version": b.version,
+            "move": b.move, "seat": b.seat, "path": b.path}
+
+
+def _decode_button(data: dict[str, Any]) -> MoveButton:
+    return MoveButton(label=decode_text(data["label"]), game_id=data["game_id"],
+                      version=data["version"], move=data["move"], seat=data["seat"],
+                      path=data["path"])
+
+
+def encode_post(post: Post) -> dict[str, Any]:
+    if post.image is not None:
+        raise ValueError("outbox posts carry art to draw, not ready-made files")
+    return {
+        "text": encode_text(post.text), "mention": list(post.mention),
+        "lobby": encode_card(post.lobby) if post.lobby is not None else None,
+        "is_board": post.is_board, "buttons": [_encode_button(b) for b in post.buttons],
+        "replay_of": post.replay_of, "is_replay": post.is_replay, "art": encode_art(post.art),
+    }
+
+
+def decode_post(data: dict[str, Any]) -> Post:
+    return Post(
+        text=decode_text(data["text"]), mention=tuple(data["mention"]),
+        lobby=decode_card(data["lobby"]) if data.get("lobby") else None,
+        is_board=data["is_board"], buttons=tuple(_decode_button(b) for b in data["buttons"]),
+        replay_of=data.get("replay_of"), is_replay=data.get("is_replay", False),
+        art=decode_art(data.get("art")),
+    )
+
+
+def encode_dm(dm: DirectMessage) -> dict[str, Any]:
+    if dm.image is not None:
+        raise ValueError("outbox DMs carry art to draw, not ready-made files")
+    return {"user_id": dm.user_id, "text": encode_text(dm.text),
+            "fallback": encode_text(dm.fallback), "art": encode_art(dm.art)}
+
+
+def decode_dm(data: dict[str, Any]) -> DirectMessage:
+    return DirectMessage(user_id=data["user_id"], text=decode_text(data["text"]),
+                         fallback=decode_text(data["fallback"]), art=decode_art(data.get("art")))
+
+
+def envelopes(place: Place, *, posts: list[Post] | tuple[Post, ...] = (),
+              dms: list[DirectMessage] | tuple[DirectMessage, ...] = (),
+              lobby: LobbyCard | None = None) -> list[Envelope]:
+    """The rows for one change, in the order they are to be delivered: posts, the lobby
+    edit, then DMs (the board a DM talks about is in the channel first)."""
+    out = [Envelope(new_key(), "post", place.channel_id, place.guild_id, encode_post(p),
+                    arms=p.is_board and p.replay_of is None) for p in posts]
+    if lobby is not None:
+        out.append(Envelope(new_key(), "lobby", place.channel_id, place.guild_id, encode_card(lobby)))
+    out += [Envelope(new_key(), "dm", place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id)
+            for d in dms]
+    return out
+
+
+def dumps(body: dict[str, Any]) -> str:
+    return json.dumps(body, separators=(",", ":"), sort_keys=True, ensure_ascii=False, default=str)

@@ -1,0 +1,133 @@
+"""The transactional outbox at the service and store level (no Discord)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.messages import Art, LobbyCard, MoveButton, Post
+from bot.outbox import decode_dm, decode_post, encode_dm, encode_post
+from bot.service import GameService
+from bot.store import Store
+from games.text import translator
+
+from .conftest import ALICE, BOB, PLACE, FakeClock
+
+_ = translator("bot")
+
+
+async def open_aqualin(service: GameService, options: str = "role=host-colour reminder=1h") -> None:
+    """A started game whose messages were all delivered (as the console does)."""
+    await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", options))
+    await service.deliver_here(await service.join(BOB, PLACE))
+    await service.deliver_here(await service.start(ALICE, PLACE))
+
+
+async def pending(store: Store) -> list[dict]:
+    return await store.outbox(pending=True)
+
+
+def test_posts_and_dms_round_trip_through_json() -> None:
+    post = Post(text=_("{who}, your turn: {prompt}", who="<@202>", prompt=_("place a tile")),
+                mention=(202,), is_board=True,
+                buttons=(MoveButton(label=_("{seat}: {label}", seat="Bob", label="d4"), game_id=3,
+                                    version=7, move="d4", seat=2, path=""),),
+                art=Art(kind="board", game="aqualin", view={"board": [[None, "BJ"]]},
+                        names={"1": "A"}, filename="aqualin-3-4.png"))
+    back = decode_post(encode_post(post))
+    assert back == post and back.text.msgid == post.text.msgid and back.text.params["prompt"].msgid
+    lobby = Post(text="", lobby=LobbyCard(game_id=0, text=""))
+    assert decode_post(encode_post(lobby)) == lobby
+    from bot.messages import DirectMessage
+    dm = DirectMessage(user_id=5, text=_("hello"), fallback=_("closed"), art=None)
+    assert decode_dm(encode_dm(dm)) == dm
+
+
+async def test_every_change_stores_what_it_says(service: GameService, store: Store) -> None:
+    out = await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    [row] = await pending(store)
+    assert row["kind"] == "post" and out.outbox == (row["key"],) and row["game_id"] == out.game_id
+    joined = await service.join(BOB, PLACE)
+    assert [r["kind"] for r in await store.outbox(pending=True)][-1] == "lobby"
+    started = await service.start(ALICE, PLACE)
+    kinds = [r["kind"] for r in await store.outbox() if r["key"] in started.outbox]
+    assert kinds == ["post", "lobby"]
+    board = next(r for r in await store.outbox() if r["key"] == started.outbox[0])
+    assert board["arms"] == 1 and board["version"] == (await store.active_game(PLACE.channel_id)).version
+    # The stored post is the returned one, down to the buttons' version; no PNG is stored.
+    assert decode_post(board["body"]) == started.posts[0]
+    assert "png" not in str(board["body"]).lower().replace(".png", "")
+    assert len({*out.outbox, *joined.outbox, *started.outbox}) == 4
+
+
+async def test_a_failed_write_stores_no_message(service: GameService, store: Store, db_path) -> None:
+    await open_aqualin(service)
+    before = await store.outbox()
+    raw = sqlite3.connect(db_path)
+    raw.execute("CREATE TRIGGER boom BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
+    raw.commit()
+    raw.close()
+    with pytest.raises(sqlite3.DatabaseError, match="disk on fire"):
+        await service.move(ALICE, PLACE, "a1")
+    assert await store.outbox() == before  # the move and its board go together, or neither
+
+
+async def test_turn_clocks_start_when_the_ping_is_delivered(service: GameService, store: Store,
+                                                           clock: FakeClock) -> None:
+    await open_aqualin(service)
+    game = await store.active_game(PLACE.channel_id)
+    moved = await service.move(ALICE, PLACE, "a1")  # saved now, not yet delivered
+    [bobs] = await store.timers(game.id)
+    assert bobs.player_id == str(BOB.user_id) and not bobs.armed
+    clock.advance(2 * 3600)  # the bot was down for two hours
+    assert await service.fire_due() == []  # Bob was never told: nothing is due
+    await service.deliver_here(moved)  # the ping goes out now
+    [bobs] = await store.timers(game.id)
+    assert bobs.armed and bobs.due_at == clock.now + 3600 and bobs.turn_since == clock.now
+    clock.advance(3600)
+    [(_place, reminder)] = await service.fire_due()
+    assert reminder.posts[0].mention == (BOB.user_id,) and reminder.outbox
+
+
+async def test_a_reminder_is_stored_with_the_timer_it_consumes(service: GameService, store: Store,
+                                                              clock: FakeClock) -> None:
+    await open_aqualin(service)
+    clock.advance(3601)
+    [(_place, out)] = await service.fire_due()
+    [row] = [r for r in await store.outbox(pending=True)]
+    assert row["key"] in out.outbox and row["arms"] == 0
+    # Fired once: the timer was consumed in the same transaction (it comes back later).
+    assert await service.fire_due() == []
+
+
+async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_path, clock: FakeClock) -> None:
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock, new_seed=lambda: 1)
+    await service.new_game(ALICE, PLACE, "aqualin")
+    [row] = await store.claim_outbox(owner="first", now=clock(), lease=60)
+    await store.close()  # died while sending it
+
+    store = await Store.open(db_path)
+    assert await store.claim_outbox(owner="second", now=clock(), lease=60) == []  # still held
+    assert [r.id for r in await store.claim_outbox(owner="second", now=clock() + 61, lease=60)] == [row.id]
+    assert await store.release_outbox("second") == 1
+    [again] = await store.claim_outbox(owner="third", now=clock(), lease=60)
+    assert again.key == row.key and again.nonce == row.key[:25]
+    await store.outbox_done(again, now=clock(), outcome="sent", message_id=42)
+    assert await store.claim_outbox(owner="third", now=clock() + 999, lease=60) == []
+    assert (await store.outbox())[0]["message_id"] == 42  # kept, marked, not deleted
+    await store.close()
+
+
+async def test_a_row_waits_for_an_earlier_row_of_its_channel(service: GameService, store: Store,
+                                                            clock: FakeClock) -> None:
+    first = await service.new_game(ALICE, PLACE, "aqualin")
+    [row] = await store.claim_outbox(owner="a", now=clock(), lease=60, keys=first.outbox)
+    await store.outbox_retry(row, now=clock(), at=clock() + 30, error="HTTP 503")
+    joined = await service.join(BOB, PLACE)
+    # Neither by its key nor in a sweep may the lobby edit go before the lobby post.
+    assert await store.claim_outbox(owner="a", now=clock(), lease=60, keys=joined.outbox) == []
+    assert await store.claim_outbox(owner="a", now=clock(), lease=60) == []
+    later = await store.claim_outbox(owner="a", now=clock() + 31, lease=60)
+    assert [r.kind for r in later] == ["post", "lobby"]

@@ -99,6 +99,8 @@ class ServiceCore:
             return row.broken
         if games.REGISTRY.get(str(row.game).strip().lower()) is None:
             return f"unknown game {clip(str(row.game), 30)!r}"
+        if row.state is None and row.status in ("running", "finished"):
+            return "it has no state"
         bad = self._bad_states.get(row.id)
         if bad is not None and row.state == bad[0]:
             return bad[1]
@@ -108,8 +110,10 @@ class ServiceCore:
         """Log a row that can't be loaded, once per process."""
         if row.id not in self._parked:
             self._parked.add(row.id)
-            log.warning("game %s (%s, channel %s) can't be loaded: %s; it is parked until a "
-                        "moderator aborts it", row.id, row.status, row.channel_id, why)
+            then = ("a moderator's /game abort ends it" if row.status in ("lobby", "running")
+                    else "stats and replays leave it out")
+            log.warning("game %s (%s, channel %s) can't be loaded: %s; parked: %s", row.id,
+                        row.status, row.channel_id, why, then)
 
     @staticmethod
     def _unavailable(row: GameRow) -> GameUnavailable:

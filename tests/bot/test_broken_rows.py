@@ -35,7 +35,7 @@ async def start_game(service: GameService, place: Place = PLACE, options: str = 
     return out.game_id
 
 
-def damage(db_path: Path, game_id: int, column: str, value: str) -> None:
+def damage(db_path: Path, game_id: int, column: str, value: str | None) -> None:
     """Edit a row behind the bot's back, as an operator with the sqlite3 shell would."""
     db = sqlite3.connect(db_path)
     try:
@@ -52,15 +52,17 @@ def parked_lines(caplog: pytest.LogCaptureFixture, game_id: int) -> list[str]:
 
 BROKEN = [("game", "chess", "unknown game 'chess'"),
           ("state", "{not json", "its state can't be loaded"),
+          ("state", None, "it has no state"),
           ("options", "{not json", "column options is not valid JSON"),
           ("timing", "[1, 2]", "column timing holds list"),
           ("result", "nope", "column result is not valid JSON")]
 
 
-@pytest.mark.parametrize(("column", "value", "why"), BROKEN, ids=[c for c, _, _ in BROKEN])
+@pytest.mark.parametrize(("column", "value", "why"), BROKEN,
+                         ids=[f"{c}={v}" for c, v, _ in BROKEN])
 async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
         service: GameService, db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture,
-        column: str, value: str, why: str) -> None:
+        column: str, value: str | None, why: str) -> None:
     caplog.set_level(logging.INFO)
     broken = await start_game(service)
     await start_game(service, OTHER)

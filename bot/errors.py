@@ -21,6 +21,10 @@ class NoGame(ServiceError):
     """There is no (suitable) game in this channel."""
 
 
+class GameUnavailable(NoGame):
+    """The channel's game is stored in a form this code cannot load (it is parked)."""
+
+
 def explain(exc: Exception) -> Any:
     """The ephemeral text for a refused request: one or two friendly sentences (a Text)."""
     from games import IllegalMove, NotYourTurn  # local: keeps this module import-light

@@ -38,6 +38,24 @@ class ChannelBusy(StoreError):
     """The channel already has an active game."""
 
 
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot than this one."""
+
+
+def _json_column(row: sqlite3.Row, column: str, kind: type, *, optional: bool = False) -> Any:
+    """One JSON column, checked for its type; ValueError names the column and what is wrong."""
+    raw = row[column]
+    if optional and not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"column {column} is not valid JSON ({exc})") from None
+    if not isinstance(value, kind):
+        raise ValueError(f"column {column} holds {type(value).__name__}, not a JSON {kind.__name__}")
+    return value
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -58,28 +76,38 @@ class GameRow:
     updated_at: float
     timing: dict[str, Any] = field(default_factory=dict)
     replay_message_id: int | None = None
+    #: Why the row could not be decoded (its JSON columns are then empty), else None. A broken
+    #: row is still returned, so that one bad row never breaks a query listing the others.
+    broken: str | None = None
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameRow:
+        try:
+            decoded: dict[str, Any] = {
+                "options": _json_column(row, "options", dict),
+                "timing": _json_column(row, "timing", dict),
+                "result": _json_column(row, "result", dict, optional=True),
+                "broken": None,
+            }
+        except ValueError as exc:
+            decoded = {"options": {}, "timing": {}, "result": None, "broken": str(exc)}
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             game=row["game"],
-            options=json.loads(row["options"]),
             seed=row["seed"],
             status=row["status"],
             host_id=row["host_id"],
             state=row["state"],
             version=row["version"],
-            result=json.loads(row["result"]) if row["result"] else None,
             end_reason=row["end_reason"],
             lobby_message_id=row["lobby_message_id"],
             board_message_id=row["board_message_id"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
-            timing=json.loads(row["timing"]),
             replay_message_id=row["replay_message_id"],
+            **decoded,
         )
 
 
@@ -182,7 +210,11 @@ class Store:
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db)
-        await store._migrate()
+        try:
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -191,7 +223,15 @@ class Store:
     async def _migrate(self) -> None:
         async with self._db.execute("PRAGMA user_version") as cur:
             (current,) = await cur.fetchone()  # type: ignore[misc]
-        for number, _name, sql in migrations():
+        known = migrations()
+        newest = known[-1][0] if known else 0
+        if current > newest:
+            # Tables this code does not know may hold rules it would break: refuse, touch nothing.
+            raise SchemaTooNew(
+                f"The database is at schema version {current}, but this version of the bot only "
+                f"knows schema versions up to {newest}: run the newer bot that wrote it, or "
+                f"restore a backup taken before the upgrade.")
+        for number, _name, sql in known:
             if number <= current:
                 continue
             # executescript commits first; wrap the file and the version bump in one transaction.
@@ -523,6 +563,24 @@ class Store:
     async def next_due(self) -> float | None:
         row = await self._one("SELECT MIN(due_at) AS due FROM timers WHERE armed = 1")
         return row["due"] if row and row["due"] is not None else None
+
+    async def arm_timers(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
+        """Give a running game that has no timers at all the ones ``plan`` calls for.
+
+        No version bump (nothing about the game changes), but nothing happens unless the game
+        is still running at ``version`` and still has no timers, so two processes starting at
+        once arm it once. Returns whether timers were armed.
+        """
+        async with self._tx() as db:
+            cur = await db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'running'"
+                " AND NOT EXISTS (SELECT 1 FROM timers WHERE game_id = games.id)",
+                (game_id, version),
+            )
+            if await cur.fetchone() is None:
+                return False
+            await self._plan_timers(db, game_id, plan, now)
+        return True
 
     async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float,
                          outbox: Sequence[Envelope] = ()) -> bool:

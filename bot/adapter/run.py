@@ -11,7 +11,7 @@ import yarl
 
 from ..config import Settings
 from ..service import GameService
-from ..store import Store
+from ..store import SchemaTooNew, Store
 from .client import GameBot
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,9 @@ def run(settings: Settings) -> int:
     except discord.LoginFailure:
         print("Discord refused DISCORD_TOKEN: check that it is the bot token from the "
               "Developer Portal (Bot tab), not the client secret.", file=sys.stderr)
+        return 1
+    except SchemaTooNew as exc:  # one sentence, no traceback: nothing is wrong with the code
+        print(exc, file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
         print("Discord refused the gateway intents; this bot needs none of the privileged ones.",

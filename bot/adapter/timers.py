@@ -34,6 +34,10 @@ async def fire_once(client: GameBot) -> int:
 
 async def run_timers(client: GameBot) -> None:
     await client.wait_until_ready()
+    try:  # games from before timers existed get theirs before anything fires
+        await client.service.arm_missing_timers()
+    except Exception:
+        log.exception("arming missing timers failed")
     while not client.is_closed():
         try:
             await fire_once(client)

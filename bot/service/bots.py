@@ -19,7 +19,7 @@ from typing import Any
 from games import GameError
 from games.rng import seed_to_int
 
-from ..errors import NotAllowed, ServiceError
+from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place
 from .core import _, log
 from .play import PlayService
@@ -108,8 +108,11 @@ class BotService(PlayService):
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
             return False
-        game = self.engine(row.game)
-        may_act = game.to_act(self._state(game, row))
+        try:
+            game = self.engine(self._usable(row).game)
+            may_act = game.to_act(self._state(game, row))
+        except GameUnavailable:  # parked (logged once): no bot moves in it
+            return False
         return any(s.bot_level and s.player_id in may_act for s in await self.store.seats(row.id))
 
     async def bot_turn(self, place: Place) -> Outcome | None:
@@ -122,8 +125,11 @@ class BotService(PlayService):
             row = await self.store.active_game(place.channel_id)
             if row is None or row.status != "running":
                 return None
-            game = self.engine(row.game)
-            state = self._state(game, row)
+            try:
+                game = self.engine(self._usable(row).game)
+                state = self._state(game, row)
+            except GameUnavailable:
+                return None
             seats = await self.store.seats(row.id)
             waiting, may_act = game.waiting_for(state), game.to_act(state)
             # a bot that only *may* act is asked first: if it waits, the bot on turn moves
@@ -196,6 +202,9 @@ class BotService(PlayService):
         out = []
         for row in await self.store.running_games():
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
-            if row.status == "running" and await self.bot_to_act(place):
-                out.append(place)
+            try:  # one row at a time: a game that can't be loaded is skipped, not the rest
+                if row.status == "running" and await self.bot_to_act(place):
+                    out.append(place)
+            except Exception:
+                log.exception("checking game %s for a bot's turn failed; skipping it", row.id)
         return out

@@ -14,7 +14,7 @@ import games
 import renderers
 from games import Game, Result
 
-from ..errors import NoGame, NotAllowed, ServiceError
+from ..errors import GameUnavailable, NoGame, NotAllowed, ServiceError
 from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveButton, Outcome, Place, Post
 from ..outbox import Envelope, envelopes
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
@@ -60,6 +60,8 @@ class ServiceCore:
         self._render = render
         self._new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
+        self._parked: set[int] = set()  # games whose row could not be loaded, logged once
+        self._bad_states: dict[int, tuple[str, str]] = {}  # game id -> (stored state, why not)
 
     # ----- plumbing -------------------------------------------------------------------------
 
@@ -75,10 +77,70 @@ class ServiceCore:
                                  name=clip(str(game_id), 30), known=known))
         return game
 
-    @staticmethod
-    def _state(game: Game, row: GameRow) -> Any:
+    def _state(self, game: Game, row: GameRow) -> Any:
+        """The stored state; a state the engine cannot load parks the game (GameUnavailable)."""
         assert row.state is not None
-        return game.load(row.state)
+        try:
+            return game.load(row.state)
+        except Exception as exc:
+            why = clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200)
+            self._bad_states[row.id] = (row.state, why)
+            self._park(row, why)
+            raise self._unavailable(row) from None
+
+    # ----- rows that cannot be loaded -------------------------------------------------------
+
+    def problem(self, row: GameRow) -> str | None:
+        """Why this stored game can't be loaded (its row is parked), or None when it can.
+
+        Parked rows keep their status: nothing is written, the service just never hands them
+        to an engine. A moderator's ``/game abort`` ends them; a row repaired by hand is
+        picked up again, since every check looks at the row as it is now.
+        """
+        if row.broken:
+            return row.broken
+        if games.REGISTRY.get(str(row.game).strip().lower()) is None:
+            return f"unknown game {clip(str(row.game), 30)!r}"
+        if row.state is None and row.status in ("running", "finished"):
+            return "it has no state"
+        bad = self._bad_states.get(row.id)
+        if bad is not None and row.state == bad[0]:
+            return bad[1]
+        return None
+
+    def _park(self, row: GameRow, why: str) -> None:
+        """Log a row that can't be loaded, once per process."""
+        if row.id not in self._parked:
+            self._parked.add(row.id)
+            then = ("a moderator's /game abort ends it" if row.status in ("lobby", "running")
+                    else "stats and replays leave it out")
+            log.warning("game %s (%s, channel %s) can't be loaded: %s; parked: %s", row.id,
+                        row.status, row.channel_id, why, then)
+
+    @staticmethod
+    def _unavailable(row: GameRow) -> GameUnavailable:
+        if row.status in ("lobby", "running"):
+            return GameUnavailable(_(
+                "The game in this channel can't be loaded: its saved record is damaged or from a "
+                "game I don't know. A moderator can end it with `/game abort`, then open a new "
+                "one with `/game new`."))
+        return GameUnavailable(_("That game can't be loaded: its saved record is damaged or from a "
+                                 "game I don't know."))
+
+    def _loadable(self, row: GameRow) -> bool:
+        """For lists of games: False (logged once) for one that can't be loaded, to skip it."""
+        why = self.problem(row)
+        if why is not None:
+            self._park(row, why)
+        return why is None
+
+    def _usable(self, row: GameRow) -> GameRow:
+        """``row`` if an engine can run it; else it is parked and GameUnavailable raised."""
+        why = self.problem(row)
+        if why is not None:
+            self._park(row, why)
+            raise self._unavailable(row)
+        return row
 
     async def _write(self, op: Awaitable[T]) -> T:
         try:
@@ -124,11 +186,12 @@ class ServiceCore:
 
     # ----- finding the game -----------------------------------------------------------------
 
-    async def _active(self, place: Place) -> GameRow:
+    async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
+        """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
         row = await self.store.active_game(place.channel_id)
         if row is None:
             raise NoGame(_("There is no game in this channel. A moderator can open one with `/game new`."))
-        return row
+        return row if parked else self._usable(row)
 
     async def _running(self, place: Place) -> GameRow:
         row = await self._active(place)
@@ -141,7 +204,7 @@ class ServiceCore:
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
                            "`/game new`."))
-        return row
+        return self._usable(row)
 
     # ----- timing ---------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ class HistoryService(PlayService):
         row = await self.store.game(game_id)
         if row is None or row.state is None:
             raise NoGame(_("That game has no moves to replay."))
-        game = self.engine(row.game)
+        game = self.engine(self._usable(row).game)
         seats = await self.store.seats(row.id)
         return replay_moves(game, [s.player_id for s in seats], row.options, row.seed,
                             await self.store.moves(row.id))
@@ -37,7 +37,9 @@ class HistoryService(PlayService):
         """An animated GIF of a finished game, board after board, from its seed and move log."""
         ended = await self.store.ended_games(place.channel_id)
         if game_id is not None:
-            ended = [g for g in ended if g.id == game_id]
+            ended = [self._usable(g) for g in ended if g.id == game_id]
+        else:  # the newest game that can be loaded; parked ones are skipped
+            ended = [g for g in ended if self._loadable(g)]
         if not ended:
             if game_id is not None:
                 raise NoGame(_("I can't find game {n} in this channel's history.", n=game_id))
@@ -132,8 +134,8 @@ class HistoryService(PlayService):
         names: dict[int, str] = {}
         totals: dict[str, int] = defaultdict(int)
         for row, seats in await self.store.finished_games(place.guild_id):
-            if only and row.game != only:
-                continue
+            if (only and row.game != only) or not self._loadable(row):
+                continue  # one game at a time: a parked one is left out, not the leaderboard
             totals[row.game] += 1
             winners = set((row.result or {}).get("winners") or [])
             for user in {s.user_id for s in seats if not s.bot_level}:  # bots are not ranked

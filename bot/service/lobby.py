@@ -13,7 +13,7 @@ from ..outbox import Envelope
 from ..store import GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..timing import format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, names_of
+from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, log, names_of
 
 from games.text import Text, join, lines, sentence
 
@@ -115,7 +115,7 @@ class LobbyService(ServiceCore):
                         "finished": _("that game is over"),
                         "aborted": _("that game was aborted")}[row.status]
                 raise NoGame(_("This lobby is closed: {what}.", what=what))
-            return row
+            return self._usable(row)
         row = await self._active(place)
         if row.status != "lobby":
             raise ServiceError(_("The game has already started, so the lobby is closed."))
@@ -132,7 +132,7 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             existing = await self.store.active_game(place.channel_id)
             if existing is not None:
-                title = self.engine(existing.game).title
+                title = self.engine(self._usable(existing).game).title
                 raise ServiceError(_(
                     "This channel already has a {game} game ({status}). Finish it, or ask a "
                     "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
@@ -266,26 +266,36 @@ class LobbyService(ServiceCore):
                        game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
+        """End the channel's game. Needs no engine, so a game that can't be loaded ends too."""
         async with self._lock(place.channel_id):
-            row = await self._active(place)
-            game = self.engine(row.game)
+            row = await self._active(place, parked=True)
+            why_broken = self.problem(row)
+            game = self.engine(row.game) if why_broken is None else None
             settings = await self.store.guild_settings(place.guild_id)
             host_lobby = row.status == "lobby" and actor.user_id == row.host_id
             if not (host_lobby or self.is_moderator(actor, settings)):
+                if why_broken is not None:
+                    self._park(row, why_broken)
+                    raise self._unavailable(row)
                 if row.status == "lobby":
                     raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
                                        "still a lobby).", who=self.moderator_words(settings)))
                 raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
             why = clip(" ".join((reason or "").split()), 300)
             shown = safe_name(why, 300) if why else _("no reason given")
-            text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
-                     name=safe_name(actor.name), reason=shown)
-            refresh = LobbyCard(game_id=row.id, text="") if row.status == "lobby" else None
+            if game is None:
+                log.info("game %s, which couldn't be loaded, was aborted by %s", row.id, actor.user_id)
+                text = _("🛑 The game that couldn't be loaded was aborted by **{name}**: {reason}",
+                         name=safe_name(actor.name), reason=shown)
+            else:
+                text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
+                         name=safe_name(actor.name), reason=shown)
+            refresh = LobbyCard(game_id=row.id, text="") if row.status == "lobby" and game else None
             items = self._outbox(row, posts=[Post(text=text)], lobby=refresh)
             await self._write(self.store.end_game(row.id, row.version, status="aborted",
                                                   reason=why, now=self.clock(), outbox=items))
             seats = await self.store.seats(row.id)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))
-                if row.status == "lobby" else None)
+                if row.status == "lobby" and game is not None else None)
         return Outcome(reply=_("The game was aborted."), posts=[Post(text=text)], lobby_edit=card,
                        game_id=row.id, outbox=tuple(i.key for i in items))

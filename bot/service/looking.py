@@ -9,7 +9,7 @@ import games
 import renderers
 from games import Game
 
-from ..errors import NotAllowed, ServiceError
+from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
 from ..text import safe_name, split_seat
@@ -116,7 +116,7 @@ class LookingService(PlayService):
             game = self.engine(game_id)
         else:
             row = await self.store.latest_game(place.channel_id)
-            if row is None:
+            if row is None or not self._loadable(row):
                 parts: list[Any] = [_("**Games I can run** (`/game rules game:<name>` for the rules):")]
                 for g in games.REGISTRY.values():
                     need = (str(g.min_players) if g.min_players == g.max_players
@@ -145,9 +145,13 @@ class LookingService(PlayService):
             note = (_("No game is running in this channel") if row is None
                     else _("The game hasn't started yet"))
             return [(note, typed.strip()[:100] or "none")]
-        game = self.engine(row.game)
+        try:
+            game = self.engine(self._usable(row).game)
+            state = self._state(game, row)
+        except GameUnavailable:
+            return [(_("This game can't be loaded; a moderator can end it with /game abort"),
+                     typed.strip()[:100] or "none")]
         seats = await self.store.seats(row.id)
-        state = self._state(game, row)
         typed_seat, typed = split_seat(typed)
         players = game.players(state)
         names = safe_names(seats)

@@ -12,6 +12,7 @@ from typing import Any
 
 from games import IllegalMove
 
+from ..errors import GameUnavailable
 from ..messages import Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import TimerRow
@@ -30,12 +31,46 @@ class TimerService(PlayService):
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
+    async def arm_missing_timers(self) -> int:
+        """At start-up: running games without a single timer get the ones their players are owed.
+
+        A database migrated from before timers existed (schema 1) holds running games with
+        none, and nothing else would create them before somebody moves. Game by game; one that
+        can't be loaded is skipped. Returns how many games got timers.
+        """
+        armed = 0
+        for row in await self.store.running_games():
+            if row.status != "running":
+                continue
+            try:
+                async with self._lock(row.channel_id):
+                    if await self.store.timers(row.id):
+                        continue
+                    game = self.engine(self._usable(row).game)
+                    plan = await self._timer_plan(row, game, self._state(game, row))
+                    if plan is None or not plan.acting or not (plan.reminder or plan.deadline):
+                        continue
+                    if await self.store.arm_timers(row.id, row.version, plan, now=self.clock()):
+                        log.info("game %s had no timers; armed them for %s", row.id,
+                                 ", ".join(sorted(plan.acting)))
+                        armed += 1
+            except GameUnavailable:
+                continue  # parked, logged once
+            except Exception:
+                log.exception("arming the timers of game %s failed; skipping it", row.id)
+        return armed
+
     async def fire_due(self) -> list[tuple[Place, Outcome]]:
         """Fire every timer that is due now; returns what to post where."""
         out: list[tuple[Place, Outcome]] = []
         for timer in await self.store.due_timers(self.clock()):
             try:
                 fired = await self._fire(timer)
+            except GameUnavailable:
+                # The game can't be loaded (logged once, parked): its timer goes, or it would
+                # come back every 15 minutes forever. Aborting the game is the way out.
+                await self.store.fire_timer(timer, again_at=None, now=self.clock())
+                continue
             except Exception:
                 # A bug, not a rule: try again later rather than lose the reminder or deadline.
                 log.exception("timer %s of game %s failed; retrying in 15 min", timer.id, timer.game_id)
@@ -52,6 +87,7 @@ class TimerService(PlayService):
         async with self._lock(row.channel_id):
             row = await self.store.game(timer.game_id)
             assert row is not None
+            self._usable(row)
             now = self.clock()
             game = self.engine(row.game)
             state = self._state(game, row) if row.state else None

@@ -9,7 +9,7 @@ from games import BadOptions, Game
 
 from ..errors import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
-from ..store import GameRow, SeatRow
+from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..timing import format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, names_of
@@ -100,6 +100,15 @@ class LobbyService(ServiceCore):
             raise ServiceError(_("The game has already started, so the lobby is closed."))
         return row
 
+    def _channel_taken(self, existing: GameRow | None) -> ServiceError:
+        if existing is None:  # opened and closed again in the meantime
+            return ServiceError(_("Someone opened a game in this channel at the same moment. Have a "
+                                  "look, and try again if it is gone."))
+        title = self.engine(existing.game).title
+        return ServiceError(_(
+            "This channel already has a {game} game ({status}). Finish it, or ask a "
+            "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+
     async def new_game(self, actor: Actor, place: Place, game_id: str,
                        options_text: str | None = None) -> Outcome:
         game = self.engine(game_id)
@@ -111,15 +120,17 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             existing = await self.store.active_game(place.channel_id)
             if existing is not None:
-                title = self.engine(existing.game).title
-                raise ServiceError(_(
-                    "This channel already has a {game} game ({status}). Finish it, or ask a "
-                    "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
-            row = await self.store.create_game(
-                guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
-                options=options, seed=self._new_seed(), host_id=actor.user_id,
-                host_name=actor.name, now=self.clock(), timing=timing,
-            )
+                raise self._channel_taken(existing)
+            try:
+                row = await self.store.create_game(
+                    guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
+                    options=options, seed=self._new_seed(), host_id=actor.user_id,
+                    host_name=actor.name, now=self.clock(), timing=timing,
+                )
+            except ChannelBusy:
+                # Another process sharing the database opened one since the check above:
+                # the database's unique index decides, and the loser hears why.
+                raise self._channel_taken(await self.store.active_game(place.channel_id)) from None
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
         return Outcome(

@@ -11,7 +11,7 @@ from ..errors import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
-from ..timing import format_duration, parse_duration
+from ..timing import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, names_of
 
 from games.text import Text, join, lines, sentence
@@ -20,7 +20,8 @@ from games.text import Text, join, lines, sentence
 def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[str, Any]]:
     """``/game new options:`` -> (the game's resolved options, the bot's timing overrides)."""
     try:
-        given = parse_options(text)
+        given = parse_options(text, lambda key, word: key.replace("_", "-") in ("reminder", "deadline")
+                              and CONTINUATION.fullmatch(word) is not None)
     except ValueError as exc:
         raise BadOptions(_("could not read the option '{text}': write options as key=value, e.g. "
                            "rules=classic role=host-colour", text=exc.args[0])) from None

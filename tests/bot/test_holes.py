@@ -11,8 +11,10 @@ from bot.errors import ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import ChannelBusy, GameRow, Store
+from bot.timing import format_duration, parse_duration
+from games import BadOptions
 
-from .conftest import ALICE, GUILD, FakeClock
+from .conftest import ALICE, GUILD, PLACE, FakeClock
 
 # ----- two processes racing /game new ----------------------------------------------------------
 
@@ -91,3 +93,65 @@ async def test_two_services_racing_new_game_exactly_one_wins(db_path: Path) -> N
         b.close()
         await one.close()
         await two.close()
+
+
+# ----- durations -------------------------------------------------------------------------------
+
+
+async def test_durations_with_spaces_in_new_game_options(service: GameService) -> None:
+    out = await service.new_game(ALICE, PLACE, "aqualin",
+                                 "rules=classic deadline=1d 6h reminder=12h on-deadline=skip")
+    row = await service.store.game(out.game_id)
+    assert row.timing == {"deadline": 30 * 3600, "reminder": 12 * 3600, "on-deadline": "skip"}
+    assert row.options["rules"] == "classic"
+    assert "deadline=1 d 6 h" in out.posts[0].text
+
+
+@pytest.mark.parametrize("options, seconds", [
+    ("deadline=1d 6h 30m", 30 * 3600 + 1800),
+    ("deadline=1 d", 86400),
+    ("deadline=1d, 6h", 30 * 3600),
+    ("reminder=2h 30min deadline=2d", 2 * 86400),
+])
+async def test_a_duration_goes_on_until_the_next_key(service: GameService, options: str,
+                                                     seconds: int) -> None:
+    out = await service.new_game(ALICE, PLACE, "aqualin", options)
+    row = await service.store.game(out.game_id)
+    assert row.timing["deadline"] == seconds
+    assert row.timing.get("reminder", 2.5 * 3600) == 2.5 * 3600
+
+
+async def test_a_stray_word_after_a_rule_is_still_refused(service: GameService) -> None:
+    with pytest.raises(BadOptions, match="could not read the option '6h'"):
+        await service.new_game(ALICE, PLACE, "aqualin", "rules=classic 6h")
+    with pytest.raises(BadOptions, match="could not read the option 'soon'"):
+        await service.new_game(ALICE, PLACE, "aqualin", "deadline=1d soon")
+    assert await service.store.active_game(PLACE.channel_id) is None
+
+
+@pytest.mark.parametrize("given", ["99999999999d", "1" + "0" * 400 + "s", "1e400s", "9" * 320 + "w",
+                                   "-5h", "0h", "0.5m", "61d", "8w 6d"])
+async def test_absurd_durations_are_refused_with_a_sentence(service: GameService, given: str) -> None:
+    with pytest.raises(BadOptions) as caught:
+        await service.new_game(ALICE, PLACE, "aqualin", f"deadline={given}")
+    text = str(caught.value)
+    assert "turn deadline" in text and ("between 5 minutes and 60 days" in text or "is not a" in text)
+    assert len(text) < 200
+    with pytest.raises(BadOptions, match="reminder interval"):
+        await service.configure(ALICE, PLACE, reminder=given)
+    assert await service.store.active_game(PLACE.channel_id) is None
+
+
+async def test_config_takes_durations_with_spaces(service: GameService) -> None:
+    out = await service.configure(ALICE, PLACE, deadline="1d 6h", reminder="6h 30m")
+    settings = await service.store.guild_settings(GUILD)
+    assert settings.deadline_seconds == 30 * 3600 and settings.reminder_seconds == 6.5 * 3600
+    assert "1 d 6 h" in out.reply
+
+
+def test_format_duration_never_overflows() -> None:
+    assert format_duration(float("inf")) == format_duration(1e15) == "11574074074 d 1 h"
+    assert format_duration(float("-inf")) == "less than a minute"
+    assert format_duration(float("nan")) == "less than a minute"
+    assert format_duration(10 ** 30) == format_duration(1e15)
+    assert parse_duration("60d") == 60 * 86400 and parse_duration("1d 6h") == 30 * 3600

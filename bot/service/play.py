@@ -1,4 +1,9 @@
-"""Playing: moves, resigning, taking a move back, and what moderators do to a running game."""
+"""Playing: moves, resigning, taking a move back, and what moderators do to a running game.
+
+A moderator who holds a seat cannot win by kicking: when their ``/game kick`` of another
+player would end the game, the game is aborted instead, without a result (no winner, not in
+the stats). A kick the game survives just removes the player, as any kick does.
+"""
 
 from __future__ import annotations
 
@@ -239,6 +244,10 @@ class PlayService(LobbyService, ServiceCore):
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,
                                lobby_edit=card, game_id=row.id)
+            if user_id != actor.user_id and any(s.user_id == actor.user_id for s in seats):
+                ended = self._ended_by_removing(game, self._state(game, row), theirs)
+                if ended:
+                    return await self._abort_kick(actor, row, game, user_name)
             post = None
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)
@@ -252,6 +261,32 @@ class PlayService(LobbyService, ServiceCore):
         assert post is not None
         return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
                        game_id=row.id)
+
+    @staticmethod
+    def _ended_by_removing(game: Game, state: Any, seats: Sequence[SeatRow]) -> bool:
+        """Whether resigning all these seats ends the game (with a result)."""
+        for seat in seats:
+            if game.result(state) is not None:
+                break
+            try:
+                state = game.resign(state, seat.player_id)
+            except IllegalMove as exc:
+                raise ServiceError(_("That can't be done now: {reason}.",
+                                     reason=exc.args[0] if exc.args else str(exc))) from None
+        return game.result(state) is not None
+
+    async def _abort_kick(self, actor: Actor, row: GameRow, game: Game, user_name: str) -> Outcome:
+        """A seated moderator's kick that would decide the game: end it without a result."""
+        # The stored reason is shown as is in every language, so it is the command itself.
+        await self._write(self.store.end_game(row.id, row.version, status="aborted",
+                                              reason=clip(f"/game kick {user_name}", 300),
+                                              now=self.clock()))
+        text = _("🛑 The {game} game ended without a result: **{by}** plays in it, and removing "
+                 "**{name}** would have decided it.", game=game.title, by=safe_name(actor.name),
+                 name=safe_name(user_name))
+        return Outcome(reply=_("You play in this game, so removing **{name}** ended it without a "
+                               "result instead of giving it a winner.", name=safe_name(user_name)),
+                       posts=[Post(text=text)], game_id=row.id)
 
     async def skip(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         await self._moderator(actor, place, _("Skipping a turn"))

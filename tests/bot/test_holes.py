@@ -155,3 +155,63 @@ def test_format_duration_never_overflows() -> None:
     assert format_duration(float("nan")) == "less than a minute"
     assert format_duration(10 ** 30) == format_duration(1e15)
     assert parse_duration("60d") == 60 * 86400 and parse_duration("1d 6h") == 30 * 3600
+
+
+# ----- a kick by a moderator who plays -----------------------------------------------------------
+
+REF = Actor(user_id=909, name="Ref", manage_channels=True)  # a moderator without a seat
+BOB_ = Actor(user_id=202, name="Bob")
+CAROL_ = Actor(user_id=303, name="Carol")
+
+
+async def _start(service: GameService, game: str, *guests: Actor) -> int:
+    out = await service.new_game(ALICE, PLACE, game)
+    for guest in guests:
+        await service.join(guest, PLACE)
+    await service.start(ALICE, PLACE)
+    return out.game_id
+
+
+@pytest.mark.parametrize("game", ["aqualin", "kahuna"])
+async def test_a_seated_moderator_cannot_win_by_kicking(service: GameService, game: str) -> None:
+    game_id = await _start(service, game, BOB_)
+    out = await service.kick(ALICE, PLACE, BOB_.user_id, "Bob")
+    assert "ended it without a result" in str(out.reply)
+    [post] = out.posts
+    assert "ended without a result" in str(post.text) and "wins" not in str(post.text)
+    row = await service.store.game(game_id)
+    assert row.status == "aborted" and row.result is None and row.end_reason == "/game kick Bob"
+    assert [m.kind for m in await service.store.moves(game_id)].count("kick") == 0
+    stats = str((await service.stats(ALICE, PLACE)).reply)
+    assert "Alice" not in stats  # not counted
+    status = str((await service.status(BOB_, PLACE)).reply)
+    assert "aborted" in status and "/game kick Bob" in status
+    await service.new_game(ALICE, PLACE, "aqualin")  # the channel is free again
+
+
+async def test_a_moderator_without_a_seat_still_decides_by_kicking(service: GameService) -> None:
+    game_id = await _start(service, "aqualin", BOB_)
+    out = await service.kick(REF, PLACE, BOB_.user_id, "Bob")
+    assert "**Alice** wins" in str(out.posts[0].text)
+    row = await service.store.game(game_id)
+    assert row.status == "finished" and row.result is not None
+
+
+async def test_a_seated_moderator_kicking_themselves_just_resigns(service: GameService) -> None:
+    game_id = await _start(service, "aqualin", BOB_)
+    out = await service.kick(ALICE, PLACE, ALICE.user_id, "Alice")
+    assert "**Bob** wins" in str(out.posts[0].text)
+    assert (await service.store.game(game_id)).status == "finished"
+
+
+async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService) -> None:
+    game_id = await _start(service, "krasserfall", BOB_, CAROL_)
+    out = await service.kick(ALICE, PLACE, CAROL_.user_id, "Carol")
+    assert "was removed" in str(out.posts[0].text)
+    row = await service.store.game(game_id)
+    assert row.status == "running"
+    # The next kick would leave Alice alone with the win: it ends the game without a result.
+    out = await service.kick(ALICE, PLACE, BOB_.user_id, "Bob")
+    assert "ended without a result" in str(out.posts[0].text)
+    row = await service.store.game(game_id)
+    assert row.status == "aborted" and row.result is None

@@ -44,6 +44,8 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
 
 STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("finished"),
                 "aborted": _("aborted")}
+#: A confirmation button pressed after its game ended (and maybe another began) does nothing.
+STALE_CONFIRMATION = _("This confirmation belongs to an earlier game in this channel, so I did nothing.")
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
@@ -239,17 +241,37 @@ class LobbyService(ServiceCore):
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
                        game_id=row.id)
 
-    async def abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
+    async def _may_abort(self, actor: Actor, place: Place, game_id: int | None) -> GameRow:
+        """The game ``actor`` may abort here; with ``game_id`` (a confirmation) it must be that one."""
+        row = await self._active(place)
+        if game_id is not None and row.id != game_id:
+            raise ServiceError(STALE_CONFIRMATION)
+        settings = await self.store.guild_settings(place.guild_id)
+        host_lobby = row.status == "lobby" and actor.user_id == row.host_id
+        if not (host_lobby or self.is_moderator(actor, settings)):
+            if row.status == "lobby":
+                raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
+                                   "still a lobby).", who=self.moderator_words(settings)))
+            raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
+        return row
+
+    async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
+        """The question ``/game abort`` asks first (nothing changes until it is confirmed)."""
+        row = await self._may_abort(actor, place, None)
+        game = self.engine(row.game)
+        why = clip(" ".join((reason or "").split()), 300)
+        question = (_("Abort this {game} game? It ends for everyone, without a result.", game=game.title)
+                    if row.status == "running" else
+                    _("Abort this {game} lobby?", game=game.title))
+        shown = safe_name(why, 300) if why else _("no reason given")
+        return Outcome(reply=lines([question, _("Reason: {reason}", reason=shown)]), game_id=row.id)
+
+    async def abort(self, actor: Actor, place: Place, reason: str | None = None,
+                    game_id: int | None = None) -> Outcome:
+        """End the channel's game without a result; ``game_id``: only if it is still that game."""
         async with self._lock(place.channel_id):
-            row = await self._active(place)
+            row = await self._may_abort(actor, place, game_id)
             game = self.engine(row.game)
-            settings = await self.store.guild_settings(place.guild_id)
-            host_lobby = row.status == "lobby" and actor.user_id == row.host_id
-            if not (host_lobby or self.is_moderator(actor, settings)):
-                if row.status == "lobby":
-                    raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
-                                       "still a lobby).", who=self.moderator_words(settings)))
-                raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
             why = clip(" ".join((reason or "").split()), 300)
             await self._write(self.store.end_game(row.id, row.version, status="aborted",
                                                   reason=why, now=self.clock()))

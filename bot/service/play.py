@@ -18,7 +18,7 @@ from ..messages import Actor, Outcome, Place, Post
 from ..store import GameRow, SeatRow
 from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, _, names_of, safe_names
-from .lobby import LobbyService
+from .lobby import STALE_CONFIRMATION, LobbyService
 
 from games.text import Text, join, lines, sentence
 from ..replay import replay_moves
@@ -148,14 +148,28 @@ class PlayService(LobbyService, ServiceCore):
             done = _("{a}; {b}", a=done, b=action)
         return _("{who}: {did}.", who=who, did=done)
 
-    async def resign(self, actor: Actor, place: Place) -> Outcome:
+    async def _resigning(self, actor: Actor, place: Place,
+                         game_id: int | None) -> tuple[GameRow, list[SeatRow], list[SeatRow]]:
+        row = await self._running(place)
+        if game_id is not None and row.id != game_id:
+            raise ServiceError(STALE_CONFIRMATION)
+        seats = await self.store.seats(row.id)
+        mine = [s for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
+        return row, seats, mine
+
+    async def ask_resign(self, actor: Actor, place: Place) -> Outcome:
+        """The question ``/game resign`` asks first (nothing changes until it is confirmed)."""
+        row, _seats, _mine = await self._resigning(actor, place, None)
+        return Outcome(reply=_("Resign from this {game} game? This can't be undone.",
+                               game=self.engine(row.game).title), game_id=row.id)
+
+    async def resign(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
+        """Give up; ``game_id`` (from a confirmation): only if it is still that game."""
         async with self._lock(place.channel_id):
-            row = await self._running(place)
+            row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
-            mine = [s for s in seats if s.user_id == actor.user_id]
-            if not mine:
-                raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
             post = await self._remove_player(row, game, seats, mine[0], kind="resign",
                                              actor_id=actor.user_id,
                                              headline=_("🏳️ **{name}** resigned.",

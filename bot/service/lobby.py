@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import games
 from games import BadOptions, Game
 
 from ..errors import NoGame, NotAllowed, ServiceError
@@ -258,11 +259,13 @@ class LobbyService(ServiceCore):
     async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
         """The question ``/game abort`` asks first (nothing changes until it is confirmed)."""
         row = await self._may_abort(actor, place, None)
-        game = self.engine(row.game)
+        # Asking must work even for a game this code cannot load (the engine is not needed).
+        known = games.REGISTRY.get(row.game)
+        title: Any = known.title if known else clip(row.game, 30)
         why = clip(" ".join((reason or "").split()), 300)
-        question = (_("Abort this {game} game? It ends for everyone, without a result.", game=game.title)
+        question = (_("Abort this {game} game? It ends for everyone, without a result.", game=title)
                     if row.status == "running" else
-                    _("Abort this {game} lobby?", game=game.title))
+                    _("Abort this {game} lobby?", game=title))
         shown = safe_name(why, 300) if why else _("no reason given")
         return Outcome(reply=lines([question, _("Reason: {reason}", reason=shown)]), game_id=row.id)
 

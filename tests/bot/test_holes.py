@@ -215,3 +215,47 @@ async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService
     assert "ended without a result" in str(out.posts[0].text)
     row = await service.store.game(game_id)
     assert row.status == "aborted" and row.result is None
+
+
+# ----- confirmations (the service half; the buttons are in tests/bot/adapter) -------------------
+
+
+async def test_resign_and_abort_questions_change_nothing(service: GameService) -> None:
+    game_id = await _start(service, "aqualin", BOB_)
+    version = (await service.store.game(game_id)).version
+    asked = await service.ask_resign(BOB_, PLACE)
+    assert str(asked.reply) == "Resign from this Aqualin game? This can't be undone."
+    assert asked.game_id == game_id and not asked.posts
+    with pytest.raises(ServiceError, match="not playing"):
+        await service.ask_resign(CAROL_, PLACE)
+    asked = await service.ask_abort(ALICE, PLACE, "  we   stop ")
+    assert "Abort this Aqualin game?" in str(asked.reply) and "Reason: we stop" in str(asked.reply)
+    with pytest.raises(ServiceError, match="Manage Channels"):
+        await service.ask_abort(BOB_, PLACE)
+    row = await service.store.game(game_id)
+    assert row.status == "running" and row.version == version
+
+
+async def test_a_confirmation_for_an_earlier_game_does_nothing(service: GameService) -> None:
+    first = await _start(service, "aqualin", BOB_)
+    await service.abort(ALICE, PLACE, "restart", game_id=first)
+    second = await _start(service, "aqualin", BOB_)
+    with pytest.raises(ServiceError, match="earlier game"):
+        await service.resign(BOB_, PLACE, game_id=first)
+    with pytest.raises(ServiceError, match="earlier game"):
+        await service.abort(ALICE, PLACE, "oops", game_id=first)
+    assert (await service.store.game(second)).status == "running"
+    await service.resign(BOB_, PLACE, game_id=second)
+    assert (await service.store.game(second)).status == "finished"
+
+
+async def test_asking_to_abort_needs_no_engine(service: GameService, db_path: Path) -> None:
+    import sqlite3
+
+    game_id = await _start(service, "aqualin", BOB_)
+    raw = sqlite3.connect(db_path)
+    raw.execute("UPDATE games SET game = 'nosuchgame' WHERE id = ?", (game_id,))
+    raw.commit()
+    raw.close()
+    asked = await service.ask_abort(ALICE, PLACE)
+    assert "Abort this nosuchgame game?" in str(asked.reply) and asked.game_id == game_id

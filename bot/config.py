@@ -1,6 +1,8 @@
 """Settings from the environment, with a ``.env`` file as a fallback (never committed).
 
-Every setting is documented in ``.env.example``; this module is the only reader.
+Every setting is documented in ``.env.example``; this module is the only reader. An error
+names the setting (and the ``.env`` line), never the value: the value may be the token, and
+errors end up in terminals, CI logs and bug reports.
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ from pathlib import Path
 
 DEFAULT_DATABASE = "data/tidepool.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The settings this module reads; only these are named when a ``.env`` line is malformed
+#: (anything else on such a line might be a pasted secret).
+KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
+        "DISCORD_GATEWAY_URL")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
     "(copy .env.example to .env and fill it in)."
@@ -38,7 +44,11 @@ def read_env_file(path: str | Path) -> dict[str, str]:
     file = Path(path)
     if not file.is_file():
         return values
-    for number, raw in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{file} is not UTF-8 text") from None
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -46,7 +56,7 @@ def read_env_file(path: str | Path) -> dict[str, str]:
             line = line[len("export "):].lstrip()
         key, sep, value = line.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"{file}:{number}: expected KEY=value, got {raw!r}")
+            raise ConfigError(f"{file}:{number}: expected KEY=value{_named(line)}")
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]
@@ -54,6 +64,12 @@ def read_env_file(path: str | Path) -> dict[str, str]:
             value = value.split(" #", 1)[0].rstrip()
         values[key.strip()] = value
     return values
+
+
+def _named(line: str) -> str:
+    """`` (for DISCORD_TOKEN)`` when a malformed line starts with a known key; else nothing."""
+    first = line.replace("=", " ").replace(":", " ").split(maxsplit=1)
+    return f" (for {first[0]})" if first and first[0] in KEYS else ""
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -68,20 +84,20 @@ def load_settings(environ: Mapping[str, str] | None = None,
 
     guild = get("DISCORD_GUILD_ID")
     if guild is not None and not guild.isdigit():
-        raise ConfigError(f"DISCORD_GUILD_ID must be a server id (digits only), not {guild!r}")
+        raise ConfigError("DISCORD_GUILD_ID must be a server id (digits only)")
     level = (get("LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
     api_base = get("DISCORD_API_BASE")
     if api_base is not None:
         if not api_base.startswith(("http://", "https://")):
-            raise ConfigError(f"DISCORD_API_BASE must start with http:// or https://, not {api_base!r}")
+            raise ConfigError("DISCORD_API_BASE must start with http:// or https://")
         api_base = api_base.rstrip("/")
         if "/api/v" not in api_base:
             api_base += "/api/v10"
     gateway = get("DISCORD_GATEWAY_URL")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
-        raise ConfigError(f"DISCORD_GATEWAY_URL must start with ws:// or wss://, not {gateway!r}")
+        raise ConfigError("DISCORD_GATEWAY_URL must start with ws:// or wss://")
     return Settings(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
 
@@ -24,16 +25,26 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"rules=classic role=host-colour"`` (spaces or commas between pairs) -> dict."""
+def parse_options(text: str | None,
+                  continues: Callable[[str, str], bool] | None = None) -> dict[str, str]:
+    """``"rules=classic role=host-colour"`` (spaces or commas between pairs) -> dict.
+
+    A word without ``=`` for which ``continues(key, word)`` holds belongs to the value
+    before it, joined with a space (``deadline=1d 6h``).
+    """
     out: dict[str, str] = {}
+    last: str | None = None
     for token in re.split(r"[\s,;]+", (text or "").strip()):
         if not token:
             continue
         key, sep, value = token.partition("=")
+        if not sep and last is not None and continues is not None and continues(last, token):
+            out[last] = f"{out[last]} {token}"
+            continue
         if not sep or not key or not value:
             raise ValueError(clip(token, 40))  # the caller words the error (translatably)
-        out[key.strip().lower()] = value.strip()
+        last = key.strip().lower()
+        out[last] = value.strip()
     return out
 
 

@@ -1,17 +1,22 @@
-"""Lobby buttons that survive restarts: the game id lives in the ``custom_id``."""
+"""Buttons that survive restarts: the game id (and what else they need) lives in the ``custom_id``."""
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 import discord
 
+from games import GameError
 from games.text import translator
 
-from .deliver import respond
+from ..errors import ServiceError, explain
+from ..i18n import language_for
+from .deliver import OOPS, ServiceCall, actor_of, place_of, respond, say
 
 _ = translator("bot")
+log = logging.getLogger(__name__)
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 REPLAY_LABEL = _("Replay")
 _STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -112,3 +117,111 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         await respond(interaction, lambda s, a, p: s.replay_animation(a, p, game_id))
+
+
+# ----- confirmations ----------------------------------------------------------------------------
+
+CONFIRM_LABELS = {"resign": _("Resign"), "abort": _("Abort the game")}
+CANCEL_LABEL = _("Cancel")
+NOTHING_CHANGED = _("Nothing changed.")
+NOT_YOURS = _("Only the person who asked can answer this.")
+#: ``ok:abort:<game>:<user>:`` takes at most 50 of the 100 characters of a custom_id.
+REASON_ROOM = 50
+
+
+class _ForTheAsker:
+    user_id: int
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.user.id == self.user_id:
+            return True
+        await interaction.response.send_message(say(NOT_YOURS, language_for(interaction.locale)),
+                                                ephemeral=True)
+        return False
+
+
+class ConfirmButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"ok:(?P<action>resign|abort):(?P<game>[0-9]{1,19}):(?P<user>[0-9]{1,20})"
+                             r"(?::(?P<reason>.{0,50}))?"):
+    """Carries out a ``/game resign`` or ``/game abort`` that was asked about.
+
+    It names the game it was asked for: pressed after that game ended, it does nothing. The
+    abort reason rides along in the ``custom_id`` (hence the 50-character limit on it).
+    """
+
+    def __init__(self, action: str, game_id: int, user_id: int, reason: str = "",
+                 label: str | None = None) -> None:
+        reason = " ".join(reason.split())[:REASON_ROOM]
+        tail = f":{reason}" if action == "abort" else ""
+        super().__init__(discord.ui.Button(label=label or str(CONFIRM_LABELS[action]),
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"ok:{action}:{game_id}:{user_id}{tail}"))
+        self.action = action
+        self.game_id = game_id
+        self.user_id = user_id
+        self.reason = reason
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConfirmButton:
+        return cls(match["action"], int(match["game"]), int(match["user"]), match["reason"] or "",
+                   item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id, reason = self.game_id, self.reason or None
+        # Answer by taking the buttons off the question, so it cannot be pressed twice.
+        await interaction.response.edit_message(view=None)
+        if self.action == "resign":
+            await respond(interaction, lambda s, a, p: s.resign(a, p, game_id=game_id), acknowledged=True)
+        else:
+            await respond(interaction, lambda s, a, p: s.abort(a, p, reason, game_id=game_id),
+                          acknowledged=True)
+
+
+class CancelButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"no:(?P<user>[0-9]{1,20})"):
+    """Leaves everything as it was and takes the question's buttons away."""
+
+    def __init__(self, user_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or str(CANCEL_LABEL),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"no:{user_id}"))
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> CancelButton:
+        return cls(int(match["user"]), item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await interaction.response.edit_message(
+            content=say(NOTHING_CHANGED, language_for(interaction.locale)), view=None)
+
+
+async def ask(interaction: discord.Interaction, action: str, call: ServiceCall,
+              reason: str = "") -> None:
+    """Answer a command that cannot be undone with a question only the asker sees.
+
+    ``call`` checks that the action is allowed now and words the question; nothing changes
+    until the Confirm button is pressed.
+    """
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    client: Any = interaction.client
+    lang = language_for(interaction.locale)
+    try:
+        outcome = await call(client.service, actor_of(interaction), place_of(interaction))
+    except (ServiceError, GameError) as exc:
+        text = say(explain(exc), lang)
+        await interaction.followup.send(text[:1].upper() + text[1:], ephemeral=True)
+        return
+    except Exception:
+        log.exception("service call failed: user=%s channel=%s command=%s", interaction.user.id,
+                      interaction.channel_id, getattr(interaction.command, "qualified_name", None))
+        await interaction.followup.send(say(OOPS, lang), ephemeral=True)
+        return
+    assert outcome.game_id is not None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(action, outcome.game_id, interaction.user.id, reason,
+                                say(CONFIRM_LABELS[action], lang, 80)))
+    view.add_item(CancelButton(interaction.user.id, say(CANCEL_LABEL, lang, 80)))
+    await interaction.followup.send(say(outcome.reply, lang), view=view, ephemeral=True)

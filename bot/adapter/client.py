@@ -21,7 +21,7 @@ from .bots import BotRunner
 from .deliver import OOPS, _, say
 
 CANT_USE = _("You can't use that here.")
-from .buttons import LobbyButton, MoveButton, ReplayButton
+from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton
 from .outbox import Deliverer
 from .timers import run_timers
 from .translator import CatalogTranslator
@@ -53,7 +53,7 @@ class GameBot(discord.Client):
         await super().close()
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton)
+        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ConfirmButton, CancelButton)
         await self.tree.set_translator(CatalogTranslator())
         await asyncio.to_thread(i18n.warm_up)
         # Build the renderers' cached artwork now, off the loop, not on the first move.

@@ -12,6 +12,7 @@ import games
 from ..i18n import language_for
 from ..messages import Actor, Outcome, Place
 from ..service import GameService
+from .buttons import REASON_ROOM, ask
 from .deliver import actor_of, place_of, respond, say
 
 T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
@@ -71,12 +72,12 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     @app_commands.command(name="abort", description=T("End this channel's game without a result (moderators)"))
     @app_commands.describe(reason=T("Why the game is aborted (posted in the channel)"))
     async def abort(self, interaction: discord.Interaction,
-                    reason: app_commands.Range[str, 0, 300] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.abort(a, p, reason))
+                    reason: app_commands.Range[str, 0, REASON_ROOM] | None = None) -> None:
+        await ask(interaction, "abort", lambda s, a, p: s.ask_abort(a, p, reason), reason or "")
 
     @app_commands.command(name="resign", description=T("Give up the game you are playing here"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.resign(a, p))
+        await ask(interaction, "resign", lambda s, a, p: s.ask_resign(a, p))
 
     @app_commands.command(name="undo", description=T("Take back your last move (if nothing was revealed since)"))
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -114,9 +114,12 @@ def move_view(buttons: tuple[MoveButtonSpec, ...], lang: str) -> discord.ui.View
     return view
 
 
-async def respond(interaction: discord.Interaction, call: ServiceCall) -> None:
-    """Defer at once, run the service call, then deliver; the one error boundary."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+async def respond(interaction: discord.Interaction, call: ServiceCall, *,
+                  acknowledged: bool = False) -> None:
+    """Defer at once (unless ``acknowledged`` already), run the service call, then deliver;
+    the one error boundary."""
+    if not acknowledged:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     client: GameBot = interaction.client  # type: ignore[assignment]
     lang = language_for(interaction.locale)
     try:

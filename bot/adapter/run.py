@@ -16,6 +16,18 @@ from .client import GameBot
 
 log = logging.getLogger(__name__)
 
+#: Loggers whose DEBUG records carry secrets: request and webhook URLs hold interaction tokens
+#: (``/webhooks/<app>/<token>``), and gateway events carry them in full. They log at INFO at most.
+SENSITIVE_LOGGERS = ("discord.http", "discord.webhook", "discord.gateway")
+
+
+def setup_logging(level: str) -> None:
+    """Log to stderr at ``level``, but never below INFO for :data:`SENSITIVE_LOGGERS`."""
+    number = getattr(logging, level)
+    discord.utils.setup_logging(level=number, root=True)
+    for name in SENSITIVE_LOGGERS:
+        logging.getLogger(name).setLevel(max(number, logging.INFO))
+
 
 def apply_endpoints(settings: Settings) -> None:
     """Point every REST call and the gateway at the configured URLs (proxy or test server)."""
@@ -38,7 +50,7 @@ async def serve(settings: Settings) -> None:
 
 
 def run(settings: Settings) -> int:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    setup_logging(settings.log_level)
     log.info("database: %s", settings.database_path)
     try:
         asyncio.run(serve(settings))

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import games
 from games import BadOptions, Game
 
 from ..errors import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..outbox import Envelope
-from ..store import GameRow, SeatRow
+from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
-from ..timing import format_duration, parse_duration
+from ..timing import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, log, names_of
 
 from games.text import Text, join, lines, sentence
@@ -21,7 +22,8 @@ from games.text import Text, join, lines, sentence
 def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[str, Any]]:
     """``/game new options:`` -> (the game's resolved options, the bot's timing overrides)."""
     try:
-        given = parse_options(text)
+        given = parse_options(text, lambda key, word: key.replace("_", "-") in ("reminder", "deadline")
+                              and CONTINUATION.fullmatch(word) is not None)
     except ValueError as exc:
         raise BadOptions(_("could not read the option '{text}': write options as key=value, e.g. "
                            "rules=classic role=host-colour", text=exc.args[0])) from None
@@ -44,6 +46,8 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
 
 STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("finished"),
                 "aborted": _("aborted")}
+#: A confirmation button pressed after its game ended (and maybe another began) does nothing.
+STALE_CONFIRMATION = _("This confirmation belongs to an earlier game in this channel, so I did nothing.")
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
@@ -121,6 +125,15 @@ class LobbyService(ServiceCore):
             raise ServiceError(_("The game has already started, so the lobby is closed."))
         return row
 
+    def _channel_taken(self, existing: GameRow | None) -> ServiceError:
+        if existing is None:  # opened and closed again in the meantime
+            return ServiceError(_("Someone opened a game in this channel at the same moment. Have a "
+                                  "look, and try again if it is gone."))
+        title = self.engine(self._usable(existing).game).title
+        return ServiceError(_(
+            "This channel already has a {game} game ({status}). Finish it, or ask a "
+            "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+
     async def new_game(self, actor: Actor, place: Place, game_id: str,
                        options_text: str | None = None) -> Outcome:
         game = self.engine(game_id)
@@ -132,16 +145,18 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             existing = await self.store.active_game(place.channel_id)
             if existing is not None:
-                title = self.engine(self._usable(existing).game).title
-                raise ServiceError(_(
-                    "This channel already has a {game} game ({status}). Finish it, or ask a "
-                    "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+                raise self._channel_taken(existing)
             items = self._outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
-            row = await self.store.create_game(
-                guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
-                options=options, seed=self._new_seed(), host_id=actor.user_id,
-                host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
-            )
+            try:
+                row = await self.store.create_game(
+                    guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
+                    options=options, seed=self._new_seed(), host_id=actor.user_id,
+                    host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
+                )
+            except ChannelBusy:
+                # Another process sharing the database opened one since the check above:
+                # the database's unique index decides, and the loser hears why.
+                raise self._channel_taken(await self.store.active_game(place.channel_id)) from None
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
         return Outcome(
@@ -265,22 +280,47 @@ class LobbyService(ServiceCore):
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))
 
-    async def abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
-        """End the channel's game. Needs no engine, so a game that can't be loaded ends too."""
+    async def _may_abort(self, actor: Actor, place: Place, game_id: int | None) -> GameRow:
+        """The game ``actor`` may abort here; with ``game_id`` (a confirmation) it must be that one.
+
+        Needs no engine, so a game that can't be loaded can be ended too.
+        """
+        row = await self._active(place, parked=True)
+        if game_id is not None and row.id != game_id:
+            raise ServiceError(STALE_CONFIRMATION)
+        why_broken = self.problem(row)
+        settings = await self.store.guild_settings(place.guild_id)
+        host_lobby = row.status == "lobby" and actor.user_id == row.host_id
+        if not (host_lobby or self.is_moderator(actor, settings)):
+            if why_broken is not None:
+                self._park(row, why_broken)
+                raise self._unavailable(row)
+            if row.status == "lobby":
+                raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
+                                   "still a lobby).", who=self.moderator_words(settings)))
+            raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
+        return row
+
+    async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
+        """The question ``/game abort`` asks first (nothing changes until it is confirmed)."""
+        row = await self._may_abort(actor, place, None)
+        # Asking must work even for a game this code cannot load (the engine is not needed).
+        known = games.REGISTRY.get(row.game) if self.problem(row) is None else None
+        title: Any = known.title if known else clip(row.game, 30)
+        why = clip(" ".join((reason or "").split()), 300)
+        question = (_("Abort this {game} game? It ends for everyone, without a result.", game=title)
+                    if row.status == "running" else
+                    _("Abort this {game} lobby?", game=title))
+        shown = safe_name(why, 300) if why else _("no reason given")
+        return Outcome(reply=lines([question, _("Reason: {reason}", reason=shown)]), game_id=row.id)
+
+    async def abort(self, actor: Actor, place: Place, reason: str | None = None,
+                    game_id: int | None = None) -> Outcome:
+        """End the channel's game without a result; ``game_id``: only if it is still that game."""
         async with self._lock(place.channel_id):
-            row = await self._active(place, parked=True)
+            row = await self._may_abort(actor, place, game_id)
             why_broken = self.problem(row)
             game = self.engine(row.game) if why_broken is None else None
-            settings = await self.store.guild_settings(place.guild_id)
-            host_lobby = row.status == "lobby" and actor.user_id == row.host_id
-            if not (host_lobby or self.is_moderator(actor, settings)):
-                if why_broken is not None:
-                    self._park(row, why_broken)
-                    raise self._unavailable(row)
-                if row.status == "lobby":
-                    raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
-                                       "still a lobby).", who=self.moderator_words(settings)))
-                raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
             why = clip(" ".join((reason or "").split()), 300)
             shown = safe_name(why, 300) if why else _("no reason given")
             if game is None:

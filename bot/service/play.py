@@ -1,4 +1,9 @@
-"""Playing: moves, resigning, taking a move back, and what moderators do to a running game."""
+"""Playing: moves, resigning, taking a move back, and what moderators do to a running game.
+
+A moderator who holds a seat cannot win by kicking: when their ``/game kick`` of another
+player would end the game, the game is aborted instead, without a result (no winner, not in
+the stats). A kick the game survives just removes the player, as any kick does.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from ..outbox import Envelope
 from ..store import GameRow, SeatRow
 from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, _, names_of, safe_names
-from .lobby import LobbyService
+from .lobby import STALE_CONFIRMATION, LobbyService
 
 from games.text import Text, join, lines, sentence
 from ..replay import replay_moves
@@ -155,14 +160,28 @@ class PlayService(LobbyService, ServiceCore):
             done = _("{a}; {b}", a=done, b=action)
         return _("{who}: {did}.", who=who, did=done)
 
-    async def resign(self, actor: Actor, place: Place) -> Outcome:
+    async def _resigning(self, actor: Actor, place: Place,
+                         game_id: int | None) -> tuple[GameRow, list[SeatRow], list[SeatRow]]:
+        row = await self._running(place)
+        if game_id is not None and row.id != game_id:
+            raise ServiceError(STALE_CONFIRMATION)
+        seats = await self.store.seats(row.id)
+        mine = [s for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
+        return row, seats, mine
+
+    async def ask_resign(self, actor: Actor, place: Place) -> Outcome:
+        """The question ``/game resign`` asks first (nothing changes until it is confirmed)."""
+        row, _seats, _mine = await self._resigning(actor, place, None)
+        return Outcome(reply=_("Resign from this {game} game? This can't be undone.",
+                               game=self.engine(row.game).title), game_id=row.id)
+
+    async def resign(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
+        """Give up; ``game_id`` (from a confirmation): only if it is still that game."""
         async with self._lock(place.channel_id):
-            row = await self._running(place)
+            row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
-            mine = [s for s in seats if s.user_id == actor.user_id]
-            if not mine:
-                raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
             post, keys = await self._remove_player(row, game, seats, mine[0], kind="resign",
                                                    actor_id=actor.user_id,
                                                    headline=_("🏳️ **{name}** resigned.",
@@ -260,6 +279,10 @@ class PlayService(LobbyService, ServiceCore):
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,
                                lobby_edit=card, game_id=row.id, outbox=keys)
+            if user_id != actor.user_id and any(s.user_id == actor.user_id for s in seats):
+                ended = self._ended_by_removing(game, self._state(game, row), theirs)
+                if ended:
+                    return await self._abort_kick(actor, row, game, user_name)
             post = None
             keys: tuple[str, ...] = ()
             for seat in theirs:  # someone may hold several seats
@@ -275,6 +298,33 @@ class PlayService(LobbyService, ServiceCore):
         assert post is not None
         return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
                        game_id=row.id, outbox=keys)
+
+    @staticmethod
+    def _ended_by_removing(game: Game, state: Any, seats: Sequence[SeatRow]) -> bool:
+        """Whether resigning all these seats ends the game (with a result)."""
+        for seat in seats:
+            if game.result(state) is not None:
+                break
+            try:
+                state = game.resign(state, seat.player_id)
+            except IllegalMove as exc:
+                raise ServiceError(_("That can't be done now: {reason}.",
+                                     reason=exc.args[0] if exc.args else str(exc))) from None
+        return game.result(state) is not None
+
+    async def _abort_kick(self, actor: Actor, row: GameRow, game: Game, user_name: str) -> Outcome:
+        """A seated moderator's kick that would decide the game: end it without a result."""
+        text = _("🛑 The {game} game ended without a result: **{by}** plays in it, and removing "
+                 "**{name}** would have decided it.", game=game.title, by=safe_name(actor.name),
+                 name=safe_name(user_name))
+        items = self._outbox(row, posts=[Post(text=text)])
+        # The stored reason is shown as is in every language, so it is the command itself.
+        await self._write(self.store.end_game(row.id, row.version, status="aborted",
+                                              reason=clip(f"/game kick {user_name}", 300),
+                                              now=self.clock(), outbox=items))
+        return Outcome(reply=_("You play in this game, so removing **{name}** ended it without a "
+                               "result instead of giving it a winner.", name=safe_name(user_name)),
+                       posts=[Post(text=text)], game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def skip(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         await self._moderator(actor, place, _("Skipping a turn"))

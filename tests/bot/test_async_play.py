@@ -164,7 +164,8 @@ async def test_kick_skip_rights_and_effects(service: GameService) -> None:
         await service.skip(ALICE, PLACE)
     with pytest.raises(NotAllowed):
         await service.skip(BOB, PLACE)
-    out = await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+    referee = Actor(user_id=909, name="Ref", manage_channels=True)  # a moderator without a seat
+    out = await service.kick(referee, PLACE, BOB.user_id, "Bob")
     assert "was removed" in out.posts[0].text and "**Alice** wins" in out.posts[0].text
 
 

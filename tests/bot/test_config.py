@@ -42,15 +42,24 @@ def test_endpoint_overrides() -> None:
     assert s.api_base == "https://proxy.example/api/v10"
 
 
+SECRETISH = "MTA5ODc2NTQzMjE.GhIjKl.s3cr3t-Value_zz"
+
+
 @pytest.mark.parametrize("env, word", [
-    ({"DISCORD_GUILD_ID": "abc"}, "DISCORD_GUILD_ID"),
-    ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
-    ({"DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE"),
-    ({"DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
+    ({"DISCORD_GUILD_ID": SECRETISH}, "DISCORD_GUILD_ID"),
+    ({"LOG_LEVEL": SECRETISH}, "LOG_LEVEL"),
+    ({"DISCORD_API_BASE": "ftp://" + SECRETISH}, "DISCORD_API_BASE"),
+    ({"DISCORD_GATEWAY_URL": "http://" + SECRETISH}, "DISCORD_GATEWAY_URL"),
 ])
-def test_bad_values_name_the_setting(env: dict[str, str], word: str) -> None:
-    with pytest.raises(ConfigError, match=word):
+def test_bad_values_name_the_setting_not_the_value(env: dict[str, str], word: str) -> None:
+    with pytest.raises(ConfigError, match=word) as caught:
         load_settings(env, env_file=None)
+    assert "s3cr3t" not in str(caught.value).lower() and "ghijkl" not in str(caught.value).lower()
+
+
+def test_bad_log_level_lists_the_allowed_ones() -> None:
+    with pytest.raises(ConfigError, match="DEBUG, INFO, WARNING, ERROR, CRITICAL"):
+        load_settings({"LOG_LEVEL": "loud"}, env_file=None)
 
 
 def test_bad_env_file_line(tmp_path: Path) -> None:
@@ -58,6 +67,31 @@ def test_bad_env_file_line(tmp_path: Path) -> None:
     env.write_text("JUST_A_WORD\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=":1:"):
         load_settings({}, env_file=env)
+
+
+@pytest.mark.parametrize("line, named", [
+    (f"DISCORD_TOKEN {SECRETISH}", "DISCORD_TOKEN"),  # a space instead of '='
+    (f"DISCORD_TOKEN: {SECRETISH}", "DISCORD_TOKEN"),
+    (SECRETISH, None),  # the token pasted alone: the line is all secret, name nothing
+    (f"={SECRETISH}", None),
+])
+def test_malformed_env_line_names_line_and_key_only(tmp_path: Path, line: str, named: str | None) -> None:
+    env = tmp_path / ".env"
+    env.write_text(f"# settings\nLOG_LEVEL=INFO\n{line}\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_settings({}, env_file=env)
+    message = str(caught.value)
+    assert ":3:" in message and SECRETISH not in message
+    assert all(part not in message for part in SECRETISH.split("."))
+    assert (named in message) if named else ("(for" not in message)
+
+
+def test_env_file_that_is_not_text(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_bytes(b"DISCORD_TOKEN=\xff\xfe" + SECRETISH.encode() + b"\n")
+    with pytest.raises(ConfigError, match="UTF-8") as caught:
+        load_settings({}, env_file=env)
+    assert "s3cr3t" not in str(caught.value)
 
 
 def _run_bot(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -78,6 +112,22 @@ def test_no_token_exits_with_one_clear_sentence(tmp_path: Path) -> None:
 def test_bad_setting_exits_cleanly(tmp_path: Path) -> None:
     done = _run_bot(tmp_path, DISCORD_TOKEN="x", LOG_LEVEL="shouty")
     assert done.returncode == 2 and "LOG_LEVEL" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_malformed_env_line_never_reaches_stderr(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(f"LOG_LEVEL=INFO\nDISCORD_TOKEN {SECRETISH}\n", encoding="utf-8")
+    done = _run_bot(tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert ":2:" in done.stderr and "DISCORD_TOKEN" in done.stderr
+    for part in SECRETISH.split("."):
+        assert part not in done.stderr and part not in done.stdout
+
+
+def test_bad_guild_id_in_env_file_never_reaches_stderr(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(f"DISCORD_GUILD_ID={SECRETISH}\n", encoding="utf-8")
+    done = _run_bot(tmp_path, DISCORD_TOKEN=SECRETISH)
+    assert done.returncode == 2 and "DISCORD_GUILD_ID" in done.stderr
+    assert "s3cr3t" not in done.stderr and "Traceback" not in done.stderr
 
 
 def test_help(tmp_path: Path) -> None:

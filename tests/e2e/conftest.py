@@ -26,6 +26,7 @@ class BotProcess:
         self.workdir = workdir
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.env: dict[str, str] = {}  # settings a test changes (e.g. LOG_LEVEL)
 
     @property
     def log_path(self) -> Path:
@@ -42,6 +43,7 @@ class BotProcess:
             "LOG_LEVEL": "INFO",
             "PYTHONPATH": str(REPO),
         })
+        env.update(self.env)
         log = open(self.log_path, "wb")  # noqa: SIM115 - the child owns it
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=self.workdir, env=env, stdout=log, stderr=log,

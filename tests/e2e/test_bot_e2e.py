@@ -92,6 +92,18 @@ async def play_turn(emu: Emulator, channel: int, players: dict[int, User]) -> Me
     return new_board
 
 
+async def confirm(emu: Emulator, user: User, asked: Interaction) -> str:
+    """Press Confirm under the question ``/game resign`` or ``/game abort`` asked first; the
+    private answer that follows."""
+    question = asked.reply
+    assert question is not None and question.ephemeral and len(question.custom_ids()) == 2
+    record = await emu.click(user, question, question.custom_ids()[0])
+    assert record.callback is not None and record.callback["type"] == 7  # the buttons go
+    assert question.custom_ids() == []
+    await emu.until(lambda: any(m.ephemeral for m in record.followups), what="the answer")
+    return next(m.content for m in record.followups if m.ephemeral)
+
+
 def moves_in_db(bot: BotProcess) -> list[tuple[int, int, str]]:
     db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
     try:
@@ -231,8 +243,8 @@ async def test_permissions_are_refused_privately(emulator: Emulator, bot: BotPro
                                                                game="aqualin"))
     assert "not your turn" in reply_text(await emulator.slash(bob, "move", channel, action="a1"))
     assert len(emulator.public_messages(channel)) == before
-    aborted = await emulator.slash(alice, "game abort", channel, reason="testing")
-    assert "aborted" in reply_text(aborted)
+    asked = await emulator.slash(alice, "game abort", channel, reason="testing")
+    assert "aborted" in await confirm(emulator, alice, asked)
     assert "testing" in last_public(emulator, channel).content
 
 
@@ -300,7 +312,8 @@ async def test_bad_input_gets_clear_replies(emulator: Emulator, bot: BotProcess)
             record = await emulator.slash(alice, "game new", options_channel, game="aqualin", options=option)
             texts.append(reply_text(record))
             if "lobby is open" in texts[-1]:
-                assert "aborted" in reply_text(await emulator.slash(alice, "game abort", options_channel))
+                asked = await emulator.slash(alice, "game abort", options_channel)
+                assert "aborted" in await confirm(emulator, alice, asked)
     assert len(texts) == 350 and all(t.strip() for t in texts)
     assert not any("went wrong" in t for t in texts)
     assert any("not a square" in t or "could not read" in t for t in texts)

@@ -7,13 +7,21 @@ import json
 from bot.adapter.timers import fire_once
 
 from .fake_discord import CHANNEL_ID, Harness, Role, User
-from .test_commands import ALICE, BOB, CAROL, assert_safe_mentions, channel_posts, followups, open_lobby, reply_text
+from .fake_discord import buttons
+from .test_commands import (ALICE, BOB, CAROL, assert_safe_mentions, channel_posts, followups, message,
+                            open_lobby, reply_text)
 
 
 async def started(h: Harness) -> None:
     await open_lobby(h)
     await h.command(BOB, "game", "join")
     await h.command(ALICE, "game", "start")
+
+
+async def resign(h: Harness, user: User) -> list:
+    """``/game resign`` and its Confirm button."""
+    [asked] = followups(await h.command(user, "game", "resign"))
+    return await h.click(user, buttons(asked.body)[0], message(asked))
 
 
 async def test_new_commands_are_registered(harness: Harness) -> None:
@@ -25,7 +33,13 @@ async def test_kick_with_a_user_option(harness: Harness) -> None:
     h = harness
     await started(h)
     assert "Removing a player needs" in reply_text(await h.command(BOB, "game", "kick", user=ALICE))
-    sent = await h.command(ALICE, "game", "kick", user=BOB)
+    sent = await h.command(ALICE, "game", "kick", user=BOB)  # Alice plays: no win by kicking
+    assert "ended it without a result" in reply_text(sent)
+    [post] = channel_posts(sent)
+    assert "ended without a result" in post.content and "Game over" not in post.content
+    await started(h)
+    referee = User(606, "Rita", permissions=ALICE.permissions)  # a moderator without a seat
+    sent = await h.command(referee, "game", "kick", user=BOB)
     assert "Removed" in reply_text(sent)
     [post] = channel_posts(sent)
     assert "was removed" in post.content and "Game over" in post.content
@@ -51,7 +65,7 @@ async def test_export_log_stats(harness: Harness) -> None:
     await h.command(ALICE, "move", action="c3")
     assert "can't be exported" in reply_text(await h.command(CAROL, "game", "export"))  # not yet
     assert "1. **Alice** placed" in reply_text(await h.command(CAROL, "game", "log", count=5))
-    await h.command(BOB, "game", "resign")
+    await resign(h, BOB)
     sent = await h.command(CAROL, "game", "export")
     reply_text(sent)
     [file_reply] = [f for f in followups(sent) if f.files]
@@ -79,7 +93,7 @@ async def test_replay_button_and_command(harness: Harness) -> None:
     h = harness
     await started(h)
     await h.command(ALICE, "move", action="c3")
-    sent = await h.command(BOB, "game", "resign")
+    sent = await resign(h, BOB)
     [final] = channel_posts(sent)
     assert buttons(final.body) == [f"replay:{final.body['components'][0]['components'][0]['custom_id'].split(':')[1]}"]
     message_id = int(final.response["id"])

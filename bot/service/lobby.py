@@ -305,7 +305,7 @@ class LobbyService(ServiceCore):
         """The question ``/game abort`` asks first (nothing changes until it is confirmed)."""
         row = await self._may_abort(actor, place, None)
         # Asking must work even for a game this code cannot load (the engine is not needed).
-        known = games.REGISTRY.get(row.game) if self.problem(row) is None else None
+        known = games.REGISTRY.get(row.game)
         title: Any = known.title if known else clip(row.game, 30)
         why = clip(" ".join((reason or "").split()), 300)
         question = (_("Abort this {game} game? It ends for everyone, without a result.", game=title)

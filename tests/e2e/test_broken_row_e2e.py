@@ -16,7 +16,7 @@ from bot.store import migrations
 
 from .conftest import BotProcess
 from .emulator import GUILD_ID, Emulator
-from .test_bot_e2e import last_public, open_and_start, play_turn, reply_text
+from .test_bot_e2e import confirm, last_public, open_and_start, play_turn, reply_text
 
 DAMAGE = {"unknown-game": ("game", "chess"), "corrupt-state": ("state", "{not json")}
 
@@ -54,8 +54,9 @@ async def test_a_damaged_row_is_parked_and_the_rest_plays_on(emulator: Emulator,
     assert "can't be loaded" in choices[0]["name"]
 
     # A moderator ends it and opens a new game there.
-    aborted = await emulator.slash(alice, "game abort", broken_channel, reason="damaged row")
-    assert reply_text(aborted) == "The game was aborted."
+    asked = await emulator.slash(alice, "game abort", broken_channel, reason="damaged row")
+    assert "Abort this" in reply_text(asked)
+    assert await confirm(emulator, alice, asked) == "The game was aborted."
     assert "damaged row" in last_public(emulator, broken_channel).content
     opened = await emulator.slash(alice, "game new", broken_channel, game="aqualin")
     assert "lobby is open" in reply_text(opened)

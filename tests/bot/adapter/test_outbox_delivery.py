@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from .fake_discord import CHANNEL_ID, Harness, _Response
-from .test_commands import ALICE, BOB, channel_posts, followups, open_lobby, reply_text
+from .fake_discord import CHANNEL_ID, Harness, _Response, buttons
+from .test_commands import ALICE, BOB, channel_posts, followups, message, open_lobby, reply_text
 
 
 def server_error() -> discord.HTTPException:
@@ -71,8 +71,10 @@ async def test_a_later_row_waits_for_an_earlier_one_in_its_channel(harness: Harn
     await h.command(ALICE, "move", action="c3")  # its board fails
     sent = await h.command(BOB, "game", "abort")  # Bob is no moderator: refused, nothing stored
     assert "needs" in reply_text(sent)
-    sent = await h.command(ALICE, "game", "abort", reason="testing")
-    reply_text(sent)
+    asked = [f for f in followups(await h.command(ALICE, "game", "abort", reason="testing"))
+             if (f.body.get("flags") or 0) & 64][-1]
+    [confirm, _cancel] = buttons(asked.body)
+    await h.click(ALICE, confirm, message(asked))
     # The abort notice is stored; it may not overtake the board that failed.
     pending = await store.outbox(game_id, pending=True)
     assert [r["kind"] for r in pending] == ["post", "post"]
@@ -116,15 +118,11 @@ async def test_without_an_interaction_a_refused_post_is_given_up_but_kept(harnes
 async def test_closed_dms_of_another_player_leave_a_notice(harness: Harness) -> None:
     h = harness
     h.fake.closed_dms.add(BOB.id)
-    await open_lobby(h)
-    await h.command(BOB, "game", "join")
-    # Kahuna sends hands by DM at the start.
-    await h.command(ALICE, "game", "abort")
-    await h.command(ALICE, "game", "new", game="kahuna")
+    await h.command(ALICE, "game", "new", game="kahuna")  # hands go by DM at the start
     await h.command(BOB, "game", "join")
     sent = await h.command(ALICE, "game", "start")
     reply_text(sent)
-    notices = [p for p in channel_posts(sent) if "DMs" in p.content or "DM" in p.content]
+    notices = [p for p in channel_posts(sent) if "DMs" in p.content]
     assert len(notices) == 1 and "<@202>" in notices[0].content
     row = await h.client.service.store.active_game(CHANNEL_ID)
     dms = [r for r in await h.client.service.store.outbox(row.id) if r["kind"] == "dm"]

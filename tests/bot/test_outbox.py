@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
 
-from bot.messages import Art, LobbyCard, MoveButton, Post
+from bot.messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
 from bot.outbox import decode_dm, decode_post, encode_dm, encode_post
 from bot.service import GameService
 from bot.store import Store
@@ -39,7 +40,6 @@ def test_posts_and_dms_round_trip_through_json() -> None:
     assert back == post and back.text.msgid == post.text.msgid and back.text.params["prompt"].msgid
     lobby = Post(text="", lobby=LobbyCard(game_id=0, text=""))
     assert decode_post(encode_post(lobby)) == lobby
-    from bot.messages import DirectMessage
     dm = DirectMessage(user_id=5, text=_("hello"), fallback=_("closed"), art=None)
     assert decode_dm(encode_dm(dm)) == dm
 
@@ -131,3 +131,21 @@ async def test_a_row_waits_for_an_earlier_row_of_its_channel(service: GameServic
     assert await store.claim_outbox(owner="a", now=clock(), lease=60) == []
     later = await store.claim_outbox(owner="a", now=clock() + 31, lease=60)
     assert [r.kind for r in later] == ["post", "lobby"]
+
+
+async def test_two_processes_never_claim_the_same_row(db_path, clock: FakeClock) -> None:
+    first = await Store.open(db_path)
+    second = await Store.open(db_path)  # another process on the same database
+    try:
+        service = GameService(first, clock=clock, new_seed=lambda: 1)
+        for channel in range(5):
+            await service.new_game(ALICE, Place(guild_id=PLACE.guild_id, channel_id=channel),
+                                   "aqualin")
+        a, b = await asyncio.gather(
+            first.claim_outbox(owner="a", now=clock(), lease=60, limit=3),
+            second.claim_outbox(owner="b", now=clock(), lease=60, limit=3),
+        )
+        assert len(a) + len(b) == 5 and not {r.id for r in a} & {r.id for r in b}
+    finally:
+        await first.close()
+        await second.close()

@@ -215,7 +215,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      reason=reason))
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
-                                     "others have seen it.", move=last.move))
+                                     "channel has seen it.", move=last.move))
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self._timer_plan(row, game, before),

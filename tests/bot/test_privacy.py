@@ -139,3 +139,19 @@ async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) 
     assert "ALOA-BARI" not in text and "~~" not in text and "taken back" not in text
     assert [(m.move, m.undone_at is not None) for m in await service.store.moves(row.id)] == [
         ("free ALOA-BARI", True), ("free COCO-GOLA", False), ("free DUDA-ELAI", False)]
+
+
+async def test_a_bot_out_of_turn_sees_the_turn_as_it_began(service: GameService) -> None:
+    """Bots think from what their seat may see (``players=``, as bot seats share user 0)."""
+    await start(service)
+    row, before = await current(service)
+    (mover,) = KAHUNA.to_act(before)
+    other = "202" if mover == "101" else "101"
+    bridge = next(m for m in KAHUNA.legal_moves(before, mover) if m.startswith("bridge"))
+    await service.move(ACTORS[mover], PLACE, bridge)
+    row, during = await current(service)
+    seats = await service.store.seats(row.id)
+    theirs = await service._sight(KAHUNA, row, seats, players=[other])
+    assert KAHUNA.dump(theirs.state) == KAHUNA.dump(before) and theirs.hidden == 1
+    own = await service._sight(KAHUNA, row, seats, players=[mover])
+    assert KAHUNA.dump(own.state) == KAHUNA.dump(during) and own.hidden == 0

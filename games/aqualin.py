@@ -442,6 +442,16 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         new.resigned = player
         return new
 
+    def why_not_undo(self, before: AqualinState, after: AqualinState, player: str, move: str,
+                     samples: int = 12) -> Text | None:
+        """Every move draws the next tile (or tops up the market) from the hidden supply,
+        until the supply is empty."""
+        if not self.reveals(before, after, player, move, samples):
+            return None
+        if before.rules == "classic":
+            return _("the next tile was drawn into the market")
+        return _("the next tile was drawn")
+
     # ----- views ----------------------------------------------------------------------------
 
     def view(self, state: AqualinState, player: str | None = None) -> dict[str, Any]:

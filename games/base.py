@@ -197,26 +197,48 @@ class Game(ABC, Generic[S, M]):
         """The move that passes ``player``'s turn when their time runs out, if the rules have one."""
         return None
 
-    def can_undo(self, before: S, after: S, player: str, move: str, samples: int = 12) -> bool:
-        """Board Game Arena's policy: a move may be taken back when it revealed nothing hidden
-        to anyone and resolved no chance.
+    def why_not_undo(self, before: S, after: S, player: str, move: str,
+                     samples: int = 12) -> Text | None:
+        """Why ``move`` (played by ``player`` in ``before``, giving ``after``) may not be taken
+        back, or None when it may: in the words of the game, for the player.
 
-        Checked without knowing the game: the move is replayed in worlds that each seat (and
-        the public) cannot tell apart from ``before`` (``resample``); if any seat would then see
-        a different result, the move told that seat something, or chance decided it.
-        Worlds in which the move is impossible say nothing and are skipped.
+        Board Game Arena's policy: only a move that revealed nothing hidden to anyone and that
+        chance did not decide. The default knows nothing of the game (see :meth:`reveals`) and
+        gives a generic reason; games override it to name what happened (a tile drawn, a card
+        shown), and may decide exactly where sampling could miss a world.
         """
+        if self.reveals(before, after, player, move, samples):
+            return _("it revealed something hidden or was decided by chance")
+        return None
+
+    def can_undo(self, before: S, after: S, player: str, move: str, samples: int = 12) -> bool:
+        """Whether :meth:`why_not_undo` has no objection."""
+        return self.why_not_undo(before, after, player, move, samples) is None
+
+    def reveals(self, before: S, after: S, player: str, move: str, samples: int = 12) -> bool:
+        """Whether playing ``move`` told anyone something they did not know, or chance decided it.
+
+        The move is replayed in worlds that each seat (and the public) cannot tell apart from
+        ``before`` (``resample``). A world in which the move is impossible is one the move rules
+        out: a Kahuna bridge on a HUNA line proves a HUNA card in the hand, so the others learn
+        it. A world in which some seat would then see a different result means the move told
+        that seat something, or chance decided it. A seat that sees no more than the public
+        has the public's worlds, so it is not checked twice.
+        """
+        public = self.view(before, None)
         for viewer in (None, *self.players(before)):
+            if viewer is not None and self.view(before, viewer) == public:
+                continue
             seen = self.view(after, viewer)
             for k in range(samples):
                 world = self.resample(before, viewer, f"undo-check-{k}")
                 try:
                     other = self.apply(world, player, move)
                 except GameError:
-                    continue
+                    return True
                 if self.view(other, viewer) != seen:
-                    return False
-        return True
+                    return True
+        return False
 
     def suggest(self, state: S, player: str, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         """Autocomplete: up to ``limit`` (value, label) pairs of legal moves matching ``typed``.

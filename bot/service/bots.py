@@ -143,8 +143,11 @@ class BotService(PlayService):
                 team = [s.player_id for s in bots if s.bot_level == seat.bot_level] \
                     if game.multi_seat else [seat.player_id]
                 asked.update(team)
+                # a bot out of turn (the stone) sees another seat's turn only once it is over
+                sight = await self._sight(game, row, seats, players=team)
+                dumped = game.dump(sight.state) if sight.hidden else row.state or ""
                 try:
-                    pick = await self._think(game, row.state or "", team, seat.bot_level,
+                    pick = await self._think(game, dumped, team, seat.bot_level,
                                              seed_to_int(f"{row.seed}:{row.version}"))
                 except Exception:
                     log.exception("the %s bot could not choose a move in game %s",

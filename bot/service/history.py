@@ -71,30 +71,28 @@ class HistoryService(PlayService):
         return animate([self._render(v, names) for v in views])
 
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:
+        """The moves in words, as the asker may see them: taken-back moves are gone, and the
+        steps of someone else's turn in progress wait until that turn ends."""
         row = await self._latest(place)
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so nothing has been played."))
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         names = safe_names(seats)
-        moves = await self.store.moves(row.id)
+        sight = await self._sight(game, row, seats, user_id=actor.user_id)
         state = game.setup([s.player_id for s in seats], row.options, row.seed)
         entries: list[Any] = []
-        for m in moves:
+        for number, m in enumerate(sight.moves, start=1):
             who = f"**{names.get(m.player_id, m.player_id)}**"
             if m.kind in RESIGNING:
                 text = _("{who} {did}", who=who, did=LOG_WORDS[m.kind])
-                after = game.resign(state, m.player_id)
+                state = game.resign(state, m.player_id)
             else:
                 text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
                 if m.kind == "skip":
                     text = sentence(text, _("(turn skipped)"))
-                after = game.apply(state, m.player_id, m.move)
-            if m.undone_at is not None:
-                entries.append(_("{n}. ~~{text}~~ (taken back)", n=m.n, text=text))
-                continue  # the game went on from the state before it
-            entries.append(_("{n}. {text}", n=m.n, text=text))
-            state = after
+                state = game.apply(state, m.player_id, m.move)
+            entries.append(_("{n}. {text}", n=number, text=text))
         if not entries:
             return Outcome(reply=_("{game}: no moves yet.", game=game.title), game_id=row.id)
         count = max(1, min(count, 50))

@@ -31,7 +31,8 @@ class LookingService(PlayService):
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:  # a lobby that was aborted before it started
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
-        state = self._state(game, row)
+        sight = await self._sight(game, row, seats, user_id=actor.user_id)
+        state = sight.state
         focus = None
         if user_id is not None:
             theirs = [s.player_id for s in seats if s.user_id == user_id]
@@ -40,7 +41,8 @@ class LookingService(PlayService):
             if game.id not in renderers.FOCUSED:
                 raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
-        image = await self._render_image(game, row, state, seats, f"v{row.version}", focus)
+        # named by the moves it shows, so that nothing about a hidden step shows in the name
+        image = await self._render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
@@ -69,8 +71,8 @@ class LookingService(PlayService):
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
-        state = self._state(game, row)
-        moves = [m for m in await self.store.moves(row.id) if m.undone_at is None]
+        sight = await self._sight(game, row, seats, user_id=actor.user_id)
+        state, moves = sight.state, sight.moves
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         players = join([_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
                         else f"**{safe_name(s.name)}**" for s in seats])
@@ -104,7 +106,7 @@ class LookingService(PlayService):
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
-        state = self._state(game, row)
+        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         text, art = self._private(game, row, state, seats, mine)
         image = await self.render_art(art) if art is not None else None
         dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
@@ -152,6 +154,7 @@ class LookingService(PlayService):
             return [(_("This game can't be loaded; a moderator can end it with /game abort"),
                      typed.strip()[:100] or "none")]
         seats = await self.store.seats(row.id)
+        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         typed_seat, typed = split_seat(typed)
         players = game.players(state)
         names = safe_names(seats)

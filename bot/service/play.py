@@ -7,6 +7,7 @@ the stats). A kick the game survives just removes the player, as any kick does.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -20,6 +21,7 @@ from ..store import GameRow, SeatRow
 from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, _, names_of, safe_names
 from .lobby import STALE_CONFIRMATION, LobbyService
+from .sight import SightService
 
 from games.text import Text, join, lines, sentence
 from ..replay import replay_moves
@@ -33,7 +35,7 @@ def said_of(stored: str) -> Any:
         return stored
 
 
-class PlayService(LobbyService, ServiceCore):
+class PlayService(LobbyService, SightService, ServiceCore):
     def _acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
                        seat: int | None = None) -> str:
         """The seat ``actor`` acts for: the one they named (``seat``), else their only seat
@@ -70,7 +72,8 @@ class PlayService(LobbyService, ServiceCore):
         """Store a change with its log entry, the timers it implies and what is to be said
         about it (``outbox``), in one transaction."""
         result = game.result(after)
-        reset = (player,) if kind in ("move", "skip") else ()
+        # a step inside a turn leaves the turn's reminder and deadline where they are
+        reset = (player,) if kind in ("move", "skip") and ends_turn else ()
         return await self._write(self.store.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
@@ -135,7 +138,7 @@ class PlayService(LobbyService, ServiceCore):
         self._check_button(row, game_id, version)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        state = self._state(game, row)
+        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         player = self._acting_player(game, state, seats, actor, seat or None)
         buttons = self._buttons(game, state, seats, row, only=player, path=path)
         if not buttons:
@@ -220,6 +223,9 @@ class PlayService(LobbyService, ServiceCore):
     # ----- undo -------------------------------------------------------------------------------
 
     async def undo(self, actor: Actor, place: Place) -> Outcome:
+        """Take back the caller's last action, if no one else could have learnt anything
+        from it: the turn it belongs to is still going on (the channel and the next player
+        have heard nothing), it revealed nothing hidden and chance did not decide it."""
         async with self._lock(place.channel_id):
             row = await self._running(place)
             game = self.engine(row.game)
@@ -234,34 +240,31 @@ class PlayService(LobbyService, ServiceCore):
             if last.player_id not in mine or last.kind != "move":
                 raise ServiceError(_("You can only take back your own last move, and only while nobody "
                                      "else has acted since."))
-            before = replay_moves(game, [s.player_id for s in seats], row.options, row.seed, log[:-1])
+            players = [s.player_id for s in seats]
+            before = await asyncio.to_thread(replay_moves, game, players, row.options, row.seed,
+                                             log[:-1])
             after = self._state(game, row)
-            if not game.can_undo(before, after, last.player_id, last.move):
-                raise ServiceError(_("`{move}` can't be taken back: it revealed something hidden or was "
-                                     "decided by chance.", move=last.move))
+            reason = await asyncio.to_thread(game.why_not_undo, before, after, last.player_id,
+                                             last.move)
+            if reason is not None:
+                raise ServiceError(_("`{move}` can't be taken back: {reason}.", move=last.move,
+                                     reason=reason))
+            if last.ends_turn:  # the channel was told and the next player asked to act
+                raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
+                                     "channel has seen it.", move=last.move))
             dms = await self._hand_updates(game, row, seats, after, before)
-            posts = []
-            if last.ends_turn:  # an action inside a turn: the channel never heard of it
-                posts.append(self._board_post(
-                    game, self._next(row), before, seats,
-                    _("↩️ **{name}** took back `{move}`.", name=safe_names(seats)[last.player_id],
-                      move=last.move), f"undo{last.n}",
-                ))
-            items = self._outbox(row, posts=posts, dms=dms)
+            items = self._outbox(row, dms=dms)
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
-                timers=await self._timer_plan(row, game, before, reset=(last.player_id,)),
-                outbox=items,
+                timers=await self._timer_plan(row, game, before), outbox=items,
             ))
-            keys = tuple(i.key for i in items)
-            if not last.ends_turn:
-                image = await self._render_image(game, row, before, seats, f"undo{last.n}")
-                reply = lines([_("Taken back: `{move}`.", move=last.move),
-                               _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
-                                                                      safe_names(seats)))])
-                return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys)
-        return Outcome(reply=_("Taken back: `{move}`.", move=last.move), posts=posts, dms=dms,
-                       game_id=row.id, outbox=keys)
+            # an action inside a turn: the channel never heard of it, so only the player hears
+            image = await self._render_image(game, row, before, seats, f"undo{last.n}")
+            reply = lines([_("Taken back: `{move}`.", move=last.move),
+                           _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
+                                                                  safe_names(seats)))])
+        return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id,
+                       outbox=tuple(i.key for i in items))
 
     # ----- moderation -------------------------------------------------------------------------
 

@@ -725,6 +725,14 @@ class Aqua(Game[AquaState, AquaMove]):
         winners = tuple(p for p in playing if (scores[p], counts[p]) == best)
         return Result(scores, winners, reason=reason, detail=detail)
 
+    def why_not_undo(self, before: AquaState, after: AquaState, player: str, move: str,
+                     samples: int = 12) -> Text | None:
+        """The deck is all that is hidden: what a move reveals is a tile drawn from it into
+        the market."""
+        if not self.reveals(before, after, player, move, samples):
+            return None
+        return _("a new tile was drawn into the market")
+
     def resign(self, state: AquaState, player: str) -> AquaState:
         if state.over:
             raise GameOver(_("the game is over already"))

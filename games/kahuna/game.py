@@ -668,6 +668,25 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         new.resigned = player
         return new
 
+    def why_not_undo(self, before: KahunaState, after: KahunaState, player: str, move: str,
+                     samples: int = 12) -> Text | None:
+        """Cards need no sampling: one played or tucked from the hidden hand proves that the
+        player held it (the sampled worlds might all happen to hold it too), so such a move
+        stays. Cards lying face up (open-draws) tell nobody anything."""
+        m = self.parse_move(move)
+        if m.kind in ("bridge", "remove", "tuck"):
+            hidden = Counter(m.cards) - Counter(before.shown.get(player, []))
+            if hidden:
+                if m.kind == "tuck":
+                    return _("tucked cards stay under the discards")
+                return _n("it showed which card you played", "it showed which cards you played",
+                          len(m.cards))
+        if m.kind == "draw" and not m.cards:
+            return _("you drew a card from the deck")
+        if self.reveals(before, after, player, move, samples):
+            return _("a new card was turned up from the deck")
+        return None
+
     # ----- views ----------------------------------------------------------------------------
 
     @staticmethod

@@ -1100,6 +1100,17 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             lines.append(_("Missing in the hideout: {gems}.", gems=colours(d["missing"])))
         return lines
 
+    def why_not_undo(self, before: KraquaState, after: KraquaState, player: str, move: str,
+                     samples: int = 12) -> Text | None:
+        """Chance here is a drawn tile, a gate turned over, or the dice."""
+        if not self.reveals(before, after, player, move, samples):
+            return None
+        if len(after.stack) < len(before.stack):
+            return _("a tile was drawn from the stack")
+        if after.revealed > before.revealed:
+            return _("a new gate was turned over")
+        return _("the dice decided it")
+
     def resign(self, state: KraquaState, player: str) -> KraquaState:
         """The team gives up together: a cooperative game ends lost for every seat."""
         if state.over:

@@ -631,6 +631,15 @@ class Krasserfall(Game[KrasserfallState, Move]):
         winners = tuple(state.players[s] for s in playing if state.medals[s] == best)
         return Result(scores, winners, detail=detail)
 
+    def why_not_undo(self, before: KrasserfallState, after: KrasserfallState, player: str,
+                     move: str, samples: int = 12) -> Text | None:
+        """The die decides a roll; a boat's hidden shake decides whether it holds."""
+        if not self.reveals(before, after, player, move, samples):
+            return None
+        if self.parse_move(move).kind == "roll":
+            return _("the die decided it")
+        return _("a boat's hidden balance decided it")
+
     def resign(self, state: KrasserfallState, player: str) -> KrasserfallState:
         if state.over:
             raise GameOver(_("the game is over already"))

@@ -207,7 +207,8 @@ async def test_role_and_policies(service: GameService) -> None:
 async def test_undo_follows_the_policy(service: GameService) -> None:
     await start_game(service, "role=host-colour rules=classic")
     await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
-    with pytest.raises(ServiceError, match="revealed something hidden"):
+    with pytest.raises(ServiceError, match="can't be taken back: the next tile was drawn into the "
+                                           "market"):
         await service.undo(ALICE, PLACE)  # the market was refilled from the hidden supply
     with pytest.raises(ServiceError, match="your own last move"):
         await service.undo(BOB, PLACE)
@@ -215,7 +216,9 @@ async def test_undo_follows_the_policy(service: GameService) -> None:
         await service.undo(CAROL, PLACE)
 
 
-async def test_undo_when_nothing_is_revealed(service: GameService) -> None:
+async def test_undo_never_takes_back_a_finished_turn(service: GameService) -> None:
+    """With the supply empty an Aqualin move reveals nothing, but it ended the turn: Bob was
+    pinged, so it stays."""
     await start_game(service, "role=host-colour rules=classic")
     actors = {"101": ALICE, "202": BOB}
     row, game, state = await state_of(service)
@@ -224,21 +227,16 @@ async def test_undo_when_nothing_is_revealed(service: GameService) -> None:
         await service.move(actors[player], PLACE, game.legal_moves(state, player)[0])
         row, game, state = await state_of(service)
     (player,) = game.to_act(state)
-    before = row.state
     move = game.legal_moves(state, player)[0]
-    await service.move(actors[player], PLACE, move)
-    out = await service.undo(actors[player], PLACE)
-    assert f"took back `{move}`" in out.posts[0].text
-    assert out.posts[0].mention == (actors[player].user_id,)
-    row, _, _ = await state_of(service)
-    assert row.state == before
-    log = await service.store.moves(row.id)
-    assert log[-1].move == move and log[-1].undone_at is not None  # marked, not lost
-    assert game.dump(await service.replay(row.id)) == row.state
-    with pytest.raises(ServiceError):
-        await service.undo(actors[player], PLACE)  # the move before was the other player's
-    text = (await service.log(ALICE, PLACE, 3)).reply
-    assert "~~" in text and "(taken back)" in text
+    out = await service.move(actors[player], PLACE, move)
+    assert out.posts[0].mention  # the next player was asked to act
+    after = await state_of(service)
+    assert game.can_undo(state, after[2], player, move)  # nothing hidden, no chance ...
+    with pytest.raises(ServiceError, match="it ended your turn"):  # ... but the turn is over
+        await service.undo(actors[player], PLACE)
+    row2, _, _ = await state_of(service)
+    assert row2.state == after[0].state and row2.version == after[0].version
+    assert all(m.undone_at is None for m in await service.store.moves(row.id))
 
 
 # ----- history -------------------------------------------------------------------------------

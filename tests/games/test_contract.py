@@ -36,6 +36,7 @@ from games import (
     Option,
     Result,
 )
+from games.text import Text
 
 GAME_IDS = sorted(REGISTRY)
 
@@ -683,6 +684,57 @@ def test_no_global_random(gid: str, n: int, combo: Any, monkeypatch: pytest.Monk
         game.resample(state, player, 1)
         state = game.apply(state, player, move)
     assert game.dump(state) == game.dump(traj.states[min(6, len(traj.steps))])
+
+
+# ----- taking a move back -----------------------------------------------------------------------
+
+#: Steps of each trajectory whose undo verdict is checked (spread over the game).
+UNDO_STEPS = 12
+
+
+def exposed(game: Game, before: Any, after: Any, player: str, move: str) -> bool:
+    """Whether some world a seat (or the public) cannot rule out makes ``move`` impossible or
+    its result look different to them: then playing it told them something, or chance
+    decided it. Own samples, independent of the engine's."""
+    for viewer in (None, *game.players(before)):
+        seen = game.view(after, viewer)
+        for k in range(16):
+            world = game.resample(before, viewer, f"contract-undo-{k}")
+            try:
+                other = game.apply(world, player, move)
+            except GameError:
+                return True
+            if game.view(other, viewer) != seen:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("gid, n, combo", case_params())
+def test_undo_only_what_revealed_nothing(gid: str, n: int, combo: Any) -> None:
+    """A move may be taken back only if it revealed nothing: not if it is impossible in a
+    world someone cannot rule out (the move proves that world wrong), nor if it looks
+    different in one. A refusal says why in the game's own words."""
+    traj = trajectory(gid, n, combo)
+    game = traj.game
+    last = len(traj.steps) - 1
+    picks = sorted({round(last * k / (UNDO_STEPS - 1)) for k in range(UNDO_STEPS)})
+    verdicts = set()
+    for i in picks:
+        player, move = traj.steps[i]
+        before, after = traj.states[i], traj.states[i + 1]
+        kept = game.dump(before), game.dump(after)
+        reason = game.why_not_undo(before, after, player, move)
+        assert (game.dump(before), game.dump(after)) == kept, "the check changed a state"
+        assert game.can_undo(before, after, player, move) == (reason is None)
+        verdicts.add(reason is None)
+        if reason is None:
+            assert not exposed(game, before, after, player, move), \
+                f"step {i}: `{move}` may be taken back, but it told someone something"
+        else:
+            assert isinstance(reason, Text) and reason.domain == game.id, \
+                f"step {i}: the reason for refusing `{move}` is not in {gid}'s words: {reason!r}"
+            assert reason.strip() and "\n" not in reason and len(reason) < 120
+    assert False in verdicts, "no move was ever refused: nothing in this game is hidden?"
 
 
 # ----- resign, suggest, words -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from games import REGISTRY, CorruptState, GameOver, IllegalMove, InvalidMove, NotYourTurn
+from games import REGISTRY, CorruptState, Game, GameOver, IllegalMove, InvalidMove, NotYourTurn
 from games.kahuna import ISLANDS, LINES, Kahuna, KahunaState
 
 GAME: Kahuna = REGISTRY["kahuna"]  # type: ignore[assignment]
@@ -640,6 +640,64 @@ def test_open_draws_uses_the_shown_copy_first() -> None:
 
 
 # ----- hidden information -----------------------------------------------------------------------
+
+
+def test_undo_refuses_a_bridge_that_proves_a_card() -> None:
+    """The counter-example to skipping the worlds where a move is impossible: in every world
+    Bob cannot rule out and where the bridge can be built, it looks the same to him. Yet it
+    rules out every other world: it tells him that Alice holds HUNA."""
+    before = position(hands={ALICE: ["HUNA"], BOB: ["ELAI", "LALE"]},
+                      deck=["DUDA", "FAAA", "GOLA", "IFFI", "JOJO", "KAHU"])
+    move = "bridge HUNA-ELAI"
+    after = play(before, move)
+    worlds = [GAME.resample(before, BOB, k) for k in range(12)]
+    possible = [w for w in worlds if "HUNA" in w.hands[ALICE]]
+    assert len(possible) < len(worlds), "Bob can't tell whether Alice holds HUNA"
+    for world in possible:  # all an undo check that skips impossible worlds would look at
+        assert GAME.view(play(world, move), BOB) == GAME.view(after, BOB)
+    # the contract's check, knowing nothing of Kahuna, finds it ...
+    assert Game.reveals(GAME, before, after, ALICE, move)
+    assert Game.why_not_undo(GAME, before, after, ALICE, move) is not None
+    # ... and Kahuna says what it was
+    assert GAME.why_not_undo(before, after, ALICE, move) == "it showed which card you played"
+    assert not GAME.can_undo(before, after, ALICE, move)
+
+
+def test_undo_refuses_every_card_from_the_hidden_hand_even_when_samples_miss() -> None:
+    """Alice holds both HUNA cards: most worlds Bob imagines hold one too. The answer does
+    not depend on the samples."""
+    before = position(hands={ALICE: ["HUNA", "HUNA", "ELAI"], BOB: ["LALE"]},
+                      open_cards=["ALOA", "BARI", "COCO"], deck=["DUDA"])
+    for move, words in (("bridge HUNA-ELAI", "it showed which card you played"),
+                        ("remove ELAI-HUNA ELAI HUNA", "it showed which cards you played"),
+                        ("tuck HUNA", "tucked cards stay under the discards")):
+        state = before
+        if move.startswith("remove"):
+            state = position(hands={ALICE: ["HUNA", "HUNA", "ELAI"], BOB: ["LALE"]},
+                             open_cards=["ALOA", "BARI", "COCO"], deck=["DUDA"],
+                             bridges={"ELAI-HUNA": BOB})
+        after = play(state, move)
+        assert GAME.why_not_undo(state, after, ALICE, move, samples=1) == words
+    drawn = play(before, "draw deck")
+    assert GAME.why_not_undo(before, drawn, ALICE, "draw deck") == "you drew a card from the deck"
+    taken = play(before, "draw ALOA")
+    assert GAME.why_not_undo(before, taken, ALICE, "draw ALOA") == \
+        "a new card was turned up from the deck"
+
+
+def test_undo_allows_what_shows_nothing_hidden() -> None:
+    """A card lying face up (open-draws) and a handicap bridge (no card) tell nobody anything."""
+    state = position(variant="open-draws", hands={ALICE: ["KAHU"]}, shown={ALICE: ["HUNA"]},
+                     open_cards=["BARI", "COCO", "DUDA"], deck=["ELAI", "FAAA", "GOLA"])
+    after = play(state, "bridge HUNA-ELAI")
+    assert GAME.why_not_undo(state, after, ALICE, "bridge HUNA-ELAI") is None
+    assert GAME.can_undo(state, after, ALICE, "bridge HUNA-ELAI")
+    handicap = GAME.setup([ALICE, BOB], {"handicap": "2", "handicap_seat": "1"}, 3)
+    one = play(handicap, "free ALOA-BARI")
+    assert not GAME.turn_complete(handicap, one, ALICE)
+    assert GAME.can_undo(handicap, one, ALICE, "free ALOA-BARI")
+    assert GAME.why_not_undo(state, play(state, "pass"), ALICE, "pass") is None
+
 
 
 def test_public_view_holds_no_hand_and_no_deck_order() -> None:

@@ -1,0 +1,157 @@
+"""A turn in progress stays with its player; an undo never takes back what others have seen.
+
+Kahuna through the service: while the player to act is in the middle of a turn, everyone else
+(the other player, a spectator, the other player's bot) sees the game as it was when the
+turn began, in every place they can look.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import games
+from bot.errors import ServiceError
+from bot.messages import Actor
+from bot.service import GameService
+
+from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock
+
+KAHUNA = games.REGISTRY["kahuna"]
+ACTORS = {"101": ALICE, "202": BOB}
+HOUR = 3600.0
+
+
+async def start(service: GameService, options: str = "") -> None:
+    await service.new_game(ALICE, PLACE, "kahuna", options)
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+
+
+async def current(service: GameService) -> tuple[Any, Any]:
+    row = await service.store.latest_game(PLACE.channel_id)
+    return row, KAHUNA.load(row.state)
+
+
+async def looks(service: GameService, actor: Actor) -> dict[str, Any]:
+    """Everything ``actor`` can ask about the game without acting."""
+    board = await service.board(actor, PLACE)
+    assert board.reply_file is not None
+    seen = {
+        "board": (str(board.reply), board.reply_file.data, board.reply_file.description,
+                  board.reply_file.filename),
+        "status": str((await service.status(actor, PLACE)).reply),
+        "log": str((await service.log(actor, PLACE, 50)).reply),
+        "suggest": await service.suggest(actor, PLACE, ""),
+    }
+    if actor in ACTORS.values():
+        hand = await service.hand(actor, PLACE)
+        seen["hand"] = (str(hand.reply), hand.reply_file.data if hand.reply_file else None)
+    return seen
+
+
+async def test_others_see_the_turn_as_it_began(service: GameService, clock: FakeClock) -> None:
+    await start(service, "deadline=1d reminder=6h")
+    row, state = await current(service)
+    (mover,) = KAHUNA.to_act(state)
+    me, other = ACTORS[mover], ACTORS["202" if mover == "101" else "101"]
+    clock.advance(HOUR)  # the deadline shown in the status now reads 23 h
+    spectator_before = await looks(service, CAROL)
+    other_before = await looks(service, other)
+    mine_before = await looks(service, me)
+    assert "23 h" in spectator_before["status"]
+    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    line = KAHUNA.parse_move(bridge).line
+
+    out = await service.move(me, PLACE, bridge)
+    assert out.posts == []  # the channel hears nothing yet
+    assert await looks(service, CAROL) == spectator_before
+    assert await looks(service, other) == other_before
+    mine = await looks(service, me)  # the mover sees their step
+    assert mine["board"] != mine_before["board"] and line in mine["log"]
+    assert "Moves played: 1" in mine["status"] and "Moves played: 0" in spectator_before["status"]
+
+    row, state = await current(service)
+    draw = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("draw"))
+    out = await service.move(me, PLACE, draw)
+    [post] = out.posts  # the turn is over: now everyone sees it
+    spectator = await looks(service, CAROL)
+    assert line in spectator["log"] and "Moves played: 2" in spectator["status"]
+    assert spectator["board"][1] == post.image.data  # the board just posted
+    assert spectator["board"][1:3] == (await looks(service, me))["board"][1:3]
+
+
+async def test_a_step_inside_a_turn_keeps_the_turn_clock(service: GameService,
+                                                         clock: FakeClock) -> None:
+    await start(service, "deadline=1d reminder=6h")
+    row, state = await current(service)
+    (mover,) = KAHUNA.to_act(state)
+    due = {t.kind: t.due_at for t in await service.store.timers(row.id)}
+    clock.advance(HOUR)
+    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    await service.move(ACTORS[mover], PLACE, bridge)
+    assert {t.kind: t.due_at for t in await service.store.timers(row.id)} == due
+
+
+async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None:
+    await start(service)
+    row, state = await current(service)
+    (mover,) = KAHUNA.to_act(state)
+    me = ACTORS[mover]
+    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    line = KAHUNA.parse_move(bridge).line
+    held = len(state.hands[mover])
+    await service.move(me, PLACE, bridge)
+    with pytest.raises(ServiceError, match="can't be taken back: it showed which card you played"):
+        await service.undo(me, PLACE)
+    await service.move(me, PLACE, "draw deck")  # the turn is posted
+    _, after = await current(service)
+    for _attempt in range(2):  # neither the draw nor, behind it, the bridge
+        with pytest.raises(ServiceError, match="can't be taken back: you drew a card"):
+            await service.undo(me, PLACE)
+    row, state = await current(service)
+    assert KAHUNA.dump(state) == KAHUNA.dump(after)
+    assert state.bridges[line] == mover and len(state.hands[mover]) == held  # one played, one drawn
+    assert all(m.undone_at is None for m in await service.store.moves(row.id))
+
+
+async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) -> None:
+    """Handicap bridges use no card: the first may be taken back, and is then gone."""
+    await start(service, "handicap=2")
+    row, state = await current(service)
+    (mover,) = KAHUNA.to_act(state)
+    me = ACTORS[mover]
+    await service.move(me, PLACE, "free ALOA-BARI")
+    out = await service.undo(me, PLACE)
+    assert out.posts == [] and str(out.reply).startswith("Taken back: `free ALOA-BARI`")
+    row2, state2 = await current(service)
+    assert KAHUNA.dump(state2) == KAHUNA.dump(state)
+    for actor in (me, CAROL):
+        assert "no moves yet" in str((await service.log(actor, PLACE)).reply)
+    await service.move(me, PLACE, "free COCO-GOLA")
+    out = await service.move(me, PLACE, "free DUDA-ELAI")
+    assert out.posts  # the handicap turn is over and posted
+    with pytest.raises(ServiceError, match="it ended your turn"):
+        await service.undo(me, PLACE)
+    text = str((await service.log(CAROL, PLACE)).reply)
+    assert "1. " in text and "2. " in text and "3. " not in text
+    assert "ALOA-BARI" not in text and "~~" not in text and "taken back" not in text
+    assert [(m.move, m.undone_at is not None) for m in await service.store.moves(row.id)] == [
+        ("free ALOA-BARI", True), ("free COCO-GOLA", False), ("free DUDA-ELAI", False)]
+
+
+async def test_a_bot_out_of_turn_sees_the_turn_as_it_began(service: GameService) -> None:
+    """Bots think from what their seat may see (``players=``, as bot seats share user 0)."""
+    await start(service)
+    row, before = await current(service)
+    (mover,) = KAHUNA.to_act(before)
+    other = "202" if mover == "101" else "101"
+    bridge = next(m for m in KAHUNA.legal_moves(before, mover) if m.startswith("bridge"))
+    await service.move(ACTORS[mover], PLACE, bridge)
+    row, during = await current(service)
+    seats = await service.store.seats(row.id)
+    theirs = await service._sight(KAHUNA, row, seats, players=[other])
+    assert KAHUNA.dump(theirs.state) == KAHUNA.dump(before) and theirs.hidden == 1
+    own = await service._sight(KAHUNA, row, seats, players=[mover])
+    assert KAHUNA.dump(own.state) == KAHUNA.dump(during) and own.hidden == 0

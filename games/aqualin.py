@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .base import Game, Option, Result
+from .base import Game, Option, Result, Suggestions
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
 from .text import Text, translator
@@ -512,16 +512,25 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         """Legal moves matching ``typed``, best immediate gain for the mover first."""
         words = _clean(typed)
         moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]
+        # Score a bounded number of candidates (placements come first in legal_moves) so
+        # autocomplete answers well inside Discord's 3 s even in a busy classic mid-game.
+        return _order(self._rate(state, player, moves[:SUGGEST_CAP]), limit)
+
+    def suggestions(self, state: AqualinState, player: str) -> AqualinSuggestions:
+        """Every legal move rated once; the order depends on which moves match (the tiles
+        alternate), so ``pick`` orders the matching ones again, cheaply."""
+        return AqualinSuggestions(self._rate(state, player, self.legal_moves(state, player)))
+
+    def _rate(self, state: AqualinState, player: str,
+              moves: list[str]) -> list[tuple[int, str, str, Text]]:
+        """(their gain minus mine, tile, move, label) per move, in the order given."""
         if not moves:
             return []
         me = state.roles[player]
         them = "species" if me == "colour" else "colour"
         base_me, base_them = score(state.board, me), score(state.board, them)
-        ranked: list[tuple[int, int, int, str, str]] = []
-        seen: dict[str, int] = {}
-        # Score a bounded number of candidates (placements come first in legal_moves) so
-        # autocomplete answers well inside Discord's 3 s even in a busy classic mid-game.
-        for i, text in enumerate(moves[:2000]):
+        rated = []
+        for text in moves:
             m = self.parse_move(text)
             board = dict(state.board)
             if m.shift:
@@ -534,11 +543,8 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             gains = {"mine": f"{mine:+d}", "theirs": f"{theirs:+d}"}
             label = _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
                       name=tile_name(tile), square=m.square, **gains)
-            ranked.append((theirs - mine, seen.get(tile, 0), i, text, label))
-            seen[tile] = seen.get(tile, 0) + 1
-        # Best gain first; among equal gains, alternate between tiles so every market tile shows.
-        ranked.sort()
-        return [(text, label) for *_rank, text, label in ranked[:limit]]
+            rated.append((theirs - mine, tile, text, label))
+        return rated
 
     # ----- serialisation --------------------------------------------------------------------
 
@@ -576,3 +582,32 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             raise ValueError("tiles or roles do not add up")
         return state
 
+
+
+#: How many matching moves ``suggest`` rates at most (the first ones of ``legal_moves``).
+SUGGEST_CAP = 2000
+
+
+def _order(rated: list[tuple[int, str, str, Text]], limit: int) -> list[tuple[str, Text]]:
+    """Best gain first; among equal gains, alternate between tiles so every market tile shows."""
+    seen: dict[str, int] = {}
+    ranked = []
+    for i, (gain, tile, text, label) in enumerate(rated):
+        ranked.append((gain, seen.get(tile, 0), i, text, label))
+        seen[tile] = seen.get(tile, 0) + 1
+    ranked.sort(key=lambda r: r[:3])
+    return [(text, label) for *_rank, text, label in ranked[:limit]]
+
+
+class AqualinSuggestions(Suggestions):
+    """Every legal move rated; ``pick`` keeps the matching ones (the first ``SUGGEST_CAP``,
+    as ``suggest`` does) and orders them as ``suggest`` would."""
+
+    def __init__(self, rated: list[tuple[int, str, str, Text]]) -> None:
+        super().__init__([(text, label) for _gain, _tile, text, label in rated])
+        self.rated = rated
+
+    def pick(self, typed: str, limit: int = 25) -> list[tuple[str, Any]]:
+        words = _clean(typed)
+        matching = [r for r in self.rated if r[2].lower().startswith(words)]
+        return _order(matching[:SUGGEST_CAP], limit)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -198,9 +199,11 @@ class PlayService(LobbyService, ServiceCore):
             if last.player_id not in mine or last.kind != "move":
                 raise ServiceError(_("You can only take back your own last move, and only while nobody "
                                      "else has acted since."))
-            before = replay_moves(game, [s.player_id for s in seats], row.options, row.seed, log[:-1])
+            # Both replay and check are slow (up to a tenth of a second): off the event loop.
+            before = await asyncio.to_thread(replay_moves, game, [s.player_id for s in seats],
+                                             row.options, row.seed, log[:-1])
             after = self._state(game, row)
-            if not game.can_undo(before, after, last.player_id, last.move):
+            if not await asyncio.to_thread(game.can_undo, before, after, last.player_id, last.move):
                 raise ServiceError(_("`{move}` can't be taken back: it revealed something hidden or was "
                                      "decided by chance.", move=last.move))
             await self._write(self.store.undo_move(

@@ -521,9 +521,10 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         alternate), so ``pick`` orders the matching ones again, cheaply."""
         return AqualinSuggestions(self._rate(state, player, self.legal_moves(state, player)))
 
-    def _rate(self, state: AqualinState, player: str,
-              moves: list[str]) -> list[tuple[int, str, str, Text]]:
-        """(their gain minus mine, tile, move, label) per move, in the order given."""
+    def _rate(self, state: AqualinState, player: str, moves: list[str]) -> list[Rated]:
+        """(their gain minus mine, tile, move, square, mine, theirs) per move, in the order
+        given: plain values, so that thousands of them stay cheap to keep (labels are
+        written only for the moves shown)."""
         if not moves:
             return []
         me = state.roles[player]
@@ -540,10 +541,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             board[m.square] = tile
             mine = score(board, me) - base_me
             theirs = score(board, them) - base_them
-            gains = {"mine": f"{mine:+d}", "theirs": f"{theirs:+d}"}
-            label = _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
-                      name=tile_name(tile), square=m.square, **gains)
-            rated.append((theirs - mine, tile, text, label))
+            rated.append((theirs - mine, tile, text, m.square, mine, theirs))
         return rated
 
     # ----- serialisation --------------------------------------------------------------------
@@ -584,27 +582,37 @@ class Aqualin(Game[AqualinState, AqualinMove]):
 
 
 
+#: A rated move: (their gain minus mine, tile, move, square, my gain, their gain).
+Rated = tuple[int, str, str, str, int, int]
+
 #: How many matching moves ``suggest`` rates at most (the first ones of ``legal_moves``).
 SUGGEST_CAP = 2000
 
 
-def _order(rated: list[tuple[int, str, str, Text]], limit: int) -> list[tuple[str, Text]]:
+def _order(rated: list[Rated], limit: int) -> list[tuple[str, Text]]:
     """Best gain first; among equal gains, alternate between tiles so every market tile shows."""
     seen: dict[str, int] = {}
     ranked = []
-    for i, (gain, tile, text, label) in enumerate(rated):
-        ranked.append((gain, seen.get(tile, 0), i, text, label))
+    for i, entry in enumerate(rated):
+        tile = entry[1]
+        ranked.append((entry[0], seen.get(tile, 0), i, entry))
         seen[tile] = seen.get(tile, 0) + 1
     ranked.sort(key=lambda r: r[:3])
-    return [(text, label) for *_rank, text, label in ranked[:limit]]
+    return [(entry[2], _label(entry)) for *_rank, entry in ranked[:limit]]
+
+
+def _label(entry: Rated) -> Text:
+    _gain, tile, text, square, mine, theirs = entry
+    return _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
+             name=tile_name(tile), square=square, mine=f"{mine:+d}", theirs=f"{theirs:+d}")
 
 
 class AqualinSuggestions(Suggestions):
     """Every legal move rated; ``pick`` keeps the matching ones (the first ``SUGGEST_CAP``,
     as ``suggest`` does) and orders them as ``suggest`` would."""
 
-    def __init__(self, rated: list[tuple[int, str, str, Text]]) -> None:
-        super().__init__([(text, label) for _gain, _tile, text, label in rated])
+    def __init__(self, rated: list[Rated]) -> None:
+        super().__init__([])  # ``entries`` would cost a label per move: ``pick`` is the way in
         self.rated = rated
 
     def pick(self, typed: str, limit: int = 25) -> list[tuple[str, Any]]:

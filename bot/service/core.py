@@ -171,18 +171,20 @@ class ServiceCore:
 
         A drawing bug must not turn an accepted, stored move into an error for the player.
         """
-        view = game.view(state, None)
         names = names_of(seats)
+
+        def draw() -> tuple[bytes, str]:  # the view and its words take milliseconds too
+            view = game.view(state, None)
+            data = self._render(view, names) if focus is None else self._render(view, names, focus)
+            return data, renderers.alt_text(view, names)
+
         try:
-            if focus is None:
-                data = await asyncio.to_thread(self._render, view, names)
-            else:
-                data = await asyncio.to_thread(self._render, view, names, focus)
+            data, description = await asyncio.to_thread(draw)
         except Exception:
             log.exception("rendering %s game %s failed", game.id, row.id)
             return None
         return Attachment(filename=f"{game.id}-{row.id}-{tag}.png", data=data,
-                          description=renderers.alt_text(view, names))
+                          description=description)
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
                    image: Attachment | None, row: GameRow | None = None,
@@ -239,7 +241,9 @@ class ServiceCore:
                           headline: Text, tag: str, actor_id: int | None = None) -> Post:
         image = await self._render_image(game, row, state, seats, tag)
         fresh = await self.store.game(row.id)  # the version the buttons must match
-        return self._turn_post(game, state, seats, headline, image, fresh, actor_id)
+        # Prompts and buttons weigh the moves in some games (Aqua): off the loop.
+        return await asyncio.to_thread(self._turn_post, game, state, seats, headline, image, fresh,
+                                       actor_id)
 
     # ----- private views ------------------------------------------------------------------
 
@@ -253,12 +257,8 @@ class ServiceCore:
                             before: Any | None, after: Any) -> list[DirectMessage]:
         """A DM for every player whose private view changed (their hand, by DM)."""
         dms = []
-        for seat in seats:
-            if seat.bot_level or seat.player_id not in game.players(after):
-                continue
-            now = self.private_part(game, after, seat.player_id)
-            if not now or (before is not None and self.private_part(game, before, seat.player_id) == now):
-                continue
+        # Two views per seat and state: milliseconds each in some games, so off the loop.
+        for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
             text, image = await self._private(game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, image=image,
@@ -266,6 +266,20 @@ class ServiceCore:
                            "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
             ))
         return dms
+
+    @classmethod
+    def _hands_changed(cls, game: Game, seats: Sequence[SeatRow], before: Any | None,
+                       after: Any) -> list[SeatRow]:
+        """The human seats whose private view differs between ``before`` and ``after``."""
+        changed = []
+        for seat in seats:
+            if seat.bot_level or seat.player_id not in game.players(after):
+                continue
+            now = cls.private_part(game, after, seat.player_id)
+            if not now or (before is not None and cls.private_part(game, before, seat.player_id) == now):
+                continue
+            changed.append(seat)
+        return changed
 
     async def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                        players: Sequence[str]) -> tuple[Text, Attachment | None]:

@@ -162,6 +162,40 @@ def score(board: Mapping[str, str], role: str) -> int:
     return sum(group_points(len(g)) for g in groups(board, role))
 
 
+class _Groups:
+    """A board's groups for one role (single tiles too), to score a placement quickly:
+    ``score_with(square, tile) == score(board | {square: tile}, role)`` for an empty square."""
+
+    def __init__(self, board: Mapping[str, str], role: str) -> None:
+        self.board = board
+        self.index = 0 if role == "colour" else 1
+        self.group_of: dict[str, int] = {}
+        self.sizes: list[int] = []
+        for start in SQUARES:
+            if start in self.group_of or start not in board:
+                continue
+            key = board[start][self.index]
+            number = len(self.sizes)
+            self.group_of[start] = number
+            stack, size = [start], 1
+            while stack:
+                sq = stack.pop()
+                for n in ORTHO_NEIGHBOURS[sq]:
+                    if n not in self.group_of and n in board and board[n][self.index] == key:
+                        self.group_of[n] = number
+                        stack.append(n)
+                        size += 1
+            self.sizes.append(size)
+        self.total = sum(group_points(n) for n in self.sizes)
+
+    def score_with(self, square: str, tile: str) -> int:
+        key = tile[self.index]
+        joined = {self.group_of[n] for n in ORTHO_NEIGHBOURS[square]
+                  if n in self.board and self.board[n][self.index] == key}
+        sizes = [self.sizes[g] for g in joined]
+        return self.total - sum(group_points(n) for n in sizes) + group_points(1 + sum(sizes))
+
+
 def largest_group(board: Mapping[str, str], role: str) -> int:
     return max((len(g) for g in groups(board, role)), default=0)
 
@@ -530,17 +564,22 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         me = state.roles[player]
         them = "species" if me == "colour" else "colour"
         base_me, base_them = score(state.board, me), score(state.board, them)
+        # A classic turn has thousands of moves but few shifts: the groups of each shifted
+        # board are found once, and each placement only looks at the square's neighbours.
+        shifted: dict[tuple[str, str] | None, tuple[_Groups, _Groups]] = {}
         rated = []
         for text in moves:
             m = self.parse_move(text)
-            board = dict(state.board)
-            if m.shift:
-                board[m.shift[1]] = board.pop(m.shift[0])
+            parts = shifted.get(m.shift)
+            if parts is None:
+                board = dict(state.board)
+                if m.shift:
+                    board[m.shift[1]] = board.pop(m.shift[0])
+                parts = shifted[m.shift] = (_Groups(board, me), _Groups(board, them))
             tile = m.tile or state.drawn
             assert tile is not None
-            board[m.square] = tile
-            mine = score(board, me) - base_me
-            theirs = score(board, them) - base_them
+            mine = parts[0].score_with(m.square, tile) - base_me
+            theirs = parts[1].score_with(m.square, tile) - base_them
             rated.append((theirs - mine, tile, text, m.square, mine, theirs))
         return rated
 

@@ -89,3 +89,24 @@ def test_classic_aqualin_keeps_suggests_cap() -> None:
     state, player = busiest
     assert most > 2000
     assert game.suggestions(state, player).pick("", 25) == game.suggest(state, player, "", 25)
+
+
+@pytest.mark.parametrize("rules", ["seed", "classic"])
+def test_aqualin_rates_each_move_by_its_real_score(rules: str) -> None:
+    """The quick scoring of a placement (groups found once per shifted board) gives the
+    score of the board after the move, counted from scratch."""
+    from games.aqualin import score
+
+    game = REGISTRY["aqualin"]
+    rnd = random.Random(9)
+    for state in positions(game, {"rules": rules}, 2, seed=4):
+        for player in game.to_act(state):
+            me = state.roles[player]
+            them = "species" if me == "colour" else "colour"
+            legal = game.legal_moves(state, player)
+            for gain, tile, text, square, mine, theirs in game._rate(
+                    state, player, rnd.sample(legal, min(len(legal), 300))):
+                after = game.apply(state, player, text)
+                assert mine == score(after.board, me) - score(state.board, me), text
+                assert theirs == score(after.board, them) - score(state.board, them), text
+                assert gain == theirs - mine and after.board[square] == tile

@@ -60,6 +60,9 @@ class HistoryService(PlayService):
             # One build per game: it is drawing, or its post is on the way to the channel.
             return Outcome(reply=_("The replay of {game} game {n} is on its way to this channel.",
                                    game=game.title, n=row.id), game_id=row.id)
+        builds = self._replay_builds
+        for old in [g for g, b in builds.items() if b.done() and b.result() <= self.clock()]:
+            del builds[old]  # posted a while ago: the channel knows the link by now
         done: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self._replay_builds[row.id] = done
         try:

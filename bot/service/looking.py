@@ -181,7 +181,6 @@ class LookingService(PlayService):
                      typed.strip()[:100] or "none")]
         return [(label, value[:100]) for value, label in found[:25]]
 
-
     # ----- the autocomplete cache -------------------------------------------------------------
 
     def _suggest_cache(self) -> OrderedDict[tuple[Any, ...], asyncio.Future[Any]]:

@@ -267,16 +267,22 @@ class ServiceCore:
             ))
         return dms
 
-    @classmethod
-    def _hands_changed(cls, game: Game, seats: Sequence[SeatRow], before: Any | None,
+    @staticmethod
+    def _hands_changed(game: Game, seats: Sequence[SeatRow], before: Any | None,
                        after: Any) -> list[SeatRow]:
-        """The human seats whose private view differs between ``before`` and ``after``."""
+        """The human seats whose private view differs between ``before`` and ``after``
+        (as :meth:`private_part` says, with each public view worked out once)."""
+        def part(state: Any, public: dict[str, Any], player: str) -> dict[str, Any]:
+            return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
+
+        public_after = game.view(after, None)
+        public_before = game.view(before, None) if before is not None else {}
         changed = []
         for seat in seats:
             if seat.bot_level or seat.player_id not in game.players(after):
                 continue
-            now = cls.private_part(game, after, seat.player_id)
-            if not now or (before is not None and cls.private_part(game, before, seat.player_id) == now):
+            now = part(after, public_after, seat.player_id)
+            if not now or (before is not None and part(before, public_before, seat.player_id) == now):
                 continue
             changed.append(seat)
         return changed

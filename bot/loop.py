@@ -22,8 +22,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 #: Seconds a thread runs before a waiting one gets the interpreter (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
-#: Threads of ``asyncio.to_thread`` (Python's default is the number of cores plus four).
-WORKERS = 3
+#: Threads of ``asyncio.to_thread`` (Python's default is the number of cores plus four). Two
+#: keep a 2-core machine busy; each one more made the loop's worst wait longer in the bench.
+WORKERS = 2
 
 
 def settle() -> None:

@@ -6,6 +6,11 @@ render), and a bot's move (``games.ai`` at ``normal`` and ``hard``, from mid-gam
 positions), as p50 / p99 and operations per second. Next to them it measures the floors
 on the same machine in the same run: a bare PNG encode of the very image the renderer
 drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
+Autocomplete is timed through the service on the same mid-game positions: the first
+keystroke of a position (cold: the ranked list is built, off the event loop) and every
+further keystroke (answered from the cache), classic Aqualin apart. Last, 50 channels play
+moves and type into autocomplete at once against one SQLite file while a ticker that sleeps
+1 ms records how long the event loop was held (the worst stall).
 Not a test: numbers depend on the machine; quote them in notes.
 """
 
@@ -29,9 +34,14 @@ import renderers
 from games.ai import choose_move
 from renderers.common import encode_png
 
+from .loop import settle, use_workers
 from .messages import Actor, Place
 from .service import GameService
 from .store import Store
+
+
+#: Option sets benchmarked through the service besides the defaults.
+VARIANTS = {"aqualin": ("rules=classic",)}
 
 
 def pct(samples: list[float], q: float) -> float:
@@ -98,24 +108,42 @@ def render_rows(game: games.Game, states: list[Any], limit: int) -> tuple[Row, R
     return Row("render + encode", renders), Row("floor: bare PNG encode", encodes)
 
 
-async def service_rows(game: games.Game, n_games: int, seed: int) -> tuple[Row, Row]:
-    """Full moves through the service on a real SQLite file, and the bare commit floor."""
+def keystrokes(move: str, most: int = 10) -> list[str]:
+    """What a player types on the way to ``move``: nothing, then one more letter at a time."""
+    return ["", *(move[:k] for k in range(1, min(len(move), most) + 1))]
+
+
+async def open_channel(service: GameService, game: games.Game, channel: int, count: int,
+                       options: str) -> tuple[Place, dict[str, Actor]]:
+    place = Place(guild_id=1, channel_id=channel)
+    actors = [Actor(user_id=10 + i, name=f"Player {i + 1}", manage_channels=True)
+              for i in range(count)]
+    await service.new_game(actors[0], place, game.id, options)
+    for actor in actors[1:]:
+        await service.join(actor, place)
+    await service.start(actors[0], place)
+    return place, {str(a.user_id): a for a in actors}
+
+
+async def service_rows(game: games.Game, n_games: int, seed: int, options: str = "",
+                       draw: bool = True) -> tuple[Row, Row, Row, Row]:
+    """Full moves through the service on a real SQLite file, the bare commit floor, and
+    autocomplete on the way to each move of the middle of the game (cold and cached).
+    Without ``draw`` the board is not drawn: the move without its picture."""
+    use_workers(asyncio.get_running_loop())  # as the bot does
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         try:
-            service = GameService(store, new_seed=lambda: seed)
+            service = (GameService(store, new_seed=lambda: seed) if draw else
+                       GameService(store, new_seed=lambda: seed, render=lambda *_: b""))
             rnd = random.Random(seed)
             moves: list[float] = []
+            cold: list[float] = []
+            warm: list[float] = []
             for g in range(n_games):
-                place = Place(guild_id=1, channel_id=1000 + g)
                 count = game.max_players if g % 2 else game.min_players
-                actors = [Actor(user_id=10 + i, name=f"Player {i + 1}", manage_channels=True)
-                          for i in range(count)]
-                await service.new_game(actors[0], place, game.id, "")
-                for actor in actors[1:]:
-                    await service.join(actor, place)
-                await service.start(actors[0], place)
-                by_player = {str(a.user_id): a for a in actors}
+                place, by_player = await open_channel(service, game, 1000 + g, count, options)
+                n = 0
                 while True:
                     row = await store.active_game(place.channel_id)
                     if row is None:
@@ -123,6 +151,12 @@ async def service_rows(game: games.Game, n_games: int, seed: int) -> tuple[Row, 
                     state = game.load(row.state)
                     player = sorted(game.to_act(state))[0]
                     move = rnd.choice(game.legal_moves(state, player))
+                    n += 1
+                    if n > 2 and rnd.random() < 0.4:  # past the opening: a player types
+                        for i, typed in enumerate(keystrokes(move)):
+                            t0 = time.perf_counter()
+                            await service.suggest(by_player[player], place, typed)
+                            (warm if i else cold).append(time.perf_counter() - t0)
                     t0 = time.perf_counter()
                     await service.move(by_player[player], place, move)
                     moves.append(time.perf_counter() - t0)
@@ -130,7 +164,80 @@ async def service_rows(game: games.Game, n_games: int, seed: int) -> tuple[Row, 
             floor = await sqlite_floor(store, max(size, 1000), len(moves))
         finally:
             await store.close()
-    return Row("service move (full)", moves), Row("floor: SQLite insert+commit", floor)
+    return (Row("service move (full)", moves), Row("floor: SQLite insert+commit", floor),
+            Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold))
+
+
+#: (game id, options) of the channels of the stall run: every game, classic Aqualin too.
+STALL_MIX = [("aqualin", ""), ("aqualin", "rules=classic"), ("kahuna", ""), ("aqua", ""),
+             ("kraqua", ""), ("krasserfall", "")]
+
+
+async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, Row, Row]:
+    """``channels`` channels each play ``rounds`` moves at once, typing each move into
+    autocomplete first (a few ms between keystrokes), on one SQLite file. A ticker that
+    sleeps 1 ms measures every gap beyond that: how long the event loop was held."""
+    use_workers(asyncio.get_running_loop())  # as the bot does
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        try:
+            service = GameService(store, new_seed=lambda: seed)
+            tables = []
+            for c in range(channels):
+                game_id, options = STALL_MIX[c % len(STALL_MIX)]
+                game = games.REGISTRY[game_id]
+                count = game.max_players if (c // len(STALL_MIX)) % 2 else game.min_players
+                tables.append((game, *await open_channel(service, game, 5000 + c, count, options)))
+            gaps: list[float] = []
+            work: list[float] = []
+            moves: list[float] = []
+            answers: list[float] = []
+            done = asyncio.Event()
+
+            async def ticker() -> None:
+                # Wall time beyond the 1 ms asked for is the stall; the loop thread's own CPU
+                # time in it is the work done on the loop (the rest is waiting: for the
+                # interpreter lock held by a worker thread, or for a core on a busy machine).
+                last, last_cpu = time.perf_counter(), time.thread_time()
+                while not done.is_set():
+                    await asyncio.sleep(0.001)
+                    now, cpu = time.perf_counter(), time.thread_time()
+                    gaps.append(max(0.0, now - last - 0.001))
+                    work.append(cpu - last_cpu)
+                    last, last_cpu = now, cpu
+
+            def pick(game: games.Game, text: str, rnd: random.Random) -> tuple[str, str]:
+                state = game.load(text)
+                player = sorted(game.to_act(state))[0]
+                return player, rnd.choice(game.legal_moves(state, player))
+
+            async def channel(game: games.Game, place: Place, by_player: dict[str, Actor],
+                              rnd: random.Random) -> None:
+                for _ in range(rounds):
+                    row = await store.active_game(place.channel_id)
+                    if row is None:
+                        return
+                    # The bench's own choice of a move is not the bot's work: off the loop.
+                    player, move = await asyncio.to_thread(pick, game, row.state, rnd)
+                    for typed in keystrokes(move, 6):
+                        t0 = time.perf_counter()
+                        await service.suggest(by_player[player], place, typed)
+                        answers.append(time.perf_counter() - t0)
+                        await asyncio.sleep(rnd.uniform(0.0, 0.03))
+                    t0 = time.perf_counter()
+                    await service.move(by_player[player], place, move)
+                    moves.append(time.perf_counter() - t0)
+
+            tick = asyncio.create_task(ticker())
+            await asyncio.sleep(0.01)
+            await asyncio.gather(*(channel(game, place, actors, random.Random(seed + i))
+                                   for i, (game, place, actors) in enumerate(tables)))
+            done.set()
+            await tick
+        finally:
+            await store.close()
+    return (Row("loop stall (ticker gap)", gaps), Row("loop work per tick (CPU)", work),
+            Row("service move (under load)", moves), Row("autocomplete (under load)", answers))
 
 
 async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
@@ -193,9 +300,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="one game id")
     parser.add_argument("--ai-moves", type=int, default=10,
                         help="mid-game positions timed per bot level (default 10; 0 skips)")
+    parser.add_argument("--channels", type=int, default=50,
+                        help="channels of the event-loop stall run (default 50; 0 skips)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="moves per channel in the stall run (default 4)")
     args = parser.parse_args(argv)
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
     renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
+    settle()  # and as the bot does next
     for game_id, game in games.REGISTRY.items():
         if args.only and game_id != args.only:
             continue
@@ -203,19 +315,42 @@ def main(argv: list[str] | None = None) -> int:
         applies, legals, states = playouts(game, args.games, args.seed)
         rows = [Row("engine apply", applies), Row("engine legal_moves", legals)]
         render, encode = render_rows(game, states, args.renders)
-        move, commit = asyncio.run(service_rows(game, args.service_games, args.seed))
-        rows += [render, encode, move, commit]
+        move, commit, answer, first = asyncio.run(service_rows(game, args.service_games, args.seed))
+        rows += [render, encode, move, commit, answer, first]
         for row in rows:
             print(row.line())
         print(f"  ratios: render/encode p50 {render.p50 / encode.p50:.2f}x, "
               f"service move/commit p50 {move.p50 / commit.p50:.1f}x, "
               f"service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms)")
+        print(f"  autocomplete: answer p99 {answer.p99 * 1e3:.1f} ms (target <= 50 ms), "
+              f"first keystroke p99 {first.p99 * 1e3:.1f} ms")
+        bare = asyncio.run(service_rows(game, args.service_games, args.seed, draw=False))[0]
+        bare.name = "service move without drawing"
+        print(bare.line())
+        print(f"  drawing the board is {1 - bare.p50 / move.p50:.0%} of a move (p50)")
+        for options in VARIANTS.get(game_id, ()):
+            move, _commit, answer, first = asyncio.run(
+                service_rows(game, args.service_games, args.seed, options))
+            for row in (move, answer, first):
+                row.name = f"{row.name} ({options})"
+                print(row.line())
+            print(f"  {options}: service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms), "
+                  f"autocomplete answer p99 {answer.p99 * 1e3:.1f} ms (target <= 50 ms)")
         if args.ai_moves > 0:
             normal, hard = ai_rows(game, args.ai_moves, args.seed)
             print(normal.line())
             print(hard.line())
             print(f"  AI: normal p99 {normal.p99:.2f} s (target <= 1 s), "
                   f"hard p99 {hard.p99:.2f} s (target <= 3 s)")
+    if args.channels > 0 and not args.only:
+        print(f"\nEvent loop: {args.channels} channels moving and typing at once "
+              f"({args.rounds} moves each)")
+        rows = asyncio.run(stall_rows(args.channels, args.rounds, args.seed))
+        for row in rows:
+            print(row.line())
+        gaps, work = rows[0], rows[1]
+        print(f"  worst stall {max(gaps.samples) * 1e3:.1f} ms (target <= 20 ms); most work done "
+              f"on the loop between two ticks {max(work.samples) * 1e3:.1f} ms")
     return 0
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .base import Game, Option, Result
+from .base import Game, Option, Result, Suggestions
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
 from .text import Text, translator
@@ -160,6 +160,40 @@ def group_points(n: int) -> int:
 
 def score(board: Mapping[str, str], role: str) -> int:
     return sum(group_points(len(g)) for g in groups(board, role))
+
+
+class _Groups:
+    """A board's groups for one role (single tiles too), to score a placement quickly:
+    ``score_with(square, tile) == score(board | {square: tile}, role)`` for an empty square."""
+
+    def __init__(self, board: Mapping[str, str], role: str) -> None:
+        self.board = board
+        self.index = 0 if role == "colour" else 1
+        self.group_of: dict[str, int] = {}
+        self.sizes: list[int] = []
+        for start in SQUARES:
+            if start in self.group_of or start not in board:
+                continue
+            key = board[start][self.index]
+            number = len(self.sizes)
+            self.group_of[start] = number
+            stack, size = [start], 1
+            while stack:
+                sq = stack.pop()
+                for n in ORTHO_NEIGHBOURS[sq]:
+                    if n not in self.group_of and n in board and board[n][self.index] == key:
+                        self.group_of[n] = number
+                        stack.append(n)
+                        size += 1
+            self.sizes.append(size)
+        self.total = sum(group_points(n) for n in self.sizes)
+
+    def score_with(self, square: str, tile: str) -> int:
+        key = tile[self.index]
+        joined = {self.group_of[n] for n in ORTHO_NEIGHBOURS[square]
+                  if n in self.board and self.board[n][self.index] == key}
+        sizes = [self.sizes[g] for g in joined]
+        return self.total - sum(group_points(n) for n in sizes) + group_points(1 + sum(sizes))
 
 
 def largest_group(board: Mapping[str, str], role: str) -> int:
@@ -522,33 +556,42 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         """Legal moves matching ``typed``, best immediate gain for the mover first."""
         words = _clean(typed)
         moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]
+        # Score a bounded number of candidates (placements come first in legal_moves) so
+        # autocomplete answers well inside Discord's 3 s even in a busy classic mid-game.
+        return _order(self._rate(state, player, moves[:SUGGEST_CAP]), limit)
+
+    def suggestions(self, state: AqualinState, player: str) -> AqualinSuggestions:
+        """Every legal move rated once; the order depends on which moves match (the tiles
+        alternate), so ``pick`` orders the matching ones again, cheaply."""
+        return AqualinSuggestions(self._rate(state, player, self.legal_moves(state, player)))
+
+    def _rate(self, state: AqualinState, player: str, moves: list[str]) -> list[Rated]:
+        """(their gain minus mine, tile, move, square, mine, theirs) per move, in the order
+        given: plain values, so that thousands of them stay cheap to keep (labels are
+        written only for the moves shown)."""
         if not moves:
             return []
         me = state.roles[player]
         them = "species" if me == "colour" else "colour"
         base_me, base_them = score(state.board, me), score(state.board, them)
-        ranked: list[tuple[int, int, int, str, str]] = []
-        seen: dict[str, int] = {}
-        # Score a bounded number of candidates (placements come first in legal_moves) so
-        # autocomplete answers well inside Discord's 3 s even in a busy classic mid-game.
-        for i, text in enumerate(moves[:2000]):
+        # A classic turn has thousands of moves but few shifts: the groups of each shifted
+        # board are found once, and each placement only looks at the square's neighbours.
+        shifted: dict[tuple[str, str] | None, tuple[_Groups, _Groups]] = {}
+        rated = []
+        for text in moves:
             m = self.parse_move(text)
-            board = dict(state.board)
-            if m.shift:
-                board[m.shift[1]] = board.pop(m.shift[0])
+            parts = shifted.get(m.shift)
+            if parts is None:
+                board = dict(state.board)
+                if m.shift:
+                    board[m.shift[1]] = board.pop(m.shift[0])
+                parts = shifted[m.shift] = (_Groups(board, me), _Groups(board, them))
             tile = m.tile or state.drawn
             assert tile is not None
-            board[m.square] = tile
-            mine = score(board, me) - base_me
-            theirs = score(board, them) - base_them
-            gains = {"mine": f"{mine:+d}", "theirs": f"{theirs:+d}"}
-            label = _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
-                      name=tile_name(tile), square=m.square, **gains)
-            ranked.append((theirs - mine, seen.get(tile, 0), i, text, label))
-            seen[tile] = seen.get(tile, 0) + 1
-        # Best gain first; among equal gains, alternate between tiles so every market tile shows.
-        ranked.sort()
-        return [(text, label) for *_rank, text, label in ranked[:limit]]
+            mine = parts[0].score_with(m.square, tile) - base_me
+            theirs = parts[1].score_with(m.square, tile) - base_them
+            rated.append((theirs - mine, tile, text, m.square, mine, theirs))
+        return rated
 
     # ----- serialisation --------------------------------------------------------------------
 
@@ -586,3 +629,42 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             raise ValueError("tiles or roles do not add up")
         return state
 
+
+
+#: A rated move: (their gain minus mine, tile, move, square, my gain, their gain).
+Rated = tuple[int, str, str, str, int, int]
+
+#: How many matching moves ``suggest`` rates at most (the first ones of ``legal_moves``).
+SUGGEST_CAP = 2000
+
+
+def _order(rated: list[Rated], limit: int) -> list[tuple[str, Text]]:
+    """Best gain first; among equal gains, alternate between tiles so every market tile shows."""
+    seen: dict[str, int] = {}
+    ranked = []
+    for i, entry in enumerate(rated):
+        tile = entry[1]
+        ranked.append((entry[0], seen.get(tile, 0), i, entry))
+        seen[tile] = seen.get(tile, 0) + 1
+    ranked.sort(key=lambda r: r[:3])
+    return [(entry[2], _label(entry)) for *_rank, entry in ranked[:limit]]
+
+
+def _label(entry: Rated) -> Text:
+    _gain, tile, text, square, mine, theirs = entry
+    return _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=text,
+             name=tile_name(tile), square=square, mine=f"{mine:+d}", theirs=f"{theirs:+d}")
+
+
+class AqualinSuggestions(Suggestions):
+    """Every legal move rated; ``pick`` keeps the matching ones (the first ``SUGGEST_CAP``,
+    as ``suggest`` does) and orders them as ``suggest`` would."""
+
+    def __init__(self, rated: list[Rated]) -> None:
+        super().__init__([])  # ``entries`` would cost a label per move: ``pick`` is the way in
+        self.rated = rated
+
+    def pick(self, typed: str, limit: int = 25) -> list[tuple[str, Any]]:
+        words = _clean(typed)
+        matching = [r for r in self.rated if r[2].lower().startswith(words)]
+        return _order(matching[:SUGGEST_CAP], limit)

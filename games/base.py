@@ -10,6 +10,7 @@ error messages read the same everywhere.
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,6 +96,24 @@ class Result(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return 5
+
+
+class Suggestions:
+    """Ranked autocomplete entries, (value, label) pairs; ``pick`` keeps those whose value
+    starts with the typed words (lower case, single spaces), in the ranked order."""
+
+    def __init__(self, entries: Sequence[tuple[str, Any]]) -> None:
+        self.entries = list(entries)
+
+    def pick(self, typed: str, limit: int = 25) -> list[tuple[str, Any]]:
+        words = " ".join(str(typed).lower().split())
+        out = []
+        for value, label in self.entries:
+            if value.lower().startswith(words):
+                out.append((value, label))
+                if len(out) >= limit:
+                    break
+        return out
 
 
 class Game(ABC, Generic[S, M]):
@@ -239,6 +258,16 @@ class Game(ABC, Generic[S, M]):
                 if self.view(other, viewer) != seen:
                     return True
         return False
+
+    def suggestions(self, state: S, player: str) -> Suggestions:
+        """Every autocomplete entry of ``player`` in ``state``, ranked once, so that each
+        keystroke only filters: ``suggestions(s, p).pick(typed, n) == suggest(s, p, typed, n)``.
+
+        The default ranks with ``suggest(state, player, "")`` and filters that order by
+        prefix; it suits games whose order of two moves does not depend on which other moves
+        match. Games whose ranking does (or that match otherwise) override it.
+        """
+        return Suggestions(self.suggest(state, player, "", sys.maxsize))
 
     def suggest(self, state: S, player: str, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         """Autocomplete: up to ``limit`` (value, label) pairs of legal moves matching ``typed``.

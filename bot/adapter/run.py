@@ -10,6 +10,7 @@ import discord
 import yarl
 
 from ..config import Settings
+from ..loop import settle, use_workers
 from ..service import GameService
 from ..store import SchemaTooNew, Store
 from .client import GameBot
@@ -38,6 +39,8 @@ def apply_endpoints(settings: Settings) -> None:
 
 
 async def serve(settings: Settings) -> None:
+    settle()  # everything imported so far stays out of the garbage collector's way
+    use_workers(asyncio.get_running_loop())
     apply_endpoints(settings)
     store = await Store.open(settings.database_path)
     service = GameService(store)

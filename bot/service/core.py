@@ -261,7 +261,12 @@ class ServiceCore:
                             seats: Sequence[SeatRow], tag: str,
                             focus: str | None = None) -> Attachment | None:
         """The public board as PNG now (for a private answer); None if drawing fails."""
-        return await self.render_art(self._art(game, row, state, seats, tag, focus))
+        try:  # the view takes milliseconds too: off the loop with the drawing
+            art = await asyncio.to_thread(self._art, game, row, state, seats, tag, focus)
+        except Exception:
+            log.exception("the view of %s game %s failed", game.id, row.id)
+            return None
+        return await self.render_art(art)
 
     async def rendered(self, outcome: Outcome) -> Outcome:
         """The outcome with its pictures drawn (what a reader of the console or a test sees)."""
@@ -358,12 +363,18 @@ class ServiceCore:
                                       seat=players.index(player) + 1, path=b.path))
         return tuple(out[:25])
 
-    def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                    headline: Text, tag: str, actor_id: int | None = None) -> Post:
+    async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                          headline: Text, tag: str, actor_id: int | None = None) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
-        outbox in the same transaction): ``row`` is the game as that write will leave it."""
-        return self._turn_post(game, state, seats, headline, self._art(game, row, state, seats, tag),
-                               row, actor_id)
+        outbox in the same transaction): ``row`` is the game as that write will leave it.
+
+        The view, prompts and buttons take milliseconds in some games (Aqua): off the loop.
+        """
+        def build() -> Post:
+            art = self._art(game, row, state, seats, tag)
+            return self._turn_post(game, state, seats, headline, art, row, actor_id)
+
+        return await asyncio.to_thread(build)
 
     # ----- private views ------------------------------------------------------------------
 
@@ -377,19 +388,35 @@ class ServiceCore:
                             before: Any | None, after: Any) -> list[DirectMessage]:
         """A DM for every player whose private view changed (their hand, by DM)."""
         dms = []
-        for seat in seats:
-            if seat.bot_level or seat.player_id not in game.players(after):
-                continue
-            now = self.private_part(game, after, seat.player_id)
-            if not now or (before is not None and self.private_part(game, before, seat.player_id) == now):
-                continue
-            text, art = self._private(game, row, after, seats, [seat.player_id])
+        # Two views per seat and state: milliseconds each in some games, so off the loop.
+        for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
+            text, art = await asyncio.to_thread(self._private, game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
                            "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
             ))
         return dms
+
+    @staticmethod
+    def _hands_changed(game: Game, seats: Sequence[SeatRow], before: Any | None,
+                       after: Any) -> list[SeatRow]:
+        """The human seats whose private view differs between ``before`` and ``after``
+        (as :meth:`private_part` says, with each public view worked out once)."""
+        def part(state: Any, public: dict[str, Any], player: str) -> dict[str, Any]:
+            return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
+
+        public_after = game.view(after, None)
+        public_before = game.view(before, None) if before is not None else {}
+        changed = []
+        for seat in seats:
+            if seat.bot_level or seat.player_id not in game.players(after):
+                continue
+            now = part(after, public_after, seat.player_id)
+            if not now or (before is not None and part(before, public_before, seat.player_id) == now):
+                continue
+            changed.append(seat)
+        return changed
 
     def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                  players: Sequence[str]) -> tuple[Text, Art | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import defaultdict
 from typing import Any
 
@@ -16,6 +17,11 @@ from .core import _, _n, names_of, safe_names
 from .play import PlayService
 
 from games.text import lines, sentence
+
+#: Seconds a member waits between two replay requests that are not answered with a link.
+REPLAY_COOLDOWN_SECONDS = 30
+#: Seconds after a build during which its post counts as on the way (until its link is known).
+REPLAY_POSTING_SECONDS = 60
 
 LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
              "kick": _("was removed")}
@@ -50,22 +56,69 @@ class HistoryService(PlayService):
             link = f"https://discord.com/channels/{place.guild_id}/{row.channel_id}/{row.replay_message_id}"
             return Outcome(reply=_("The replay of {game} game {n} is here: {link}", game=game.title,
                                    n=row.id, link=link), game_id=row.id)
-        seats = await self.store.seats(row.id)
-        views = turn_views(game, [s.player_id for s in seats], row.options, row.seed,
-                           await self.store.moves(row.id))
-        names = names_of(seats)
-        gif, used = await asyncio.to_thread(self._animate, views, names)
+        self._replay_cooldown(actor)
+        building = self._replay_builds.get(row.id)
+        if building is not None and (not building.done() or building.result() > self.clock()):
+            # One build per game: it is drawing, or its post is on the way to the channel.
+            return Outcome(reply=_("The replay of {game} game {n} is on its way to this channel.",
+                                   game=game.title, n=row.id), game_id=row.id)
+        builds = self._replay_builds
+        for old in [g for g, b in builds.items() if b.done() and b.result() <= self.clock()]:
+            del builds[old]  # posted a while ago: the channel knows the link by now
+        done: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._replay_builds[row.id] = done
+        try:
+            seats = await self.store.seats(row.id)
+            moves = await self.store.moves(row.id)
+            players = [s.player_id for s in seats]
+            names = names_of(seats)
+            n_views, gif, used = await asyncio.to_thread(self._build_replay, game, players, row,
+                                                         moves, names)
+        except BaseException:
+            del self._replay_builds[row.id]  # a failed build may be asked for again at once
+            self.__dict__["_replay_asked"].pop(actor.user_id, None)
+            done.cancel()
+            raise
+        done.set_result(self.clock() + REPLAY_POSTING_SECONDS)
         file = Attachment(filename=f"{game.id}-{row.id}-replay.gif", data=gif,
                           description=_("Animated replay of a {game} game: the board after each of "
-                                        "its {n} turns.", game=game.title, n=len(views) - 1))
+                                        "its {n} turns.", game=game.title, n=n_views - 1))
         words = dict(game=game.title, n=row.id, name=safe_name(actor.name))
-        if used < len(views):
+        if used < n_views:
             text = _("🎞️ Replay of {game} game {n}, asked for by **{name}** (one turn in {k}, to fit "
-                     "the upload limit).", k=round(len(views) / used), **words)
+                     "the upload limit).", k=round(n_views / used), **words)
         else:
             text = _("🎞️ Replay of {game} game {n}, asked for by **{name}**.", **words)
         return Outcome(reply=_("Here it comes."), posts=[Post(text=text, image=file, is_replay=True)],
                        game_id=row.id)
+
+    @property
+    def _replay_builds(self) -> dict[int, asyncio.Future[float]]:
+        """Game id -> its replay build: pending while it draws, then done with the time until
+        which its post counts as on the way (the channel learns the message id after that)."""
+        return self.__dict__.setdefault("_replay_build_map", {})
+
+    def _replay_cooldown(self, actor: Actor) -> None:
+        """Each member may ask for a replay that is not posted yet once per cooldown."""
+        asked: dict[int, float] = self.__dict__.setdefault("_replay_asked", {})
+        now = self.clock()
+        last = asked.get(actor.user_id)
+        if last is not None and now - last < REPLAY_COOLDOWN_SECONDS:
+            left = math.ceil(REPLAY_COOLDOWN_SECONDS - (now - last))
+            raise ServiceError(_n("You asked for a replay a moment ago; please try again in {n} "
+                                  "second.", "You asked for a replay a moment ago; please try again "
+                                  "in {n} seconds.", left))
+        if len(asked) > 1000:  # forget the members whose cooldown is over
+            for user in [u for u, t in asked.items() if now - t >= REPLAY_COOLDOWN_SECONDS]:
+                del asked[user]
+        asked[actor.user_id] = now
+
+    def _build_replay(self, game: Any, players: list[str], row: Any, moves: list[Any],
+                      names: dict[str, str]) -> tuple[int, bytes, int]:
+        """Replay from the seed and draw every turn (off the loop): (turns + 1, GIF, frames)."""
+        views = turn_views(game, players, row.options, row.seed, moves)
+        gif, used = self._animate(views, names)
+        return len(views), gif, used
 
     def _animate(self, views: list[dict[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
         return animate([self._render(v, names) for v in views])

@@ -263,9 +263,9 @@ class LobbyService(ServiceCore):
                      for i, s in enumerate(ordered)]
             names = names_of(after)
             lineup = ", ".join(f"**{safe_name(names[p])}**" for p in game.players(state))
-            post = self._board_post(game, self._next(row), state, after,
-                                    _("🎲 **{game}** has started: {players}.", game=game.title,
-                                      players=lineup), "start")
+            post = await self._board_post(game, self._next(row), state, after,
+                                          _("🎲 **{game}** has started: {players}.", game=game.title,
+                                            players=lineup), "start")
             dms = await self._hand_updates(game, row, after, None, state)
             items = self._outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
             await self._write(self.store.start_game(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import games
 import renderers
 from games import Game
+from games.base import Suggestions
 
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
@@ -19,6 +22,11 @@ from .lobby import ACTION_WORDS, abort_reason
 
 from games.text import Text, join, lines
 from .play import PlayService
+
+T = TypeVar("T")
+
+#: Versions × players whose ranked moves (and loaded states) autocomplete keeps.
+SUGGEST_CACHE_SIZE = 300
 
 
 class LookingService(PlayService):
@@ -149,12 +157,12 @@ class LookingService(PlayService):
             return [(note, typed.strip()[:100] or "none")]
         try:
             game = self.engine(self._usable(row).game)
-            state = self._state(game, row)
+            seats = await self.store.seats(row.id)
+            # What the asker may see: mid-turn, others rank from the turn's start.
+            state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         except GameUnavailable:
             return [(_("This game can't be loaded; a moderator can end it with /game abort"),
                      typed.strip()[:100] or "none")]
-        seats = await self.store.seats(row.id)
-        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         typed_seat, typed = split_seat(typed)
         players = game.players(state)
         names = safe_names(seats)
@@ -169,7 +177,8 @@ class LookingService(PlayService):
             chosen, prefixed = mine, True
         found: list[tuple[str, str]] = []
         for player in chosen:
-            for value, label in game.suggest(state, player, typed, 25):
+            ranked = await self._ranked(game, row, state, player)
+            for value, label in ranked.pick(typed, 25):
                 if prefixed:
                     number = players.index(player) + 1
                     value, label = f"seat {number}: {value}", _("{seat}: {label}", seat=names[player],
@@ -180,3 +189,43 @@ class LookingService(PlayService):
                      typed.strip()[:100] or "none")]
         return [(label, value[:100]) for value, label in found[:25]]
 
+    # ----- the autocomplete cache -------------------------------------------------------------
+
+    def _suggest_cache(self) -> OrderedDict[tuple[Any, ...], asyncio.Future[Any]]:
+        cache = self.__dict__.get("_suggest_lru")
+        if cache is None:
+            cache = self.__dict__["_suggest_lru"] = OrderedDict()
+        return cache
+
+    async def _cached(self, key: tuple[Any, ...], work: Callable[[], T]) -> T:
+        """``work()`` run once per key, off the event loop, in a bounded LRU: keystrokes
+        that arrive while it runs wait for the same result. A failed build is forgotten.
+
+        Keyed by the game's version, so a move (or a step inside a turn) starts afresh; a
+        keystroke given up by Discord does not cancel a build others are waiting for.
+        """
+        cache = self._suggest_cache()
+        task = cache.get(key)
+        if task is None:
+            task = asyncio.ensure_future(asyncio.to_thread(work))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())  # seen: no warning
+            cache[key] = task
+            while len(cache) > SUGGEST_CACHE_SIZE:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        try:
+            return await asyncio.shield(task)
+        except Exception:
+            if cache.get(key) is task:
+                del cache[key]
+            raise
+
+    async def _suggest_state(self, game: Game, row: GameRow) -> Any:
+        """The stored state of this version, loaded once for all its keystrokes."""
+        return await self._cached(("state", row.id, row.version), lambda: self._state(game, row))
+
+    async def _ranked(self, game: Game, row: GameRow, state: Any, player: str) -> Suggestions:
+        """``player``'s moves ranked once per version (the slow part); keystrokes filter."""
+        return await self._cached(("ranked", row.id, row.version, player),
+                                  lambda: game.suggestions(state, player))

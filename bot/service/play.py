@@ -110,7 +110,8 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 logged = await self.store.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
                 headline = self._turn_words(logged, player, names, said)
-                posts.append(self._board_post(game, after, new, seats, headline, str(n), actor.user_id))
+                posts.append(await self._board_post(game, after, new, seats, headline, str(n),
+                                                    actor.user_id))
             items = self._outbox(row, posts=posts, dms=dms)
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
@@ -213,7 +214,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
         n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-        post = self._board_post(game, self._next(row), new, seats, headline, str(n))
+        post = await self._board_post(game, self._next(row), new, seats, headline, str(n))
         items = self._outbox(row, posts=[post])
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
@@ -352,9 +353,9 @@ class PlayService(LobbyService, SightService, ServiceCore):
             new = game.apply(state, player, move)
             name = safe_names(seats)[player]
             n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-            post = self._board_post(game, self._next(row), new, seats,
-                                    _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                                      by=safe_name(actor.name), name=name, move=move), str(n))
+            post = await self._board_post(game, self._next(row), new, seats,
+                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                                            by=safe_name(actor.name), name=name, move=move), str(n))
             items = self._outbox(row, posts=[post])
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                actor_id=actor.user_id, outbox=items)

@@ -150,10 +150,10 @@ class TimerService(PlayService):
                     log.exception("pass move %r refused in game %s", move, row.id)
                 else:
                     n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-                    post = self._board_post(game, self._next(row), new, seats,
-                                            _("⌛ Time's up for **{name}** after {waited}: "
-                                              "their turn was passed (`{move}`).", name=name,
-                                              waited=waited, move=move), str(n))
+                    post = await self._board_post(game, self._next(row), new, seats,
+                                                  _("⌛ Time's up for **{name}** after {waited}: "
+                                                    "their turn was passed (`{move}`).", name=name,
+                                                    waited=waited, move=move), str(n))
                     items = self._outbox(row, posts=[post])
                     await self._commit(row, game, state, new, player=timer.player_id,
                                        kind="skip", move=move, actor_id=None, outbox=items)

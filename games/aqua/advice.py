@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..base import Suggestions
 from ..errors import IllegalMove
 from ..text import Text, plural, translator
 from .geometry import DIR_INDEX, DIRS, MATE_OFFSETS, Pos
@@ -96,7 +97,17 @@ def suggest(game: Aqua, state: AquaState, player: str, typed: str,
             limit: int = 25) -> list[tuple[str, str]]:
     if limit <= 0 or state.over or str(player) != state.active:
         return []
-    legal = game.legal_moves(state, player)
+    matching = _matching(game, game.legal_moves(state, player), typed)
+    if not matching:
+        return []
+    if state.phase == "large":
+        return _rank_large(state, matching)[:limit]
+    return _rank_take(state, player, matching, typed.strip() == "")[:limit]
+
+
+def _matching(game: Aqua, legal: list[str], typed: str) -> list[str]:
+    """The legal moves ``typed`` may mean: by prefix, else its canonical form, else every
+    move that has all its words."""
     words = _norm(typed)
     matching = [m for m in legal if m.startswith(words)]
     if not matching and words:
@@ -110,11 +121,42 @@ def suggest(game: Aqua, state: AquaState, player: str, typed: str,
             from .engine import _clean
             wanted = _clean(typed).split()
             matching = [m for m in legal if all(w in m.split() for w in wanted)]
-    if not matching:
-        return []
-    if state.phase == "large":
-        return _rank_large(state, matching)[:limit]
-    return _rank_take(state, player, matching, typed.strip() == "")[:limit]
+    return matching
+
+
+class AquaSuggestions(Suggestions):
+    """Every legal move valued once; ``pick`` matches and orders them as ``suggest`` does
+    (the order depends on what was typed: the slots take turns only while nothing is)."""
+
+    def __init__(self, game: Aqua, state: AquaState, player: str) -> None:
+        self.game, self.state, self.player = game, state, str(player)
+        self.active = not state.over and self.player == state.active
+        self.legal = game.legal_moves(state, player) if self.active else []
+        self.values: dict[str, tuple[int, Text]] = {}
+        if self.active and state.phase != "large":
+            cache: dict[Pos, list[list[str]]] = {}
+            for move in self.legal:
+                if move != "snail":
+                    self.values[move] = _take_value(state, player, move, cache)
+        super().__init__(self.pick("", len(self.legal)))
+
+    def pick(self, typed: str, limit: int = 25) -> list[tuple[str, Any]]:
+        if limit <= 0 or not self.active:
+            return []
+        matching = _matching(self.game, self.legal, typed)
+        if not matching:
+            return []
+        if self.state.phase == "large":
+            return _rank_large(self.state, matching)[:limit]
+        return _rank_take(self.state, self.player, matching, typed.strip() == "",
+                          self.values)[:limit]
+
+
+def _take_value(state: AquaState, player: str, move: str,
+                cache: dict[Pos, list[list[str]]]) -> tuple[int, Text]:
+    parts = move.split()
+    q, r = parts[3].split(",")
+    return take_value(state, player, int(parts[1]), (int(q), int(r)), int(parts[5]), cache)
 
 
 def _label(value: str, why: Text) -> Text:
@@ -138,8 +180,9 @@ def _rank_large(state: AquaState, moves: list[str]) -> list[tuple[str, str]]:
     return [(move, label) for *_rank, move, label in ranked]
 
 
-def _rank_take(state: AquaState, player: str, moves: list[str],
-               spread: bool) -> list[tuple[str, str]]:
+def _rank_take(state: AquaState, player: str, moves: list[str], spread: bool,
+               values: dict[str, tuple[int, Text]] | None = None) -> list[tuple[str, str]]:
+    """``values``: the moves' (score, why) worked out before, else each is worked out here."""
     cache: dict[Pos, list[list[str]]] = {}
     by_slot: dict[int, list[tuple[int, int, str, str]]] = {}
     snail = None
@@ -147,11 +190,9 @@ def _rank_take(state: AquaState, player: str, moves: list[str],
         if move == "snail":
             snail = (move, _("{move}  ·  play last this round, first next round", move=move))
             continue
-        parts = move.split()
-        slot = int(parts[1])
-        q, r = parts[3].split(",")
-        rot = int(parts[5])
-        score, why = take_value(state, player, slot, (int(q), int(r)), rot, cache)
+        slot = int(move.split()[1])
+        score, why = (values[move] if values is not None
+                      else _take_value(state, player, move, cache))
         by_slot.setdefault(slot, []).append((-score, i, move, _label(move, why)))
     for entries in by_slot.values():
         entries.sort()

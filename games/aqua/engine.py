@@ -64,7 +64,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Game, Option, Result, Suggestions
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
 from ..text import Text, plural, translator
@@ -908,6 +908,10 @@ class Aqua(Game[AquaState, AquaMove]):
         """Legal moves matching ``typed``; the best placement of each market slot first."""
         from .advice import suggest as _suggest  # local: advice imports this module
         return _suggest(self, state, player, typed, limit)
+
+    def suggestions(self, state: AquaState, player: str) -> Suggestions:
+        from .advice import AquaSuggestions
+        return AquaSuggestions(self, state, player)
 
     def choices(self, state: AquaState, player: str) -> dict[str, Any]:
         """Legal moves grouped for buttons: market slot, then position (best first), then

@@ -1,0 +1,39 @@
+"""Keeping the event loop free: what the bot settles once it has started (the bench too).
+
+Nothing slow runs on the loop (the board, the ranked moves of autocomplete, undo's replay
+and replays' GIFs are worked out in threads), and still three things held it for tens of
+milliseconds, because a thread must hold the interpreter to run Python:
+
+* a full garbage collection walks every object the process has, most of them made at
+  start-up (modules, catalogs), and holds the interpreter meanwhile, in whichever thread it
+  starts. Frozen after start-up, those objects are never walked again.
+* the loop gets the interpreter back from a busy thread only when that thread's time slice
+  ends: a shorter slice makes the wait short;
+* and each further busy thread may take its turn first: a few workers are as fast as many
+  (Python code does not run in parallel), and the loop waits less.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+#: Seconds a thread runs before a waiting one gets the interpreter (Python's default is 0.005).
+SWITCH_INTERVAL = 0.001
+#: Threads of ``asyncio.to_thread`` (Python's default is the number of cores plus four). Two
+#: keep a 2-core machine busy; each one more made the loop's worst wait longer in the bench.
+WORKERS = 2
+
+
+def settle() -> None:
+    """Once, after start-up work and before play: see the module's docstring."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    gc.collect()
+    gc.freeze()
+
+
+def use_workers(loop: asyncio.AbstractEventLoop) -> None:
+    """Give ``loop`` its few worker threads (before anything runs in one)."""
+    loop.set_default_executor(ThreadPoolExecutor(WORKERS, thread_name_prefix="tidepool-worker"))

@@ -1,8 +1,9 @@
 """``python -m bot.bench``: how fast are the engines, the renderers and a full move?
 
 Per registered game it measures engine ``apply`` and ``legal_moves``, render + PNG
-encode of the public view, the full service move (load, apply, SQLite commit,
-render), and a bot's move (``games.ai`` at ``normal`` and ``hard``, from mid-game
+encode of the public view, the service move (load, apply, the words, buttons and view of
+the board post, one SQLite transaction with the outbox rows), its delivery (drawing the
+board in a worker thread and marking the rows sent, as the outbox does), and a bot's move (``games.ai`` at ``normal`` and ``hard``, from mid-game
 positions), as p50 / p99 and operations per second. Next to them it measures the floors
 on the same machine in the same run: a bare PNG encode of the very image the renderer
 drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
@@ -125,19 +126,19 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
     return place, {str(a.user_id): a for a in actors}
 
 
-async def service_rows(game: games.Game, n_games: int, seed: int, options: str = "",
-                       draw: bool = True) -> tuple[Row, Row, Row, Row]:
-    """Full moves through the service on a real SQLite file, the bare commit floor, and
-    autocomplete on the way to each move of the middle of the game (cold and cached).
-    Without ``draw`` the board is not drawn: the move without its picture."""
+async def service_rows(game: games.Game, n_games: int, seed: int,
+                       options: str = "") -> tuple[Row, Row, Row, Row, Row]:
+    """Moves through the service on a real SQLite file, their delivery, the bare commit
+    floor, and autocomplete on the way to each move of the middle of the game (cold and
+    cached)."""
     use_workers(asyncio.get_running_loop())  # as the bot does
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         try:
-            service = (GameService(store, new_seed=lambda: seed) if draw else
-                       GameService(store, new_seed=lambda: seed, render=lambda *_: b""))
+            service = GameService(store, new_seed=lambda: seed)
             rnd = random.Random(seed)
             moves: list[float] = []
+            deliveries: list[float] = []
             cold: list[float] = []
             warm: list[float] = []
             for g in range(n_games):
@@ -158,14 +159,18 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
                             await service.suggest(by_player[player], place, typed)
                             (warm if i else cold).append(time.perf_counter() - t0)
                     t0 = time.perf_counter()
-                    await service.move(by_player[player], place, move)
-                    moves.append(time.perf_counter() - t0)
+                    outcome = await service.move(by_player[player], place, move)
+                    t1 = time.perf_counter()
+                    await service.deliver_here(outcome)  # the board is drawn when delivered
+                    moves.append(t1 - t0)
+                    deliveries.append(time.perf_counter() - t1)
             size = len(row.state or "") if row else 4000
             floor = await sqlite_floor(store, max(size, 1000), len(moves))
         finally:
             await store.close()
-    return (Row("service move (full)", moves), Row("floor: SQLite insert+commit", floor),
-            Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold))
+    return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
+            Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold),
+            Row("delivery (draw + mark sent)", deliveries))
 
 
 #: (game id, options) of the channels of the stall run: every game, classic Aqualin too.
@@ -225,8 +230,9 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
                         answers.append(time.perf_counter() - t0)
                         await asyncio.sleep(rnd.uniform(0.0, 0.03))
                     t0 = time.perf_counter()
-                    await service.move(by_player[player], place, move)
+                    outcome = await service.move(by_player[player], place, move)
                     moves.append(time.perf_counter() - t0)
+                    await service.deliver_here(outcome)  # drawing, as the outbox does it
 
             tick = asyncio.create_task(ticker())
             await asyncio.sleep(0.01)
@@ -315,21 +321,21 @@ def main(argv: list[str] | None = None) -> int:
         applies, legals, states = playouts(game, args.games, args.seed)
         rows = [Row("engine apply", applies), Row("engine legal_moves", legals)]
         render, encode = render_rows(game, states, args.renders)
-        move, commit, answer, first = asyncio.run(service_rows(game, args.service_games, args.seed))
-        rows += [render, encode, move, commit, answer, first]
+        move, commit, answer, first, delivery = asyncio.run(
+            service_rows(game, args.service_games, args.seed))
+        rows += [render, encode, move, delivery, commit, answer, first]
         for row in rows:
             print(row.line())
+        full = Row("move + delivery", [a + b for a, b in zip(move.samples, delivery.samples)])
+        print(full.line())
         print(f"  ratios: render/encode p50 {render.p50 / encode.p50:.2f}x, "
               f"service move/commit p50 {move.p50 / commit.p50:.1f}x, "
-              f"service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms)")
+              f"service move p99 {move.p99 * 1e3:.1f} ms (target <= 50 ms), "
+              f"with its delivery p99 {full.p99 * 1e3:.1f} ms")
         print(f"  autocomplete: answer p99 {answer.p99 * 1e3:.1f} ms (target <= 50 ms), "
               f"first keystroke p99 {first.p99 * 1e3:.1f} ms")
-        bare = asyncio.run(service_rows(game, args.service_games, args.seed, draw=False))[0]
-        bare.name = "service move without drawing"
-        print(bare.line())
-        print(f"  drawing the board is {1 - bare.p50 / move.p50:.0%} of a move (p50)")
         for options in VARIANTS.get(game_id, ()):
-            move, _commit, answer, first = asyncio.run(
+            move, _commit, answer, first, _delivery = asyncio.run(
                 service_rows(game, args.service_games, args.seed, options))
             for row in (move, answer, first):
                 row.name = f"{row.name} ({options})"

@@ -74,7 +74,7 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
 
     row, state = await current(service)
     draw = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("draw"))
-    out = await service.move(me, PLACE, draw)
+    out = await service.rendered(await service.move(me, PLACE, draw))  # drawn as delivered
     [post] = out.posts  # the turn is over: now everyone sees it
     spectator = await looks(service, CAROL)
     assert line in spectator["log"] and "Moves played: 2" in spectator["status"]

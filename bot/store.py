@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -22,6 +23,8 @@ from typing import Any
 import aiosqlite
 
 from .outbox import Envelope, OutboxRow, dumps
+
+log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "running")
 
@@ -176,6 +179,13 @@ class TimerPlan:
     reset: frozenset[str]
     reminder: float | None  # seconds, None: no reminders
     deadline: float | None  # seconds, None: no deadline
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -630,6 +640,21 @@ class Store:
     def _outbox_row(r: sqlite3.Row) -> OutboxRow:
         return OutboxRow(**{**dict(r), "body": json.loads(r["body"]), "arms": bool(r["arms"])})
 
+    async def outbox_claimants(self) -> list[str]:
+        """Who holds undelivered rows now (to release those of a process that died)."""
+        rows = await self._all("SELECT DISTINCT claimed_by FROM outbox WHERE done_at IS NULL"
+                               " AND claimed_by IS NOT NULL")
+        return [r["claimed_by"] for r in rows]
+
+    async def renew_outbox(self, row: OutboxRow, *, owner: str, now: float, lease: float) -> bool:
+        """Extend our claim on ``row`` just before sending it; False if it is no longer ours."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE outbox SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND done_at IS NULL",
+                (now + lease, row.id, owner),
+            )
+            return cur.rowcount == 1
+
     async def claim_outbox(self, *, owner: str, now: float, lease: float,
                            keys: Sequence[str] | None = None, limit: int = 50,
                            older_than: float | None = None) -> list[OutboxRow]:
@@ -663,10 +688,17 @@ class Store:
                 " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT ?",
                 (*params, now, limit),
             )
-            rows = [self._outbox_row(r) for r in await cur.fetchall()]
-            for row in rows:
+            rows = []
+            for r in await cur.fetchall():
+                try:
+                    rows.append(self._outbox_row(r))
+                except (ValueError, TypeError) as exc:  # one damaged row must not stop the rest
+                    log.warning("outbox row %s cannot be read and is given up: %s", r["id"], exc)
+                    await db.execute("UPDATE outbox SET done_at = ?, outcome = 'failed', last_error = ?"
+                                     " WHERE id = ?", (now, f"unreadable: {exc}"[:500], r["id"]))
+                    continue
                 await db.execute("UPDATE outbox SET claimed_until = ?, claimed_by = ? WHERE id = ?",
-                                 (now + lease, owner, row.id))
+                                 (now + lease, owner, r["id"]))
         return rows
 
     async def outbox_done(self, row: OutboxRow, *, now: float, outcome: str,
@@ -701,8 +733,7 @@ class Store:
             )
 
     async def release_outbox(self, owner: str | None = None) -> int:
-        """Let go of claims (all of them, or one deliverer's): at start-up of the only
-        process on a SQLite file, a claim can only be a leftover of a crash."""
+        """Let go of claims: one deliverer's (one that died), or all of them."""
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE outbox SET claimed_until = NULL, claimed_by = NULL WHERE done_at IS NULL"
@@ -721,11 +752,7 @@ class Store:
         if pending:
             sql += " AND done_at IS NULL"
         rows = await self._all(sql + " ORDER BY id", params)
-        return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
-
-    async def next_outbox_due(self) -> float | None:
-        row = await self._one("SELECT MIN(next_try_at) AS due FROM outbox WHERE done_at IS NULL")
-        return row["due"] if row and row["due"] is not None else None
+        return [{**dict(r), "body": _json_or_text(r["body"])} for r in rows]
 
     # ----- history --------------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ done, never deleted, and a row that pings the next player starts their turn cloc
 is delivered.
 
 Rows of an interaction are delivered at once by :func:`~bot.adapter.deliver.deliver`; the
-loop here sends whatever is left: rows of a process that died, and retries. On a SQLite file
-only one process runs, so its claims left by a crash are released at start-up.
+loop here sends whatever is left: rows of a process that died, and retries. A claim names its
+process (``host:pid:token``); at start-up the claims of a dead process on this host are
+released at once, those of other hosts run out with their lease.
 """
 
 from __future__ import annotations
@@ -43,11 +44,35 @@ LEASE = 120.0  # seconds a deliverer holds a row it claimed
 SWEEP = 5.0  # seconds between looks for rows nobody delivered
 GRACE = 10.0  # a fresh row is its writer's to deliver for this long (the interaction's, say)
 GIVE_UP_AFTER = 40  # transient failures of one row (backoff capped at 10 min: a few hours)
+GIVE_UP_ON_BUGS = 5  # unexpected errors of one row (a bug is unlikely to heal by itself)
 TRANSIENT = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 class Transient(Exception):
     """Try this row again later (and hold back the rows after it in the same channel)."""
+
+
+class Permanent(Exception):
+    """Discord refused this row for good (a 4xx other than 429): mark it failed, go on."""
+
+
+def dead_here(owner: str, me: str) -> bool:
+    """Whether a claim was made by a process of this host that is gone (a crash)."""
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    my_host, _, my_rest = me.partition(":")
+    if host != my_host or not pid_text.isdigit() or owner == me:
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():  # our pid, another token: a predecessor in a restarted container
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def backoff(attempts: int) -> float:
@@ -77,9 +102,14 @@ class Deliverer:
         return self.client.service.clock()
 
     async def start(self) -> None:
-        released = await self.store.release_outbox()
-        if released:
-            log.info("outbox: %d message(s) left undelivered by the last run will be sent now", released)
+        released = 0
+        for owner in await self.store.outbox_claimants():
+            if dead_here(owner, self.owner):
+                released += await self.store.release_outbox(owner)
+        pending = len(await self.store.outbox(pending=True))
+        if pending:
+            log.info("outbox: %d message(s) not yet delivered (%d held by a process that died) "
+                     "will be sent now", pending, released)
         self._task = asyncio.create_task(self._run(), name="outbox")
 
     def stop(self) -> None:
@@ -93,9 +123,9 @@ class Deliverer:
         await self.client.wait_until_ready()
         while not self.client.is_closed():
             try:
-                await self.sweep()
-                due = await self.store.next_outbox_due()
-                wait = SWEEP if due is None else min(SWEEP, max(0.05, due - self.clock()))
+                # More may be waiting when a sweep was busy; else look again after a while
+                # (a retry's backoff is counted in seconds, a sweep's pause is fine for it).
+                wait = 0.05 if await self.sweep() else SWEEP
             except Exception:
                 log.exception("the outbox loop failed; trying again shortly")
                 wait = SWEEP
@@ -134,26 +164,32 @@ class Deliverer:
         """Deliver rows of one channel in order; a transient failure holds back the rest."""
         report = Report()
         for i, row in enumerate(rows):
-            here = lang or await self.client.service.channel_language(row.guild_id)
+            if not await self.store.renew_outbox(row, owner=self.owner, now=self.clock(), lease=LEASE):
+                continue  # our claim ran out and another deliverer took it
             try:
+                here = lang or await self.client.service.channel_language(row.guild_id)
                 await self._one(row, interaction, here, asker_lang or here, report)
-            except Transient as exc:
-                await self._retry(row, str(exc) or type(exc).__name__)
+            except (Permanent, ServiceError, GameError, KeyError, TypeError, ValueError) as exc:
+                # Refused for good, or a row this code cannot read: it would never go through.
+                log.warning("outbox row %s (game %s, %s) cannot be delivered: %s", row.id, row.game_id,
+                            row.kind, exc)
+                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
+            except Exception as exc:
+                if isinstance(exc, Transient):
+                    await self._retry(row, str(exc) or type(exc).__name__, GIVE_UP_AFTER)
+                else:
+                    log.exception("delivering outbox row %s (game %s, %s) failed", row.id, row.game_id,
+                                  row.kind)
+                    await self._retry(row, repr(exc), GIVE_UP_ON_BUGS)
                 for rest in rows[i + 1:]:  # keep the channel's order: they wait for this one
                     await self.store.outbox_retry(rest, now=self.clock(), at=self.clock() + backoff(0),
                                                   error="waiting for an earlier message", count=False)
                 self.kick()
                 break
-            except (ServiceError, GameError) as exc:
-                log.warning("outbox row %s (game %s) cannot be delivered: %s", row.id, row.game_id, exc)
-                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
-            except Exception as exc:
-                log.exception("delivering outbox row %s (game %s, %s) failed", row.id, row.game_id, row.kind)
-                await self._retry(row, repr(exc))
         return report
 
-    async def _retry(self, row: OutboxRow, error: str) -> None:
-        if row.attempts + 1 >= GIVE_UP_AFTER:
+    async def _retry(self, row: OutboxRow, error: str, limit: int) -> None:
+        if row.attempts + 1 >= limit:
             log.error("giving up on outbox row %s (game %s) after %d attempts: %s", row.id, row.game_id,
                       row.attempts + 1, error)
             await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=error)
@@ -175,7 +211,7 @@ class Deliverer:
         except discord.HTTPException as exc:
             if exc.status >= 500 or exc.status == 429:
                 raise Transient(f"HTTP {exc.status}: {exc.text[:200]}") from exc
-            raise
+            raise Permanent(f"HTTP {exc.status} (code {exc.code}): {exc.text[:200]}") from exc
         except TRANSIENT as exc:
             raise Transient(repr(exc)) from exc
 

@@ -290,9 +290,9 @@ class ServiceCore:
         """For a front end without Discord (the console): the outcome with its pictures drawn,
         and its outbox rows marked delivered (which starts the turn clocks)."""
         drawn = await self.rendered(outcome)
-        if outcome.outbox:
+        if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
             now = self.clock()
-            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, keys=outcome.outbox):
+            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, limit=10_000):
                 await self.store.outbox_done(row, now=now, outcome="sent")
         return drawn
 

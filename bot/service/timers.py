@@ -24,6 +24,8 @@ from .play import PlayService
 from games.text import Text, lines
 
 log = logging.getLogger("bot.service.timers")
+#: Meta key: running games without timers were given theirs (once, after an old schema).
+TIMERS_CHECKED = "timers_checked"
 RETRY = 15 * 60  # seconds before a timer that failed is tried again
 
 
@@ -37,7 +39,13 @@ class TimerService(PlayService):
         A database migrated from before timers existed (schema 1) holds running games with
         none, and nothing else would create them before somebody moves. Game by game; one that
         can't be loaded is skipped. Returns how many games got timers.
+
+        Done once per database: later, a game without timers is one whose deadline already
+        fired (a reminder-less ``remind``), and arming it again would repeat that deadline at
+        every restart.
         """
+        if await self.store.get_meta(TIMERS_CHECKED) is not None:
+            return 0
         armed = 0
         for row in await self.store.running_games():
             if row.status != "running":
@@ -58,6 +66,7 @@ class TimerService(PlayService):
                 continue  # parked, logged once
             except Exception:
                 log.exception("arming the timers of game %s failed; skipping it", row.id)
+        await self.store.set_meta(TIMERS_CHECKED, str(self.clock()))
         return armed
 
     async def fire_due(self) -> list[tuple[Place, Outcome]]:

@@ -316,3 +316,21 @@ def test_long_games_are_thinned_to_fit() -> None:
         frames.append(renderers.render_board(game.view(state), {}))
     gif, used = animate(frames, limit=400_000)
     assert len(gif) <= 400_000 and 2 <= used < 21
+
+
+async def test_a_fired_deadline_is_not_armed_again_at_a_restart(db_path, clock: FakeClock) -> None:
+    store = await Store.open(db_path)
+    service = GameService(store, clock=clock, new_seed=lambda: 3)
+    assert await service.arm_missing_timers() == 0  # the first start of this database
+    game_id = await start_game(service, "role=host-colour deadline=1h on-deadline=remind reminder=off")
+    clock.advance(HOUR)
+    [(_, outcome)] = await service.fire_due()
+    assert "deadline has passed" in outcome.posts[0].text
+    assert await store.timers(game_id) == []  # said once; a moderator may step in now
+    await store.close()
+    store = await Store.open(db_path)  # a restart
+    try:
+        assert await GameService(store, clock=clock).arm_missing_timers() == 0
+        assert await store.timers(game_id) == []
+    finally:
+        await store.close()

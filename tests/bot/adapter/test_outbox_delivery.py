@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import socket
+
 import discord
+
+from bot.adapter.outbox import dead_here
+from bot.messages import Actor, Place
 
 from .fake_discord import CHANNEL_ID, Harness, _Response, buttons
 from .test_commands import ALICE, BOB, channel_posts, followups, message, open_lobby, reply_text
@@ -127,3 +133,45 @@ async def test_closed_dms_of_another_player_leave_a_notice(harness: Harness) -> 
     row = await h.client.service.store.active_game(CHANNEL_ID)
     dms = [r for r in await h.client.service.store.outbox(row.id) if r["kind"] == "dm"]
     assert sorted(r["outcome"] for r in dms) == ["fallback", "sent"]
+
+
+async def test_a_refusal_for_good_is_given_up_at_once_and_the_channel_goes_on(harness: Harness) -> None:
+    h = harness
+    game_id = await started(h)
+    store = h.client.service.store
+    h.fake.post_errors.append(discord.HTTPException(_Response(400, "Bad Request"),
+                                                    {"code": 50035, "message": "Invalid Form Body"}))
+    sent = await h.command(ALICE, "move", action="c3")
+    assert reply_text(sent) == "Played `c3`."
+    rows = await store.outbox(game_id)
+    assert rows[-1]["outcome"] == "failed" and "400" in rows[-1]["last_error"]
+    assert await store.outbox(game_id, pending=True) == []  # nothing blocks the channel
+    sent = await h.command(BOB, "move", action="d4")
+    assert [("<@101>" in p.content) for p in channel_posts(sent)] == [True]
+
+
+async def test_an_unreadable_row_is_given_up_and_the_rest_delivered(harness: Harness) -> None:
+    h = harness
+    game_id = await started(h)
+    store = h.client.service.store
+    h.fake.post_errors.append(server_error())
+    await h.command(ALICE, "move", action="c3")  # its board waits for a retry
+    async with store._tx() as db:
+        await db.execute("UPDATE outbox SET body = '{broken' WHERE done_at IS NULL")
+    # Another channel's lobby, still to be posted.
+    await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
+                                    Place(guild_id=None, channel_id=CHANNEL_ID + 1), "aqualin")
+    await make_due(h)
+    assert await h.client.outbox.sweep() == 1  # the lobby; the broken row was set aside
+    rows = await store.outbox(pending=True)
+    assert rows == []
+    assert [r["outcome"] for r in await store.outbox(game_id)][-1] == "failed"
+
+
+def test_claims_of_a_dead_process_on_this_host_are_released() -> None:
+    me = f"{socket.gethostname()}:{os.getpid()}:aaaa"
+    assert not dead_here(me, me)
+    assert dead_here(f"{socket.gethostname()}:{os.getpid()}:bbbb", me)  # a predecessor, same pid
+    assert not dead_here(f"{socket.gethostname()}:1:cccc", me) or not os.path.exists("/proc/1")
+    assert dead_here(f"{socket.gethostname()}:{2 ** 22 + 7}:dddd", me)  # no such process
+    assert not dead_here(f"another-host:{2 ** 22 + 7}:dddd", me)  # its lease runs out instead

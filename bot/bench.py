@@ -136,6 +136,8 @@ async def service_rows(game: games.Game, n_games: int, seed: int,
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         try:
             service = GameService(store, new_seed=lambda: seed)
+            service.draw_in_process = True  # as the bot does, with its worker started first
+            await service.start_workers()
             rnd = random.Random(seed)
             moves: list[float] = []
             deliveries: list[float] = []
@@ -166,6 +168,7 @@ async def service_rows(game: games.Game, n_games: int, seed: int,
                     deliveries.append(time.perf_counter() - t1)
             size = len(row.state or "") if row else 4000
             floor = await sqlite_floor(store, max(size, 1000), len(moves))
+            service.close()
         finally:
             await store.close()
     return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
@@ -187,6 +190,8 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         try:
             service = GameService(store, new_seed=lambda: seed)
+            service.draw_in_process = True  # as the bot does, with its worker started first
+            await service.start_workers()
             tables = []
             for c in range(channels):
                 game_id, options = STALL_MIX[c % len(STALL_MIX)]
@@ -240,6 +245,7 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
                                    for i, (game, place, actors) in enumerate(tables)))
             done.set()
             await tick
+            service.close()
         finally:
             await store.close()
     return (Row("loop stall (ticker gap)", gaps), Row("loop work per tick (CPU)", work),

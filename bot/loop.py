@@ -1,8 +1,8 @@
 """Keeping the event loop free: what the bot settles once it has started (the bench too).
 
-Nothing slow runs on the loop (the board, the ranked moves of autocomplete, undo's replay
-and replays' GIFs are worked out in threads), and still three things held it for tens of
-milliseconds, because a thread must hold the interpreter to run Python:
+Nothing slow runs on the loop (the ranked moves of autocomplete, undo's replay and replays'
+GIFs are worked out in a thread, pictures in a worker process), and still three things held
+it for tens of milliseconds, because a thread must hold the interpreter to run Python:
 
 * a full garbage collection walks every object the process has, most of them made at
   start-up (modules, catalogs), and holds the interpreter meanwhile, in whichever thread it
@@ -22,9 +22,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 #: Seconds a thread runs before a waiting one gets the interpreter (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
-#: Threads of ``asyncio.to_thread`` (Python's default is the number of cores plus four). Two
-#: keep a 2-core machine busy; each one more made the loop's worst wait longer in the bench.
-WORKERS = 2
+#: Threads of ``asyncio.to_thread`` (Python's default is the number of cores plus four). Each
+#: one more made the loop's worst wait longer in the bench; with the pictures drawn in a worker
+#: process (``bot.service.workers``), one thread and that process keep a 2-core machine busy
+#: (worst stall of 50 busy channels over five seeds: 13-19 ms with one thread, 14-23 with two).
+WORKERS = 1
 
 
 def settle() -> None:

@@ -58,6 +58,7 @@ class GameBot(discord.Client):
         await asyncio.to_thread(i18n.warm_up)
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
+        await self.service.start_workers()  # the drawing worker process, warmed up likewise
         await self.sync_commands()
         await self.outbox.start()  # what the last run left undelivered goes out once ready
         self._timers = asyncio.create_task(run_timers(self), name="timers")

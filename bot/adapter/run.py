@@ -44,6 +44,7 @@ async def serve(settings: Settings) -> None:
     apply_endpoints(settings)
     store = await Store.open(settings.database_path)
     service = GameService(store)
+    service.draw_in_process = True  # pictures never hold the interpreter the loop needs
     try:
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")

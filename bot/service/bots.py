@@ -23,6 +23,7 @@ from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place
 from .core import _, log
 from .play import PlayService
+from .workers import watch_parent
 
 BOT_LEVELS = ("easy", "normal", "hard")
 LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
@@ -46,17 +47,6 @@ def think(game_id: str, dumped: str, players: list[str], level: str,
 
     game = games.REGISTRY[game_id]
     return choose_turn(game, game.load(dumped), players, level, seed=seed)
-
-
-def _watch_parent(parent: int) -> None:
-    """In the worker: leave when the bot's process is gone (killed, not shut down), instead
-    of sleeping on forever with its inherited files and sockets."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(2)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class BotService(PlayService):
@@ -184,21 +174,25 @@ class BotService(PlayService):
             return await loop.run_in_executor(self._thinker(), think, *args)
         except BrokenProcessPool:
             log.warning("the bots' worker process died; starting a new one")
-            self.close()
+            self._stop_bots()
             return await loop.run_in_executor(self._thinker(), think, *args)
 
     def _thinker(self) -> Executor:
         if self._bot_pool is None:
             self._bot_pool = (ThreadPoolExecutor(1, thread_name_prefix="bots") if self.bots_in_threads
-                              else ProcessPoolExecutor(1, initializer=_watch_parent,
+                              else ProcessPoolExecutor(1, initializer=watch_parent,
                                                        initargs=(os.getpid(),)))
         return self._bot_pool
 
-    def close(self) -> None:
-        """Stop the bots' worker (at shutdown)."""
+    def _stop_bots(self) -> None:
         if self._bot_pool is not None:
             self._bot_pool.shutdown(wait=False, cancel_futures=True)
             self._bot_pool = None
+
+    def close(self) -> None:
+        """Stop the workers (at shutdown)."""
+        self._stop_bots()
+        super().close()
 
     async def channels_with_bot_turns(self) -> list[Place]:
         """Running games where a bot is to act (to resume them after a restart)."""

@@ -5,8 +5,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import multiprocessing
+import os
 import secrets
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -17,6 +21,7 @@ from games import Game, Result
 from ..errors import GameUnavailable, NoGame, NotAllowed, ServiceError
 from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveButton, Outcome, Place, Post
 from ..outbox import Envelope, envelopes
+from . import workers
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..text import clip, mention, safe_name
 
@@ -51,6 +56,11 @@ def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
 
 class ServiceCore:
     """One instance per bot process; cheap to construct on an open :class:`Store`."""
+
+    #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
+    #: process, so that drawing never holds the interpreter the event loop needs.
+    draw_in_process = False
+    _draw_pool: ProcessPoolExecutor | None = None
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  render: Renderer = renderers.render_board,
@@ -247,15 +257,51 @@ class ServiceCore:
                           description=renderers.alt_text(art.view, art.names))
 
     async def render_art(self, art: Art) -> Attachment | None:
-        """Draw an image off the event loop; None if drawing fails.
+        """Draw an image off the event loop (in the drawing worker process, where the bot
+        has one); None if drawing fails.
 
         A drawing bug must not turn an accepted, stored move into an error for the player.
         """
         try:
+            if self.draw_in_process and self._render is renderers.render_board:
+                return await self._draw_in_worker(art)
             return await asyncio.to_thread(self._draw, art)
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None
+
+    async def _draw_in_worker(self, art: Art) -> Attachment:
+        """A worker that died (killed for memory, say) is replaced and asked once more."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._drawer(), workers.draw, art)
+        except BrokenProcessPool:
+            log.warning("the drawing worker process died; starting a new one")
+            self._stop_drawing()
+            return await loop.run_in_executor(self._drawer(), workers.draw, art)
+
+    def _drawer(self) -> ProcessPoolExecutor:
+        # Spawned, not forked: a forked worker would keep the bot's sockets (the gateway
+        # connection) open after the bot itself was killed.
+        if self._draw_pool is None:
+            self._draw_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=workers.start_drawing,
+                                                  initargs=(os.getpid(),))
+        return self._draw_pool
+
+    async def start_workers(self) -> None:
+        """Start the drawing worker now (at start-up), not on the first board."""
+        if self.draw_in_process:
+            await asyncio.get_running_loop().run_in_executor(self._drawer(), workers.ready)
+
+    def _stop_drawing(self) -> None:
+        if self._draw_pool is not None:
+            self._draw_pool.shutdown(wait=False, cancel_futures=True)
+            self._draw_pool = None
+
+    def close(self) -> None:
+        """Stop the workers (at shutdown)."""
+        self._stop_drawing()
 
     async def _render_image(self, game: Game, row: GameRow, state: Any,
                             seats: Sequence[SeatRow], tag: str,

@@ -24,7 +24,8 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -126,51 +127,59 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
     return place, {str(a.user_id): a for a in actors}
 
 
+@asynccontextmanager
+async def bot_like(seed: int) -> AsyncIterator[tuple[Store, GameService]]:
+    """A service on a temporary SQLite file, set up as the bot sets up its own: the worker
+    threads, and the drawing worker process started before play."""
+    use_workers(asyncio.get_running_loop())
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        service = GameService(store, new_seed=lambda: seed)
+        service.draw_in_process = True
+        try:
+            await service.start_workers()
+            yield store, service
+        finally:
+            service.close()
+            await store.close()
+
+
 async def service_rows(game: games.Game, n_games: int, seed: int,
                        options: str = "") -> tuple[Row, Row, Row, Row, Row]:
     """Moves through the service on a real SQLite file, their delivery, the bare commit
     floor, and autocomplete on the way to each move of the middle of the game (cold and
     cached)."""
-    use_workers(asyncio.get_running_loop())  # as the bot does
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
-        try:
-            service = GameService(store, new_seed=lambda: seed)
-            service.draw_in_process = True  # as the bot does, with its worker started first
-            await service.start_workers()
-            rnd = random.Random(seed)
-            moves: list[float] = []
-            deliveries: list[float] = []
-            cold: list[float] = []
-            warm: list[float] = []
-            for g in range(n_games):
-                count = game.max_players if g % 2 else game.min_players
-                place, by_player = await open_channel(service, game, 1000 + g, count, options)
-                n = 0
-                while True:
-                    row = await store.active_game(place.channel_id)
-                    if row is None:
-                        break
-                    state = game.load(row.state)
-                    player = sorted(game.to_act(state))[0]
-                    move = rnd.choice(game.legal_moves(state, player))
-                    n += 1
-                    if n > 2 and rnd.random() < 0.4:  # past the opening: a player types
-                        for i, typed in enumerate(keystrokes(move)):
-                            t0 = time.perf_counter()
-                            await service.suggest(by_player[player], place, typed)
-                            (warm if i else cold).append(time.perf_counter() - t0)
-                    t0 = time.perf_counter()
-                    outcome = await service.move(by_player[player], place, move)
-                    t1 = time.perf_counter()
-                    await service.deliver_here(outcome)  # the board is drawn when delivered
-                    moves.append(t1 - t0)
-                    deliveries.append(time.perf_counter() - t1)
-            size = len(row.state or "") if row else 4000
-            floor = await sqlite_floor(store, max(size, 1000), len(moves))
-            service.close()
-        finally:
-            await store.close()
+    async with bot_like(seed) as (store, service):
+        rnd = random.Random(seed)
+        moves: list[float] = []
+        deliveries: list[float] = []
+        cold: list[float] = []
+        warm: list[float] = []
+        for g in range(n_games):
+            count = game.max_players if g % 2 else game.min_players
+            place, by_player = await open_channel(service, game, 1000 + g, count, options)
+            n = 0
+            while True:
+                row = await store.active_game(place.channel_id)
+                if row is None:
+                    break
+                state = game.load(row.state)
+                player = sorted(game.to_act(state))[0]
+                move = rnd.choice(game.legal_moves(state, player))
+                n += 1
+                if n > 2 and rnd.random() < 0.4:  # past the opening: a player types
+                    for i, typed in enumerate(keystrokes(move)):
+                        t0 = time.perf_counter()
+                        await service.suggest(by_player[player], place, typed)
+                        (warm if i else cold).append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                outcome = await service.move(by_player[player], place, move)
+                t1 = time.perf_counter()
+                await service.deliver_here(outcome)  # the board is drawn when delivered
+                moves.append(t1 - t0)
+                deliveries.append(time.perf_counter() - t1)
+        size = len(row.state or "") if row else 4000
+        floor = await sqlite_floor(store, max(size, 1000), len(moves))
     return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
             Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold),
             Row("delivery (draw + mark sent)", deliveries))
@@ -185,69 +194,60 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
     """``channels`` channels each play ``rounds`` moves at once, typing each move into
     autocomplete first (a few ms between keystrokes), on one SQLite file. A ticker that
     sleeps 1 ms measures every gap beyond that: how long the event loop was held."""
-    use_workers(asyncio.get_running_loop())  # as the bot does
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
-        try:
-            service = GameService(store, new_seed=lambda: seed)
-            service.draw_in_process = True  # as the bot does, with its worker started first
-            await service.start_workers()
-            tables = []
-            for c in range(channels):
-                game_id, options = STALL_MIX[c % len(STALL_MIX)]
-                game = games.REGISTRY[game_id]
-                count = game.max_players if (c // len(STALL_MIX)) % 2 else game.min_players
-                tables.append((game, *await open_channel(service, game, 5000 + c, count, options)))
-            gaps: list[float] = []
-            work: list[float] = []
-            moves: list[float] = []
-            answers: list[float] = []
-            done = asyncio.Event()
+    async with bot_like(seed) as (store, service):
+        tables = []
+        for c in range(channels):
+            game_id, options = STALL_MIX[c % len(STALL_MIX)]
+            game = games.REGISTRY[game_id]
+            count = game.max_players if (c // len(STALL_MIX)) % 2 else game.min_players
+            tables.append((game, *await open_channel(service, game, 5000 + c, count, options)))
+        gaps: list[float] = []
+        work: list[float] = []
+        moves: list[float] = []
+        answers: list[float] = []
+        done = asyncio.Event()
 
-            async def ticker() -> None:
-                # Wall time beyond the 1 ms asked for is the stall; the loop thread's own CPU
-                # time in it is the work done on the loop (the rest is waiting: for the
-                # interpreter lock held by a worker thread, or for a core on a busy machine).
-                last, last_cpu = time.perf_counter(), time.thread_time()
-                while not done.is_set():
-                    await asyncio.sleep(0.001)
-                    now, cpu = time.perf_counter(), time.thread_time()
-                    gaps.append(max(0.0, now - last - 0.001))
-                    work.append(cpu - last_cpu)
-                    last, last_cpu = now, cpu
+        async def ticker() -> None:
+            # Wall time beyond the 1 ms asked for is the stall; the loop thread's own CPU
+            # time in it is the work done on the loop (the rest is waiting: for the
+            # interpreter lock held by a worker thread, or for a core on a busy machine).
+            last, last_cpu = time.perf_counter(), time.thread_time()
+            while not done.is_set():
+                await asyncio.sleep(0.001)
+                now, cpu = time.perf_counter(), time.thread_time()
+                gaps.append(max(0.0, now - last - 0.001))
+                work.append(cpu - last_cpu)
+                last, last_cpu = now, cpu
 
-            def pick(game: games.Game, text: str, rnd: random.Random) -> tuple[str, str]:
-                state = game.load(text)
-                player = sorted(game.to_act(state))[0]
-                return player, rnd.choice(game.legal_moves(state, player))
+        def pick(game: games.Game, text: str, rnd: random.Random) -> tuple[str, str]:
+            state = game.load(text)
+            player = sorted(game.to_act(state))[0]
+            return player, rnd.choice(game.legal_moves(state, player))
 
-            async def channel(game: games.Game, place: Place, by_player: dict[str, Actor],
-                              rnd: random.Random) -> None:
-                for _ in range(rounds):
-                    row = await store.active_game(place.channel_id)
-                    if row is None:
-                        return
-                    # The bench's own choice of a move is not the bot's work: off the loop.
-                    player, move = await asyncio.to_thread(pick, game, row.state, rnd)
-                    for typed in keystrokes(move, 6):
-                        t0 = time.perf_counter()
-                        await service.suggest(by_player[player], place, typed)
-                        answers.append(time.perf_counter() - t0)
-                        await asyncio.sleep(rnd.uniform(0.0, 0.03))
+        async def channel(game: games.Game, place: Place, by_player: dict[str, Actor],
+                          rnd: random.Random) -> None:
+            for _ in range(rounds):
+                row = await store.active_game(place.channel_id)
+                if row is None:
+                    return
+                # The bench's own choice of a move is not the bot's work: off the loop.
+                player, move = await asyncio.to_thread(pick, game, row.state, rnd)
+                for typed in keystrokes(move, 6):
                     t0 = time.perf_counter()
-                    outcome = await service.move(by_player[player], place, move)
-                    moves.append(time.perf_counter() - t0)
-                    await service.deliver_here(outcome)  # drawing, as the outbox does it
+                    await service.suggest(by_player[player], place, typed)
+                    answers.append(time.perf_counter() - t0)
+                    await asyncio.sleep(rnd.uniform(0.0, 0.03))
+                t0 = time.perf_counter()
+                outcome = await service.move(by_player[player], place, move)
+                moves.append(time.perf_counter() - t0)
+                await service.deliver_here(outcome)  # drawing, as the outbox does it
 
-            tick = asyncio.create_task(ticker())
-            await asyncio.sleep(0.01)
-            await asyncio.gather(*(channel(game, place, actors, random.Random(seed + i))
-                                   for i, (game, place, actors) in enumerate(tables)))
-            done.set()
-            await tick
-            service.close()
-        finally:
-            await store.close()
+        tick = asyncio.create_task(ticker())
+        await asyncio.sleep(0.01)
+        await asyncio.gather(*(channel(game, place, actors, random.Random(seed + i))
+                               for i, (game, place, actors) in enumerate(tables)))
+        done.set()
+        await tick
     return (Row("loop stall (ticker gap)", gaps), Row("loop work per tick (CPU)", work),
             Row("service move (under load)", moves), Row("autocomplete (under load)", answers))
 

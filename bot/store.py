@@ -498,10 +498,6 @@ class Store:
             await self._enqueue(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
-    async def set_host(self, game_id: int, version: int, *, host_id: int, now: float) -> None:
-        async with self._tx() as db:
-            await self._bump(db, game_id, version, now, ", host_id = ?", (host_id,))
-
     async def set_message(self, game_id: int, *, kind: str, message_id: int | None) -> None:
         """Remember the lobby or latest board message (for links and edits); no version bump."""
         column = {"lobby": "lobby_message_id", "board": "board_message_id",
@@ -732,13 +728,12 @@ class Store:
                 (int(count), at, error[:500], row.id),
             )
 
-    async def release_outbox(self, owner: str | None = None) -> int:
-        """Let go of claims: one deliverer's (one that died), or all of them."""
+    async def release_outbox(self, owner: str) -> int:
+        """Let go of one deliverer's claims (a deliverer that died)."""
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE outbox SET claimed_until = NULL, claimed_by = NULL WHERE done_at IS NULL"
-                + (" AND claimed_by = ?" if owner is not None else ""),
-                (owner,) if owner is not None else (),
+                " AND claimed_by = ?", (owner,),
             )
             return cur.rowcount
 

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
 import discord
 
-from games import GameError
 from games.text import translator
 
-from ..errors import ServiceError, explain
 from ..i18n import language_for
-from .deliver import OOPS, ServiceCall, actor_of, place_of, respond, say
+from .deliver import ServiceCall, call_service, respond, say
 
 _ = translator("bot")
-log = logging.getLogger(__name__)
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 REPLAY_LABEL = _("Replay")
 _STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -206,19 +202,10 @@ async def ask(interaction: discord.Interaction, action: str, call: ServiceCall,
     until the Confirm button is pressed.
     """
     await interaction.response.defer(ephemeral=True, thinking=True)
-    client: Any = interaction.client
+    outcome = await call_service(interaction, call)
+    if outcome is None:
+        return
     lang = language_for(interaction.locale)
-    try:
-        outcome = await call(client.service, actor_of(interaction), place_of(interaction))
-    except (ServiceError, GameError) as exc:
-        text = say(explain(exc), lang)
-        await interaction.followup.send(text[:1].upper() + text[1:], ephemeral=True)
-        return
-    except Exception:
-        log.exception("service call failed: user=%s channel=%s command=%s", interaction.user.id,
-                      interaction.channel_id, getattr(interaction.command, "qualified_name", None))
-        await interaction.followup.send(say(OOPS, lang), ephemeral=True)
-        return
     assert outcome.game_id is not None
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(action, outcome.game_id, interaction.user.id, reason,

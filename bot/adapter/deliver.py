@@ -114,27 +114,36 @@ def move_view(buttons: tuple[MoveButtonSpec, ...], lang: str) -> discord.ui.View
     return view
 
 
-async def respond(interaction: discord.Interaction, call: ServiceCall, *,
-                  acknowledged: bool = False) -> None:
-    """Defer at once (unless ``acknowledged`` already), run the service call, then deliver;
-    the one error boundary."""
-    if not acknowledged:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+async def call_service(interaction: discord.Interaction, call: ServiceCall) -> Outcome | None:
+    """Run a service call for a deferred interaction; the one error boundary.
+
+    User mistakes are answered privately, anything else is logged and answered with OOPS;
+    then None is returned.
+    """
     client: GameBot = interaction.client  # type: ignore[assignment]
     lang = language_for(interaction.locale)
     try:
-        outcome = await call(client.service, actor_of(interaction), place_of(interaction))
+        return await call(client.service, actor_of(interaction), place_of(interaction))
     except (ServiceError, GameError) as exc:
         text = say(explain(exc), lang)
         await interaction.followup.send(text[:1].upper() + text[1:], ephemeral=True)
-        return
     except Exception:
         log.exception("service call failed: user=%s channel=%s command=%s data=%s",
                       interaction.user.id, interaction.channel_id,
                       getattr(interaction.command, "qualified_name", None), interaction.data)
         await interaction.followup.send(say(OOPS, lang), ephemeral=True)
-        return
-    await deliver(client, outcome, place_of(interaction), interaction)
+    return None
+
+
+async def respond(interaction: discord.Interaction, call: ServiceCall, *,
+                  acknowledged: bool = False) -> None:
+    """Defer at once (unless ``acknowledged`` already), run the service call, then deliver."""
+    if not acknowledged:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await call_service(interaction, call)
+    if outcome is not None:
+        client: GameBot = interaction.client  # type: ignore[assignment]
+        await deliver(client, outcome, place_of(interaction), interaction)
 
 
 async def deliver(client: GameBot, outcome: Outcome, place: Place,

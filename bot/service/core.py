@@ -246,16 +246,6 @@ class ServiceCore:
         return Art(kind="board", game=game.id, view=game.view(state, None), names=names_of(seats),
                    filename=f"{game.id}-{row.id}-{tag}.png", focus=focus)
 
-    def _draw(self, art: Art) -> Attachment:
-        if art.kind == "hand":
-            data = renderers.HAND_RENDERERS[art.game](art.view, art.names)
-        elif art.focus is None:
-            data = self._render(art.view, art.names)
-        else:
-            data = self._render(art.view, art.names, art.focus)
-        return Attachment(filename=art.filename, data=data,
-                          description=renderers.alt_text(art.view, art.names))
-
     async def render_art(self, art: Art) -> Attachment | None:
         """Draw an image off the event loop (in the drawing worker process, where the bot
         has one); None if drawing fails.
@@ -265,7 +255,7 @@ class ServiceCore:
         try:
             if self.draw_in_process and self._render is renderers.render_board:
                 return await self._draw_in_worker(art)
-            return await asyncio.to_thread(self._draw, art)
+            return await asyncio.to_thread(workers.draw, art, self._render)
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None

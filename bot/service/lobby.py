@@ -101,12 +101,9 @@ class LobbyService(ServiceCore):
             closed = _("This lobby was aborted.")
         return self._lobby_card(self.engine(row.game), row, await self.store.seats(row.id), closed=closed)
 
-    def _lobby_refresh(self, row: GameRow, *, post: bool = False) -> list[Envelope]:
-        """An outbox row that brings the lobby message up to date (or posts it, for a new one)."""
-        marker = LobbyCard(game_id=row.id, text="")
-        if post:
-            return self._outbox(row, posts=[Post(text="", lobby=marker)])
-        return self._outbox(row, lobby=marker)
+    def _lobby_refresh(self, row: GameRow) -> list[Envelope]:
+        """An outbox row that brings the lobby message up to date when it is delivered."""
+        return self._outbox(row, lobby=LobbyCard(game_id=row.id, text=""))
 
     async def _lobby(self, place: Place, game_id: int | None) -> GameRow:
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 
 import renderers
 
@@ -48,13 +49,13 @@ def ready() -> bool:
     return True
 
 
-def draw(art: Art) -> Attachment:
-    """The picture of ``art`` with its alt text, by the standard renderers."""
+def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Attachment:
+    """The picture of ``art`` with its alt text (boards by ``render``)."""
     if art.kind == "hand":
         data = renderers.HAND_RENDERERS[art.game](art.view, art.names)
     elif art.focus is None:
-        data = renderers.render_board(art.view, art.names)
+        data = render(art.view, art.names)
     else:
-        data = renderers.render_board(art.view, art.names, art.focus)
+        data = render(art.view, art.names, art.focus)
     return Attachment(filename=art.filename, data=data,
                       description=renderers.alt_text(art.view, art.names))

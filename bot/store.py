@@ -634,7 +634,9 @@ class Store:
 
     @staticmethod
     def _outbox_row(r: sqlite3.Row) -> OutboxRow:
-        return OutboxRow(**{**dict(r), "body": json.loads(r["body"]), "arms": bool(r["arms"])})
+        row = OutboxRow(**{**dict(r), "arms": bool(r["arms"])})
+        row.data()  # readable, or given up at the claim
+        return row
 
     async def outbox_claimants(self) -> list[str]:
         """Who holds undelivered rows now (to release those of a process that died)."""

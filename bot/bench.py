@@ -272,15 +272,15 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
 
 
 async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
-    db = store._db  # the same connection and pragmas the service uses
-    await db.execute("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, body TEXT)")
+    """A bare insert + commit of a state-sized row, on the connection the service uses."""
+    async with store.db.tx() as tx:
+        await tx.execute("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, body TEXT)")
     body = "x" * size
     out = []
     for _ in range(n):
         t0 = time.perf_counter()
-        await db.execute("BEGIN IMMEDIATE")
-        await db.execute("INSERT INTO bench (body) VALUES (?)", (body,))
-        await db.execute("COMMIT")
+        async with store.db.tx() as tx:
+            await tx.execute("INSERT INTO bench (body) VALUES (?)", (body,))
         out.append(time.perf_counter() - t0)
     return out
 

@@ -16,7 +16,7 @@ DEFAULT_DATABASE = "data/tidepool.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The settings this module reads; only these are named when a ``.env`` line is malformed
 #: (anything else on such a line might be a pasted secret).
-KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
+KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
@@ -36,6 +36,13 @@ class Settings:
     log_level: str
     api_base: str | None
     gateway_url: str | None
+    #: ``sqlite:///...`` or ``postgresql://...``; None: the SQLite file ``database_path``.
+    database_url: str | None = None
+
+    @property
+    def database(self) -> str:
+        """What :meth:`bot.store.Store.open` opens."""
+        return self.database_url or f"sqlite:///{self.database_path}"
 
 
 def read_env_file(path: str | Path) -> dict[str, str]:
@@ -95,6 +102,12 @@ def load_settings(environ: Mapping[str, str] | None = None,
         api_base = api_base.rstrip("/")
         if "/api/v" not in api_base:
             api_base += "/api/v10"
+    database_url = get("DATABASE_URL")
+    if database_url is not None:
+        # Never echo it: a PostgreSQL URL may carry a password.
+        if not database_url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+            raise ConfigError("DATABASE_URL must start with sqlite:/// (a file) or postgresql:// "
+                              "(a PostgreSQL server)")
     gateway = get("DISCORD_GATEWAY_URL")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
         raise ConfigError("DISCORD_GATEWAY_URL must start with ws:// or wss://")
@@ -105,4 +118,5 @@ def load_settings(environ: Mapping[str, str] | None = None,
         log_level=level,
         api_base=api_base,
         gateway_url=gateway,
+        database_url=database_url,
     )

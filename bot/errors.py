@@ -13,6 +13,10 @@ class ServiceError(Exception):
     """A request that cannot be carried out; the message says what to do instead."""
 
 
+class RacedWrite(ServiceError):
+    """The game changed between reading it and writing (another process, usually)."""
+
+
 class NotAllowed(ServiceError):
     """The user lacks the right (moderator, host, seated player)."""
 

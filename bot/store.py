@@ -1,27 +1,25 @@
-"""SQLite persistence (aiosqlite): games, seats, the move log and server settings.
+"""Persistence: games, seats, the move log, server settings, timers and the outbox.
 
-One connection per process, WAL mode, numbered migrations from ``bot/migrations``
-tracked in ``PRAGMA user_version``. Every write that changes a game checks the
-version it was computed from and bumps it, inside one transaction, so two racing
-clicks cannot both land (the loser gets :class:`StaleGame`).
+One Store, two backends (:mod:`bot.db`): an SQLite file (the embedded default) or
+PostgreSQL, with numbered migrations for each in ``bot/migrations``. The SQL here is written
+once for both. Every write that changes a game checks the version it was computed from and
+bumps it, inside one transaction, so two racing clicks cannot both land (the loser gets
+:class:`StaleGame`), even from two processes. Work that no gateway event starts (outbox rows,
+timers, bot turns) is claimed with a lease, so several processes do each piece once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import re
-import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
+from . import db as dbs
+from .db import Conflict, Database, Tx
+from .db.base import Row
 from .outbox import Envelope, OutboxRow, dumps
 
 log = logging.getLogger(__name__)
@@ -45,7 +43,7 @@ class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot than this one."""
 
 
-def _json_column(row: sqlite3.Row, column: str, kind: type, *, optional: bool = False) -> Any:
+def _json_column(row: Row, column: str, kind: type, *, optional: bool = False) -> Any:
     """One JSON column, checked for its type; ValueError names the column and what is wrong."""
     raw = row[column]
     if optional and not raw:
@@ -84,7 +82,7 @@ class GameRow:
     broken: str | None = None
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> GameRow:
+    def from_row(cls, row: Row) -> GameRow:
         try:
             decoded: dict[str, Any] = {
                 "options": _json_column(row, "options", dict),
@@ -188,98 +186,50 @@ def _json_or_text(text: str) -> Any:
         return text
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every migration file, in order."""
-    found = []
-    for entry in resources.files("bot.migrations").iterdir():
-        match = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
-        if match:
-            found.append((int(match[1]), match[2], entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
-    return found
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(schema version reached, name, sql) of every migration file of ``dialect``, in order."""
+    try:
+        return [(m.last, m.name, m.sql) for m in dbs.migrations(dialect)]
+    except dbs.DatabaseError as exc:
+        raise StoreError(str(exc)) from None
 
 
 class Store:
     """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+    async def open(cls, target: str | Path) -> Store:
+        """Open (and migrate) an SQLite file or a ``sqlite://`` / ``postgresql://`` URL."""
+        db = await dbs.open_database(target)
         store = cls(db)
         try:
-            await store._migrate()
+            await dbs.migrate(db)
         except BaseException:
             await db.close()
             raise
         return store
 
-    async def close(self) -> None:
-        await self._db.close()
+    @property
+    def dialect(self) -> str:
+        return self.db.dialect
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()  # type: ignore[misc]
-        known = migrations()
-        newest = known[-1][0] if known else 0
-        if current > newest:
-            # Tables this code does not know may hold rules it would break: refuse, touch nothing.
-            raise SchemaTooNew(
-                f"The database is at schema version {current}, but this version of the bot only "
-                f"knows schema versions up to {newest}: run the newer bot that wrote it, or "
-                f"restore a backup taken before the upgrade.")
-        for number, _name, sql in known:
-            if number <= current:
-                continue
-            # executescript commits first; wrap the file and the version bump in one transaction.
-            try:
-                await self._db.executescript(
-                    f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
-            except sqlite3.Error:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
+    async def close(self) -> None:
+        await self.db.close()
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0])  # type: ignore[index]
+        return await self.db.schema_version()
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            else:
-                await self._db.execute("COMMIT")
+    def _tx(self):  # noqa: ANN202 - an async context manager of a Tx
+        return self.db.tx()
 
-    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self._db.execute(sql, params) as cur:
-                return await cur.fetchone()
+    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
+        return await self.db.fetchrow(sql, params)
 
-    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self._db.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
+        return await self.db.fetch(sql, params)
 
     # ----- games ----------------------------------------------------------------------------
 
@@ -309,8 +259,12 @@ class Store:
                                " ORDER BY id DESC", (channel_id,))
         return [GameRow.from_row(r) for r in rows]
 
-    async def running_games(self) -> list[GameRow]:
-        rows = await self._all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
+    async def running_games(self, *, with_bots: bool = False) -> list[GameRow]:
+        """Open games (lobbies too); ``with_bots``: only those with a bot seat."""
+        bots = (" AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
+                " AND seats.bot_level IS NOT NULL)") if with_bots else ""
+        rows = await self._all(
+            f"SELECT * FROM games WHERE status IN ('lobby', 'running'){bots} ORDER BY id")
         return [GameRow.from_row(r) for r in rows]
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str,
@@ -324,34 +278,36 @@ class Store:
         """
         try:
             async with self._tx() as db:
-                cur = await db.execute(
+                game_id = int(await db.fetchval(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
-                    " created_at, updated_at, timing) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " created_at, updated_at, timing) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
+                    " RETURNING id",
                     (guild_id, channel_id, game, json.dumps(dict(options), sort_keys=True), seed,
                      host_id, now, now, json.dumps(dict(timing or {}), sort_keys=True)),
-                )
-                game_id = cur.lastrowid
+                ))
                 if host_name is not None:
                     await db.execute(
                         "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at)"
                         " VALUES (?, 0, ?, ?, ?, ?)",
                         (game_id, host_id, str(host_id), host_name, now),
                     )
-                await self._enqueue(db, int(game_id), 0, outbox, now)  # type: ignore[arg-type]
-        except sqlite3.IntegrityError as exc:
-            if "games_one_active_per_channel" in str(exc) or "games.channel_id" in str(exc):
+                await self._enqueue(db, game_id, 0, outbox, now)
+        except Conflict as exc:
+            if exc.about("games_one_active_per_channel", "games.channel_id"):
                 raise ChannelBusy("this channel already has an active game") from None
             raise
-        created = await self.game(int(game_id))  # type: ignore[arg-type]
+        created = await self.game(game_id)
         assert created is not None
         return created
 
-    async def _bump(self, db: aiosqlite.Connection, game_id: int, version: int, now: float,
+    async def _bump(self, db: Tx, game_id: int, version: int, now: float,
                     sets: str = "", params: tuple[Any, ...] = ()) -> None:
-        """Bump the version if it is still ``version``; else raise StaleGame (rolls back)."""
+        """Bump the version if it is still ``version``; else raise StaleGame (rolls back).
+
+        On PostgreSQL a racing writer's UPDATE waits for this one and then finds the new
+        version, so it too gets StaleGame: the check holds across processes."""
         sql = f"UPDATE games SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
-        cur = await db.execute(sql, (now, *params, game_id, version))
-        if cur.rowcount != 1:
+        if await db.execute(sql, (now, *params, game_id, version)) != 1:
             raise StaleGame(f"game {game_id} changed since version {version}")
 
     async def add_seat(self, game_id: int, version: int, *, user_id: int, player_id: str,
@@ -435,9 +391,8 @@ class Store:
                 + (", host_id = ?" if host_id is not None else ""),
                 (state, status, result_json, reason, *([host_id] if host_id is not None else [])),
             )
-            cur = await db.execute("SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?",
-                                   (game_id,))
-            (n,) = await cur.fetchone()  # type: ignore[misc]
+            n = await db.fetchval("SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?",
+                                  (game_id,))
             await db.execute(
                 "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id, said,"
                 " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -453,16 +408,16 @@ class Store:
         """Mark move ``n`` undone (it stays in the log) and store the state before it."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", state = ?", (state,))
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE moves SET undone_at = ? WHERE game_id = ? AND n = ? AND undone_at IS NULL",
                 (now, game_id, n),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleGame(f"move {n} of game {game_id} is not there to undo")
             armed = await self._enqueue(db, game_id, version + 1, outbox, now)
             await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
 
-    async def _plan_timers(self, db: aiosqlite.Connection, game_id: int, plan: TimerPlan | None,
+    async def _plan_timers(self, db: Tx, game_id: int, plan: TimerPlan | None,
                            now: float, waiting_for: int | None = None) -> None:
         """Bring the game's timers in line with ``plan``.
 
@@ -472,13 +427,11 @@ class Store:
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return
-        cur = await db.execute("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
-        keep = {r[0] for r in await cur.fetchall()} & (plan.acting - plan.reset)
-        placeholders = ",".join("?" * len(keep))
-        await db.execute(
-            f"DELETE FROM timers WHERE game_id = ? AND player_id NOT IN ({placeholders})",
-            (game_id, *sorted(keep)),
-        )
+        rows = await db.fetch("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
+        keep = {r[0] for r in rows} & (plan.acting - plan.reset)
+        # "NOT IN ()" is SQLite only: with nothing to keep, say so plainly.
+        spare = f" AND player_id NOT IN ({','.join('?' * len(keep))})" if keep else ""
+        await db.execute(f"DELETE FROM timers WHERE game_id = ?{spare}", (game_id, *sorted(keep)))
         armed = 0 if waiting_for is not None else 1
         for player in sorted(plan.acting - keep):
             for kind, delay in (("reminder", plan.reminder), ("deadline", plan.deadline)):
@@ -539,6 +492,8 @@ class Store:
                 (guild_id, now),
             )
             for column, value in changes.items():
+                if isinstance(value, bool):
+                    value = int(value)  # flags are INTEGER 0/1 on both backends
                 await db.execute(
                     f"UPDATE guild_settings SET {column} = ?, updated_at = ? WHERE guild_id = ?",
                     (value, now, guild_id),
@@ -566,8 +521,28 @@ class Store:
         )
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
+    async def claim_timers(self, *, owner: str, now: float, lease: float,
+                           limit: int = 100) -> list[TimerRow]:
+        """Take the due timers nobody holds, so that with several processes each timer is
+        worked on by one. The claim lasts ``lease`` seconds: the timers of a process that
+        died come back by themselves. :meth:`fire_timer` consumes a timer for good."""
+        async with self._tx() as db:
+            rows = await db.fetch(
+                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
+                " WHERE due_at <= ? AND armed = 1 AND (claimed_until IS NULL OR claimed_until < ?)"
+                " ORDER BY due_at, id LIMIT ?" + self.db.skip_locked,
+                (now, now, limit),
+            )
+            for r in rows:
+                await db.execute("UPDATE timers SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                                 (owner, now + lease, r["id"]))
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
+
     async def next_due(self) -> float | None:
-        row = await self._one("SELECT MIN(due_at) AS due FROM timers WHERE armed = 1")
+        """When the next timer may be fired (a held one: when its claim lapses)."""
+        row = await self._one(
+            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at"
+            " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1")
         return row["due"] if row and row["due"] is not None else None
 
     async def arm_timers(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
@@ -578,12 +553,13 @@ class Store:
         once arm it once. Returns whether timers were armed.
         """
         async with self._tx() as db:
-            cur = await db.execute(
+            found = await db.fetchrow(
                 "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'running'"
-                " AND NOT EXISTS (SELECT 1 FROM timers WHERE game_id = games.id)",
+                " AND NOT EXISTS (SELECT 1 FROM timers WHERE game_id = games.id)"
+                + self.db.lock_rows,  # a second process waits here, then sees the timers
                 (game_id, version),
             )
-            if await cur.fetchone() is None:
+            if found is None:
                 return False
             await self._plan_timers(db, game_id, plan, now)
         return True
@@ -596,8 +572,7 @@ class Store:
         False when another process fired it first (it is gone already).
         """
         async with self._tx() as db:
-            cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,))
-            if cur.rowcount != 1:
+            if await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,)) != 1:
                 return False
             await self._enqueue(db, timer.game_id, None, outbox, now)
             if again_at is not None:
@@ -611,7 +586,7 @@ class Store:
     # ----- outbox ---------------------------------------------------------------------------
 
     @staticmethod
-    async def _enqueue(db: aiosqlite.Connection, game_id: int | None, version: int | None,
+    async def _enqueue(db: Tx, game_id: int | None, version: int | None,
                        items: Sequence[Envelope], now: float) -> bool:
         """Store envelopes inside the caller's transaction; True if one of them arms timers."""
         for item in items:
@@ -633,7 +608,7 @@ class Store:
                        " attempts, created_at")
 
     @staticmethod
-    def _outbox_row(r: sqlite3.Row) -> OutboxRow:
+    def _outbox_row(r: Row) -> OutboxRow:
         row = OutboxRow(**{**dict(r), "arms": bool(r["arms"])})
         row.data()  # readable, or given up at the claim
         return row
@@ -647,11 +622,11 @@ class Store:
     async def renew_outbox(self, row: OutboxRow, *, owner: str, now: float, lease: float) -> bool:
         """Extend our claim on ``row`` just before sending it; False if it is no longer ours."""
         async with self._tx() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE outbox SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND done_at IS NULL",
                 (now + lease, row.id, owner),
             )
-            return cur.rowcount == 1
+            return changed == 1
 
     async def claim_outbox(self, *, owner: str, now: float, lease: float,
                            keys: Sequence[str] | None = None, limit: int = 50,
@@ -679,15 +654,19 @@ class Store:
                        " OR (o.attempts = 0 AND o.created_at > ?))")
             params = (now, fresh, now, now, fresh)
         async with self._tx() as db:
-            cur = await db.execute(
+            # Claims run one at a time (a short lock), so two processes never split one
+            # channel's rows between them and post them out of order.
+            await db.serialize("outbox-claim")
+            found = await db.fetch(
                 f"SELECT {self._OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL AND {where}"
                 " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.channel_id = outbox.channel_id"
                 f" AND o.done_at IS NULL AND o.id < outbox.id AND {earlier})"
-                " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT ?",
+                " AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id LIMIT ?"
+                + self.db.skip_locked,
                 (*params, now, limit),
             )
             rows = []
-            for r in await cur.fetchall():
+            for r in found:
                 try:
                     rows.append(self._outbox_row(r))
                 except (ValueError, TypeError) as exc:  # one damaged row must not stop the rest
@@ -733,11 +712,10 @@ class Store:
     async def release_outbox(self, owner: str) -> int:
         """Let go of one deliverer's claims (a deliverer that died)."""
         async with self._tx() as db:
-            cur = await db.execute(
+            return await db.execute(
                 "UPDATE outbox SET claimed_until = NULL, claimed_by = NULL WHERE done_at IS NULL"
                 " AND claimed_by = ?", (owner,),
             )
-            return cur.rowcount
 
     async def outbox(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
         """Rows as stored (for tests, the console and `db` tools)."""
@@ -750,6 +728,24 @@ class Store:
             sql += " AND done_at IS NULL"
         rows = await self._all(sql + " ORDER BY id", params)
         return [{**dict(r), "body": _json_or_text(r["body"])} for r in rows]
+
+    # ----- leases ---------------------------------------------------------------------------
+
+    async def lease(self, name: str, *, owner: str, now: float, ttl: float) -> bool:
+        """Hold ``name`` for ``ttl`` seconds (or extend our hold); False while another live
+        holder has it. How several processes agree who does a piece of work (a bot's turn)."""
+        async with self._tx() as db:
+            taken = await db.execute(
+                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+                " WHERE leases.until < ? OR leases.owner = excluded.owner",
+                (name, owner, now + ttl, now),
+            )
+        return taken == 1
+
+    async def release(self, name: str, *, owner: str) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
 
     # ----- history --------------------------------------------------------------------------
 

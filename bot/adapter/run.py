@@ -10,6 +10,7 @@ import discord
 import yarl
 
 from ..config import Settings
+from ..db import DatabaseError, describe
 from ..loop import settle, use_workers
 from ..service import GameService
 from ..store import SchemaTooNew, Store
@@ -42,7 +43,7 @@ async def serve(settings: Settings) -> None:
     settle()  # everything imported so far stays out of the garbage collector's way
     use_workers(asyncio.get_running_loop())
     apply_endpoints(settings)
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database)
     service = GameService(store)
     service.draw_in_process = True  # pictures never hold the interpreter the loop needs
     try:
@@ -55,14 +56,14 @@ async def serve(settings: Settings) -> None:
 
 def run(settings: Settings) -> int:
     setup_logging(settings.log_level)
-    log.info("database: %s", settings.database_path)
+    log.info("database: %s", describe(settings.database))
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:
         print("Discord refused DISCORD_TOKEN: check that it is the bot token from the "
               "Developer Portal (Bot tab), not the client secret.", file=sys.stderr)
         return 1
-    except SchemaTooNew as exc:  # one sentence, no traceback: nothing is wrong with the code
+    except (SchemaTooNew, DatabaseError) as exc:  # one sentence, no traceback: not a bug
         print(exc, file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:

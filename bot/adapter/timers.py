@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 #: Longest sleep between checks: a timer fires at most this late.
 TICK = 30.0
+#: Seconds between looks for bots whose turn nobody is playing (their process died).
+BOT_SWEEP = 120.0
 
 
 async def fire_once(client: GameBot) -> int:
@@ -38,8 +40,12 @@ async def run_timers(client: GameBot) -> None:
         await client.service.arm_missing_timers()
     except Exception:
         log.exception("arming missing timers failed")
+    swept = client.service.clock()
     while not client.is_closed():
         try:
+            if client.service.clock() - swept >= BOT_SWEEP:
+                swept = client.service.clock()
+                await client.bots.resume()
             await fire_once(client)
             due = await client.service.next_due()
             wait = TICK if due is None else min(TICK, max(1.0, due - client.service.clock()))

@@ -28,6 +28,9 @@ from .workers import watch_parent
 BOT_LEVELS = ("easy", "normal", "hard")
 LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
 BOT_ACTOR = Actor(user_id=0, name="bot")
+#: Seconds one process may hold the right to play a game's bots while a turn is thought and played
+#: (it lets go after the move; if it dies instead, another process may take over after this).
+BOT_LEASE = 120.0
 
 
 def bot_name(level: str, number: int) -> str:
@@ -106,7 +109,21 @@ class BotService(PlayService):
         return any(s.bot_level and s.player_id in may_act for s in await self.store.seats(row.id))
 
     async def bot_turn(self, place: Place) -> Outcome | None:
-        """One bot move; None when no bot is to act or every bot that may act prefers to wait.
+        """One bot move; None when no bot is to act, every bot that may act prefers to wait,
+        or another process is playing this game's bots (they hold its lease)."""
+        row = await self.store.active_game(place.channel_id)
+        if row is None or row.status != "running":
+            return None
+        name = f"bots:{row.id}"
+        if not await self.store.lease(name, owner=self.owner, now=self.clock(), ttl=BOT_LEASE):
+            return None
+        try:
+            return await self._bot_turn(place)
+        finally:
+            await self.store.release(name, owner=self.owner)
+
+    async def _bot_turn(self, place: Place) -> Outcome | None:
+        """One bot move, as :meth:`bot_turn`, under the game's lease.
 
         A bot that only *may* act (Krasserfall's stone holder during another player's turn)
         thinks first and may answer "wait"; then the bots the game waits for are asked.
@@ -197,7 +214,7 @@ class BotService(PlayService):
     async def channels_with_bot_turns(self) -> list[Place]:
         """Running games where a bot is to act (to resume them after a restart)."""
         out = []
-        for row in await self.store.running_games():
+        for row in await self.store.running_games(with_bots=True):
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
             try:  # one row at a time: a game that can't be loaded is skipped, not the rest
                 if row.status == "running" and await self.bot_to_act(place):

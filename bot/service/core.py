@@ -8,6 +8,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import socket
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -18,7 +19,7 @@ import games
 import renderers
 from games import Game, Result
 
-from ..errors import GameUnavailable, NoGame, NotAllowed, ServiceError
+from ..errors import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveButton, Outcome, Place, Post
 from ..outbox import Envelope, envelopes
 from . import workers
@@ -71,6 +72,8 @@ class ServiceCore:
         self._new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._parked: set[int] = set()  # games whose row could not be loaded, logged once
+        #: Who this process is when it claims work in the database (timers, bot turns).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._bad_states: dict[int, tuple[str, str]] = {}  # game id -> (stored state, why not)
 
     # ----- plumbing -------------------------------------------------------------------------
@@ -156,7 +159,7 @@ class ServiceCore:
         try:
             return await op
         except StaleGame:
-            raise ServiceError(_(
+            raise RacedWrite(_(
                 "Someone else changed the game at the same moment, so I didn't apply this. "
                 "Have a look at the board and try again.")) from None
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any
 
 from games import Game, IllegalMove
 
-from ..errors import NotAllowed, ServiceError
+from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import GameRow, SeatRow
@@ -25,6 +26,8 @@ from .sight import SightService
 
 from games.text import Text, join, lines, sentence
 from ..replay import replay_moves
+
+log = logging.getLogger("bot.service.play")
 
 
 def said_of(stored: str) -> Any:
@@ -84,7 +87,24 @@ class PlayService(LobbyService, SightService, ServiceCore):
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
                    version: int | None = None, seat: int | None = None) -> Outcome:
-        """Play a move typed with ``/move`` or clicked (a button names its game and version)."""
+        """Play a move typed with ``/move`` or clicked (a button names its game and version).
+
+        Moves in one channel are serialised in this process by a lock, and across processes
+        by the version check: a typed move that lost that race is tried once more against the
+        new state (it lands if it is still legal for this player). A button is bound to the
+        version it was drawn for, so it is not retried.
+        """
+        try:
+            return await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
+        except RacedWrite:
+            if version is not None:
+                raise
+            log.info("a move in channel %s raced another process; trying it once more",
+                     place.channel_id)
+            return await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
+
+    async def _move(self, actor: Actor, place: Place, text: str, *, game_id: int | None,
+                    version: int | None, seat: int | None) -> Outcome:
         typed_seat, text = split_seat(text)
         seat = seat or typed_seat
         async with self._lock(place.channel_id):

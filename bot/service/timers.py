@@ -27,6 +27,8 @@ log = logging.getLogger("bot.service.timers")
 #: Meta key: running games without timers were given theirs (once, after an old schema).
 TIMERS_CHECKED = "timers_checked"
 RETRY = 15 * 60  # seconds before a timer that failed is tried again
+#: Seconds a process holds the timers it took; if it dies, another takes them after this.
+TIMER_LEASE = 5 * 60
 
 
 class TimerService(PlayService):
@@ -72,7 +74,8 @@ class TimerService(PlayService):
     async def fire_due(self) -> list[tuple[Place, Outcome]]:
         """Fire every timer that is due now; returns what to post where."""
         out: list[tuple[Place, Outcome]] = []
-        for timer in await self.store.due_timers(self.clock()):
+        now = self.clock()
+        for timer in await self.store.claim_timers(owner=self.owner, now=now, lease=TIMER_LEASE):
             try:
                 fired = await self._fire(timer)
             except GameUnavailable:

@@ -10,6 +10,7 @@ import pytest
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import Store
+from tests.postgres import drop_schema, new_schema
 
 
 class FakeClock:
@@ -30,9 +31,24 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "test.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Each store and service test runs on both backends: an SQLite file, and a fresh schema
+    on the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/data/test.sqlite3"
+        return
+    server = request.getfixturevalue("postgres_server")
+    name, url = new_schema(server)
+    try:
+        yield url
+    finally:
+        drop_schema(server, name)
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+async def store(db_url: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_url)
     yield s
     await s.close()
 
@@ -48,6 +64,25 @@ def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
     s.bots_in_threads = True  # a worker process per test would only slow the tests down
     yield s
     s.close()
+
+
+async def change_behind(store: Store, sql: str, params: tuple[object, ...] = ()) -> None:
+    """Edit rows behind the bot's back, as an operator with a database shell would."""
+    async with store.db.tx() as tx:
+        await tx.execute(sql, params)
+
+
+async def sabotage_moves(store: Store) -> None:
+    """Make the database refuse every new move row from now on (as a full disk would), so a
+    write fails in the middle of its transaction."""
+    if store.dialect == "sqlite":
+        await change_behind(store, "CREATE TRIGGER boom BEFORE INSERT ON moves"
+                                   " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
+    else:
+        await change_behind(store, "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql"
+                                   " AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$")
+        await change_behind(store, "CREATE TRIGGER boom BEFORE INSERT ON moves FOR EACH ROW"
+                                   " EXECUTE FUNCTION boom()")
 
 
 async def deliver_all(service: GameService) -> int:

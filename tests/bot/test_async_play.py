@@ -78,14 +78,14 @@ async def test_reminders_ping_only_the_player_to_act(service: GameService, clock
     assert outcome.posts[0].mention == (BOB.user_id,)
 
 
-async def test_overdue_timers_fire_once_after_a_restart(db_path, clock: FakeClock) -> None:
-    store = await Store.open(db_path)
+async def test_overdue_timers_fire_once_after_a_restart(db_url, clock: FakeClock) -> None:
+    store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 3)
     await service.configure(ALICE, PLACE, deadline="2d", on_deadline="remind")
     await start_game(service)
     await store.close()  # the bot goes down ...
     clock.advance(10 * 86400)  # ... for ten days: 20 reminders and the deadline fell due
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     try:
         service = GameService(store, clock=clock)
         fired = await service.fire_due()
@@ -318,8 +318,8 @@ def test_long_games_are_thinned_to_fit() -> None:
     assert len(gif) <= 400_000 and 2 <= used < 21
 
 
-async def test_a_fired_deadline_is_not_armed_again_at_a_restart(db_path, clock: FakeClock) -> None:
-    store = await Store.open(db_path)
+async def test_a_fired_deadline_is_not_armed_again_at_a_restart(db_url, clock: FakeClock) -> None:
+    store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 3)
     assert await service.arm_missing_timers() == 0  # the first start of this database
     game_id = await start_game(service, "role=host-colour deadline=1h on-deadline=remind reminder=off")
@@ -328,7 +328,7 @@ async def test_a_fired_deadline_is_not_armed_again_at_a_restart(db_path, clock: 
     assert "deadline has passed" in outcome.posts[0].text
     assert await store.timers(game_id) == []  # said once; a moderator may step in now
     await store.close()
-    store = await Store.open(db_path)  # a restart
+    store = await Store.open(db_url)  # a restart
     try:
         assert await GameService(store, clock=clock).arm_missing_timers() == 0
         assert await store.timers(game_id) == []

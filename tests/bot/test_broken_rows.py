@@ -20,7 +20,7 @@ from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import SchemaTooNew, Store, migrations
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all
 
 HOUR = 3600.0
 OTHER = Place(guild_id=GUILD, channel_id=701)
@@ -35,14 +35,9 @@ async def start_game(service: GameService, place: Place = PLACE, options: str = 
     return out.game_id
 
 
-def damage(db_path: Path, game_id: int, column: str, value: str | None) -> None:
-    """Edit a row behind the bot's back, as an operator with the sqlite3 shell would."""
-    db = sqlite3.connect(db_path)
-    try:
-        with db:
-            db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
-    finally:
-        db.close()
+async def damage(store: Store, game_id: int, column: str, value: str | None) -> None:
+    """Edit a row behind the bot's back, as an operator with a database shell would."""
+    await change_behind(store, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
 
 
 def parked_lines(caplog: pytest.LogCaptureFixture, game_id: int) -> list[str]:
@@ -66,7 +61,7 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
     caplog.set_level(logging.INFO)
     broken = await start_game(service)
     await start_game(service, OTHER)
-    damage(db_path, broken, column, value)
+    await damage(service.store, broken, column, value)
 
     # Every query that lists games still lists both, the damaged one marked as such.
     rows = await service.store.running_games()
@@ -111,7 +106,7 @@ async def test_a_lobby_with_an_unknown_game_can_be_aborted_by_its_host(
         service: GameService, db_path: Path) -> None:
     lobby = (await service.new_game(ALICE, PLACE, "aqualin")).game_id
     assert lobby is not None
-    damage(db_path, lobby, "game", "chess")
+    await damage(service.store, lobby, "game", "chess")
     for attempt in (service.join(BOB, PLACE), service.join(BOB, PLACE, lobby),
                     service.start(ALICE, PLACE, lobby), service.add_bot(ALICE, PLACE, "easy")):
         with pytest.raises(GameUnavailable):
@@ -131,7 +126,7 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     await service.start(ALICE, OTHER)
     await service.move(ALICE, OTHER, "a1")  # now the bot is to act there
     await deliver_all(service)  # the boards went out: the turn clocks run
-    damage(db_path, broken, "game", "chess")
+    await damage(service.store, broken, "game", "chess")
 
     assert await service.channels_with_bot_turns() == [OTHER]
 
@@ -148,7 +143,7 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     done = await start_game(service, third)
     await service.resign(BOB, third)
     assert "**Alice**: 1 played, 1 won" in (await service.stats(ALICE, PLACE)).reply
-    damage(db_path, done, "result", "{broken")
+    await damage(service.store, done, "result", "{broken")
     board = (await service.stats(ALICE, PLACE)).reply
     assert board == "No finished games on this server yet."
     with pytest.raises(GameUnavailable, match="That game can't be loaded"):

@@ -133,3 +133,14 @@ def test_bad_guild_id_in_env_file_never_reaches_stderr(tmp_path: Path) -> None:
 def test_help(tmp_path: Path) -> None:
     done = _run_bot(tmp_path, "--help")
     assert done.returncode == 0 and "console" in done.stdout
+
+
+def test_database_url_wins_and_is_never_echoed() -> None:
+    plain = load_settings({"DATABASE_PATH": "/srv/games.sqlite3"}, env_file=None)
+    assert plain.database == "sqlite:////srv/games.sqlite3"
+    url = "postgresql://bot:hunter2@db:5432/tidepool"
+    s = load_settings({"DATABASE_PATH": "/srv/games.sqlite3", "DATABASE_URL": url}, env_file=None)
+    assert s.database == url
+    with pytest.raises(ConfigError) as err:
+        load_settings({"DATABASE_URL": "mysql://bot:hunter2@db/tidepool"}, env_file=None)
+    assert "DATABASE_URL" in str(err.value) and "hunter2" not in str(err.value)

@@ -14,13 +14,13 @@ from bot.store import ChannelBusy, GameRow, Store
 from bot.timing import format_duration, parse_duration
 from games import BadOptions
 
-from .conftest import ALICE, GUILD, PLACE, FakeClock
+from .conftest import ALICE, GUILD, PLACE, FakeClock, change_behind
 
 # ----- two processes racing /game new ----------------------------------------------------------
 
 
-async def test_two_stores_racing_create_game_one_wins(db_path: Path) -> None:
-    one, two = await Store.open(db_path), await Store.open(db_path)
+async def test_two_stores_racing_create_game_one_wins(db_url: str) -> None:
+    one, two = await Store.open(db_url), await Store.open(db_url)
     try:
         for channel in range(10, 30):
             kw = dict(guild_id=1, channel_id=channel, game="aqualin", options={}, seed=1,
@@ -50,9 +50,9 @@ class CheckThenWait(Store):
         return found
 
 
-async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_path: Path) -> None:
-    first = await Store.open(db_path)
-    second = await CheckThenWait.open(db_path)
+async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_url: str) -> None:
+    first = await Store.open(db_url)
+    second = await CheckThenWait.open(db_url)
     assert isinstance(second, CheckThenWait)
     second.gate, second.checked = asyncio.Event(), asyncio.Event()
     a = GameService(first, clock=FakeClock(), new_seed=lambda: 1)
@@ -76,8 +76,8 @@ async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_path: Pa
 PLACE_B = Place(guild_id=GUILD, channel_id=701)
 
 
-async def test_two_services_racing_new_game_exactly_one_wins(db_path: Path) -> None:
-    one, two = await Store.open(db_path), await Store.open(db_path)
+async def test_two_services_racing_new_game_exactly_one_wins(db_url: str) -> None:
+    one, two = await Store.open(db_url), await Store.open(db_url)
     a = GameService(one, clock=FakeClock(), new_seed=lambda: 1)
     b = GameService(two, clock=FakeClock(), new_seed=lambda: 2)
     try:
@@ -249,13 +249,8 @@ async def test_a_confirmation_for_an_earlier_game_does_nothing(service: GameServ
     assert (await service.store.game(second)).status == "finished"
 
 
-async def test_asking_to_abort_needs_no_engine(service: GameService, db_path: Path) -> None:
-    import sqlite3
-
+async def test_asking_to_abort_needs_no_engine(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
-    raw = sqlite3.connect(db_path)
-    raw.execute("UPDATE games SET game = 'nosuchgame' WHERE id = ?", (game_id,))
-    raw.commit()
-    raw.close()
+    await change_behind(service.store, "UPDATE games SET game = 'nosuchgame' WHERE id = ?", (game_id,))
     asked = await service.ask_abort(ALICE, PLACE)
     assert "Abort this nosuchgame game?" in str(asked.reply) and asked.game_id == game_id

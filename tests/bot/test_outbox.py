@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -13,7 +12,7 @@ from bot.service import GameService
 from bot.store import Store
 from games.text import translator
 
-from .conftest import ALICE, BOB, PLACE, FakeClock
+from .conftest import ALICE, BOB, PLACE, FakeClock, sabotage_moves
 
 _ = translator("bot")
 
@@ -61,14 +60,11 @@ async def test_every_change_stores_what_it_says(service: GameService, store: Sto
     assert len({*out.outbox, *joined.outbox, *started.outbox}) == 4
 
 
-async def test_a_failed_write_stores_no_message(service: GameService, store: Store, db_path) -> None:
+async def test_a_failed_write_stores_no_message(service: GameService, store: Store) -> None:
     await open_aqualin(service)
     before = await store.outbox()
-    raw = sqlite3.connect(db_path)
-    raw.execute("CREATE TRIGGER boom BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
-    raw.commit()
-    raw.close()
-    with pytest.raises(sqlite3.DatabaseError, match="disk on fire"):
+    await sabotage_moves(store)
+    with pytest.raises(Exception, match="disk on fire"):
         await service.move(ALICE, PLACE, "a1")
     assert await store.outbox() == before  # the move and its board go together, or neither
 
@@ -101,14 +97,14 @@ async def test_a_reminder_is_stored_with_the_timer_it_consumes(service: GameServ
     assert await service.fire_due() == []
 
 
-async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_path, clock: FakeClock) -> None:
-    store = await Store.open(db_path)
+async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_url, clock: FakeClock) -> None:
+    store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 1)
     await service.new_game(ALICE, PLACE, "aqualin")
     [row] = await store.claim_outbox(owner="first", now=clock(), lease=60)
     await store.close()  # died while sending it
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_url)
     assert await store.claim_outbox(owner="second", now=clock(), lease=60) == []  # still held
     assert [r.id for r in await store.claim_outbox(owner="second", now=clock() + 61, lease=60)] == [row.id]
     assert await store.release_outbox("second") == 1
@@ -133,9 +129,9 @@ async def test_a_row_waits_for_an_earlier_row_of_its_channel(service: GameServic
     assert [r.kind for r in later] == ["post", "lobby"]
 
 
-async def test_two_processes_never_claim_the_same_row(db_path, clock: FakeClock) -> None:
-    first = await Store.open(db_path)
-    second = await Store.open(db_path)  # another process on the same database
+async def test_two_processes_never_claim_the_same_row(db_url, clock: FakeClock) -> None:
+    first = await Store.open(db_url)
+    second = await Store.open(db_url)  # another process on the same database
     try:
         service = GameService(first, clock=clock, new_seed=lambda: 1)
         for channel in range(5):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
@@ -13,7 +12,7 @@ from bot.service import GameService
 from bot.store import Store
 from games import BadOptions, IllegalMove
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, sabotage_moves
 
 
 async def open_aqualin(service: GameService, options: str = "role=host-colour") -> int:
@@ -192,14 +191,14 @@ async def test_full_game_to_the_end_and_after(service: GameService) -> None:
     assert games.REGISTRY["aqualin"].dump(replayed) == row.state
 
 
-async def test_restart_continues_the_game(db_path, clock) -> None:
-    store = await Store.open(db_path)
+async def test_restart_continues_the_game(db_url, clock) -> None:
+    store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 7)
     await open_aqualin(service)
     await service.move(ALICE, PLACE, "c3")
     await store.close()
 
-    store2 = await Store.open(db_path)  # a new process on the same file
+    store2 = await Store.open(db_url)  # a new process on the same database
     try:
         service2 = GameService(store2, clock=clock)
         out = await service2.move(BOB, PLACE, "c4")
@@ -210,10 +209,10 @@ async def test_restart_continues_the_game(db_path, clock) -> None:
         await store2.close()
 
 
-async def test_racing_writers_lose_cleanly(service: GameService, db_path, clock) -> None:
+async def test_racing_writers_lose_cleanly(service: GameService, db_url, clock) -> None:
     await open_aqualin(service)
     row = await service.store.active_game(PLACE.channel_id)
-    other = await Store.open(db_path)  # a second process
+    other = await Store.open(db_url)  # a second process
     try:
         game = games.REGISTRY["aqualin"]
         state = game.apply(game.load(row.state), "101", "a1")
@@ -233,14 +232,11 @@ async def test_racing_writers_lose_cleanly(service: GameService, db_path, clock)
     assert [m.move for m in await service.store.moves(fresh.id)] == ["a1"]
 
 
-async def test_crash_inside_the_transaction_changes_nothing(service: GameService, db_path) -> None:
+async def test_crash_inside_the_transaction_changes_nothing(service: GameService) -> None:
     await open_aqualin(service)
     before = await service.store.active_game(PLACE.channel_id)
-    raw = sqlite3.connect(db_path)
-    raw.execute("CREATE TRIGGER boom BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
-    raw.commit()
-    raw.close()
-    with pytest.raises(sqlite3.DatabaseError, match="disk on fire"):
+    await sabotage_moves(service.store)
+    with pytest.raises(Exception, match="disk on fire"):
         await service.move(ALICE, PLACE, "a1")
     after = await service.store.active_game(PLACE.channel_id)
     assert after == before  # state, version and status untouched

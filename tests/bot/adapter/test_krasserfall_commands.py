@@ -38,7 +38,8 @@ async def test_the_stone_is_played_out_of_turn(start_bot) -> None:
     totals = [0, 0, 0]
     for seed, count in enumerate((3, 4, 3, 4)):
         h = await start_bot()
-        await h.client.service.store._db.execute("DELETE FROM games")
+        async with h.client.service.store.db.tx() as tx:
+            await tx.execute("DELETE FROM games")
         h.client.service._new_seed = lambda seed=seed: 100 + seed
         for i, n in enumerate(await play(h, count)):
             totals[i] += n

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import aiohttp
 import pytest
 
 from .conftest import BotProcess, Bots
-from .emulator import Emulator, Guild, Interaction, User, shard_of
+from .emulator import TOKEN, Emulator, Guild, Interaction, User, shard_of
 from .test_bot_e2e import moves_in_db, open_and_start, play_turn, reply_text
 
 LOG_LINE = re.compile(r"^\[?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
@@ -136,3 +137,23 @@ async def test_unconfigured_the_bot_runs_every_shard_discord_recommends(emulator
         record = await emulator.slash(table.host, "game rules", table.channel, game="aqualin")
         assert "Aqualin" in reply_text(record) and record.shard == n
     assert all("[shards all]" in line for line in log_lines(bot))
+
+
+async def test_the_emulator_gives_an_unsharded_connection_every_guild(emulator: Emulator) -> None:
+    second = emulator.add_guild("Second Server", shard=1, of=2)
+    identify = {"op": 2, "d": {"token": TOKEN, "intents": 1, "properties": {}}}
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(emulator.gateway_url) as ws:
+            assert (await ws.receive_json())["op"] == 10
+            await ws.send_json(identify)
+            ready = (await ws.receive_json())["d"]
+            assert "shard" not in ready
+            assert {g["id"] for g in ready["guilds"]} == {str(emulator.guild.id), str(second.id)}
+            created = [await ws.receive_json() for _ in range(2)]
+            assert {e["t"] for e in created} == {"GUILD_CREATE"}
+            await emulator.until(lambda: emulator.session_for(second.id) is not None)
+            assert emulator.session_for(None) is emulator.session_for(emulator.guild.id)
+        async with http.ws_connect(emulator.gateway_url) as ws:  # shard 2 of 2 does not exist
+            await ws.receive_json()
+            await ws.send_json({**identify, "d": {**identify["d"], "shard": [2, 2]}})
+            assert (await ws.receive()).type == aiohttp.WSMsgType.CLOSE and ws.close_code == 4010

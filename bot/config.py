@@ -16,8 +16,10 @@ DEFAULT_DATABASE = "data/tidepool.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The settings this module reads; only these are named when a ``.env`` line is malformed
 #: (anything else on such a line might be a pasted secret).
-KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
-        "DISCORD_GATEWAY_URL")
+KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL",
+        "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "SHARD_COUNT", "SHARD_IDS", "SYNC_COMMANDS")
+TRUE = ("1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file "
     "(copy .env.example to .env and fill it in)."
@@ -38,11 +40,22 @@ class Settings:
     gateway_url: str | None
     #: ``sqlite:///...`` or ``postgresql://...``; None: the SQLite file ``database_path``.
     database_url: str | None = None
+    #: Gateway shards: ``None`` lets discord.py ask Discord for the count and run them all.
+    shard_count: int | None = None
+    #: The shards this process runs (``None``: every shard of ``shard_count``).
+    shard_ids: tuple[int, ...] | None = None
+    #: Whether this process syncs the slash commands (one process of a sharded bot does).
+    sync_commands: bool = True
 
     @property
     def database(self) -> str:
         """What :meth:`bot.store.Store.open` opens."""
         return self.database_url or f"sqlite:///{self.database_path}"
+
+    @property
+    def shard_label(self) -> str:
+        """What log lines carry: ``0,1`` for the configured shards, ``all`` otherwise."""
+        return ",".join(map(str, self.shard_ids)) if self.shard_ids is not None else "all"
 
 
 def read_env_file(path: str | Path) -> dict[str, str]:
@@ -111,6 +124,14 @@ def load_settings(environ: Mapping[str, str] | None = None,
     gateway = get("DISCORD_GATEWAY_URL")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
         raise ConfigError("DISCORD_GATEWAY_URL must start with ws:// or wss://")
+    shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
+    sync = get("SYNC_COMMANDS")
+    if sync is None:  # only the process that holds shard 0 (or the only process)
+        sync_commands = shard_ids is None or 0 in shard_ids
+    elif sync.lower() in TRUE + FALSE:
+        sync_commands = sync.lower() in TRUE
+    else:
+        raise ConfigError("SYNC_COMMANDS must be true or false")
     return Settings(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -119,4 +140,29 @@ def load_settings(environ: Mapping[str, str] | None = None,
         api_base=api_base,
         gateway_url=gateway,
         database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        sync_commands=sync_commands,
     )
+
+
+def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS``; the errors name the setting, never its value."""
+    if count is None:
+        if ids is not None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards of the bot)")
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError("SHARD_COUNT must be a whole number of at least 1")
+    total = int(count)
+    if ids is None:
+        return total, None
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise ConfigError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1")
+    numbers = tuple(int(part) for part in parts)
+    if any(n >= total for n in numbers):
+        raise ConfigError(f"SHARD_IDS must be shard numbers from 0 to {total - 1} (SHARD_COUNT - 1)")
+    if len(set(numbers)) != len(numbers):
+        raise ConfigError("SHARD_IDS lists a shard twice")
+    return total, numbers

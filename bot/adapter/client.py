@@ -29,13 +29,20 @@ from .translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 
-class GameBot(discord.Client):
-    """Needs no privileged intents: everything arrives as interactions."""
+class GameBot(discord.AutoShardedClient):
+    """Needs no privileged intents: everything arrives as interactions.
+
+    Auto-sharded: without ``SHARD_COUNT`` discord.py asks Discord how many shards the bot needs
+    and runs them all; with ``SHARD_COUNT``/``SHARD_IDS`` this process runs only those shards, and
+    Discord sends it only their guilds' events (other processes run the rest).
+    """
 
     def __init__(self, service: GameService, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=settings.shard_count,
+                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids))
         self.service = service
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -59,9 +66,22 @@ class GameBot(discord.Client):
         # Build the renderers' cached artwork now, off the loop, not on the first move.
         await asyncio.to_thread(renderers.warm_up)
         await self.service.start_workers()  # the drawing worker process, warmed up likewise
-        await self.sync_commands()
+        if self.settings.sync_commands:
+            await self.sync_commands()
+        else:
+            log.info("not syncing slash commands: another process does (SYNC_COMMANDS)")
         await self.outbox.start()  # what the last run left undelivered goes out once ready
         self._timers = asyncio.create_task(run_timers(self), name="timers")
+
+    async def launch_shards(self) -> None:
+        """Keep a configured ``DISCORD_GATEWAY_URL`` when discord.py picks the shard count.
+
+        Asking for the count also answers with Discord's gateway URL, which discord.py would
+        use instead of the configured one (a proxy or a test server).
+        """
+        if self.shard_count is None and self.settings.gateway_url and not self.is_closed():
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        await super().launch_shards()
 
     async def sync_commands(self) -> None:
         """Sync only when the command definitions changed (syncing is rate limited)."""

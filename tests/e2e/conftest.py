@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -13,28 +14,48 @@ import pytest
 
 from tests.discord_spec import load_spec
 
-from .emulator import TOKEN, Emulator
+from .emulator import TOKEN, Emulator, Session
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-class BotProcess:
-    """``python -m bot`` as a child process, configured only through its environment."""
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+ERROR_LINE = re.compile(r"[\s\[]ERROR\s|Traceback")  # plain "[ERROR   ]" or coloured " ERROR "
 
-    def __init__(self, emulator: Emulator, workdir: Path) -> None:
+
+class BotProcess:
+    """``python -m bot`` as a child process, configured only through its environment.
+
+    Several may run side by side (``name`` keeps their logs apart); all of one test share the
+    database ``bot.sqlite3`` in ``workdir`` unless ``env`` says otherwise.
+    """
+
+    def __init__(self, emulator: Emulator, workdir: Path, name: str = "bot",
+                 env: dict[str, str] | None = None) -> None:
         self.emulator = emulator
         self.workdir = workdir
+        self.name = name
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
-        self.env: dict[str, str] = {}  # settings a test changes (e.g. LOG_LEVEL)
+        self.env: dict[str, str] = dict(env or {})  # settings a test changes (e.g. LOG_LEVEL)
+        self.sessions: list[Session] = []  # its gateway connections since the last start
 
     @property
     def log_path(self) -> Path:
-        return self.workdir / f"bot-{self.starts}.log"
+        return self.workdir / f"{self.name}-{self.starts}.log"
+
+    @property
+    def shards(self) -> list[int]:
+        """The shards it runs: SHARD_IDS, else all of SHARD_COUNT or of what the emulator
+        recommends (discord.py asks it)."""
+        if self.env.get("SHARD_IDS"):
+            return [int(n) for n in self.env["SHARD_IDS"].split(",")]
+        return list(range(int(self.env.get("SHARD_COUNT") or self.emulator.shard_count)))
 
     async def start(self) -> None:
         self.starts += 1
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("DISCORD_", "DATABASE_", "SHARD_", "SYNC_COMMANDS"))}
         env.update({
             "DISCORD_TOKEN": TOKEN,
             "DISCORD_API_BASE": self.emulator.api_base,
@@ -44,22 +65,25 @@ class BotProcess:
             "PYTHONPATH": str(REPO),
         })
         env.update(self.env)
+        since = self.emulator.identifies  # its connections are the ones identified after this
         log = open(self.log_path, "wb")  # noqa: SIM115 - the child owns it
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=self.workdir, env=env, stdout=log, stderr=log,
         )
         log.close()
-        ready = asyncio.create_task(self.emulator.wait_ready(60))
+        ready = asyncio.create_task(self.emulator.wait_ready(60, shards=self.shards, since=since))
         exited = asyncio.create_task(self.proc.wait())
         done, _ = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
         if exited in done:
             ready.cancel()
             raise AssertionError(f"the bot exited during start-up:\n{self.logs()}")
         exited.cancel()
-        ready.result()
+        self.sessions = ready.result()
 
     def logs(self) -> str:
-        return "\n".join(p.read_text(errors="replace") for p in sorted(self.workdir.glob("bot-*.log")))
+        """Every run's output, colours removed."""
+        return ANSI.sub("", "\n".join(p.read_text(errors="replace")
+                                       for p in sorted(self.workdir.glob(f"{self.name}-*.log"))))
 
     async def kill(self) -> None:
         """SIGKILL: no clean shutdown, like a crash or an OOM kill."""
@@ -94,13 +118,47 @@ async def emulator() -> AsyncIterator[Emulator]:
 
 
 @pytest.fixture
-async def bot(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotProcess]:
+def bot_env() -> dict[str, str]:
+    """Settings every bot process of a test starts with (override it to point them all at
+    another database, e.g. ``DATABASE_URL``)."""
+    return {}
+
+
+class Bots:
+    """Makes bot processes, not yet started: ``bots("shard1", SHARD_COUNT="2", SHARD_IDS="1")``.
+
+    They share the emulator, ``bot_env`` and the database in the test's folder; each can be
+    started, SIGKILLed (:meth:`BotProcess.kill`) and started again.
+    """
+
+    def __init__(self, emulator: Emulator, workdir: Path, env: dict[str, str]) -> None:
+        self.emulator = emulator
+        self.workdir = workdir
+        self.env = env
+        self.processes: list[BotProcess] = []
+
+    def __call__(self, name: str = "bot", **env: str) -> BotProcess:
+        assert all(p.name != name for p in self.processes), f"a bot process is already named {name}"
+        process = BotProcess(self.emulator, self.workdir, name, {**self.env, **env})
+        self.processes.append(process)
+        return process
+
+
+@pytest.fixture
+async def bots(emulator: Emulator, tmp_path: Path, bot_env: dict[str, str]) -> AsyncIterator[Bots]:
+    """The factory; afterwards every process is stopped and none may have logged an error."""
+    factory = Bots(emulator, tmp_path, bot_env)
+    yield factory
+    await asyncio.gather(*(process.stop() for process in factory.processes))
+    for process in factory.processes:
+        errors = [line for line in process.logs().splitlines() if ERROR_LINE.search(line)]
+        assert not errors, f"{process.name} logged errors:\n" + process.logs()[-5000:]
+
+
+@pytest.fixture
+async def bot(bots: Bots) -> BotProcess:
     """A bot process, not yet started (tests add users and channels first)."""
-    process = BotProcess(emulator, tmp_path)
-    yield process
-    await process.stop()
-    errors = [line for line in process.logs().splitlines() if " ERROR " in line or "Traceback" in line]
-    assert not errors, "the bot logged errors:\n" + process.logs()[-5000:]
+    return bots()
 
 
 Starter = Callable[[], Awaitable[None]]

@@ -6,6 +6,11 @@ is pointed at it only through ``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL``.
 What it does like Discord:
 - login (``/users/@me``, ``/oauth2/applications/@me``), command sync, the gateway handshake
   (HELLO, IDENTIFY, READY, GUILD_CREATE with every member, heartbeats);
+- shards: ``GET /gateway/bot`` recommends :attr:`Emulator.shard_count`; an IDENTIFY with
+  ``shard: [id, count]`` gets READY and GUILD_CREATE for that shard's guilds only
+  (``(guild_id >> 22) % count``, DMs on shard 0), one without gets every guild; each interaction
+  goes to the connection that holds its guild's shard, and when none does it is never delivered
+  (the user would see "This interaction failed"); :meth:`Emulator.add_guild` makes more guilds;
 - interactions sent as INTERACTION_CREATE events; their callbacks, followups and edits, with
   Discord's rules: an interaction acknowledged after 3 s gets 10062 Unknown interaction, a second
   initial response 40060, the first followup after a deferral replaces the "thinking" message
@@ -54,6 +59,36 @@ class HTTPError(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's rule: which of ``count`` shards gets a guild's events (DMs: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    channels: set[int] = field(default_factory=set)
+    members: set[int] = field(default_factory=set)  # user ids
+
+
+@dataclass(eq=False)
+class Session:
+    """One gateway connection from its IDENTIFY on."""
+
+    number: int  # 1 for the first IDENTIFY the emulator saw
+    shard: tuple[int, int] | None  # [id, count] as identified; None: unsharded, sees everything
+    ws: web.WebSocketResponse
+    guilds: list[int] = field(default_factory=list)  # what READY announced
+    seq: int = 0
+    ready: bool = False  # READY and every GUILD_CREATE sent
+    open: bool = True
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def holds(self, guild_id: int | None) -> bool:
+        return self.shard is None or shard_of(guild_id, self.shard[1]) == self.shard[0]
 
 
 @dataclass
@@ -126,6 +161,18 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     errors: list[int] = field(default_factory=list)  # Discord error codes the bot ran into
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    guild_id: int | None = None  # None: in a DM
+    session: Session | None = None  # the gateway connection it was sent on; None: undelivered
+    sent: bool = False
+
+    @property
+    def delivered(self) -> bool:
+        return self.session is not None
+
+    @property
+    def shard(self) -> int | None:
+        """The shard it went to (None when undelivered or sent on an unsharded connection)."""
+        return self.session.shard[0] if self.session is not None and self.session.shard else None
 
     @property
     def ack_time(self) -> float | None:
@@ -149,13 +196,18 @@ class Interaction:
 class Emulator:
     """Start with :meth:`start`; point the bot at :attr:`api_base` and :attr:`gateway_url`."""
 
-    def __init__(self, spec: DiscordSpec | None) -> None:
+    def __init__(self, spec: DiscordSpec | None, *, shard_count: int = 1) -> None:
         self.spec = spec
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
+        #: The ``url`` GET /gateway/bot answers (Discord answers its own, whatever proxy is used).
+        self.advertised_gateway: str | None = None
         self.violations: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self._ids = itertools.count(4200000000000000000)
         self.users: dict[int, User] = {}
-        self.channels: set[int] = set()
+        self.guilds: dict[int, Guild] = {GUILD_ID: Guild(GUILD_ID, "Emulated Server")}
+        self.channels: set[int] = set()  # every guild's text channels
+        self.channel_guild: dict[int, int] = {}
         self.read_only_channels: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # dm channel id -> user id
         self.messages: dict[int, Message] = {}
@@ -166,10 +218,7 @@ class Emulator:
         self.command_syncs = 0
         self.rate_limit_next: dict[str, int] = {}  # route template -> how many 429s to give
         self.rate_limited = 0
-        self.ws: web.WebSocketResponse | None = None
-        self.seq = 0
-        self.identifies = 0
-        self.ready = asyncio.Event()
+        self.sessions: list[Session] = []  # every IDENTIFY, in order
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._send_lock = asyncio.Lock()
@@ -186,16 +235,39 @@ class Emulator:
     def snowflake(self) -> int:
         return next(self._ids)
 
-    def add_user(self, name: str, *, moderator: bool = False, dms_open: bool = True) -> User:
+    @property
+    def guild(self) -> Guild:
+        """The first guild, the one every test has."""
+        return self.guilds[GUILD_ID]
+
+    def add_guild(self, name: str, *, shard: int, of: int = 2) -> Guild:
+        """A guild whose id puts it on ``shard`` of ``of`` shards."""
+        gid = self.snowflake()
+        while shard_of(gid, of) != shard:
+            gid += 1 << 22  # the snowflake's timestamp part: ids stay unique
+        guild = Guild(gid, name)
+        self.guilds[gid] = guild
+        return guild
+
+    def add_user(self, name: str, *, moderator: bool = False, dms_open: bool = True,
+                 guild: Guild | None = None) -> User:
         user = User(self.snowflake(), name, moderator, dms_open)
         self.users[user.id] = user
+        (guild or self.guild).members.add(user.id)
         return user
 
-    def add_channel(self) -> int:
+    def add_channel(self, guild: Guild | None = None) -> int:
         cid = self.snowflake()
+        guild = guild or self.guild
+        guild.channels.add(cid)
         self.channels.add(cid)
+        self.channel_guild[cid] = guild.id
         self.by_channel[cid] = []
         return cid
+
+    def open_dm(self, user: User) -> int:
+        """The DM channel between the bot and ``user`` (as if the bot had opened it)."""
+        return int(self._h_open_dm(None, {}, {"recipient_id": str(user.id)}, [])["id"])
 
     @property
     def api_base(self) -> str:
@@ -217,70 +289,91 @@ class Emulator:
 
     async def close(self) -> None:
         self.unstall.set()
-        if self.ws is not None:
-            await self.ws.close()
+        for session in self.sessions:
+            if session.open:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
     # ----- gateway --------------------------------------------------------------------------
 
+    @property
+    def identifies(self) -> int:
+        return len(self.sessions)
+
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        self.ready.clear()
+        session: Session | None = None
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
-        async for msg in ws:
-            if msg.type != WSMsgType.TEXT:
-                continue
-            data = json.loads(msg.data)
-            op = data.get("op")
-            if op == 1:  # heartbeat
-                await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
-            elif op == 2:  # identify
-                if data["d"].get("token") != TOKEN:
-                    await ws.close(code=4004, message=b"Authentication failed.")
-                    break
-                self.identifies += 1
-                self.ws = ws
-                self.seq = 0
-                await self._dispatch("READY", {
-                    "v": 10, "user": {**self._bot_user(), "bot": True, "verified": True, "mfa_enabled": False},
-                    "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                    "session_id": f"session-{self.identifies}",
-                    "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(APP_ID), "flags": 0},
-                    "private_channels": [], "relationships": [], "shard": [0, 1],
-                })
-                await self._dispatch("GUILD_CREATE", self._guild())
-                self.ready.set()
-            elif op == 6:  # resume: say the session cannot be resumed, forcing a new identify
-                await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
-        if self.ws is ws:
-            self.ws = None
-            self.ready.clear()
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                data = json.loads(msg.data)
+                op = data.get("op")
+                if op == 1:  # heartbeat
+                    await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                elif op == 2:  # identify
+                    if data["d"].get("token") != TOKEN:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    shard = data["d"].get("shard")
+                    if shard is not None and not (len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
+                    if session is not None:
+                        session.open = False
+                    session = Session(len(self.sessions) + 1, tuple(shard) if shard else None, ws)
+                    self.sessions.append(session)
+                    await self._identified(session)
+                elif op == 6:  # resume: say the session cannot be resumed, forcing a new identify
+                    await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+        finally:
+            if session is not None:
+                session.open = False
         return ws
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self.ws is not None, "the bot is not connected"
-        async with self._send_lock:
-            self.seq += 1
-            await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
+    async def _identified(self, session: Session) -> None:
+        session.guilds = [gid for gid in self.guilds if session.holds(gid)]
+        await self._dispatch(session, "READY", {
+            "v": 10, "user": {**self._bot_user(), "bot": True, "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in session.guilds],
+            "session_id": f"session-{session.number}",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [], "relationships": [],
+            **({"shard": list(session.shard)} if session.shard else {}),
+        })
+        for gid in session.guilds:
+            await self._dispatch(session, "GUILD_CREATE", self._guild(self.guilds[gid]))
+        session.ready = True
+
+    async def _dispatch(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        async with session.lock:
+            session.seq += 1
+            await session.ws.send_str(json.dumps({"op": 0, "t": event, "s": session.seq, "d": data}))
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The connection Discord would send this guild's events on (the newest that holds it)."""
+        return next((s for s in reversed(self.sessions) if s.open and s.ready and s.holds(guild_id)),
+                    None)
 
     def _bot_user(self) -> dict[str, Any]:
         return {"id": str(APP_ID), "username": "tidepool", "discriminator": "0",
                 "global_name": "Tidepool", "avatar": None, "bot": True}
 
-    def _guild(self) -> dict[str, Any]:
-        members = [u.member() for u in self.users.values()]
+    def _guild(self, guild: Guild) -> dict[str, Any]:
+        members = [self.users[uid].member() for uid in sorted(guild.members)]
         members.append({"user": self._bot_user(), "roles": [], "nick": None, "avatar": None,
                         "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                         "flags": 0})
         channels = [{"id": str(c), "type": 0, "name": f"games-{i}", "position": i,
                      "permission_overwrites": [], "nsfw": False, "parent_id": None,
                      "topic": None, "last_message_id": None, "rate_limit_per_user": 0}
-                    for i, c in enumerate(sorted(self.channels))]
+                    for i, c in enumerate(sorted(guild.channels))]
         return {
-            "id": str(GUILD_ID), "name": "Emulated Server", "icon": None, "splash": None,
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(OWNER_ID), "afk_channel_id": None,
             "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
             "explicit_content_filter": 0, "mfa_level": 0, "system_channel_id": None,
@@ -288,7 +381,7 @@ class Emulator:
             "description": None, "banner": None, "premium_tier": 0,
             "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
             "premium_progress_bar_enabled": False, "features": [], "emojis": [], "stickers": [],
-            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
+            "roles": [{"id": str(guild.id), "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
                        "position": 0, "color": 0, "hoist": False, "managed": False,
                        "mentionable": False, "flags": 0}],
             "channels": channels, "threads": [], "members": members, "member_count": len(members),
@@ -299,38 +392,73 @@ class Emulator:
 
     # ----- sending interactions -------------------------------------------------------------
 
-    async def wait_ready(self, timeout: float = 30.0) -> None:
-        await asyncio.wait_for(self.ready.wait(), timeout)
+    def ready_sessions(self, shards: list[int] | None = None, since: int = 0) -> list[Session] | None:
+        """The open, ready connections identified after the first ``since`` IDENTIFYs: one per
+        shard in ``shards`` (any one when None), or None while one is missing."""
+        fresh = [s for s in self.sessions[since:] if s.open and s.ready]
+        if shards is None:
+            return fresh[-1:] or None
+        found = [next((s for s in reversed(fresh) if s.shard and s.shard[0] == n), None)
+                 for n in shards]
+        return None if None in found else found  # type: ignore[return-value]
+
+    async def wait_ready(self, timeout: float = 30.0, *, shards: list[int] | None = None,
+                         since: int = 0) -> list[Session]:
+        await self.until(lambda: self.ready_sessions(shards, since) is not None, timeout,
+                         what=f"the bot to be ready on shards {shards if shards is not None else 'any'}")
+        return self.ready_sessions(shards, since)  # type: ignore[return-value]
 
     def _interaction(self, user: User, kind: int, data: dict[str, Any], channel_id: int,
                      message: Message | None = None) -> Interaction:
         iid = self.snowflake()
         token = f"itoken-{iid}"
-        payload = {
+        payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(APP_ID), "type": kind, "data": data,
-            "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
-            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID),
-                        "name": "games", "position": 0, "permission_overwrites": [],
-                        "nsfw": False, "parent_id": None},
-            "member": user.member(), "token": token, "version": 1,
-            "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US", "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
+            "channel_id": str(channel_id), "token": token, "version": 1,
+            "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US",
+            "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
+        guild_id = self.channel_guild.get(channel_id)
+        if guild_id is None:  # a DM with the bot
+            assert self.dm_channels.get(channel_id) == user.id, f"{user.name} is not in channel {channel_id}"
+            payload.update({
+                "user": user.payload(), "context": 1,
+                "channel": {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
+                            "recipients": [user.payload()]},
+                "authorizing_integration_owners": {"0": "0"},  # Discord's value for the bot's DMs
+            })
+        else:
+            assert user.id in self.guilds[guild_id].members, f"{user.name} is not in guild {guild_id}"
+            payload.update({
+                "guild_id": str(guild_id), "member": user.member(), "guild_locale": "en-US",
+                "context": 0, "authorizing_integration_owners": {"0": str(guild_id)},
+                "channel": {"id": str(channel_id), "type": 0, "guild_id": str(guild_id),
+                            "name": "games", "position": 0, "permission_overwrites": [],
+                            "nsfw": False, "parent_id": None},
+            })
         if message is not None:
             payload["message"] = message.payload()
-        record = Interaction(iid, token, kind, user, channel_id, payload, sent_at=0.0)
+        record = Interaction(iid, token, kind, user, channel_id, payload, sent_at=0.0,
+                             guild_id=guild_id)
         self.interactions[iid] = record
         self.by_token[token] = record
         return record
 
     async def send(self, record: Interaction) -> Interaction:
+        """On the connection of the shard that holds its guild; with none, it is lost, as on
+        Discord (the user sees "This interaction failed"): ``record.delivered`` stays False."""
         record.sent_at = time.monotonic()
-        await self._dispatch("INTERACTION_CREATE", record.payload)
+        record.sent = True
+        record.session = self.session_for(record.guild_id)
+        if record.session is not None:
+            await self._dispatch(record.session, "INTERACTION_CREATE", record.payload)
         return record
 
     async def finish(self, record: Interaction, timeout: float = 15.0) -> Interaction:
         """Wait until the bot has answered the interaction completely."""
+        if record.sent and not record.delivered:
+            raise AssertionError(f"interaction {record.payload['data']} in guild {record.guild_id}: "
+                                 "no gateway connection holds its shard")
         try:
             await asyncio.wait_for(record.done.wait(), timeout)
         except TimeoutError:
@@ -479,7 +607,7 @@ class Emulator:
                 "team": None, "flags": 0, "summary": "", "rpc_origins": []}
 
     def _h_gateway_info(self, request, params, body, files):
-        return {"url": self.gateway_url, "shards": 1,
+        return {"url": self.advertised_gateway or self.gateway_url, "shards": self.shard_count,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                         "max_concurrency": 1}}
 

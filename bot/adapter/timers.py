@@ -41,12 +41,16 @@ async def run_timers(client: GameBot) -> None:
     except Exception:
         log.exception("arming missing timers failed")
     swept = client.service.clock()
+    first = True
     while not client.is_closed():
         try:
             if client.service.clock() - swept >= BOT_SWEEP:
                 swept = client.service.clock()
                 await client.bots.resume()
-            await fire_once(client)
+            fired = await fire_once(client)
+            if first:  # overdue timers fire once at start-up: say it was looked at
+                log.info("timers checked after start-up: %d fired", fired)
+                first = False
             due = await client.service.next_due()
             wait = TICK if due is None else min(TICK, max(1.0, due - client.service.clock()))
         except Exception:

@@ -6,13 +6,19 @@ import asyncio
 import os
 import re
 import signal
+import sqlite3
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.db import is_postgres, sqlite_path
+from bot.db.postgres import numbered
 from tests.discord_spec import load_spec
+from tests.postgres import drop_schema, new_schema
 
 from .emulator import TOKEN, Emulator, Session
 
@@ -105,6 +111,39 @@ class BotProcess:
     def alive(self) -> bool:
         return self.proc is not None and self.proc.returncode is None
 
+    @property
+    def database(self) -> str:
+        """The database this process uses, as a URL."""
+        return self.env.get("DATABASE_URL") or f"sqlite:///{self.workdir / 'bot.sqlite3'}"
+
+    @property
+    def on_postgres(self) -> bool:
+        return is_postgres(self.database)
+
+    def sql(self, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement on the bot's database behind its back (``?`` placeholders, on
+        either backend), as an operator with a database shell would; the rows it returns."""
+        if not self.on_postgres:
+            db = sqlite3.connect(sqlite_path(self.database))
+            try:
+                with db:
+                    return db.execute(statement, params).fetchall()
+            finally:
+                db.close()
+
+        async def run() -> list[tuple[Any, ...]]:
+            import asyncpg
+
+            conn = await asyncpg.connect(self.database)
+            try:
+                return [tuple(r) for r in await conn.fetch(numbered(statement), *params)]
+            finally:
+                await conn.close()
+
+        # The test's own event loop is busy running it: a short-lived loop in a thread.
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, run()).result()
+
 
 @pytest.fixture
 async def emulator() -> AsyncIterator[Emulator]:
@@ -117,11 +156,19 @@ async def emulator() -> AsyncIterator[Emulator]:
     assert not emu.violations, "requests that break Discord's API spec:\n" + "\n".join(emu.violations)
 
 
-@pytest.fixture
-def bot_env() -> dict[str, str]:
-    """Settings every bot process of a test starts with (override it to point them all at
-    another database, e.g. ``DATABASE_URL``)."""
-    return {}
+@pytest.fixture(params=["sqlite", "postgres"])
+def bot_env(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
+    """Settings every bot process of a test starts with: each e2e test runs on an SQLite file
+    and on a fresh schema of the session's PostgreSQL server (``DATABASE_URL``)."""
+    if request.param == "sqlite":
+        yield {}
+        return
+    server = request.getfixturevalue("postgres_server")
+    name, url = new_schema(server)
+    try:
+        yield {"DATABASE_URL": url}
+    finally:
+        drop_schema(server, name)
 
 
 class Bots:

@@ -12,7 +12,6 @@ import copy
 import io
 import random
 import re
-import sqlite3
 import statistics
 import string
 import time
@@ -105,11 +104,7 @@ async def confirm(emu: Emulator, user: User, asked: Interaction) -> str:
 
 
 def moves_in_db(bot: BotProcess) -> list[tuple[int, int, str]]:
-    db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
-    try:
-        return db.execute("SELECT game_id, n, move FROM moves ORDER BY game_id, n").fetchall()
-    finally:
-        db.close()
+    return bot.sql("SELECT game_id, n, move FROM moves ORDER BY game_id, n")
 
 
 # ----- scenarios -----------------------------------------------------------------------------

@@ -7,7 +7,6 @@ with spaces, and a seated moderator's kick.
 from __future__ import annotations
 
 import re
-import sqlite3
 
 from .conftest import BotProcess
 from .emulator import TOKEN, Emulator
@@ -17,11 +16,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def status_in_db(bot: BotProcess) -> list[tuple[str, str | None]]:
-    db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
-    try:
-        return db.execute("SELECT status, result FROM games ORDER BY id").fetchall()
-    finally:
-        db.close()
+    return bot.sql("SELECT status, result FROM games ORDER BY id")
 
 
 async def test_debug_logging_never_writes_interaction_tokens(emulator: Emulator, bot: BotProcess) -> None:

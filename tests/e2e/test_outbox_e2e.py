@@ -8,7 +8,6 @@ player can move.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -18,11 +17,8 @@ from .test_bot_e2e import assert_png, last_public, moves_in_db, open_and_start, 
 
 
 def undelivered(bot: BotProcess) -> int:
-    db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
-    try:
-        return db.execute("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL").fetchone()[0]
-    finally:
-        db.close()
+    [(count,)] = bot.sql("SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")
+    return int(count)
 
 
 @pytest.mark.parametrize("stall", ["before", "after"])

@@ -7,7 +7,6 @@ game as it was when the turn began. Once the turn is posted, nothing of it can b
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from .conftest import BotProcess
@@ -35,12 +34,8 @@ async def looks(emu: Emulator, user: User, channel: int) -> dict[str, Any]:
 
 def stored(bot: BotProcess) -> tuple[dict[str, Any], list[tuple[str, str, Any]]]:
     """The stored Kahuna state and its move log (player, move, undone_at)."""
-    db = sqlite3.connect(f"file:{bot.workdir / 'bot.sqlite3'}?mode=ro", uri=True)
-    try:
-        (state,) = db.execute("SELECT state FROM games ORDER BY id DESC LIMIT 1").fetchone()
-        moves = db.execute("SELECT player_id, move, undone_at FROM moves ORDER BY n").fetchall()
-    finally:
-        db.close()
+    [(state,)] = bot.sql("SELECT state FROM games ORDER BY id DESC LIMIT 1")
+    moves = bot.sql("SELECT player_id, move, undone_at FROM moves ORDER BY n")
     return json.loads(state)["state"], moves
 
 

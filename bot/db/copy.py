@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import Database, DatabaseError, describe, is_postgres, sqlite_path
+from . import Database, DatabaseError, Tx, describe, is_postgres, sqlite_path
 
 #: The Store's tables, parents before the tables that point at them, with their primary keys.
 TABLES: dict[str, tuple[str, ...]] = {
@@ -32,13 +32,14 @@ TABLES: dict[str, tuple[str, ...]] = {
 IDENTITY = ("games", "timers", "outbox")
 #: Game statuses whose stored position the copy replays and compares.
 REPLAYED = ("running", "finished")
-#: Bound parameters per INSERT stay under both servers' limits (SQLite 32766, PostgreSQL 32767).
+#: Rows per read and per INSERT; the bound parameters stay under both servers' limits
+#: (SQLite 32766, PostgreSQL 32767).
 MAX_PARAMS = 30000
 MAX_ROWS = 500
 
 
 class CopyRefused(Exception):
-    """The copy did not start (the message is one sentence saying why); nothing was changed."""
+    """The copy did not happen (the message is one sentence saying why); nothing was changed."""
 
 
 @dataclass
@@ -121,12 +122,8 @@ async def _copy(src: Any, dst: Any) -> CopyReport:
             rows = ", ".join(f"{t}: {n}" for t, n in held.items() if n)
             raise CopyRefused(f"The target database is not empty ({rows} rows); db copy only "
                               f"fills an empty database, so nothing was changed.")
-        for table, keys in TABLES.items():
-            names = layout[table]
-            rows = await reader.fetch(f"SELECT {', '.join(names)} FROM {table} "
-                                      f"ORDER BY {', '.join(keys)}")
-            await _insert(writer, table, names, [tuple(r[c] for c in names) for r in rows])
-            report.rows[table] = len(rows)
+        for table in TABLES:
+            report.rows[table] = await _copy_table(reader, writer, table, layout[table])
         if dst.dialect == "postgres":
             for table in IDENTITY:
                 # The next generated id comes after the largest copied one (1 on an empty table).
@@ -136,15 +133,30 @@ async def _copy(src: Any, dst: Any) -> CopyReport:
     return report
 
 
-async def _insert(tx: Any, table: str, names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Many rows per statement (a round trip per row is slow on a remote server)."""
+async def _copy_table(reader: Tx, writer: Tx, table: str, names: Sequence[str]) -> int:
+    """Page through the source in key order (memory stays flat however big the outbox grew)
+    and write many rows per statement (a round trip per row is slow on a remote server)."""
+    keys = TABLES[table]
     per = max(1, min(MAX_ROWS, MAX_PARAMS // len(names)))
+    select = f"SELECT {', '.join(names)} FROM {table}"
+    order = f" ORDER BY {', '.join(keys)} LIMIT {per}"
+    after_key = f" WHERE ({', '.join(keys)}) > ({', '.join('?' * len(keys))})"
     one = "(" + ", ".join("?" * len(names)) + ")"
-    for start in range(0, len(rows), per):
-        chunk = rows[start:start + per]
-        await tx.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES "
-                         + ", ".join([one] * len(chunk)),
-                         [value for row in chunk for value in row])
+    copied = 0
+    last: tuple[Any, ...] | None = None
+    while True:
+        rows = await reader.fetch(select + (after_key if last else "") + order, last or ())
+        if not rows:
+            return copied
+        try:
+            await writer.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES "
+                                 + ", ".join([one] * len(rows)),
+                                 [r[c] for r in rows for c in names])
+        except Exception as exc:  # a value the target's column refuses: roll back, say where
+            raise CopyRefused(f"The target refused rows of the table {table} "
+                              f"({type(exc).__name__}: {exc}); nothing was changed.") from exc
+        copied += len(rows)
+        last = tuple(rows[-1][k] for k in keys)
 
 
 async def _check(src: Any, dst: Any, report: CopyReport) -> None:

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import games
+from bot.db import copy as copying
 from bot.db.copy import TABLES, CopyRefused, copy_database
 from bot.messages import Place
 from bot.service import GameService
@@ -98,11 +99,14 @@ async def tables(url: str) -> dict[str, list[dict[str, Any]]]:
         await store.close()
 
 
-async def test_round_trip_sqlite_postgres_sqlite(tmp_path: Path, pg_urls: list[str]) -> None:
+async def test_round_trip_sqlite_postgres_sqlite(tmp_path: Path, pg_urls: list[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(copying, "MAX_ROWS", 3)  # every table is read and written in pages
     first, back = sqlite_url(tmp_path, "first"), sqlite_url(tmp_path, "back")
     ids = await build(first)
     original = await tables(first)
     assert all(original[t] for t in TABLES), {t: len(r) for t, r in original.items()}
+    assert min(len(original[t]) for t in ("games", "seats", "moves", "timers", "outbox")) > 3
     statuses = {r["status"][1] for r in original["games"]}
     assert statuses == {"lobby", "running", "finished"}
     assert {r["done_at"][0] for r in original["outbox"]} == {"float", "NoneType"}
@@ -153,6 +157,16 @@ async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path,
     assert await tables(other) == before
     with pytest.raises(CopyRefused, match="same database"):
         await copy_database(source, f"{tmp_path}/source.sqlite3")
+
+    # A value PostgreSQL's column refuses (SQLite stores text in an INTEGER column) rolls the
+    # whole copy back.
+    await change_behind(store := await Store.open(source),
+                        "UPDATE outbox SET attempts = 'many' WHERE id = (SELECT MAX(id) FROM outbox)")
+    await store.close()
+    empty = await tables(pg_urls[1])
+    with pytest.raises(CopyRefused, match="refused rows of the table outbox .*nothing was changed"):
+        await copy_database(source, pg_urls[1])
+    assert await tables(pg_urls[1]) == empty and not any(empty.values())
 
 
 async def test_a_position_changed_behind_the_bot_is_caught(tmp_path: Path,

@@ -1,11 +1,14 @@
-"""``python -m bot`` runs the bot; ``python -m bot console`` runs the offline console."""
+"""``python -m bot`` runs the bot; ``python -m bot console`` runs the offline console;
+``python -m bot db copy`` copies the database (SQLite <-> PostgreSQL)."""
 
 from __future__ import annotations
 
 import sys
 
 USAGE = """usage: python -m bot            run the Discord bot (needs DISCORD_TOKEN)
-       python -m bot console    play offline in the terminal (python -m bot console --help)"""
+       python -m bot console    play offline in the terminal (python -m bot console --help)
+       python -m bot db copy SRC_URL DST_URL
+                                copy every row into an empty database (python -m bot db --help)"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,6 +17,10 @@ def main(argv: list[str] | None = None) -> int:
         from .console import main as console_main
 
         return console_main(args[1:])
+    if args and args[0] == "db":
+        from .db.cli import main as db_main
+
+        return db_main(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0

@@ -323,7 +323,8 @@ async def commit_floor(store: Store, size: int, n: int) -> list[float]:
 class Counter:
     """What service moves ask of the database: statements (on PostgreSQL each is a round
     trip, plus BEGIN and COMMIT per transaction and the pool's reset per connection handed
-    back), reads outside a transaction and transactions. Counts only while ``moving``."""
+    back), reads outside a transaction and transactions, and the time spent waiting for
+    them (the rest of a move is the bot's own work). Counts only while ``moving``."""
 
     def __init__(self) -> None:
         self.moving = False
@@ -331,6 +332,7 @@ class Counter:
         self.statements = 0
         self.reads = 0
         self.transactions = 0
+        self.seconds = 0.0
 
     def wrap(self, db: Any) -> Any:
         return _CountingDatabase(db, self)
@@ -338,7 +340,8 @@ class Counter:
     def per_move(self) -> str:
         n = max(1, self.moves)
         return (f"{self.statements / n:.1f} statements ({self.reads / n:.1f} of them reads outside"
-                f" a transaction) in {self.transactions / n:.1f} transactions")
+                f" a transaction; {self.transactions / n:.1f} transactions), waiting"
+                f" {self.seconds / n * 1e3:.2f} ms for them")
 
 
 class _CountingTx(Tx):
@@ -378,20 +381,36 @@ class _CountingDatabase:
             self._counter.statements += 1
             self._counter.reads += 1
 
+    def _waited(self, t0: float) -> None:
+        if self._counter.moving:
+            self._counter.seconds += time.perf_counter() - t0
+
     async def fetch(self, sql: str, params: Params = ()) -> list[DbRow]:
         self._read()
-        return await self._db.fetch(sql, params)
+        t0 = time.perf_counter()
+        try:
+            return await self._db.fetch(sql, params)
+        finally:
+            self._waited(t0)
 
     async def fetchrow(self, sql: str, params: Params = ()) -> DbRow | None:
         self._read()
-        return await self._db.fetchrow(sql, params)
+        t0 = time.perf_counter()
+        try:
+            return await self._db.fetchrow(sql, params)
+        finally:
+            self._waited(t0)
 
     @asynccontextmanager
     async def tx(self) -> AsyncIterator[Tx]:
         if self._counter.moving:
             self._counter.transactions += 1
-        async with self._db.tx() as tx:
-            yield _CountingTx(tx, self._counter)
+        t0 = time.perf_counter()
+        try:
+            async with self._db.tx() as tx:
+                yield _CountingTx(tx, self._counter)
+        finally:
+            self._waited(t0)
 
 
 # ----- Backends: SQLite beside PostgreSQL --------------------------------------------------
@@ -571,6 +590,15 @@ class BackendResult:
         moves, seconds = self.rates[processes]
         return moves / seconds if seconds > 0 else float("nan")
 
+    def plus(self, other: BackendResult) -> BackendResult:
+        """Two runs as one: their samples pooled, their moves and seconds added up."""
+        return BackendResult(
+            self.backend, self.synchronous_commit,
+            Row(self.commit.name, self.commit.samples + other.commit.samples),
+            {g: Row(r.name, r.samples + other.moves[g].samples) for g, r in self.moves.items()},
+            other.counted,
+            {p: (m + other.rates[p][0], s + other.rates[p][1]) for p, (m, s) in self.rates.items()})
+
 
 def measure_backend(backend: Backend, *, service_games: int, channels: int, rounds: int,
                     seed: int, game_ids: tuple[str, ...] = BACKEND_GAMES) -> BackendResult:
@@ -597,16 +625,24 @@ def measure_backend(backend: Backend, *, service_games: int, channels: int, roun
 
 
 def backends_section(server: str, *, service_games: int, channels: int, rounds: int, seed: int,
+                     repeat: int = 1,
                      game_ids: tuple[str, ...] = BACKEND_GAMES) -> list[BackendResult]:
     """Print SQLite beside PostgreSQL on ``server`` (as configured, and with
-    synchronous_commit=off), with the per-move ratios against the 2x target."""
-    line = (f"\nBackends: SQLite (WAL, synchronous=NORMAL) beside PostgreSQL; {channels} channels"
-            f" x {rounds} moves for moves/s")
-    print(line)
+    synchronous_commit=off), with the per-move ratios against the 2x target. With
+    ``repeat`` the backends take turns that many times (a busy machine's noise spreads
+    over all of them) and each one's runs are pooled."""
+    print(f"\nBackends: SQLite (WAL, synchronous=NORMAL) beside PostgreSQL; moves/s over"
+          f" {channels} channels x {rounds} moves; {repeat} run(s) each, taking turns")
     chosen = [Backend("SQLite"), Backend("PostgreSQL", server),
               Backend("PG sync_commit=off", server, {"synchronous_commit": "off"})]
-    results = [measure_backend(b, service_games=service_games, channels=channels, rounds=rounds,
-                               seed=seed, game_ids=game_ids) for b in chosen]
+    runs: list[BackendResult | None] = [None] * len(chosen)
+    for _ in range(max(1, repeat)):
+        for i, b in enumerate(chosen):
+            got = measure_backend(b, service_games=service_games, channels=channels,
+                                  rounds=rounds, seed=seed, game_ids=game_ids)
+            before = runs[i]
+            runs[i] = got if before is None else before.plus(got)
+    results = [r for r in runs if r is not None]
     width = 24
     print("  " + " " * 34 + "".join(f"{r.backend.label:>{width}}" for r in results))
 
@@ -699,6 +735,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="channels of the Backends moves/s run (default 50)")
     parser.add_argument("--backend-rounds", type=int, default=8,
                         help="moves per channel in the Backends moves/s run (default 8)")
+    parser.add_argument("--backend-repeat", type=int, default=1,
+                        help="runs per backend in the Backends section, taking turns (default 1)")
     args = parser.parse_args(argv)
     if args.only == "backends" and not args.database:
         parser.error("--only backends needs --database")
@@ -756,7 +794,7 @@ def main(argv: list[str] | None = None) -> int:
         with database_server(args.database) as server:
             backends_section(server, service_games=args.service_games,
                              channels=args.backend_channels, rounds=args.backend_rounds,
-                             seed=args.seed)
+                             seed=args.seed, repeat=args.backend_repeat)
     return 0
 
 

@@ -145,17 +145,19 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
 
 
 @asynccontextmanager
-async def bot_like(seed: int, url: str | None = None) -> AsyncIterator[tuple[Store, GameService]]:
+async def bot_like(seed: int, url: str | None = None,
+                   draw: bool = True) -> AsyncIterator[tuple[Store, GameService]]:
     """A service on a temporary SQLite file (or the empty database at ``url``), set up as the
     bot sets up its own: the worker threads, and the drawing worker process started before
-    play."""
+    play (``draw`` False: none, for runs that draw nothing)."""
     use_workers(asyncio.get_running_loop())
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(url or Path(tmp) / "bench.sqlite3")
         service = GameService(store, new_seed=lambda: seed)
-        service.draw_in_process = True
+        service.draw_in_process = draw
         try:
-            await service.start_workers()
+            if draw:
+                await service.start_workers()
             yield store, service
         finally:
             service.close()
@@ -482,7 +484,7 @@ async def _setting(url: str, name: str) -> str:
 
 async def _open_tables(url: str, channels: int, seed: int) -> None:
     """An Aqualin game for two running in each channel of the throughput run."""
-    async with bot_like(seed, url) as (_store, service):
+    async with bot_like(seed, url, draw=False) as (_store, service):
         for c in range(channels):
             await open_channel(service, games.REGISTRY["aqualin"], CHANNEL0 + c, 2, "")
 

@@ -17,12 +17,14 @@ garbage collection (it holds the interpreter, so the loop waits for it).
 With ``--database URL`` (a ``postgresql://`` server, or ``auto``: a throwaway durable
 cluster from the machine's PostgreSQL binaries) a last section, Backends, sets SQLite beside
 PostgreSQL: the bare insert + commit, the service move (Aqualin and Kahuna), and moves/s
-with 1 and with 2 worker processes over 50 channels on one database, plus the statements
-and transactions a move runs. PostgreSQL runs twice: as configured (synchronous_commit=on:
+with 1 and with 2 worker processes (each with its own Store) over 50 channels on one
+database, plus the statements and transactions a move runs and the time spent waiting for
+them. PostgreSQL runs twice: as the server is configured (by default synchronous_commit=on:
 every commit waits for its WAL flush) and with synchronous_commit=off for the bot's
 connections, which matches SQLite's WAL with synchronous=NORMAL (safe against a crashed
 process, not against power loss). Each run uses a fresh schema, dropped afterwards. Without
-``--database`` the section is skipped.
+``--database`` the section is skipped; ``--only backends`` runs it alone.
+
 Not a test: numbers depend on the machine; quote them in notes.
 """
 

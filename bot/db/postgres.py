@@ -79,8 +79,9 @@ async def _hand_back(conn: Any) -> None:
     """The pool's reset: nothing to undo, so no round trip.
 
     asyncpg's default sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``
-    each time a connection goes back to the pool, i.e. after every transaction and every read
-    (a fifth of a service move's time in ``python -m bot.bench``). The Store sets no session
+    each time a connection goes back to the pool, i.e. after every transaction and every read:
+    a round trip and four statements, 5 to 6 times per service move (``python -m bot.bench
+    --database auto`` counts them). The Store sets no session
     settings, opens no cursors and listens to nothing; asyncpg itself still rolls back a
     transaction left open; the one session-level lock (migrations) is let go of in
     :meth:`PostgresDatabase.migrating`, or its connection closed.

@@ -344,8 +344,11 @@ class Counter:
     def per_move(self) -> str:
         n = max(1, self.moves)
         return (f"{self.statements / n:.1f} statements ({self.reads / n:.1f} of them reads outside"
-                f" a transaction; {self.transactions / n:.1f} transactions), waiting"
-                f" {self.seconds / n * 1e3:.2f} ms for them")
+                f" a transaction; {self.transactions / n:.1f} transactions)")
+
+    def waited(self) -> float:
+        """Seconds per move spent waiting for the database."""
+        return self.seconds / max(1, self.moves)
 
 
 class _CountingTx(Tx):
@@ -588,6 +591,7 @@ class BackendResult:
     commit: Row
     moves: dict[str, Row]
     counted: dict[str, str]
+    waited: dict[str, list[float]]  # game id -> seconds per move waiting for the database, per run
     rates: dict[int, tuple[int, float]]  # processes -> (moves, seconds)
 
     def rate(self, processes: int) -> float:
@@ -601,6 +605,7 @@ class BackendResult:
             Row(self.commit.name, self.commit.samples + other.commit.samples),
             {g: Row(r.name, r.samples + other.moves[g].samples) for g, r in self.moves.items()},
             other.counted,
+            {g: w + other.waited[g] for g, w in self.waited.items()},
             {p: (m + other.rates[p][0], s + other.rates[p][1]) for p, (m, s) in self.rates.items()})
 
 
@@ -608,6 +613,7 @@ def measure_backend(backend: Backend, *, service_games: int, channels: int, roun
                     seed: int, game_ids: tuple[str, ...] = BACKEND_GAMES) -> BackendResult:
     moves: dict[str, Row] = {}
     counted: dict[str, str] = {}
+    waited: dict[str, list[float]] = {}
     commit: Row | None = None
     setting = ""
     for game_id in game_ids:
@@ -619,13 +625,14 @@ def measure_backend(backend: Backend, *, service_games: int, channels: int, roun
                 deliver=False, counter=counter))
         moves[game_id] = move
         counted[game_id] = counter.per_move()
+        waited[game_id] = [counter.waited()]
         commit = commit or floor
     rates = {}
     for processes in (1, 2):
         with backend.fresh() as url:
             rates[processes] = throughput(url, processes, channels, rounds, seed)
     assert commit is not None
-    return BackendResult(backend, setting, commit, moves, counted, rates)
+    return BackendResult(backend, setting, commit, moves, counted, waited, rates)
 
 
 def backends_section(server: str, *, service_games: int, channels: int, rounds: int, seed: int,
@@ -660,11 +667,14 @@ def backends_section(server: str, *, service_games: int, channels: int, rounds: 
         show(f"service move {game_id} p50 / p99 ms",
              [f"{r.moves[game_id].p50 * 1e3:.2f} / {r.moves[game_id].p99 * 1e3:.2f}"
               for r in results])
+    for game_id in game_ids:
+        show(f"waiting for the database, {game_id}",
+             [f"{sum(r.waited[game_id]) / len(r.waited[game_id]) * 1e3:.2f} ms/move" for r in results])
     for processes in (1, 2):
         show(f"moves/s, {processes} process{'es' if processes > 1 else ''}",
              [f"{r.rate(processes):.0f} ({r.rates[processes][0]} moves)" for r in results])
     for game_id in game_ids:
-        print(f"  a service move ({game_id}) runs {results[0].counted[game_id]}")
+        print(f"  a service move ({game_id}) runs {results[-1].counted[game_id]}")
     sqlite = results[0]
     for pg in results[1:]:
         ratios = [pg.moves[g].p50 / sqlite.moves[g].p50 for g in game_ids]

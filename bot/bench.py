@@ -9,10 +9,22 @@ on the same machine in the same run: a bare PNG encode of the very image the ren
 drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
 Autocomplete is timed through the service on the same mid-game positions: the first
 keystroke of a position (cold: the ranked list is built, off the event loop) and every
-further keystroke (answered from the cache), classic Aqualin apart. Last, 50 channels play
+further keystroke (answered from the cache), classic Aqualin apart. Then 50 channels play
 moves and type into autocomplete at once against one SQLite file while a ticker that sleeps
 1 ms records how long the event loop was held (the worst stall), next to the longest full
 garbage collection (it holds the interpreter, so the loop waits for it).
+
+With ``--database URL`` (a ``postgresql://`` server, or ``auto``: a throwaway durable
+cluster from the machine's PostgreSQL binaries) a last section, Backends, sets SQLite beside
+PostgreSQL: the bare insert + commit, the service move (Aqualin and Kahuna), and moves/s
+with 1 and with 2 worker processes (each with its own Store) over 50 channels on one
+database, plus the statements and transactions a move runs and the time spent waiting for
+them. PostgreSQL runs twice: as the server is configured (by default synchronous_commit=on:
+every commit waits for its WAL flush) and with synchronous_commit=off for the bot's
+connections, which matches SQLite's WAL with synchronous=NORMAL (safe against a crashed
+process, not against power loss). Each run uses a fresh schema, dropped afterwards. Without
+``--database`` the section is skipped; ``--only backends`` runs it alone.
+
 Not a test: numbers depend on the machine; quote them in notes.
 """
 
@@ -22,12 +34,15 @@ import argparse
 import asyncio
 import gc
 import io
+import multiprocessing
+import os
 import random
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +53,8 @@ import renderers
 from games.ai import choose_move
 from renderers.common import encode_png
 
+from .db import is_postgres
+from .db.base import Params, Row as DbRow, Tx
 from .loop import settle, use_workers
 from .messages import Actor, Place
 from .service import GameService
@@ -130,28 +147,35 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
 
 
 @asynccontextmanager
-async def bot_like(seed: int) -> AsyncIterator[tuple[Store, GameService]]:
-    """A service on a temporary SQLite file, set up as the bot sets up its own: the worker
-    threads, and the drawing worker process started before play."""
+async def bot_like(seed: int, url: str | None = None,
+                   draw: bool = True) -> AsyncIterator[tuple[Store, GameService]]:
+    """A service on a temporary SQLite file (or the empty database at ``url``), set up as the
+    bot sets up its own: the worker threads, and the drawing worker process started before
+    play (``draw`` False: none, for runs that draw nothing)."""
     use_workers(asyncio.get_running_loop())
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        store = await Store.open(url or Path(tmp) / "bench.sqlite3")
         service = GameService(store, new_seed=lambda: seed)
-        service.draw_in_process = True
+        service.draw_in_process = draw
         try:
-            await service.start_workers()
+            if draw:
+                await service.start_workers()
             yield store, service
         finally:
             service.close()
             await store.close()
 
 
-async def service_rows(game: games.Game, n_games: int, seed: int,
-                       options: str = "") -> tuple[Row, Row, Row, Row, Row]:
-    """Moves through the service on a real SQLite file, their delivery, the bare commit
-    floor, and autocomplete on the way to each move of the middle of the game (cold and
-    cached)."""
-    async with bot_like(seed) as (store, service):
+async def service_rows(game: games.Game, n_games: int, seed: int, options: str = "", *,
+                       url: str | None = None, typing: bool = True, deliver: bool = True,
+                       counter: Counter | None = None) -> tuple[Row, Row, Row, Row, Row]:
+    """Moves through the service on a real SQLite file (or ``url``), their delivery, the bare
+    commit floor, and autocomplete on the way to each move of the middle of the game (cold
+    and cached). ``typing`` / ``deliver`` False skip autocomplete / delivery (drawing);
+    ``counter`` counts the moves' statements."""
+    async with bot_like(seed, url) as (store, service):
+        if counter is not None:
+            store.db = counter.wrap(store.db)
         rnd = random.Random(seed)
         moves: list[float] = []
         deliveries: list[float] = []
@@ -169,19 +193,25 @@ async def service_rows(game: games.Game, n_games: int, seed: int,
                 player = sorted(game.to_act(state))[0]
                 move = rnd.choice(game.legal_moves(state, player))
                 n += 1
-                if n > 2 and rnd.random() < 0.4:  # past the opening: a player types
+                if typing and n > 2 and rnd.random() < 0.4:  # past the opening: a player types
                     for i, typed in enumerate(keystrokes(move)):
                         t0 = time.perf_counter()
                         await service.suggest(by_player[player], place, typed)
                         (warm if i else cold).append(time.perf_counter() - t0)
                 t0 = time.perf_counter()
+                if counter is not None:
+                    counter.moving = True
                 outcome = await service.move(by_player[player], place, move)
                 t1 = time.perf_counter()
-                await service.deliver_here(outcome)  # the board is drawn when delivered
+                if counter is not None:
+                    counter.moving = False
+                    counter.moves += 1
+                if deliver:
+                    await service.deliver_here(outcome)  # the board is drawn when delivered
                 moves.append(t1 - t0)
                 deliveries.append(time.perf_counter() - t1)
         size = len(row.state or "") if row else 4000
-        floor = await sqlite_floor(store, max(size, 1000), len(moves))
+        floor = await commit_floor(store, max(size, 1000), len(moves))
     return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
             Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold),
             Row("delivery (draw + mark sent)", deliveries))
@@ -271,10 +301,19 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
             Row("full garbage collection", collections or [0.0]))
 
 
-async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
-    """A bare insert + commit of a state-sized row, on the connection the service uses."""
+#: The floor's table: an id the database numbers, and a state-sized text.
+FLOOR_TABLE = {
+    "sqlite": "CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, body TEXT)",
+    "postgres": "CREATE TABLE IF NOT EXISTS bench (id BIGINT GENERATED BY DEFAULT AS IDENTITY"
+                " PRIMARY KEY, body TEXT)",
+}
+
+
+async def commit_floor(store: Store, size: int, n: int) -> list[float]:
+    """A bare insert + commit of a state-sized row, on the connection (SQLite) or pool
+    (PostgreSQL) the service uses."""
     async with store.db.tx() as tx:
-        await tx.execute("CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, body TEXT)")
+        await tx.execute(FLOOR_TABLE[store.dialect])
     body = "x" * size
     out = []
     for _ in range(n):
@@ -283,6 +322,373 @@ async def sqlite_floor(store: Store, size: int, n: int) -> list[float]:
             await tx.execute("INSERT INTO bench (body) VALUES (?)", (body,))
         out.append(time.perf_counter() - t0)
     return out
+
+
+class Counter:
+    """What service moves ask of the database: statements (on PostgreSQL each is a round
+    trip, plus BEGIN and COMMIT per transaction and the pool's reset per connection handed
+    back), reads outside a transaction and transactions, and the time spent waiting for
+    them (the rest of a move is the bot's own work). Counts only while ``moving``."""
+
+    def __init__(self) -> None:
+        self.moving = False
+        self.moves = 0
+        self.statements = 0
+        self.reads = 0
+        self.transactions = 0
+        self.seconds = 0.0
+
+    def wrap(self, db: Any) -> Any:
+        return _CountingDatabase(db, self)
+
+    def per_move(self) -> str:
+        n = max(1, self.moves)
+        return (f"{self.statements / n:.1f} statements ({self.reads / n:.1f} of them reads outside"
+                f" a transaction; {self.transactions / n:.1f} transactions)")
+
+    def waited(self) -> float:
+        """Seconds per move spent waiting for the database."""
+        return self.seconds / max(1, self.moves)
+
+
+class _CountingTx(Tx):
+    def __init__(self, tx: Tx, counter: Counter) -> None:
+        self._tx = tx
+        self._counter = counter
+
+    def _count(self) -> None:
+        if self._counter.moving:
+            self._counter.statements += 1
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        self._count()
+        return await self._tx.execute(sql, params)
+
+    async def fetch(self, sql: str, params: Params = ()) -> list[DbRow]:
+        self._count()
+        return await self._tx.fetch(sql, params)
+
+    async def serialize(self, name: str) -> None:
+        self._count()
+        await self._tx.serialize(name)
+
+
+class _CountingDatabase:
+    """The store's database, counting (everything else passes through)."""
+
+    def __init__(self, db: Any, counter: Counter) -> None:
+        self._db = db
+        self._counter = counter
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+    def _read(self) -> None:
+        if self._counter.moving:
+            self._counter.statements += 1
+            self._counter.reads += 1
+
+    def _waited(self, t0: float) -> None:
+        if self._counter.moving:
+            self._counter.seconds += time.perf_counter() - t0
+
+    async def fetch(self, sql: str, params: Params = ()) -> list[DbRow]:
+        self._read()
+        t0 = time.perf_counter()
+        try:
+            return await self._db.fetch(sql, params)
+        finally:
+            self._waited(t0)
+
+    async def fetchrow(self, sql: str, params: Params = ()) -> DbRow | None:
+        self._read()
+        t0 = time.perf_counter()
+        try:
+            return await self._db.fetchrow(sql, params)
+        finally:
+            self._waited(t0)
+
+    @asynccontextmanager
+    async def tx(self) -> AsyncIterator[Tx]:
+        if self._counter.moving:
+            self._counter.transactions += 1
+        t0 = time.perf_counter()
+        try:
+            async with self._db.tx() as tx:
+                yield _CountingTx(tx, self._counter)
+        finally:
+            self._waited(t0)
+
+
+# ----- Backends: SQLite beside PostgreSQL --------------------------------------------------
+
+#: The games whose service move is timed on each backend.
+BACKEND_GAMES = ("aqualin", "kahuna")
+#: The first channel id of the throughput run (its channels play Aqualin, two players each).
+CHANNEL0 = 9000
+
+
+@dataclass
+class Backend:
+    """One database to measure: SQLite files in a temporary folder, or fresh schemas on a
+    PostgreSQL server with ``settings`` sent by every connection of the bot."""
+
+    label: str
+    server: str | None = None
+    settings: dict[str, str] | None = None
+
+    @contextmanager
+    def fresh(self) -> Iterator[str]:
+        """The URL of an empty database (removed afterwards)."""
+        if self.server is None:
+            with tempfile.TemporaryDirectory() as tmp:
+                yield f"sqlite:///{tmp}/bench.sqlite3"
+            return
+        from .db.cluster import drop_schema, new_schema, with_settings
+
+        name, url = new_schema(self.server)
+        try:
+            yield with_settings(url, **self.settings) if self.settings else url
+        finally:
+            drop_schema(self.server, name)
+
+
+@contextmanager
+def database_server(spec: str) -> Iterator[str]:
+    """``--database``: the server at a ``postgresql://`` URL, or ``auto``: a throwaway
+    durable cluster (fsync on, as a real server) from the machine's PostgreSQL binaries."""
+    if spec != "auto":
+        if not is_postgres(spec):
+            raise SystemExit("--database takes a postgresql:// URL or 'auto'")
+        yield spec
+        return
+    from .db.cluster import Cluster, find_binaries
+
+    binaries = find_binaries()
+    if binaries is None:
+        raise SystemExit("--database auto needs PostgreSQL's initdb and pg_ctl (Debian: "
+                         "apt-get install postgresql); or give a postgresql:// URL")
+    cluster = Cluster(binaries, durable=True)
+    try:
+        yield cluster.start()
+    finally:
+        cluster.stop()
+
+
+async def _setting(url: str, name: str) -> str:
+    """A server setting as the bot's connections see it ("" on SQLite)."""
+    if not is_postgres(url):
+        return ""
+    store = await Store.open(url)
+    try:
+        row = await store.db.fetchrow("SELECT current_setting(?)", (name,))
+        return str(row[0]) if row else ""
+    finally:
+        await store.close()
+
+
+async def _open_tables(url: str, channels: int, seed: int) -> None:
+    """An Aqualin game for two running in each channel of the throughput run."""
+    async with bot_like(seed, url, draw=False) as (_store, service):
+        for c in range(channels):
+            await open_channel(service, games.REGISTRY["aqualin"], CHANNEL0 + c, 2, "")
+
+
+async def _play(url: str, channel_ids: list[int], rounds: int, seed: int, go: Any,
+                out: Any) -> int:
+    """One worker process: its own Store on ``url``; the moves of its channels are chosen
+    before the start, then every channel plays them at once, as fast as it can."""
+    use_workers(asyncio.get_running_loop())
+    store = await Store.open(url)
+    service = GameService(store, new_seed=lambda: seed)
+    try:
+        scripts = []
+        for channel_id in channel_ids:
+            row = await store.active_game(channel_id)
+            assert row is not None and row.state is not None
+            game = games.REGISTRY[row.game]
+            actors = {s.player_id: Actor(user_id=s.user_id, name=s.name)
+                      for s in await store.seats(row.id)}
+            state = game.load(row.state)
+            rnd = random.Random(seed + channel_id)
+            script = []
+            for _ in range(rounds):  # the engine is pure: the service will reach these states
+                if game.result(state) is not None:
+                    break
+                player = sorted(game.to_act(state))[0]
+                move = rnd.choice(game.legal_moves(state, player))
+                script.append((actors[player], move))
+                state = game.apply(state, player, move)
+            scripts.append((Place(guild_id=1, channel_id=channel_id), script))
+        # Open the pool's connections before the start, as a running bot has them open.
+        await asyncio.gather(*(store.guild_settings(1) for _ in range(20)))
+        out.put(("ready", os.getpid()))
+        await asyncio.to_thread(go.wait)
+        done = 0
+
+        async def channel(place: Place, script: list[tuple[Actor, str]]) -> None:
+            nonlocal done
+            for actor, move in script:
+                await service.move(actor, place, move)
+                done += 1
+
+        await asyncio.gather(*(channel(place, script) for place, script in scripts))
+        return done
+    finally:
+        service.close()
+        await store.close()
+
+
+def _worker(url: str, channel_ids: list[int], rounds: int, seed: int, go: Any, out: Any) -> None:
+    try:
+        out.put(("done", asyncio.run(_play(url, channel_ids, rounds, seed, go, out))))
+    except BaseException as exc:  # the parent reports it; a worker must never hang it
+        out.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def _expect(out: Any, kind: str) -> Any:
+    got, value = out.get(timeout=600)
+    if got == "error":
+        raise RuntimeError(f"a bench worker process failed: {value}")
+    assert got == kind, (got, kind)
+    return value
+
+
+def throughput(url: str, processes: int, channels: int, rounds: int,
+               seed: int) -> tuple[int, float]:
+    """``processes`` spawned worker processes, each with its own Store on the database at
+    ``url``, share ``channels`` channels and play ``rounds`` moves in each. (Moves played,
+    seconds from the start signal until the last worker finished.)"""
+    asyncio.run(_open_tables(url, channels, seed))
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    out = ctx.Queue()
+    ids = [CHANNEL0 + c for c in range(channels)]
+    workers = [ctx.Process(target=_worker, args=(url, ids[i::processes], rounds, seed, go, out),
+                           daemon=True) for i in range(processes)]
+    for w in workers:
+        w.start()
+    try:
+        for _ in workers:
+            _expect(out, "ready")
+        t0 = time.perf_counter()
+        go.set()
+        total = sum(_expect(out, "done") for _ in workers)
+        elapsed = time.perf_counter() - t0
+    finally:
+        go.set()
+        for w in workers:
+            w.join(timeout=60)
+            if w.is_alive():
+                w.kill()
+    return total, elapsed
+
+
+@dataclass
+class BackendResult:
+    backend: Backend
+    synchronous_commit: str
+    commit: Row
+    moves: dict[str, Row]
+    counted: dict[str, str]
+    waited: dict[str, list[float]]  # game id -> seconds per move waiting for the database, per run
+    rates: dict[int, tuple[int, float]]  # processes -> (moves, seconds)
+
+    def rate(self, processes: int) -> float:
+        moves, seconds = self.rates[processes]
+        return moves / seconds if seconds > 0 else float("nan")
+
+    def plus(self, other: BackendResult) -> BackendResult:
+        """Two runs as one: their samples pooled, their moves and seconds added up."""
+        return BackendResult(
+            self.backend, self.synchronous_commit,
+            Row(self.commit.name, self.commit.samples + other.commit.samples),
+            {g: Row(r.name, r.samples + other.moves[g].samples) for g, r in self.moves.items()},
+            other.counted,
+            {g: w + other.waited[g] for g, w in self.waited.items()},
+            {p: (m + other.rates[p][0], s + other.rates[p][1]) for p, (m, s) in self.rates.items()})
+
+
+def measure_backend(backend: Backend, *, service_games: int, channels: int, rounds: int,
+                    seed: int, game_ids: tuple[str, ...] = BACKEND_GAMES) -> BackendResult:
+    moves: dict[str, Row] = {}
+    counted: dict[str, str] = {}
+    waited: dict[str, list[float]] = {}
+    commit: Row | None = None
+    setting = ""
+    for game_id in game_ids:
+        counter = Counter()
+        with backend.fresh() as url:
+            setting = setting or asyncio.run(_setting(url, "synchronous_commit"))
+            move, floor, _a, _f, _d = asyncio.run(service_rows(
+                games.REGISTRY[game_id], service_games, seed, url=url, typing=False,
+                deliver=False, counter=counter))
+        moves[game_id] = move
+        counted[game_id] = counter.per_move()
+        waited[game_id] = [counter.waited()]
+        commit = commit or floor
+    rates = {}
+    for processes in (1, 2):
+        with backend.fresh() as url:
+            rates[processes] = throughput(url, processes, channels, rounds, seed)
+    assert commit is not None
+    return BackendResult(backend, setting, commit, moves, counted, waited, rates)
+
+
+def backends_section(server: str, *, service_games: int, channels: int, rounds: int, seed: int,
+                     repeat: int = 1,
+                     game_ids: tuple[str, ...] = BACKEND_GAMES) -> list[BackendResult]:
+    """Print SQLite beside PostgreSQL on ``server`` (as configured, and with
+    synchronous_commit=off), with the per-move ratios against the 2x target. With
+    ``repeat`` the backends take turns that many times (a busy machine's noise spreads
+    over all of them) and each one's runs are pooled."""
+    print(f"\nBackends: SQLite (WAL, synchronous=NORMAL) beside PostgreSQL; moves/s over"
+          f" {channels} channels x {rounds} moves; {repeat} run(s) each, taking turns")
+    chosen = [Backend("SQLite"), Backend("PostgreSQL", server),
+              Backend("PG sync_commit=off", server, {"synchronous_commit": "off"})]
+    runs: list[BackendResult | None] = [None] * len(chosen)
+    for _ in range(max(1, repeat)):
+        for i, b in enumerate(chosen):
+            got = measure_backend(b, service_games=service_games, channels=channels,
+                                  rounds=rounds, seed=seed, game_ids=game_ids)
+            before = runs[i]
+            runs[i] = got if before is None else before.plus(got)
+    results = [r for r in runs if r is not None]
+    width = 24
+    print("  " + " " * 34 + "".join(f"{r.backend.label:>{width}}" for r in results))
+
+    def show(name: str, cells: list[str]) -> None:
+        print(f"  {name:<34}" + "".join(f"{c:>{width}}" for c in cells))
+
+    show("synchronous_commit", [r.synchronous_commit or "(n/a)" for r in results])
+    show("store commit p50 / p99 ms", [f"{r.commit.p50 * 1e3:.3f} / {r.commit.p99 * 1e3:.3f}"
+                                       for r in results])
+    for game_id in game_ids:
+        show(f"service move {game_id} p50 / p99 ms",
+             [f"{r.moves[game_id].p50 * 1e3:.2f} / {r.moves[game_id].p99 * 1e3:.2f}"
+              for r in results])
+    for game_id in game_ids:
+        show(f"waiting for the database, {game_id}",
+             [f"{sum(r.waited[game_id]) / len(r.waited[game_id]) * 1e3:.2f} ms/move" for r in results])
+    for processes in (1, 2):
+        show(f"moves/s, {processes} process{'es' if processes > 1 else ''}",
+             [f"{r.rate(processes):.0f} ({r.rates[processes][0]} moves)" for r in results])
+    for game_id in game_ids:
+        print(f"  a service move ({game_id}) runs {results[-1].counted[game_id]}")
+    sqlite = results[0]
+    for pg in results[1:]:
+        ratios = [pg.moves[g].p50 / sqlite.moves[g].p50 for g in game_ids]
+        ratios += [sqlite.rate(p) / pg.rate(p) for p in (1, 2)]
+        worst = max(ratios)
+        what = ", ".join([*(f"{g} move p50 {r:.2f}x" for g, r in zip(game_ids, ratios)),
+                          *(f"time per move at {p} process{'es' if p > 1 else ''} {r:.2f}x"
+                            for p, r in zip((1, 2), ratios[len(game_ids):]))])
+        verdict = "within" if worst <= 2.0 else "OVER"
+        fair = ("comparable to SQLite's synchronous=NORMAL" if pg.synchronous_commit == "off"
+                else "waits for a WAL flush per commit: safer than SQLite's setting")
+        print(f"  {pg.backend.label} / SQLite: {what}: worst {worst:.2f}x, {verdict} the 2x target"
+              f" ({fair})")
+    return results
 
 
 def ai_positions(game: games.Game, count: int, seed: int) -> list[tuple[Any, str]]:
@@ -328,14 +734,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="games played through the service per engine (default 3)")
     parser.add_argument("--renders", type=int, default=60, help="views rendered per engine (default 60)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", help="one game id")
+    parser.add_argument("--only", help="one game id, or 'backends' (only that section)")
     parser.add_argument("--ai-moves", type=int, default=10,
                         help="mid-game positions timed per bot level (default 10; 0 skips)")
     parser.add_argument("--channels", type=int, default=50,
                         help="channels of the event-loop stall run (default 50; 0 skips)")
     parser.add_argument("--rounds", type=int, default=4,
                         help="moves per channel in the stall run (default 4)")
+    parser.add_argument("--database", metavar="URL",
+                        help="a postgresql:// server (the bench works in fresh schemas it drops "
+                             "again) or 'auto' (a throwaway cluster from the machine's binaries): "
+                             "adds the Backends section; without it the section is skipped")
+    parser.add_argument("--backend-channels", type=int, default=50,
+                        help="channels of the Backends moves/s run (default 50)")
+    parser.add_argument("--backend-rounds", type=int, default=8,
+                        help="moves per channel in the Backends moves/s run (default 8)")
+    parser.add_argument("--backend-repeat", type=int, default=1,
+                        help="runs per backend in the Backends section, taking turns (default 1)")
     args = parser.parse_args(argv)
+    if args.only == "backends" and not args.database:
+        parser.error("--only backends needs --database")
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
     renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
     settle()  # and as the bot does next
@@ -386,6 +804,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  worst stall {max(gaps.samples) * 1e3:.1f} ms (target <= 20 ms); most work done "
               f"on the loop between two ticks {max(work.samples) * 1e3:.1f} ms; longest full "
               f"garbage collection {max(collections.samples) * 1e3:.1f} ms")
+    if args.database:
+        with database_server(args.database) as server:
+            backends_section(server, service_games=args.service_games,
+                             channels=args.backend_channels, rounds=args.backend_rounds,
+                             seed=args.seed, repeat=args.backend_repeat)
     return 0
 
 

@@ -75,6 +75,19 @@ class _PostgresTx(Tx):
         await self._conn.execute("SELECT pg_advisory_xact_lock($1)", lock_key(name))
 
 
+async def _hand_back(conn: Any) -> None:
+    """The pool's reset: nothing to undo, so no round trip.
+
+    asyncpg's default sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``
+    each time a connection goes back to the pool, i.e. after every transaction and every read:
+    a round trip and four statements, 5 to 6 times per service move (``python -m bot.bench
+    --database auto`` counts them). The Store sets no session
+    settings, opens no cursors and listens to nothing; asyncpg itself still rolls back a
+    transaction left open; the one session-level lock (migrations) is let go of in
+    :meth:`PostgresDatabase.migrating`, or its connection closed.
+    """
+
+
 class PostgresDatabase(Database):
     dialect = "postgres"
     lock_rows = " FOR UPDATE"
@@ -93,7 +106,7 @@ class PostgresDatabase(Database):
                                 "pip install asyncpg") from None
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                             command_timeout=60)
+                                             command_timeout=60, reset=_hand_back)
         except (OSError, asyncpg.PostgresError) as exc:
             # The URL may hold a password: name the problem, not the URL.
             raise DatabaseError(f"could not connect to PostgreSQL ({type(exc).__name__}: "
@@ -118,11 +131,17 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def migrating(self) -> AsyncIterator[None]:
         async with self._pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1)", lock_key(MIGRATION_LOCK))
+            held = True  # until the unlock has surely run
             try:
-                yield
+                await conn.execute("SELECT pg_advisory_lock($1)", lock_key(MIGRATION_LOCK))
+                try:
+                    yield
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1)", lock_key(MIGRATION_LOCK))
+                    held = False
             finally:
-                await conn.execute("SELECT pg_advisory_unlock($1)", lock_key(MIGRATION_LOCK))
+                if held:  # the pool resets nothing: never hand back a connection holding it
+                    conn.terminate()
 
     async def apply_migration(self, sql: str, version: int) -> None:
         async with self._pool.acquire() as conn:

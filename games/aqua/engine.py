@@ -8,8 +8,10 @@ the page leaves room:
   legally be placed, ``large …`` or ``done``. When no large animal fits, the turn ends with the
   tile, so nobody has to type a pointless ``done``.
 * **The sea snail** is offered only while another player still has to play this round: the last
-  player gets it at the end of the round anyway, so taking it would change nothing. Solo has
-  no snail (the view shows ``snail: null``).
+  player gets it at the end of the round anyway, so taking it would change nothing, and a
+  ``snail`` typed by the last player is refused with that reason (a decision of the rules page).
+  Solo has no snail: ``snail`` is refused with that reason, and the view shows ``snail: null``
+  for the whole game.
 * **Market slots** are numbered 1.. in the current market; when a tile is taken the later
   tiles move up one slot, and a refill appends new tiles at the end (the untaken tile stays
   first). Solo: after the turn the two tiles left are discarded and 3 new ones are turned up.
@@ -40,8 +42,10 @@ the page leaves room:
   as usual, or at once when fewer than two players are left (the last one wins).
 * **Hidden information**: only the order of the face-down deck (and which tiles went to the
   box). The view shows the deck's size; ``resample`` redraws deck and box from the unseen tiles.
-* The example move ``large arc 0,1 1,1 1,0`` on the rules page names three mutually adjacent
-  sites (a triangle); it parses, and the engine refuses it as "a triangle, not an arc".
+* **Examples**: the arc of the notation is ``large arc 0,1 1,1 1,2 side B`` (a 120° bend at
+  1,1); ``0,1 1,1 1,0`` would be three mutually adjacent sites, refused as "a triangle, not an
+  arc". Every move example in the summary, the help and error texts and their translations is
+  parsed and checked against its shape by a test (``tests/games/test_aqua_examples.py``).
 * **Notation**: ``take 2 at 1,-2 rot 1`` is canonical (``rot 0`` is printed); input may leave
   out ``at`` and ``rot 0``, write ``r1``, put brackets round the position, spaces round the
   comma, or a typographic minus. ``skip``/``pass`` are read as ``done``, ``take snail`` as

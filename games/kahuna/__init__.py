@@ -9,17 +9,24 @@ package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state an
   lines take it). ``handicap_seat`` defaults to 2: the host sits in seat 1.
 * **Open cards** are refilled into the slot that was emptied, so the other cards keep their
   places in the picture.
-* **Tucking** is allowed at any time of a regular turn: the source's "who cannot use a card
-  sensibly" is advice nobody can check. It is refused in a last turn, which has no draw to
-  make room for.
-* **Last turns** (after the third exhaustion): bridges and removals only, closed with
-  ``end``; ``draw``, ``pass`` and ``tuck`` are refused with a reason.
+* **Tucking** is allowed at any time of one's own turn (a decision): the source's "who cannot
+  use a card sensibly" is advice nobody can check. Any held cards, any number, before or
+  after other actions, with a full hand or not, right after the opponent passed, and in a
+  last turn too (where it changes nothing). Only the handicap placements, which come before
+  the first turn, are free bridges alone.
+* **Last turns** (after the third exhaustion): bridges, removals and tucks, closed with
+  ``end``; ``draw`` and ``pass`` are refused with a reason.
 * **Passing** is judged by the turn just before: a turn that triggered a scoring ended with a
   draw, so the next player may pass. With 5 cards after the opponent passed, the player must
   play or tuck and then draw.
 * **Material.** A placement needs a bridge left in the supply (25). If a player has no stone
   left (10) when a placement gives them a majority, nothing happens on that island (no stone,
-  no removals) until a later placement on its lines finds a stone free again.
+  no removals of opponent bridges, no chain) until a later placement on its lines finds a
+  stone free again (a decision). ``describe`` and the suggestion label say so ("no stone
+  left: takes nothing"), so nobody is surprised.
+* **Suggestions** rank by what a move gains: captures, then bridges towards a winnable
+  majority, removals, draws, bridges that help no majority; ``pass``/``end`` (which gain
+  nothing) come after all of those, tucks last.
 * **Planning variant.** ``take`` is judged after the removal: if the removal cost the
   opponent the stone on an end of the line, the line may be taken.
 * **Open-draws variant.** Cards drawn from the open row lie face up in front of the drawer

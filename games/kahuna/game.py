@@ -122,6 +122,16 @@ def remove_bridge(bridges: dict[str, str], stones: dict[str, str], owner: str,
     return lost
 
 
+def unmarked(bridges: Mapping[str, str], stones: Mapping[str, str], player: str,
+             line: str) -> list[str]:
+    """Ends of ``line`` where ``player`` holds a majority that no stone marks.
+
+    Right after a placement on ``line`` this means the player had no stone left: the
+    majority took nothing (no stone, no removals), and players are told so.
+    """
+    return [i for i in ends(line) if i not in stones and controls(bridges, i, player)]
+
+
 def _merge(record: Record, extra: Record) -> None:
     for key, values in extra.items():
         record.setdefault(key, []).extend(values)
@@ -219,12 +229,14 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         "• `/move bridge HUNA-ELAI`: play a HUNA card, put a bridge on a free line of HUNA.\n"
         "• `/move remove ELAI-HUNA ELAI HUNA`: play two cards naming the line's islands "
         "(or twice one of them) to remove the opponent's bridge there.\n"
-        "• `/move tuck KAHU`: tuck cards face down under the discards (no effect).\n"
+        "• `/move tuck KAHU`: tuck cards face down under the discards (no effect), at any "
+        "time in your turn.\n"
         "• End: `/move draw ELAI` (an open card), `/move draw deck`, or `/move pass` (no draw; "
         "not right after your opponent passed). No draw with 5 cards; the limit is 5.\n"
         "**Islands:** hold more than half of an island's lines and your stone goes on it; all "
         "opponent bridges on its lines go back, which can cost them stones on neighbouring "
-        "islands. A stone goes as soon as its owner holds half or fewer of the lines.\n"
+        "islands. A stone goes as soon as its owner holds half or fewer of the lines. With all "
+        "10 stones on the board, a new majority takes nothing (no stone, no removals).\n"
         "**Scoring:** when the deck is empty and the last open card is taken: more stones "
         "scores 1 point (round 1), then 2 points (round 2); the discards become the new deck. "
         "After the third time each player has one last turn without drawing "
@@ -295,14 +307,14 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         out = card_actions(state.bridges, state.stones, state.held(player), player,
                            state.opponent(player), state.variant,
                            BRIDGES_EACH - state.bridges_of(player))
-        if state.phase == "last":
-            out.append("end")
-            return out
         kinds = sorted(held)
         for counts in product(*(range(held[c] + 1) for c in kinds)):
             cards = [c for c, n in zip(kinds, counts) for _ in range(n)]
             if cards:
                 out.append("tuck " + " ".join(cards))
+        if state.phase == "last":
+            out.append("end")
+            return out
         if state.hand_size(player) < HAND_LIMIT:
             out.extend(f"draw {card}" for card in sorted(set(state.open)))
             if state.deck:
@@ -386,10 +398,8 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         if phase != "handicap" and kind == "free":
             raise IllegalMove(_("free bridges are only for the handicap before the first turn: "
                                 "play a card with bridge X-Y"))
-        if phase == "last" and kind in ("tuck", "draw", "pass"):
+        if phase == "last" and kind in ("draw", "pass"):
             raise IllegalMove({
-                "tuck": _("this is your last turn: there is nothing to tuck for; play cards or "
-                          "write end"),
                 "draw": _("this is your last turn: there is nothing to draw; play cards or "
                           "write end"),
                 "pass": _("this is your last turn: there is nothing to pass on; play cards or "
@@ -793,7 +803,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     def describe(self, before: KahunaState, player: str, move: str,
                  names: Mapping[str, str] | None = None) -> Text:
         m = self.parse_move(move)
-        _after, record = self._play(before, player, m)
+        after, record = self._play(before, player, m)
         names = names or {}
         opponent = before.opponent(player)
 
@@ -825,6 +835,12 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         parts: list[Text] = [text]
         if record.get("taken"):
             parts.append(_("took {islands}", islands=_bold(record["taken"])))
+        if kind in ("bridge", "free") or m.take:
+            assert m.line is not None
+            idle = unmarked(after.bridges, after.stones, player, m.line)
+            if idle:
+                parts.append(_("no stone left: the majority on {islands} takes nothing",
+                               islands=_bold(idle)))
         removed = [line for line in record.get("removed", []) if kind != "remove"
                    or line != m.line]
         if len(removed) == 1:
@@ -911,8 +927,14 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     def suggest(self, state: KahunaState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:
-        """Legal moves matching ``typed``: captures first, then the turn's endings, bridges
-        by how close they bring an island, removals, and tucks last. Labels are Texts."""
+        """Legal moves matching ``typed``, ranked by what they gain. Labels are Texts.
+
+        Best first: captures (islands taken, opponent stones and bridges knocked off), then
+        bridges that bring a still winnable island (or one's own stone's margin) closer, then
+        removals of an opponent bridge, then draws (a card for later), then bridges that
+        help no majority (still a bridge on the board), and only then ``pass``/``end``, which
+        gain nothing; tucks come last. So ``pass`` leads only when nothing else gains.
+        """
         words = " ".join(str(typed).lower().split())
         moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]
         if not moves:
@@ -924,6 +946,27 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         ranked.sort(key=lambda r: r[:3])
         return [(text, label) for _r, _i, text, label in ranked[:limit]]
 
+    @staticmethod
+    def _progress(bridges: Mapping[str, str], stones: Mapping[str, str], player: str,
+                  opponent: str, line: str) -> int:
+        """How much a new bridge on ``line`` (already in ``bridges``) helps a majority, 0–100.
+
+        An end counts when it carries no stone and the player can still reach its majority
+        on the free lines (their share of it), or when it carries their own stone (a margin
+        against removals, worth less). Ends held by the opponent, out of reach, or held
+        without a stone to mark them (no stone left) count nothing.
+        """
+        best = 0.0
+        for island in ends(line):
+            mine = count(bridges, island, player)
+            owner = stones.get(island)
+            if owner == player:
+                best = max(best, 0.3)
+            elif owner is None and mine < MAJORITY[island] and \
+                    len(LINES_OF[island]) - count(bridges, island, opponent) >= MAJORITY[island]:
+                best = max(best, mine / MAJORITY[island])
+        return round(best * 100)
+
     def _rate(self, state: KahunaState, player: str, text: str) -> tuple[tuple[int, int], Text]:
         m = parse_move(text)
         opponent = state.opponent(player)
@@ -932,48 +975,60 @@ class Kahuna(Game[KahunaState, KahunaMove]):
             bridges, stones = dict(state.bridges), dict(state.stones)
             assert m.line is not None
             record: Record = {}
+            placed = kind != "remove" or m.take
+            threat = 0
             if kind == "remove":
+                threat = max(round(100 * count(bridges, i, opponent) / MAJORITY[i])
+                             for i in ends(m.line))
                 record["lost"] = remove_bridge(bridges, stones, opponent, m.line)
-                if m.take:
-                    _merge(record, place_bridge(bridges, stones, player, opponent, m.line))
-            else:
+            if placed:
                 _merge(record, place_bridge(bridges, stones, player, opponent, m.line))
             taken, lost = record.get("taken", []), record.get("lost", [])
             knocked = [line for line in record.get("removed", []) if line != m.line]
+            idle = unmarked(bridges, stones, player, m.line) if placed else []
             gain = 10 * (len(taken) + len(lost)) + len(knocked)
             bits: list[Text] = []
             if taken:
                 bits.append(_("takes {islands}", islands=" & ".join(taken)))
+            if idle:
+                bits.append(_("no stone left: takes nothing at {islands}",
+                              islands=" & ".join(idle)))
             if knocked:
                 bits.append(_n("knocks off {n} bridge", "knocks off {n} bridges", len(knocked)))
             if lost:
                 bits.append(_("they lose {islands}", islands=" & ".join(lost)))
-            if not bits:
-                a, b = ends(m.line)
-                held = [_("{island} {have}/{lines} (need {need})", island=i,
-                          have=count(bridges, i, player), lines=len(LINES_OF[i]),
-                          need=MAJORITY[i]) for i in (a, b)]
-                near = max(count(bridges, i, player) / MAJORITY[i] for i in (a, b))
-                group = 2 if kind != "remove" else 3
-                return (group, -round(near * 100)), _("{move} · {what}", move=text, what=_(
-                    "you'd hold {ends}", ends=_pair(*held)))
+            if not gain:
+                if kind == "remove" and not m.take:
+                    rank = (2, -threat)
+                else:
+                    progress = self._progress(bridges, stones, player, opponent, m.line)
+                    rank = (1, -progress) if progress else (4, 0)
+                if not bits:
+                    a, b = ends(m.line)
+                    held = [_("{island} {have}/{lines} (need {need})", island=i,
+                              have=count(bridges, i, player), lines=len(LINES_OF[i]),
+                              need=MAJORITY[i]) for i in (a, b)]
+                    return rank, _("{move} · {what}", move=text, what=_(
+                        "you'd hold {ends}", ends=_pair(*held)))
+            else:
+                rank = (0, -gain)
             label = _("{move} · {what}", move=text, what=_clauses(bits))
             # Discord shows 100 characters: leave room for longer languages (German and Danish
             # add up to 12), and drop whole clauses rather than cut one in half.
             while len(label) > 86 and len(bits) > 1:
                 bits.pop()
                 label = _("{move} · {what}", move=text, what=_clauses(bits))
-            return (0, -gain), label
+            return rank, label
         if kind == "draw":
             label = (_("{move} · take the open {card}, end turn", move=text, card=m.cards[0])
                      if m.cards else
                      _("{move} · blind, {n} left, end turn", move=text, n=len(state.deck)))
-            return (1, 0 if m.cards else 1), label
+            return (3, 0 if m.cards else 1), label
         if kind == "pass":
-            return (1, 2), _("pass · end turn without drawing")
+            return (5, 0), _("pass · end turn without drawing")
         if kind == "end":
-            return (1, 0), _("end · finish your last turn")
-        return (4, len(m.cards)), _("{move} · face down, no effect", move=text)
+            return (5, 0), _("end · finish your last turn")
+        return (6, len(m.cards)), _("{move} · face down, no effect", move=text)
 
     # ----- serialisation --------------------------------------------------------------------
 
@@ -986,4 +1041,4 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         return from_json(data)
 
 
-__all__ = ["Kahuna", "card_actions", "hand_options", "place_bridge", "remove_bridge"]
+__all__ = ["Kahuna", "card_actions", "hand_options", "place_bridge", "remove_bridge", "unmarked"]

@@ -98,7 +98,8 @@ def test_orientation_counts(shape: str, count: int) -> None:
     ([(0, 0), (1, 0), (1, 1)], "arc"),
     ([(0, 0), (1, 0), (2, -1)], "arc"),  # the mirror image
     ([(1, 0), (0, 1), (2, 0)], "arc"),
-    ([(0, 1), (1, 1), (1, 0)], "triangle"),  # the rules page's "arc" example
+    ([(0, 1), (1, 1), (1, 0)], "triangle"),  # the rules page's old, wrong "arc" example
+    ([(0, 1), (1, 1), (1, 2)], "arc"),  # the rules page's arc example
     ([(0, 0), (1, 0), (0, 1)], "triangle"),
     ([(0, 0), (1, 0), (0, 1), (1, 1)], "diamond"),
     ([(0, 0), (1, 0), (1, -1), (2, -1)], "diamond"),

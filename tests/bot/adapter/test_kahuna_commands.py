@@ -42,7 +42,10 @@ async def test_a_full_kahuna_game(harness: Harness) -> None:
         assert 1 <= len(suggestions) <= 25
         choice = suggestions[0]["value"]
         board = boards[-1]
-        if actions % 7 == 3 and choice in _button_moves(board):  # now and then, click instead
+        # now and then, click instead; the board's buttons are current only before the turn's
+        # first action (a bridge played inside the turn moves the game on)
+        if (actions % 7 == 3 or not clicks) and not state.current \
+                and choice in _button_moves(board):
             custom_id = next(c for c in buttons(board.body) if c.endswith(":" + choice))
             sent = await h.click(actors[player], custom_id, int(board.response["id"]))
             clicks += 1

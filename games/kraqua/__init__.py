@@ -30,11 +30,16 @@ Readings of our own, where the rules page leaves room:
   seeded coin decides whether it comes straight back.
 * Special fields are used by the fish that moved, after the Kraqua check; the dolphin and the
   shark are offered only when the team has a shell and there is a gem to move.
+* The shark only while Kraqua's cave holds a gem of a colour the team still needs: a colour the
+  hideout tile names and the hideout does not hold yet (each tile names a colour once, so one
+  gem of it there is enough). Then any gem of the cave may go back. Otherwise the turn ends on
+  the shark field with an event saying why; ``shark X`` is refused with that reason.
 * Round-end draws are moves of the drawing seat, in order: the last mover first, then the
   following seats in seat order, wrapping around (clockwise). A plain seat plays ``draw`` (the
   tile shows a random side); the turtle sees the top tile and plays ``draw A`` / ``draw B``.
   With the stack empty a seat plays ``take i`` / ``take o`` (the turtle names the side:
-  ``take i A``). The rearmost tile of a row may be taken even when it is the row's only tile.
+  ``take i A``). A row's only tile counts as its rearmost (a written decision of the rules
+  page), so it may be taken; the emptied row keeps its front and regrows after it.
   A seat with nothing to draw or take sits out the next round without a move.
 * Round-end theft comes after all draws (tiles taken from the rear can uncover fish), one roll
   per unprotected fish in the order green, red, yellow.

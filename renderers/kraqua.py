@@ -414,7 +414,45 @@ def background(revealed: int) -> Image.Image:
               DIM, anchor="lm")
     draw_text(im, (LANE_X + 9 * CELL - 24, GOAL_Y + CELL / 2), "GOAL  ·  any animal", 18, DIM,
               anchor="rm")
+    _draw_legend(im)
     return im
+
+
+#: The tile notation the texts use (``tile 7A (jellyfish #~#)``, the seats' hands), explained
+#: beside the goal lane: each example is drawn as the cells it stands for.
+LEGEND_EXAMPLES: tuple[tuple[str, str], ...] = (("###", "reef on all three fields"),
+                                                ("#~#", "water in the middle field"))
+LEGEND_TITLE = "REEF TILES"
+LEGEND_NOTE = "# reef  ·  ~ water  ·  cells in path order"
+LEGEND_SAFE = "A field is safe when both tiles beside it show # there."
+LEGEND_X, LEGEND_Y = 34, GOAL_Y - 34  # below the third arch, left of the goal label
+LEGEND_W = LANE_X + 9 * CELL - 24 - 190 - LEGEND_X  # the room up to the goal label
+
+
+def _mini_cells(cells: str) -> Image.Image:
+    """``#~#`` as three small cells, reef or water, each marked with its character."""
+    w, h, gap = 24, 20, 3
+    im, d = supersampled((3 * w + 2 * gap, h), SS, BG)
+    for k, cell in enumerate(cells):
+        x0 = k * (w + gap) * SS
+        d.rounded_rectangle((x0, 0, x0 + w * SS, h * SS - 1), radius=5 * SS,
+                            fill=REEF if cell == "#" else WATER)
+    im = shrink(im, SS)
+    for k, cell in enumerate(cells):
+        draw_text(im, (k * (w + gap) + w / 2, h / 2 + 1), cell, 16,
+                  INK_REEF if cell == "#" else TEXT, anchor="mm")
+    return im
+
+
+def _draw_legend(im: Image.Image) -> None:
+    x, y = LEGEND_X, LEGEND_Y
+    draw_text(im, (x, y + 8), LEGEND_TITLE, 15, DIM, anchor="lm", stroke=1)
+    draw_text(im, (x + 104, y + 8), LEGEND_NOTE, 15, DIM, anchor="lm")
+    for k, (cells, meaning) in enumerate(LEGEND_EXAMPLES):
+        top = y + 22 + k * 26
+        im.paste(_mini_cells(cells), (x, top))
+        draw_text(im, (x + 104, top + 10), f"{cells}   {meaning}", 17, TEXT, anchor="lm")
+    draw_text(im, (x, y + 84), LEGEND_SAFE, 15, DIM, anchor="lm")
 
 
 @lru_cache(maxsize=4)

@@ -41,8 +41,9 @@ _n = plural(_)
 
 # ----- tuned constants (see the balance notes in the package docstring) ----------------------
 
-#: Kraqua wins as soon as the cave holds this many gems (rules page: 8; tuned, see BALANCE).
-CAVE_LIMIT = 14
+#: Kraqua wins as soon as the cave holds this many gems (rules page: 8; tuned with the shark
+#: rule in place, see the balance notes).
+CAVE_LIMIT = 15
 #: Gems in the treasure chest at the start, by colour (rules page: blue 5, white 5, green 2,
 #: red 2, purple 1, yellow 1; tuned to the same 16 gems, see BALANCE).
 GEMS: Mapping[str, int] = {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
@@ -415,6 +416,18 @@ def needed(state: KraquaState) -> tuple[str, ...]:
     return HIDEOUTS[state.hideout]
 
 
+def still_needed(state: KraquaState) -> tuple[str, ...]:
+    """Colours the team still needs: named by the hideout tile and not in the hideout yet (each
+    tile names a colour once, so one gem of it there is "in full")."""
+    return tuple(c for c in needed(state) if state.gems["hideout"][c] == 0)
+
+
+def shark_usable(state: KraquaState) -> bool:
+    """The shark helps only while Kraqua's cave holds a gem of a colour the team still needs;
+    then any gem of the cave may go back (the rules page's step 4)."""
+    return any(state.gems["cave"][c] > 0 for c in still_needed(state))
+
+
 def spot_available(state: KraquaState) -> bool:
     return any(next_spot(state, r) is not None for r in ROWS)
 
@@ -436,20 +449,24 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         "**Kraqua** — 1–4 seats, cooperative: bring the three fish (green, red, yellow) from the "
         "start through three magic gates into the goal before Kraqua the octopus steals "
         "{limit} gems.\n"
+        "**Tiles:** `7A #~#` is tile 7, side A: its three cells along the path, `#` reef, `~` "
+        "water (`###` all reef, `#~#` water in the middle). A field is protected when the tiles "
+        "on both sides show `#` there.\n"
         "**Rounds:** every seat with a reef tile plays once per round, in any order. A turn:\n"
         "1. `lay i` / `lay o`: lay your tile at the front of the inner or outer reef row.\n"
-        "2. `fish red`: move a fish to the next free field with your tile's animal (occupied "
-        "fields are skipped). `shell red`: pay a shell and use your chip's animal. Jellyfish "
-        "chip: `jelly red C`, pay a shell and pick any animal. `skip` if nothing can move.\n"
-        "3. A fish that ends unprotected (not reef on both sides) is robbed: the die sends a gem "
-        "from the chest to the cave (`gem blue` picks one when the colour is gone).\n"
+        "2. `fish red`: move a fish to the next free field with your tile's animal. "
+        "`shell red`: pay a shell and use your chip's animal. Jellyfish chip: `jelly red C`, "
+        "pay a shell and pick any animal. `skip` if nothing can move.\n"
+        "3. A fish that ends unprotected is robbed: the die sends a gem from the chest to the "
+        "cave (`gem blue` picks one when the colour is gone).\n"
         "4. Shell field: +1 shell (max 6). Dolphin: `dolphin purple` pays a shell to hide a gem. "
-        "Shark: `shark blue` pays a shell to bring a gem back from the cave. `pass` declines.\n"
+        "Shark, only while the cave holds a gem the hideout still needs: `shark blue` pays a "
+        "shell to bring a cave gem back. `pass` declines.\n"
         "**Round end:** everyone draws (`draw`; empty stack: `take i`/`take o`, the rearmost "
-        "tile of a row), then Kraqua robs every unprotected fish.\n"
+        "tile of a row, also its only one), then Kraqua robs every unprotected fish.\n"
         "**Gates:** fish pass each gate in its order (hat, colour or size), no cutting in line. "
-        "After gate 1 the stack is lost and the path grows to 40; after gate 2 the tiles on "
-        "spots 1–8 are lost and the goal opens.\n"
+        "After gate 1 the stack is lost, the path grows to 40; after gate 2 the tiles on "
+        "spots 1–8 are lost, the goal opens.\n"
         "**Chips:** seahorse `reroll`/`keep`; crab: a paid shell may flip back; turtle picks "
         "the side of drawn tiles (`draw A`); jellyfish: free choice.\n"
         "**End:** all fish in the goal: won if the hideout holds its gems, else almost won.",
@@ -551,6 +568,8 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             kind = special(state.fish[state.moved]) if state.moved else None
             if kind == "dolphin":
                 return [f"dolphin {c}" for c in GEM_COLOURS if state.gems["chest"][c] > 0] + ["pass"]
+            if not shark_usable(state):
+                return ["pass"]  # only a state saved under the old rule stops here
             return [f"shark {c}" for c in GEM_COLOURS if state.gems["cave"][c] > 0] + ["pass"]
         turtle = state.chips[player] == "turtle"
         if step == "draw":
@@ -815,10 +834,13 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             s.step = "special"
             ev.append(_("dolphin field: a shell may hide a gem"))
             return
-        elif kind == "shark" and s.shells > 0 and sum(s.gems["cave"].values()) > 0:
+        elif kind == "shark" and s.shells > 0 and shark_usable(s):
             s.step = "special"
             ev.append(_("shark field: a shell may win a gem back"))
             return
+        elif kind == "shark" and s.shells > 0 and sum(s.gems["cave"].values()) > 0:
+            ev.append(_("shark field, but Kraqua's cave holds no gem the hideout still needs "
+                        "({needs})", needs=colours(still_needed(s))))
         self._end_turn(s, player, ev)
 
     def _special_kind(self, s: KraquaState, m: KraquaMove) -> None:
@@ -849,6 +871,10 @@ class Kraqua(Game[KraquaState, KraquaMove]):
                   ev: list[Text]) -> None:
         self._special_kind(s, m)
         assert m.gem is not None
+        if not shark_usable(s):
+            raise IllegalMove(_("{move} is refused: the shark helps only while Kraqua's cave holds "
+                                "a gem the hideout still needs ({needs}); write pass",
+                                move=str(m), needs=colours(still_needed(s))))
         if s.gems["cave"][m.gem] == 0:
             left = [c for c in GEM_COLOURS if s.gems["cave"][c] > 0]
             raise IllegalMove(_("there is no {colour} gem in the cave: choose one of {left}",

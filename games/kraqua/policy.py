@@ -22,9 +22,10 @@ least), Kraqua's theft and the board change, and scores the position with :func:
 * a little for spare shells and for progress (tie-breakers).
 
 So the team parks fish in front of dolphin fields while gems are missing, keeps a shell for
-the dolphin, carries gems back with the shark, brings stragglers up before the reef behind is
-taken away, lays where a pair of tiles closes, passes gates in order and, at the end of a
-round, moves the fish that would otherwise be robbed.
+the dolphin, carries gems back with the shark (only while the cave holds a needed gem, as the
+engine allows), brings stragglers up before the reef behind is taken away, lays where a pair of
+tiles closes, passes gates in order and, at the end of a round, moves the fish that would
+otherwise be robbed.
 """
 
 from __future__ import annotations
@@ -410,6 +411,12 @@ def best_gem(s: KraquaState) -> str:
     return _best_gem(board_of(s))
 
 
+def shark_usable(b: Board) -> bool:
+    """The engine's rule: the cave holds a gem of a colour the hideout still needs. Only the
+    gems known to be in the cave count (the plan's own expected thefts have no colour)."""
+    return any(b.cave[c] > 0 and b.hide[c] == 0 for c in b.need)
+
+
 def _theft(b: Board, seahorse: bool = False) -> None:
     """One expected theft: a gem to the cave, its colour an expected harm."""
     b.cave_n += 1
@@ -471,13 +478,10 @@ def _specials(b: Board, seat: str, pos: int) -> list[tuple[str, Board]]:
             t.hide[colour] += 1
             _pay(t, seat)
             return [(f"dolphin {colour}", t), ("pass", b)]
-    if kind == "shark" and b.shells >= 1 and b.cave_n:
+    if kind == "shark" and b.shells >= 1 and shark_usable(b):
         colours = [c for c in GEM_COLOURS if b.cave[c] > 0]
         t = b.clone()
         t.cave_n -= 1
-        if not colours:  # only the plan's own expected thefts are in the cave
-            _pay(t, seat)
-            return [("shark", t), ("pass", b)]
         colour = min(colours, key=lambda c: (
             -(c in b.need and b.hide[c] == 0 and b.chest[c] == 0), -b.cave[c]))
         t.cave = dict(t.cave)

@@ -156,7 +156,7 @@ def test_setup_material() -> None:
 
 def test_tuned_constants() -> None:
     """The loss threshold and gem counts chosen by the balance simulation (bot/sim/kraqua.py)."""
-    assert CAVE_LIMIT == 14
+    assert CAVE_LIMIT == 15
     assert dict(GEMS) == {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
     assert tuple(GEMS) == COLOURS and sum(GEMS.values()) == 16  # as many gems as the box has
     assert GAME.view(GAME.setup([A], {}, 1), None)["cave_limit"] == CAVE_LIMIT
@@ -479,10 +479,11 @@ def test_dolphin_is_not_offered_without_a_shell() -> None:
 def test_shark_brings_a_gem_back() -> None:
     rows = {"i": {3: (1, "A"), 4: (2, "A")}, "o": {3: (3, "A"), 4: (7, "B")}}
     s = position(chips={A: "turtle", B: "crab"}, hands={A: (6, "B"), B: (5, "A")}, rows=rows,
-                 fish={"green": 14}, shells=1, cave={"blue": 2})
+                 fish={"green": 14}, shells=1, cave={"blue": 2, "purple": 1})
     s = play(s, A, "lay i", "fish green")  # turtle: 14 -> 15 (shark)
     assert s.fish["green"] == 15
-    assert GAME.legal_moves(s, A) == ["shark blue", "pass"]
+    # the hideout still needs purple, which is in the cave: any cave gem may come back
+    assert GAME.legal_moves(s, A) == ["shark blue", "shark purple", "pass"]
     s = play(s, A, "shark blue")
     assert s.gems["cave"]["blue"] == 1 and s.gems["chest"]["blue"] == GEMS["blue"] - 1
     assert s.shells == 0

@@ -62,10 +62,11 @@ class GameBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ConfirmButton, CancelButton)
         await self.tree.set_translator(CatalogTranslator())
-        await asyncio.to_thread(i18n.warm_up)
-        # Build the renderers' cached artwork now, off the loop, not on the first move.
-        await asyncio.to_thread(renderers.warm_up)
-        await self.service.start_workers()  # the drawing worker process, warmed up likewise
+        # The drawing worker process builds the renderers' cached artwork as it starts, while
+        # the catalogs load here; this process draws itself only without that worker.
+        await asyncio.gather(asyncio.to_thread(i18n.warm_up), self.service.start_workers())
+        if not self.service.draw_in_process:
+            await asyncio.to_thread(renderers.warm_up)  # off the loop, not on the first move
         if self.settings.sync_commands:
             await self.sync_commands()
         else:

@@ -1,4 +1,4 @@
-"""Pure rule engines: one module per game, one contract for all (``shared/design.md``).
+"""Pure rule engines: one module per game, one contract for all (:mod:`games.base`).
 
 ``REGISTRY`` maps a game id to its engine object. Nothing here does I/O or uses the
 global ``random``: chance comes from a seeded RNG kept inside each state.

@@ -1,6 +1,7 @@
 """Aqualin: two players build groups on a 6×6 board, one by colour, one by species.
 
-Binding rules: ``shared/rules/aqualin.md``. Readings of our own, where the page leaves room:
+The rules as the bot plays them are in this docstring and in ``summary`` (``/game rules``).
+Readings of our own, where the published rules leave room:
 
 * The host is the first seat; ``role=host-colour`` gives the first seat the colour role.
   The colour player moves first whatever the seat order.

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see ``shared/design.md``).
+"""The engine contract every game implements (the engine layer: pure, no I/O).
 
 A game is a stateless object with metadata and pure functions over a state value.
 States are plain dataclasses that ``apply`` never mutates: it returns a new one.

@@ -1,4 +1,4 @@
-"""Board images: a game's public view in, PNG bytes out (``shared/design.md``, renderers layer).
+"""Board images: a game's public view in, PNG bytes out (the renderers layer).
 
 Renderers draw views, never states, so the channel image cannot leak hidden information.
 They are pure: no I/O, and the only module state is caches of pure results, so the service

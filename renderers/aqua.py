@@ -1,4 +1,4 @@
-"""Aqua board image from the public view (``games.aqua``; rules in shared/rules/aqua.md).
+"""Aqua board image from the public view (``games.aqua``, where the rules are).
 
 Layout, top to bottom: the players (name, score, animals, whose turn, the snail), the market
 (slot numbers, tiles at rotation 0, the sea snail), one player's coral area, then the large

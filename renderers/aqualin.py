@@ -1,4 +1,4 @@
-"""Aqualin board image from the public view (``games.aqualin``; rules in shared/rules/aqualin.md).
+"""Aqualin board image from the public view (``games.aqualin``, where the rules are).
 
 Layout, top to bottom: the two players (name, role, score, whose turn), the 6×6 board with
 file and rank labels, then the tile to place (seed rules) or the market (classic rules), or

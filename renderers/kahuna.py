@@ -1,4 +1,4 @@
-"""Kahuna images from views (``games.kahuna``; rules in shared/rules/kahuna.md).
+"""Kahuna images from views (``games.kahuna``, where the rules are).
 
 ``render`` draws the public board: the two players (score, stones, bridges, cards in hand,
 whose turn), the island map as on the published board, then the round and scorings, the

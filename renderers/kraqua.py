@@ -1,4 +1,4 @@
-"""Kraqua board image from the public view (``games.kraqua``; rules in shared/rules/kraqua.md).
+"""Kraqua board image from the public view (``games.kraqua``, where the rules are).
 
 Layout, top to bottom: a header (level, round, status, shells, stack), the winding path in
 five lanes (the start reef, the three reef arches of twelve fields with the inner reef row

@@ -1,5 +1,5 @@
-"""Krasserfall board image from the public view (``games.krasserfall``; rules in
-shared/rules/krasserfall.md).
+"""Krasserfall board image from the public view (``games.krasserfall``, where
+the rules are).
 
 The river seen from above, flowing left to right towards the waterfall edge. Top to bottom:
 the players (owner colour, name, medals, the stone, whose turn), the four lanes (a label

@@ -1,8 +1,8 @@
 """Aqua: grow a coral area from hexagonal tiles, attract small and large animals, score reefs.
 
-Binding rules: ``shared/rules/aqua.md`` (geometry in :mod:`games.aqua.geometry`, material in
+The rules as the bot plays them: this docstring and ``summary`` (geometry in :mod:`games.aqua.geometry`, material in
 :mod:`games.aqua.material`, scoring in :mod:`games.aqua.scoring`). Readings of our own, where
-the page leaves room:
+the published rules leave room:
 
 * **A turn is up to two moves**: ``take …`` (or ``snail``), then, only if a large animal can
   legally be placed, ``large …`` or ``done``. When no large animal fits, the turn ends with the

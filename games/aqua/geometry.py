@@ -1,6 +1,6 @@
 """Aqua geometry: hexagonal tiles cut into three rhombi, and the hexagonal sites they form.
 
-Everything here follows the coordinates of ``shared/rules/aqua.md``:
+The coordinates, as the bot's Aqua rules define them:
 
 * Tiles are pointy-top hexagons on an axial grid ``(q, r)``, ``r`` growing downwards.
   Neighbours: ``(q±1, r)``, ``(q, r±1)``, ``(q+1, r−1)``, ``(q−1, r+1)``.

@@ -1,6 +1,6 @@
 """Kahuna: two players bridge twelve islands with island cards; majorities win stones.
 
-Binding rules: ``shared/rules/kahuna.md`` (source: ``shared/seeds/kahuna.de.txt``). The
+The rules as the bot plays them: this docstring and ``summary`` (after the German rulebook). The
 package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state and JSON),
 ``game`` (the engine). Readings of our own, where the rules page leaves room:
 

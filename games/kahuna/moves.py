@@ -1,4 +1,4 @@
-"""Kahuna move notation: the one parser and the one printer (``shared/rules/kahuna.md``).
+"""Kahuna move notation: the one parser and the one printer.
 
 Parsing checks syntax and the fixed map only (is it a word we know, an island, a line);
 whether the move can be played now is the engine's business. Input is case-insensitive,

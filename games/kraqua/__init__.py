@@ -1,6 +1,6 @@
 """Kraqua: 1–4 seats bring three fish past Kraqua the gem-stealing octopus, cooperatively.
 
-Binding rules: ``shared/rules/kraqua.md``. The package: ``board`` (static material and
+The rules as the bot plays them: this docstring and ``summary``. The package: ``board`` (static material and
 geometry), ``game`` (state, notation, flow), ``policy`` (the greedy team behind ``suggest``
 and ``bot/sim/kraqua.py``).
 

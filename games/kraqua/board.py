@@ -1,6 +1,6 @@
 """Kraqua's fixed material: the path, the reef spots, the tiles, gates, gems and hideouts.
 
-Everything here is static data of ``shared/rules/kraqua.md`` plus the small geometry helpers
+Everything here is static data of the game's material plus the small geometry helpers
 that turn it into answers (which spot covers a field, which fields are revealed). Positions
 on the path are integers: the start fields ``S1 S2 S3`` are -2, -1, 0, the animal fields
 1..40 are themselves, and the goal fields ``G1 G2 G3`` are 41, 42, 43.

@@ -1,6 +1,6 @@
 """Krasserfall: boats drift towards a waterfall; the last boat afloat scores its figures.
 
-Binding rules: ``shared/rules/krasserfall.md`` (the bot's balance model replaces the table
+The rules as the bot plays them: this docstring and ``summary`` (the bot's balance model replaces the table
 physics). The package: ``model`` (material, balance constants, state), ``notation`` (moves),
 ``engine`` (the rules), ``words`` (describe, prompt, suggest).
 

@@ -1,4 +1,4 @@
-"""Aqua scenarios from hand-built positions, against ``shared/rules/aqua.md``.
+"""Aqua scenarios from hand-built positions, against the rules in ``games.aqua``.
 
 The generic contract (playouts, round trips, garbage input, ...) is in ``test_contract.py``
 and the geometry on its own in ``test_aqua_geometry.py``. Positions are built with ``build``

@@ -1,4 +1,4 @@
-"""Aqua geometry on its own: coordinates from ``shared/rules/aqua.md``, checked by hand and in pixels.
+"""Aqua geometry on its own: coordinates from ``games.aqua.geometry``, checked by hand and in pixels.
 
 The pixel checks recompute the hexagons here from first principles (pointy-top, axial,
 ``r`` downwards) and confirm that the combinatorial rules of the geometry module (side

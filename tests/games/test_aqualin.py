@@ -1,4 +1,4 @@
-"""Aqualin scenarios from hand-built positions, against ``shared/rules/aqualin.md``.
+"""Aqualin scenarios from hand-built positions, against the rules in ``games.aqualin``.
 
 The generic contract (playouts, round trips, garbage input, ...) is in ``test_contract.py``;
 this module checks the rules page itself. Positions are built with ``position`` below

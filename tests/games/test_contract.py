@@ -1,4 +1,4 @@
-"""The engine contract (``shared/design.md``), checked for every game in ``games.REGISTRY``.
+"""The engine contract (:mod:`games.base`), checked for every game in ``games.REGISTRY``.
 
 One generic module in the spirit of OpenSpiel's random-simulation test: it only uses the
 public contract, so every game registered later gets these tests for free. Each game is

@@ -1,4 +1,4 @@
-"""Kahuna scenarios from hand-built positions, against ``shared/rules/kahuna.md``.
+"""Kahuna scenarios from hand-built positions, against the rules in ``games.kahuna``.
 
 The generic contract (playouts, round trips, garbage input, ...) is in ``test_contract.py``;
 this module checks the rules page itself, rule by rule. Positions are built with

@@ -1,4 +1,4 @@
-"""Kraqua scenarios from hand-built positions, against ``shared/rules/kraqua.md``.
+"""Kraqua scenarios from hand-built positions, against the rules in ``games.kraqua``.
 
 The generic contract (playouts, round trips, garbage input, ...) is in ``test_contract.py``;
 this module checks the rules page itself. Positions are built with ``position`` below (set-up,

@@ -1,4 +1,4 @@
-"""Krasserfall scenarios from hand-built positions, against ``shared/rules/krasserfall.md``.
+"""Krasserfall scenarios from hand-built positions, against the rules in ``games.krasserfall``.
 
 The generic contract (playouts, round trips, garbage input, ...) is in ``test_contract.py``;
 this module checks the rules page itself. Positions are built with :func:`position` (a real

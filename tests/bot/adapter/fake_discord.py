@@ -114,7 +114,7 @@ class FakeDiscord:
         self.closed_dms: set[int] = set()
         self.read_only_channels: set[int] = set()
         self.messages: dict[int, dict[str, Any]] = {}
-        self.spec = load_spec()  # None when the shared spec folder is not beside the repo
+        self.spec = load_spec()  # the vendored spec (tests/data)
         self.violations: list[str] = []
         #: Errors to answer the next channel posts with, in order (e.g. a 500 from Discord).
         self.post_errors: list[discord.HTTPException] = []

@@ -22,7 +22,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS, commas, number
+from games.krasserfall.model import (
+    BOAT_WORDS,
+    FACES,
+    LANES,
+    LAST_WAVE,
+    SIZE_WORDS,
+    TIP_RANGE,
+    commas,
+    number,
+)
 from games.text import Text, join, plural, translator
 
 from .common import (
@@ -70,6 +79,8 @@ NET_LINE: RGB = (60, 96, 110)
 SAFE: RGB = (70, 200, 120)
 RISK: RGB = (250, 180, 50)
 FALLS: RGB = (240, 70, 70)
+
+TIP = float(TIP_RANGE)  # tipping points lie in [-TIP, +TIP]
 
 #: Boat colours, bright and apart.
 BOATS: dict[str, RGB] = {
@@ -487,6 +498,8 @@ def background(n: int = 2) -> Image.Image:
         draw_text(out, (wave_x(k), WAVE_LABEL_Y), str(k), 20, DIM, anchor="ms", stroke=1)
     draw_text(out, (EDGE_X, WAVE_LABEL_Y), "EDGE", 16, FOAM, anchor="ms", stroke=1)
     draw_text(out, (FISH_X + 60, WAVE_LABEL_Y), "FISH + WEIGHTS", 16, DIM, anchor="ms", stroke=1)
+    draw_text(out, (LABEL_X + LABEL_W // 2, WAVE_LABEL_Y), "PUSH: FALL %", 16, DIM, anchor="ms",
+              stroke=1)
     draw_text(out, (MARGIN + 16, NET_Y + 26), "NET", 20, DIM, anchor="ls", stroke=1)
     draw_text(out, (MARGIN + 16, TITLE_Y), "KRASSERFALL", 26, TEXT, anchor="ls", stroke=1)
     fish = fish_sprite()
@@ -544,7 +557,7 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     sheet = Sheet(background(n).copy())
     _draw_header(sheet, view, names, players)
     for c in LANES:
-        _draw_lane(sheet, c, boats[c], seats)
+        _draw_lane(sheet, c, boats[c], seats, view.get("phase") in ("roll", "act"))
     _draw_net(sheet, view, seats)
     sheet.begin()
     _draw_footer(sheet, view, names, players)
@@ -585,26 +598,31 @@ def _number(value: Any) -> str:
 
 
 def _draw_lane(sheet: Sheet, colour: str, boat: Mapping[str, Any],
-               seats: Mapping[str, int]) -> None:
-    """One lane: the label with the danger bar, the weights, the strip and the boat."""
+               seats: Mapping[str, int], floating: bool) -> None:
+    """One lane: the label with the danger gauge (and, once the boats float, the chance that a
+    push makes this boat fall), the weights, the strip and the boat."""
     canvas = sheet.image
     y0 = lane_top(colour)
     sheet.mark((LABEL_X, y0, LABEL_X + LABEL_W, y0 + LANE_H))
     cy = y0 + LANE_H // 2
     fallen = bool(boat.get("fallen"))
-    # the label: colour name, danger bar, pull and hold
-    draw_text(canvas, (LABEL_X + 12, y0 + 36), colour.upper(), 22, BOATS[colour], anchor="ls",
+    # the label: colour name, the chance that a push makes it fall, the gauge, the numbers
+    draw_text(canvas, (LABEL_X + 12, y0 + 34), colour.upper(), 22, BOATS[colour], anchor="ls",
               stroke=1)
     if fallen:
         draw_text(canvas, (LABEL_X + 12, y0 + 72), "in the net", 22, DIM, anchor="ls")
     else:
         danger = float(boat.get("danger", 0))
-        zone = SAFE if danger < -0.5 else RISK if danger < 1.5 else FALLS
-        draw_text(canvas, (LABEL_X + LABEL_W - 12, y0 + 37), _number(boat.get("danger", 0)), 28,
-                  zone, anchor="rs", stroke=1)
-        _danger_bar(canvas, (LABEL_X + 12, y0 + 52, LABEL_X + LABEL_W - 12, y0 + 68), danger)
-        draw_text(canvas, (LABEL_X + 12, y0 + 96),
-                  f"pull {boat.get('pull', '?')} / hold {boat.get('hold', '?')}", 18, DIM,
+        safe = float(boat.get("safe", -TIP))
+        risk = boat.get("push_risk")
+        if floating and risk is not None:
+            draw_text(canvas, (LABEL_X + LABEL_W - 12, y0 + 35), f"{risk} %", 26,
+                      _risk_colour(int(risk)), anchor="rs", stroke=1)
+        _danger_bar(canvas, (LABEL_X + 12, y0 + 46, LABEL_X + LABEL_W - 12, y0 + 62), danger, safe)
+        draw_text(canvas, (LABEL_X + 12, y0 + 84),
+                  f"danger {_number(danger)}  safe {_number(safe)}", 16, TEXT, anchor="ls")
+        draw_text(canvas, (LABEL_X + 12, y0 + 104),
+                  f"pull {boat.get('pull', '?')} / hold {boat.get('hold', '?')}", 16, DIM,
                   anchor="ls")
     # the fish with its weights
     weights = int(boat.get("weights") or 0)
@@ -630,24 +648,34 @@ def _draw_lane(sheet: Sheet, colour: str, boat: Mapping[str, Any],
     sheet.paste(sprite, (x - pad, cy - sprite.height // 2))
 
 
-def _danger_bar(canvas: Image.Image, box: tuple[int, int, int, int], danger: float) -> None:
-    """A gauge from -8 to +3: green safe, amber may fall (0 or +1), red falls."""
+def _risk_colour(risk: int) -> RGB:
+    return SAFE if risk == 0 else RISK if risk < 50 else FALLS
+
+
+def _danger_bar(canvas: Image.Image, box: tuple[int, int, int, int], danger: float,
+                safe: float) -> None:
+    """A gauge of the danger from -6 to +6. Below the known safe level it is green (the boat
+    cannot tip there), from there to +4 it runs from amber to red (the hidden tipping point
+    lies somewhere in it), beyond +4 it is red; the white mark is the boat's danger."""
     x0, y0, x1, y1 = box
-    lo, hi = -8.0, 3.0
+    lo, hi = -6.0, 6.0
     d = ImageDraw.Draw(canvas)
 
     def at(v: float) -> float:
         return x0 + (min(max(v, lo), hi) - lo) / (hi - lo) * (x1 - x0)
 
     d.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) // 2, fill=mix(CARD, BG, 0.5))
-    zones = ((lo, -0.5, SAFE), (-0.5, 1.5, RISK), (1.5, hi, FALLS))
-    for a, b, colour in zones:
-        d.rectangle((at(a) + 1, y1 - 4, at(b) - 1, y1), fill=mix(colour, CARD, 0.35))
-    colour = SAFE if danger < -0.5 else RISK if danger < 1.5 else FALLS
-    d.rounded_rectangle((x0, y0, max(at(danger), x0 + (y1 - y0)), y1 - 5),
-                        radius=(y1 - y0 - 5) // 2, fill=colour)
+    top = max(safe, -TIP)
+    d.rectangle((x0 + 4, y0 + 4, at(top), y1 - 4), fill=SAFE)
+    steps = 12
+    for k in range(steps):
+        a = top + (TIP - top) * k / steps
+        b = top + (TIP - top) * (k + 1) / steps
+        d.rectangle((at(a), y0 + 4, at(b), y1 - 4), fill=mix(FALLS, RISK, (k + 0.5) / steps))
+    d.rectangle((at(TIP), y0 + 4, x1 - 4, y1 - 4), fill=mix(FALLS, CARD, 0.6))
     mx = at(danger)
-    d.polygon([(mx - 6, y0 - 6), (mx + 6, y0 - 6), (mx, y0 + 2)], fill=TEXT)
+    d.polygon([(mx - 6, y0 - 6), (mx + 6, y0 - 6), (mx, y0 + 3)], fill=TEXT)
+    d.line([(mx, y0), (mx, y1)], fill=TEXT, width=2)
 
 
 def _draw_header(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],

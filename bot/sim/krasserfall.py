@@ -10,14 +10,24 @@ for 2, 3 and 4 players:
   best for them (public information only); a stone holder places the stone, also out of
   turn, as soon as one stone move rates better than keeping it.
 
-``--sweep`` repeats the 3-player rows for a few other pull-per-wave constants, to show how
-sensitive the round length is (the engine's constants are only changed inside this script).
+* ``bot``: the bots' ``normal`` level (:func:`games.ai.choose_move`, a fixed iteration budget
+  so the run repeats exactly); slow, so only with ``--bot N`` (N games of 3 players).
+
+Besides the lengths it measures whether the balance model matters (rules page, "the model
+must matter"): of the falls decided by a tipping point (not by the edge), how many happen at
+a danger of 0 or less; and of the *checks* at a danger of +1 to +3, how many the boat stands.
+A check is counted only where it could go either way: the boat's danger is above its known
+safe level (a boat that already stood +2 is not tested again at +2).
+
+``--sweep`` repeats the 3-player rows for other constants, to show how sensitive the round
+length is (the engine's constants are only changed inside this script).
 Standard library and ``games`` only.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -63,6 +73,81 @@ def greedy_policy(state: Any, player: str, rnd: random.Random) -> str | None:
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
 
 
+def bot_policy(state: Any, player: str, rnd: random.Random) -> str | None:
+    from games.ai import choose_move
+
+    seed = rnd.randrange(1 << 30)
+    return choose_move(GAME, state, player, "normal", seed, iterations=BOT_ITERATIONS)
+
+
+BOT_ITERATIONS = 500  # the normal level's budget for Krasserfall (games.ai.levels)
+POLICIES["bot"] = bot_policy
+
+
+#: Whether the check being made is one of the game's (not one inside a bot's search).
+COUNTING = [False]
+
+
+class Checks:
+    """Tally of the balance checks, filled by :func:`watching` while games are played."""
+
+    def __init__(self) -> None:
+        self.falls_low = 0  # tipping-point falls at danger <= 0
+        self.falls = 0  # tipping-point falls
+        self.mid_stood = 0  # open checks at +1..+3 the boat stood
+        self.mid = 0  # open checks at +1..+3
+
+    def add(self, other: Checks) -> None:
+        for k in vars(self):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+    def line(self) -> str:
+        low = self.falls_low / self.falls if self.falls else 0.0
+        stood = self.mid_stood / self.mid if self.mid else 0.0
+        return (f"falls at danger <= 0: {100 * low:4.1f} % of {self.falls};  checks at +1..+3 "
+                f"stood: {100 * stood:4.1f} % of {self.mid}")
+
+
+@contextmanager
+def watching(checks: Checks) -> Iterator[None]:
+    """Count every check the engine makes (this script only: the engine stays untouched)."""
+    original = kf_engine.Krasserfall._check_falls
+
+    def check(self: Any, state: Any, edge: str | None = None) -> bool:
+        if state.released and COUNTING[0]:
+            before = {}
+            for c in state.standing():
+                d = kf_model.danger2(state.boats[c], kf_engine.BALANCE)
+                if c != edge and d > kf_model.safe2(state.survived[c]):
+                    before[c] = d
+            falls_before = len(state.last.get("falls", [])) if state.last else 0
+            ended = original(self, state, edge)
+            fell = set(state.last.get("falls", [])[falls_before:]) if state.last else set()
+            for c, d in before.items():
+                if c in fell:
+                    checks.falls += 1
+                    checks.falls_low += d <= 0
+                if 2 <= d <= 6:
+                    checks.mid += 1
+                    checks.mid_stood += c not in fell
+            return ended
+        return original(self, state, edge)
+
+    kf_engine.Krasserfall._check_falls = check  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        kf_engine.Krasserfall._check_falls = original  # type: ignore[method-assign]
+
+
+def counted(state: Any, player: str, move: str) -> Any:
+    COUNTING[0] = True
+    try:
+        return GAME.apply(state, player, move)
+    finally:
+        COUNTING[0] = False
+
+
 def play(n: int, policy: Policy, seed: int, options: dict[str, str]) -> tuple[Any, int]:
     """One game to the end; returns the final state and the number of moves."""
     rnd = random.Random(seed)
@@ -74,38 +159,60 @@ def play(n: int, policy: Policy, seed: int, options: dict[str, str]) -> tuple[An
         for holder in holders:  # the out-of-turn stone first, if its holder wants to
             move = policy(state, holder, rnd)
             if move is not None:
-                state = GAME.apply(state, holder, move)
+                state = counted(state, holder, move)
                 moves += 1
                 break
         else:
             move = policy(state, active, rnd)
             assert move is not None
-            state = GAME.apply(state, active, move)
+            state = counted(state, active, move)
             moves += 1
         if moves > 20_000:
             raise RuntimeError("a game did not end")
     return state, moves
 
 
-def summarise(n: int, policy_name: str, games: int, options: dict[str, str]) -> dict[str, float]:
+def one_game(n: int, policy_name: str, seed: int,
+             options: dict[str, str]) -> tuple[list[int], int, Checks]:
+    """One seeded game: its rounds' lengths, its number of moves and its checks."""
+    checks = Checks()
+    with watching(checks):
+        state, moves = play(n, POLICIES[policy_name], seed, options)
+    return [h["turns"] for h in state.history], moves, checks
+
+
+def summarise(n: int, policy_name: str, games: int, options: dict[str, str],
+              jobs: int = 1) -> dict[str, Any]:
+    args = [(n, policy_name, seed, options) for seed in range(games)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.starmap(one_game, args)
+    else:
+        results = [one_game(*a) for a in args]
     round_turns: list[int] = []
     game_turns: list[int] = []
     game_rounds: list[int] = []
     game_moves: list[int] = []
-    for seed in range(games):
-        state, moves = play(n, POLICIES[policy_name], seed, options)
-        turns = [h["turns"] for h in state.history]
+    checks = Checks()
+    for turns, moves, tally in results:
         round_turns += turns
         game_turns.append(sum(turns))
         game_rounds.append(len(turns))
         game_moves.append(moves)
+        checks.add(tally)
     return {
         "round": statistics.mean(round_turns),
         "round_sd": statistics.pstdev(round_turns),
         "rounds": statistics.mean(game_rounds),
         "turns": statistics.mean(game_turns),
         "moves": statistics.mean(game_moves),
+        "checks": checks,
     }
+
+
+SWEEP: list[dict[str, int]] = [
+    {"pull_base": b, "pull_per_wave": w} for b in (1, 2, 3) for w in (1, 2)
+]
 
 
 @contextmanager
@@ -120,34 +227,42 @@ def balance(**changes: int) -> Iterator[None]:
         kf_engine.BALANCE, kf_words.BALANCE = saved
 
 
-def line(label: str, s: dict[str, float]) -> str:
+def line(label: str, s: dict[str, Any]) -> str:
     return (f"{label:<28} round {s['round']:5.1f} turns (sd {s['round_sd']:4.1f})   game "
-            f"{s['rounds']:4.2f} rounds, {s['turns']:5.1f} turns, {s['moves']:5.1f} moves")
+            f"{s['rounds']:4.2f} rounds, {s['turns']:5.1f} turns, {s['moves']:5.1f} moves\n"
+            f"{'':<28} {s['checks'].line()}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.sim.krasserfall", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per row (default 400)")
-    parser.add_argument("--sweep", action="store_true", help="also try other pull-per-wave values")
+    parser.add_argument("--sweep", action="store_true", help="also try other constants")
+    parser.add_argument("--bot", type=int, default=0, metavar="N",
+                        help="also play N 3-player games with the normal-level bots")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the bots' games (default 1)")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     print(f"Krasserfall balance: {kf_model.BALANCE}")
     print(f"{args.games} seeded games per row; a turn is one roll\n")
-    for options in ({}, {"push": "thrill"}, {"boat-choice": "free"}):
+    for options in ({}, {"push": "thrill"}, {"boat-choice": "free"}) if args.games else ():
         label = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
         print(f"[{label}]")
-        for policy in POLICIES:
+        for policy in ("random", "greedy"):
             for n in (2, 3, 4):
                 print(line(f"  {policy:<6} {n} players", summarise(n, policy, args.games, options)))
         print()
+    if args.bot:
+        print("[the bots' normal level, 3 players, default options]")
+        print(line("  bot    3 players", summarise(3, "bot", args.bot, {}, args.jobs)))
+        print()
     if args.sweep:
-        print("[sweep, 3 players, default options]")
-        for per_wave in (1, 2, 3):
-            with balance(pull_per_wave=per_wave):
-                for policy in POLICIES:
-                    s = summarise(3, policy, args.games, {})
-                    print(line(f"  pull/wave {per_wave} {policy}", s))
+        print("[sweep, 3 players, default options, greedy]")
+        for changes in SWEEP:
+            with balance(**changes):
+                label = " ".join(f"{k}={v}" for k, v in changes.items())
+                print(line(f"  {label}", summarise(3, "greedy", args.games, {})))
     print(f"({time.perf_counter() - t0:.1f} s)")
     return 0
 

@@ -1,19 +1,22 @@
 """Krasserfall for the search: medals now plus medals expected from the boats still afloat.
 
-* **Hidden information** is every boat's shake and the future dice; the table is public.
-  ``resample`` redraws the shakes consistently with every check a boat has stood, so the
-  search's worlds respect what the river has shown.
+* **Hidden information** is every boat's tipping point and the future dice; the table is
+  public. ``resample`` redraws the tipping points above each boat's known safe level, so the
+  search's worlds respect what the river has shown, and a risky push falls in about as many
+  worlds as its public chance says.
 * **Whose decision**: the player whose turn it is. The stone holder may also act out of turn;
   at the root such a seat may *wait* (the search then returns ``None``), and below the root
   the holder uses the stone only on their own turns (a simplification that keeps the tree a
   sequence of turns).
 * **Evaluation**: each player's medals plus, for every boat afloat, the medals their figures
-  in it would earn times the chance that this boat is the last one, taken as its remaining
-  *life* (pushes it can still take, from the public danger bar and its distance to the edge,
-  :func:`games.krasserfall.words.life`) squared, over all boats' lives squared. Two players:
-  a logistic of the margin; more: a soft-max share.
+  in it would earn times the chance that this boat is the last one, taken as its expected
+  *life* squared over all boats' lives squared. A life is the number of pushes the boat is
+  expected to stand: the sum of its public chances of standing each further wave, from its
+  danger and known safe level, up to the edge (:func:`games.krasserfall.words.life`). Two
+  players: a logistic of the margin; more: a soft-max share.
 * **Candidates and playouts**: moves rated by the public one-step look-ahead the autocomplete
-  uses (:func:`games.krasserfall.words.ranked`); playouts take its favourite.
+  uses (:func:`games.krasserfall.words.ranked`), which averages over the falls a move risks,
+  each with its public chance; playouts take its favourite.
 """
 
 from __future__ import annotations
@@ -49,10 +52,10 @@ class KrasserfallPolicy(Policy):
     """See the module docstring."""
 
     def canonical(self, game: Game, state: Any, player: str) -> Any:
-        # resample redraws shakes and dice from the public record alone; nothing to order
+        # resample redraws tipping points and dice from the public record alone
         new = state.copy()
         new.rng = 0
-        new.shakes = {c: (None if v is None else 0) for c, v in new.shakes.items()}
+        new.tips = {c: (None if v is None else 0) for c, v in new.tips.items()}
         return new
 
     def must_act(self, game: Game, state: Any, player: str) -> bool:

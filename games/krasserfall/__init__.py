@@ -6,9 +6,9 @@ physics). The package: ``model`` (material, balance constants, state), ``notatio
 
 Readings of our own, where the rules page leaves room:
 
-* **Seats and the start player.** Seat numbers (1-4 in notation) follow the order given to
-  ``setup``, so they match the bot's seat list; "seats in random order" is played as a start
-  player drawn by lot (the source's "youngest player"). Play goes clockwise = seat order.
+* **Seats.** Round 1 seats the players in random order (the whole order, drawn from the
+  game's seed): ``players(state)`` is that order, seat numbers (1-4 in notation) follow it,
+  and seat 1 opens. Play goes clockwise = seat order.
 * **When falls are checked.** While figures are being placed the boats rest at the start
   (held in place, as on the table) and nothing falls. The boats float from the moment the
   last figure is placed: then every boat is checked, and after that every boat again after
@@ -17,14 +17,23 @@ Readings of our own, where the rules page leaves room:
   kept many figures) and a boat with a heavy fish can go together. The weight attached at the
   round end is part of that first check.
 * **Several boats falling at once** fall one after the other, the most overloaded first
-  (pull − hold − shake, a boat pushed past wave 6 before all); the round ends the moment one
-  boat is left, so at least one boat always stays in the river.
-* **Shakes** are drawn uniformly on a grid of 1/1000 in [−1, +1]; a boat falls when
-  ``pull − hold > shake``. They are never in a view. ``resample`` redraws them consistently
-  with every check a boat has stood this round (and redraws the future dice).
-* **Half pushes** (``push=thrill``): ``push`` adds 1 wave and ``push half`` 0.5 wave, from
-  wherever the boat stands (from 1.5, ``push half`` reaches wave 2). A boat past wave 6
-  (7 or 6.5) has gone over the edge.
+  (pull − hold − tipping point, a boat pushed past wave 6 before all); the round ends the
+  moment one boat is left, so at least one boat always stays in the river.
+* **Tipping points** are drawn each round, per boat, uniformly on a grid of 1/1000 in
+  [−4, +4] (the page's "real number"); a boat falls when ``pull − hold`` exceeds its tipping
+  point. They are never in a view. A boat's *known safe level* (view ``safe``) is the highest
+  danger it has stood since the boats float, and −4 before; the tipping point is uniform
+  between it and +4 for anyone at the table, so the public chance that a change makes the
+  boat fall is ``(new danger − safe) / (4 − safe)``, clipped to 0…1. Buttons, suggestions,
+  move descriptions (``pushed red to wave 3 (red: 40 % to fall)``) and the board show it;
+  the view's ``push_risk`` is the chance, in percent, for pushing the boat one wave now.
+  Percentages are rounded, but never to 0 or 100 unless the fall is impossible or certain.
+  ``resample`` redraws tipping points above each safe level (and redraws the future dice).
+  Games saved with the earlier hidden shake (in [−1, +1], same grid) keep their draws.
+* **Half pushes** (``push=thrill``): ``push`` always goes on to the next wave (from 2 to 3,
+  from 2.5 to 3); ``push half`` is offered only from a wave and stops just before the next
+  one (2 to 2.5). From wave 6, ``push half`` stops at 6.5, just before the edge, with the
+  pull of 6.5 waves; ``push`` from 6 or 6.5 goes over the edge.
 * **Colour faces:** ``push`` when the boat is fixed (the die's boat, or the single boat
   furthest back), ``push red`` when the player picks (a tie, or ``boat-choice=free``), with
   ``half`` appended under ``thrill`` (``push red half``). With ``free`` and no figure of yours

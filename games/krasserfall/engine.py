@@ -23,7 +23,8 @@ from .model import (
     LAST_WAVE,
     MEDALS,
     MEDALS_TO_END,
-    SHAKE_STEPS,
+    TIP_RANGE,
+    TIP_STEPS,
     SIZES,
     WEIGHTS,
     Boat,
@@ -31,6 +32,11 @@ from .model import (
     danger2,
     excess,
     half,
+    over_edge,
+    percent,
+    push_risk,
+    pushed,
+    safe2,
     hold2,
     commas,
     pull2,
@@ -57,49 +63,53 @@ class Krasserfall(Game[KrasserfallState, Move]):
     }
     summary = _(
         "**Krasserfall** — 2–4 players, 4 boats (red, yellow, green, blue) drifting towards a "
-        "waterfall. Each player has 1 big and 2 small figures.\n"
+        "waterfall. Each player has 1 big and 2 small figures. Seats are drawn at random.\n"
         "**Placing:** the start player puts the life ring on a boat (`ring-start red`), then "
-        "everyone in turn places one figure (`place big red`). A figure may join an occupied "
-        "boat only once every boat holds one.\n"
+        "everyone in turn places a figure (`place big red`), into an empty boat while there "
+        "is one.\n"
         "**Your turn:** `roll`, then do what the die shows:\n"
-        "• a colour: push that boat one wave (`push`); if it has fallen, push the boat furthest "
+        "• a colour: push that boat one wave (`push`); if it has fallen, the boat furthest "
         "back (tie: you pick, `push red`).\n"
-        "• the figure: move any figure to another boat (`move 2:big red>blue`, 2 = seat). "
-        "No boat may be left without a figure.\n"
-        "• the ring: move the life ring to another boat (`ring blue`); if the ring has fallen, "
-        "move a figure instead.\n"
-        "**Balance:** each fish pulls 3 + 2 per wave + 3 per weight; a boat holds with 2, +4 per "
-        "big and +2 per small figure, +2 for the ring. Each round every boat has a hidden shake "
-        "of ±1: when the pull beats hold + shake the boat falls into the net with everything in "
-        "it. The danger bar shows pull − hold. A boat pushed past wave 6 falls too.\n"
+        "• the figure: move any figure to another boat (`move 2:big red>blue`, 2 = seat); "
+        "no boat may be emptied.\n"
+        "• the ring: move the life ring (`ring blue`); if it has fallen, move a figure.\n"
+        "**Balance:** a fish pulls 3, +2 per wave, +3 per weight; a boat holds 2, +4 per big "
+        "and +2 per small figure, +2 for the ring. Danger = pull − hold. Each round a boat has "
+        "a hidden tipping point in −4…+4; once all figures are placed, a boat whose danger "
+        "exceeds it falls into the net with all in it. Above the highest danger it has stood "
+        "(safe), a change makes it fall with the chance (danger − safe) / (4 − safe): the "
+        "FALL % on buttons, suggestions and board (for one push). Past wave 6 a boat falls.\n"
         "**Round end:** when one boat is left, its figures score medals: big 1, small 2. It keeps "
-        "its figures for the next round and gets a weight on its fish. The only player with the "
-        "fewest medals gets the **stone** for the next round: once, at any moment, even in "
-        "another player's turn, `stone red boat` (holds) or `stone red strip` (pulls).\n"
+        "them and gets a weight on its fish. The only player with the fewest medals gets the "
+        "**stone** for the next round: once, at any moment, `stone red boat` (holds) or "
+        "`stone red strip` (pulls).\n"
         "**End:** after a scoring in which someone has 6 medals; most medals wins.\n"
-        "Options: `push=thrill` (also `push half`), `boat-choice=free`."
+        "Options: `push=thrill` (also `push half`, from a wave to just before the next), "
+        "`boat-choice=free`."
     )
 
     # ----- set-up ---------------------------------------------------------------------------
 
     def _setup(self, players: list[str], options: dict[str, str], seed: int) -> KrasserfallState:
         rng = Rng(seed)
-        start = rng.randbelow(len(players))  # "the youngest player begins": drawn by lot
+        seats = list(players)
+        rng.shuffle(seats)  # round 1 seats everyone in random order; the first seat opens
         state = KrasserfallState(
-            players=tuple(players), push=options["push"], choice=options["boat-choice"],
-            rng=0, start=start, active=start,
+            players=tuple(seats), push=options["push"], choice=options["boat-choice"],
+            rng=0, start=0, active=0,
             boats={c: Boat() for c in LANES},
             unplaced=[dict(FIGURES) for _ in players],
             medals=[0] * len(players),
         )
-        self._draw_shakes(state, rng)
+        self._draw_tips(state, rng)
         state.rng = rng.state
         return state
 
     @staticmethod
-    def _draw_shakes(state: KrasserfallState, rng: Rng) -> None:
+    def _draw_tips(state: KrasserfallState, rng: Rng) -> None:
+        top = TIP_RANGE * TIP_STEPS
         for c in LANES:
-            state.shakes[c] = rng.randbelow(2 * SHAKE_STEPS + 1) - SHAKE_STEPS
+            state.tips[c] = rng.randbelow(2 * top + 1) - top
             state.survived[c] = None
 
     # ----- seats ----------------------------------------------------------------------------
@@ -157,22 +167,27 @@ class Krasserfall(Game[KrasserfallState, Move]):
         seat = self._seat(state, player)
         if seat is None or state.over:
             return []
+        from .words import button_label
+
         out: list[Button] = []
         if seat == state.active:
             turn = self._turn_moves(state, seat)
             if turn and all(m.startswith("move ") for m in turn) and len(turn) > 8:
                 if path:
-                    out += [Button(_("to {boat}", boat=BOAT_WORDS[m.rsplit(">", 1)[1]]), m)
-                            for m in turn if m.startswith(f"move {path}>")]
+                    out += [Button(button_label(self, state, seat, m,
+                                                _("to {boat}", boat=BOAT_WORDS[m.rsplit(">", 1)[1]])),
+                                   m) for m in turn if m.startswith(f"move {path}>")]
                     return out
                 groups = dict.fromkeys(m[5:].rsplit(">", 1)[0] for m in turn)
                 out += [Button(_("Move seat {seat}'s {figure} from {boat}", seat=g.split(":")[0],
                                  figure=FIGURE_WORDS[g.split(":")[1].split()[0]],
                                  boat=BOAT_WORDS[g.split()[-1]]), path=g) for g in groups]
             elif not path:
-                out += [Button(_button_label(m), m) for m in turn]
+                out += [Button(button_label(self, state, seat, m, _button_label(m)), m)
+                        for m in turn]
         if not path and self._unplaced_stone_holder(state) == seat:
-            out += [Button(_stone_label(m), m, anytime=True) for m in self._stone_moves(state)]
+            out += [Button(button_label(self, state, seat, m, _stone_label(m)), m, anytime=True)
+                    for m in self._stone_moves(state)]
         return out[:25]
 
     def pass_move(self, state: KrasserfallState, player: str) -> str | None:
@@ -239,8 +254,8 @@ class Krasserfall(Game[KrasserfallState, Move]):
             for c in boats:
                 base = f"push {c}" if named else "push"
                 out.append(base)
-                if state.push == "thrill":
-                    out.append(base + " half")
+                if state.push == "thrill" and state.boats[c].pos2 % 2 == 0:
+                    out.append(base + " half")  # half a wave only from a wave
             return out
         if face == "ring" and self._ring_boat(state) is not None:
             ring = self._ring_boat(state)
@@ -364,10 +379,10 @@ class Krasserfall(Game[KrasserfallState, Move]):
         if move.kind == "push":
             boat = move.boat or self._push_boats(state, seat, state.face)[0][0]
             b = state.boats[boat]
-            b.pos2 += 1 if move.half else 2
+            b.pos2 = pushed(b.pos2, move.half)
             state.last["boat"] = boat
             state.last["position"] = half(b.pos2)
-            if b.pos2 > EDGE2:
+            if over_edge(b.pos2):
                 edge = boat
         elif move.kind == "ring":
             src = self._ring_boat(state)
@@ -422,7 +437,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
     # ----- the balance ----------------------------------------------------------------------
 
     def _check_falls(self, state: KrasserfallState, edge: str | None = None) -> bool:
-        """Drop every boat whose pull beats hold + shake; True if that ended the round.
+        """Drop every boat whose danger exceeds its tipping point; True if that ended the round.
 
         Boats fall one after the other, the most overloaded first (a boat pushed over the edge
         before all); the round ends at once when one boat is left, so the last one never falls.
@@ -436,9 +451,9 @@ class Krasserfall(Game[KrasserfallState, Move]):
             if c == edge:
                 doomed.append((float("inf"), -i, c))
                 continue
-            shake = state.shakes[c]
-            assert shake is not None
-            ex = excess(b, shake, BALANCE)
+            tip = state.tips[c]
+            assert tip is not None
+            ex = excess(b, tip, BALANCE)
             if ex > 0:
                 doomed.append((ex, -i, c))
         doomed.sort(reverse=True)
@@ -461,7 +476,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
     @staticmethod
     def _fall(state: KrasserfallState, boat: str) -> None:
         state.boats[boat].fallen = True
-        state.shakes[boat] = None
+        state.tips[boat] = None
         state.survived[boat] = None
         state.net.append(boat)
         if state.last is not None:
@@ -513,7 +528,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
         state.turns = 0
         state.net = []
         rng = Rng(state.rng)
-        self._draw_shakes(state, rng)
+        self._draw_tips(state, rng)
         state.rng = rng.state
         opener = self._next_seat(state, state.start, want_figures=True)
         if opener is None:  # nobody has a figure to place: the next seat still puts the ring
@@ -560,6 +575,11 @@ class Krasserfall(Game[KrasserfallState, Move]):
             if move.half and state.push != "thrill":
                 return _("half pushes need the option push=thrill: write push without half")
             boats, named = self._push_boats(state, seat, face)
+            target = move.boat or (boats[0] if not named else None)
+            if move.half and target in boats and state.boats[target].pos2 % 2:
+                return _("{boat} stands half a wave on already: push half is only possible "
+                         "from a wave, so write {example}", boat=BOAT_WORDS[target],
+                         example=text.removesuffix(" half"))
             if not named:
                 if boats[0] == face:
                     return _("the die shows {colour}: write {example} without a colour",
@@ -633,7 +653,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
 
     def why_not_undo(self, before: KrasserfallState, after: KrasserfallState, player: str,
                      move: str, samples: int = 12) -> Text | None:
-        """The die decides a roll; a boat's hidden shake decides whether it holds."""
+        """The die decides a roll; a boat's hidden tipping point decides whether it holds."""
         if not self.reveals(before, after, player, move, samples):
             return None
         if self.parse_move(move).kind == "roll":
@@ -676,7 +696,10 @@ class Krasserfall(Game[KrasserfallState, Move]):
     # ----- views ----------------------------------------------------------------------------
 
     def view(self, state: KrasserfallState, player: str | None = None) -> dict[str, Any]:
-        """Everything on the table; the shakes (and the RNG) never appear. Same for everyone."""
+        """Everything on the table; the tipping points (and the RNG) never appear. Same for everyone.
+
+        ``safe`` is the boat's known safe level and ``push_risk`` the public chance, in percent,
+        that pushing it one wave now makes it fall (both follow from public facts alone)."""
         players = state.players
         boats = {}
         for c in LANES:
@@ -691,6 +714,8 @@ class Krasserfall(Game[KrasserfallState, Move]):
                 "danger": half(danger2(b, BALANCE)),
                 "pull": half(pull2(b, BALANCE)),
                 "hold": half(hold2(b, BALANCE)),
+                "safe": half(safe2(state.survived[c])),
+                "push_risk": None if b.fallen else percent(push_risk(b, state.survived[c])),
             }
         result = self.result(state)
         holder = state.stone_holder
@@ -723,20 +748,18 @@ class Krasserfall(Game[KrasserfallState, Move]):
 
     def resample(self, state: KrasserfallState, player: str | None,
                  seed: int | str) -> KrasserfallState:
-        """New shakes (still consistent with every check a boat has stood) and new future dice.
+        """New tipping points (consistent with every check a boat has stood) and new future dice.
 
         Everyone sees the same table, so ``player`` changes nothing.
         """
         rng = Rng(seed_to_int(seed))
         new = state.copy()
         for c in LANES:
-            if new.shakes[c] is None:
+            if new.tips[c] is None:
                 continue
-            low = -SHAKE_STEPS
-            seen = new.survived[c]
-            if seen is not None:
-                low = max(low, seen * (SHAKE_STEPS // 2))
-            new.shakes[c] = low + rng.randbelow(SHAKE_STEPS - low + 1)
+            top = TIP_RANGE * TIP_STEPS
+            low = min(top, safe2(new.survived[c]) * (TIP_STEPS // 2))
+            new.tips[c] = low + rng.randbelow(top - low + 1)
         new.rng = rng.next64()
         return new
 
@@ -781,7 +804,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
             "medals": state.medals,
             "stone_holder": state.stone_holder,
             "stone_used": state.stone_used,
-            "shakes": state.shakes,
+            "tips": state.tips,
             "survived": state.survived,
             "net": state.net,
             "turns": state.turns,
@@ -793,6 +816,9 @@ class Krasserfall(Game[KrasserfallState, Move]):
     def _from_json(self, data: dict[str, Any]) -> KrasserfallState:
         players = tuple(str(p) for p in data["players"])
         n = len(players)
+        # Games saved before the tipping point (hidden shakes in [-1, +1], also in 1/1000)
+        # carry on with their draws: each is a possible tipping point of the wider range.
+        tips = data["tips"] if "tips" in data else data["shakes"]
         boats = {}
         for c in LANES:
             raw = data["boats"][c]
@@ -808,8 +834,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
             medals=[int(m) for m in data["medals"]],
             stone_holder=None if data["stone_holder"] is None else int(data["stone_holder"]),
             stone_used=bool(data["stone_used"]),
-            shakes={c: None if data["shakes"][c] is None else int(data["shakes"][c])
-                    for c in LANES},
+            tips={c: None if tips[c] is None else int(tips[c]) for c in LANES},
             survived={c: None if data["survived"][c] is None else int(data["survived"][c])
                       for c in LANES},
             net=[str(c) for c in data["net"]], turns=int(data["turns"]),
@@ -865,10 +890,11 @@ class Krasserfall(Game[KrasserfallState, Move]):
         if sum(b.weights for b in state.boats.values()) > WEIGHTS:
             raise ValueError("more weights than the box holds")
         for c in LANES:
-            shake = state.shakes[c]
-            if (shake is None) != state.boats[c].fallen or (
-                    shake is not None and not -SHAKE_STEPS <= shake <= SHAKE_STEPS):
-                raise ValueError("bad shake")
+            tip = state.tips[c]
+            top = TIP_RANGE * TIP_STEPS
+            if (tip is None) != state.boats[c].fallen or (
+                    tip is not None and not -top <= tip <= top):
+                raise ValueError("bad tipping point")
 
 
 def _button_label(move: str) -> Text:

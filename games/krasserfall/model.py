@@ -8,7 +8,8 @@ exact integers; every number of the model is computed doubled and halved only fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..text import Text, translator
@@ -23,7 +24,8 @@ FIGURES = {"big": 1, "small": 2}  # each player's figures
 MEDALS = {"big": 1, "small": 2}  # medals a figure in the last boat earns its owner
 MEDALS_TO_END = 6  # the game ends after a scoring in which someone reaches this
 WEIGHTS = 6  # weights in the box; none is attached once all hang on fish
-SHAKE_STEPS = 1000  # a shake is drawn uniformly in [-1, +1] on a grid of 1/1000
+TIP_STEPS = 1000  # tipping points are kept in 1/1000 of a unit of danger
+TIP_RANGE = 4  # each round a boat's tipping point is drawn uniformly in [-4, +4]
 
 #: The boats' names in sentences (the notation keeps ``red`` ... in every language).
 BOAT_WORDS: dict[str, Text] = {"red": _("red"), "yellow": _("yellow"), "green": _("green"),
@@ -93,7 +95,9 @@ class Boat:
     weights: int = 0
 
     def copy(self) -> Boat:
-        return replace(self, figures=[list(f) for f in self.figures])
+        # by hand: dataclasses.replace is slow, and the bots' search copies boats a lot
+        return Boat(self.pos2, self.fallen, [list(f) for f in self.figures], self.ring,
+                    self.stone, self.weights)
 
     def add(self, seat: int, size: str) -> None:
         self.figures.append([seat, size])
@@ -131,13 +135,64 @@ def hold2(boat: Boat, balance: Balance = BALANCE) -> int:
 
 
 def danger2(boat: Boat, balance: Balance = BALANCE) -> int:
-    """Twice ``pull - hold``: the public danger, without the hidden shake."""
+    """Twice ``pull - hold``: the public danger, without the hidden tipping point."""
     return pull2(boat, balance) - hold2(boat, balance)
 
 
-def excess(boat: Boat, shake: int, balance: Balance = BALANCE) -> int:
-    """``(pull - hold - shake)`` in 1/1000: the boat falls when this is positive."""
-    return danger2(boat, balance) * (SHAKE_STEPS // 2) - shake
+def excess(boat: Boat, tip: int, balance: Balance = BALANCE) -> int:
+    """``pull - hold - tipping point`` in 1/1000: the boat falls when this is positive."""
+    return danger2(boat, balance) * (TIP_STEPS // 2) - tip
+
+
+def safe2(survived2: int | None) -> int:
+    """Twice a boat's known safe level: the highest danger it has stood this round, and never
+    below the lowest tipping point (nothing is known before the first check)."""
+    low = -2 * TIP_RANGE
+    return low if survived2 is None else max(low, survived2)
+
+
+def fall_chance(danger: int, safe: int) -> float:
+    """The public chance (0..1) that a boat whose known safe level is ``safe`` falls at
+    ``danger`` (both doubled): the tipping point is uniform above the safe level, so this is
+    ``(danger - safe) / (4 - safe)``, clipped. Nobody knows more than this."""
+    top = 2 * TIP_RANGE
+    if danger <= safe:
+        return 0.0
+    if danger > top or top <= safe:
+        return 1.0
+    return (danger - safe) / (top - safe)
+
+
+def push_risk(boat: Boat, survived2: int | None, half_wave: bool = False,
+              balance: Balance = BALANCE) -> float:
+    """The public chance that pushing ``boat`` now (a wave, or half of one) makes it fall."""
+    to = pushed(boat.pos2, half_wave)
+    if over_edge(to):
+        return 1.0
+    danger = danger2(boat, balance) + balance.pull_per_wave * (to - boat.pos2)
+    return fall_chance(danger, safe2(survived2))
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage for people: never 0 unless impossible, never 100 unless
+    certain (a 0.4 % risk reads "1 %", not "0 %")."""
+    if chance <= 0:
+        return 0
+    if chance >= 1:
+        return 100
+    return min(99, max(1, int(chance * 100 + 0.5)))  # half up, as people round
+
+
+def pushed(pos2: int, half_wave: bool) -> int:
+    """Where a push takes a boat (in half waves). ``push`` always goes on to the next wave,
+    also from a half position; ``push half`` (only from a wave) stops just before the next
+    one. Beyond :data:`LAST_WAVE` lies the edge: past ``2 * LAST_WAVE + 1`` a boat has fallen."""
+    return pos2 + 1 if half_wave else pos2 // 2 * 2 + 2
+
+
+def over_edge(pos2: int) -> bool:
+    """Whether a boat at ``pos2`` has gone over the waterfall's edge (6.5 is still in)."""
+    return pos2 > 2 * LAST_WAVE + 1
 
 
 def half(value2: int) -> int | float:
@@ -150,7 +205,7 @@ class KrasserfallState:
     players: tuple[str, ...]  # seat order as given to setup; seat numbers 1..N in notation
     push: str  # option push: "touch" | "thrill"
     choice: str  # option boat-choice: "die" | "free"
-    rng: int  # the whole RNG state (future dice, next rounds' shakes)
+    rng: int  # the whole RNG state (future dice, next rounds' tipping points)
     round: int = 1
     start: int = 0  # seat index of this round's start player (ring, first figure, first roll)
     phase: str = "ring-start"  # "ring-start" | "place" | "roll" | "act" | "over"
@@ -162,7 +217,7 @@ class KrasserfallState:
     medals: list[int] = field(default_factory=list)
     stone_holder: int | None = None  # seat index holding the stone this round
     stone_used: bool = False
-    shakes: dict[str, int | None] = field(default_factory=dict)  # hidden; None once fallen
+    tips: dict[str, int | None] = field(default_factory=dict)  # hidden; None once fallen
     survived: dict[str, int | None] = field(default_factory=dict)  # max danger2 stood since release
     net: list[str] = field(default_factory=list)  # fallen boats of this round, in falling order
     turns: int = 0  # rolls this round
@@ -171,18 +226,19 @@ class KrasserfallState:
     resigned: list[int] = field(default_factory=list)  # seat indices, in resigning order
 
     def copy(self) -> KrasserfallState:
-        return replace(
-            self,
-            boats={c: b.copy() for c, b in self.boats.items()},
-            unplaced=[dict(u) for u in self.unplaced],
-            medals=list(self.medals),
-            shakes=dict(self.shakes),
-            survived=dict(self.survived),
-            net=list(self.net),
-            history=[_deep(h) for h in self.history],
-            last=_deep(self.last),
-            resigned=list(self.resigned),
-        )
+        # By hand, not dataclasses.replace: the bots' search copies states thousands of times
+        # a move. History entries are never changed once written, so the list is enough.
+        new = copy.copy(self)
+        new.boats = {c: b.copy() for c, b in self.boats.items()}
+        new.unplaced = [dict(u) for u in self.unplaced]
+        new.medals = list(self.medals)
+        new.tips = dict(self.tips)
+        new.survived = dict(self.survived)
+        new.net = list(self.net)
+        new.history = list(self.history)
+        new.last = _deep(self.last)
+        new.resigned = list(self.resigned)
+        return new
 
     @property
     def over(self) -> bool:

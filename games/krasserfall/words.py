@@ -1,7 +1,8 @@
 """Krasserfall in words: what a move did, what a player may do now, ranked autocomplete.
 
-Everything here reads only public information (never the shakes or the RNG), so the order of
-suggestions cannot hint at a hidden shake.
+Everything here reads only public information (never the tipping points or the RNG), so the
+order of suggestions cannot hint at a hidden tipping point. Chances of a fall come from the
+public model: a boat's tipping point is uniform between its known safe level and +4.
 """
 
 from __future__ import annotations
@@ -22,7 +23,12 @@ from .model import (
     commas,
     danger2,
     face_word,
+    fall_chance,
     number,
+    over_edge,
+    percent,
+    pushed,
+    safe2,
 )
 from .notation import Move, parse_move
 
@@ -45,9 +51,13 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
              names: Mapping[str, str]) -> Text:
     """One public sentence (no mover's name) of what ``move`` did, from the after-state."""
     try:
-        after = game._apply(before, player, parse_move(move))
+        parsed = parse_move(move)
+        after = game._apply(before, player, parsed)
     except GameError:
         return _("played `{move}`", move=move)
+    seat = game._seat(before, player)
+    chances = {} if seat is None else {
+        c: p for c, p in risks(game, before, seat, parsed).items() if p < 1}
     last = after.last or {}
     kind = last.get("kind")
     boat = BOAT_WORDS.get(last.get("boat") or "", "?")
@@ -96,6 +106,8 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
             text = _("{text} (out of turn)", text=text)
     else:
         text = _("played `{move}`", move=move)
+    if chances and kind != "roll":  # what the table knew before: the chance, then the outcome
+        text = _("{text} ({risks})", text=text, risks=risk_note(chances))
     falls = last.get("falls") or []
     if falls:
         text = _n("{text}: {boats} fell into the net", "{text}: {boats} fell into the net",
@@ -173,26 +185,44 @@ def prompt(game: Krasserfall, state: KrasserfallState, player: str,
     return _("{first}\n{second}", first=lines[0], second=lines[1])
 
 
-# ----- ranking for autocomplete (and the simulation's greedy player) ---------------------------
+# ----- risks, ranking for autocomplete (and the bots' candidates) -----------------------------
 
 
 def life(state: KrasserfallState, colour: str) -> float:
-    """Roughly how many pushes ``colour`` can still take, from public numbers only."""
+    """How many more pushes ``colour`` is expected to stand, from public numbers only: the sum
+    of the chances that it is still in the river now and after each further wave (at most
+    up to the edge). A boat that cannot fall before the edge scores its distance to it."""
     b = state.boats[colour]
     if b.fallen:
         return 0.0
-    danger = danger2(b, BALANCE) / 2
-    balance = (-danger + 1.5) / BALANCE.pull_per_wave
-    edge = LAST_WAVE + 1 - b.pos2 / 2
-    return max(0.0, min(balance, edge))
+    safe = safe2(state.survived[colour])
+    danger, pos2 = danger2(b, BALANCE), b.pos2
+    total = 1.0 - fall_chance(danger, safe)
+    while total > 0:
+        to = pushed(pos2, False)
+        if over_edge(to):
+            break
+        danger += BALANCE.pull_per_wave * (to - pos2)
+        pos2 = to
+        stays = 1.0 - fall_chance(danger, safe)
+        if stays <= 0:
+            break
+        total += stays
+    return total
+
+
+#: The weight of the one boat left: its figures score for certain (a boat that stands every
+#: push to the edge weighs (LAST_WAVE + 2) ** 2 by :func:`life`).
+CERTAIN = float((LAST_WAVE + 2) ** 2)
 
 
 def value(state: KrasserfallState, seat: int) -> float:
     """How good the river looks for ``seat``: own medals in long-lived boats, minus others'."""
     others = max(1, sum(1 for s in range(len(state.players)) if state.in_play(s)) - 1)
+    standing = state.standing()
     total = 0.0
-    for c in state.standing():
-        weight = life(state, c) ** 2
+    for c in standing:
+        weight = CERTAIN if len(standing) == 1 else life(state, c) ** 2
         mine = theirs = 0
         for owner, size in state.boats[c].figures:
             if owner == seat:
@@ -204,15 +234,16 @@ def value(state: KrasserfallState, seat: int) -> float:
 
 
 def preview(state: KrasserfallState, seat: int, move: Move, game: Krasserfall) -> KrasserfallState:
-    """The table after ``move`` without falls, dice or shakes: what anyone could foresee."""
+    """The table after ``move`` before any check: what anyone could foresee (a boat pushed
+    over the edge is marked fallen; no other fall, die or tipping point)."""
     new = state.copy()
     b = new.boats.get(move.boat or "")
     if move.kind == "push":
         colour = move.boat or game._push_boats(state, seat, state.face or "")[0][0]
-        pushed = new.boats[colour]
-        pushed.pos2 += 1 if move.half else 2
-        if pushed.pos2 > 2 * LAST_WAVE:
-            pushed.fallen = True
+        moved = new.boats[colour]
+        moved.pos2 = pushed(moved.pos2, move.half)
+        if over_edge(moved.pos2):
+            moved.fallen = True
     elif move.kind == "ring" and b is not None:
         ring = game._ring_boat(state)
         if ring:
@@ -223,6 +254,7 @@ def preview(state: KrasserfallState, seat: int, move: Move, game: Krasserfall) -
         new.boats[move.target].add(move.seat - 1, move.size)
     elif move.kind == "place" and b is not None and move.size:
         b.add(seat, move.size)
+        new.unplaced[seat][move.size] -= 1
     elif move.kind == "ring-start" and b is not None:
         b.ring = True
     elif move.kind == "stone" and b is not None:
@@ -230,14 +262,57 @@ def preview(state: KrasserfallState, seat: int, move: Move, game: Krasserfall) -
     return new
 
 
+def _checked(state: KrasserfallState, after: KrasserfallState) -> bool:
+    """Whether the boats are checked after the change: they float, or it releases them."""
+    return state.released or (state.phase == "place"
+                               and not any(sum(u.values()) for u in after.unplaced))
+
+
+def risks(game: Krasserfall, state: KrasserfallState, seat: int, move: Move,
+          after: KrasserfallState | None = None) -> dict[str, float]:
+    """The public chance, per boat, that ``move`` makes it fall (only boats that might fall;
+    a boat pushed over the edge falls for certain)."""
+    after = after or preview(state, seat, move, game)
+    out: dict[str, float] = {}
+    for c in LANES:
+        if state.boats[c].fallen:
+            continue
+        if after.boats[c].fallen:
+            out[c] = 1.0
+        elif _checked(state, after):
+            chance = fall_chance(danger2(after.boats[c], BALANCE), safe2(state.survived[c]))
+            if chance > 0:
+                out[c] = chance
+    return out
+
+
+def expected_value(game: Krasserfall, state: KrasserfallState, seat: int, move: Move) -> float:
+    """:func:`value` after ``move``, averaged over which of the boats at risk fall."""
+    after = preview(state, seat, move, game)
+    at_risk = risks(game, state, seat, move, after)
+    for c in LANES:  # the certain falls
+        if after.boats[c].fallen and not state.boats[c].fallen:
+            at_risk.pop(c, None)
+    total = 0.0
+    for mask in range(1 << len(at_risk)):
+        chance = 1.0
+        for i, (c, p) in enumerate(at_risk.items()):
+            fell = bool(mask >> i & 1)
+            after.boats[c].fallen = fell  # ``after`` is our own copy: try each outcome on it
+            chance *= p if fell else 1.0 - p
+        if chance > 0:
+            total += chance * value(after, seat)
+    return total
+
+
 def ranked(game: Krasserfall, state: KrasserfallState, seat: int,
            moves: list[str]) -> list[tuple[float, str]]:
-    """``moves`` with their gain in :func:`value` for ``seat``, best first (stable)."""
+    """``moves`` with their expected gain in :func:`value` for ``seat``, best first (stable)."""
     base = value(state, seat)
     scored = []
     for i, text in enumerate(moves):
         move = parse_move(text)
-        gain = 0.0 if move.kind == "roll" else value(preview(state, seat, move, game), seat) - base
+        gain = 0.0 if move.kind == "roll" else expected_value(game, state, seat, move) - base
         if move.kind == "stone":
             gain -= 0.5  # the stone is used once: it must earn its place
         scored.append((-gain, i, text))
@@ -245,24 +320,37 @@ def ranked(game: Krasserfall, state: KrasserfallState, seat: int,
     return [(-g, text) for g, _, text in scored]
 
 
-def _label(game: Krasserfall, state: KrasserfallState, seat: int, text: str, gain: float) -> Text:
+def risk_note(chances: Mapping[str, float]) -> Text:
+    """``red: 40 % to fall, blue: 5 % to fall``: the long form for sentences."""
+    return commas([_("{boat}: {percent} % to fall", boat=BOAT_WORDS[c], percent=percent(p))
+                   for c, p in chances.items()])
+
+
+def button_label(game: Krasserfall, state: KrasserfallState, seat: int, move: str,
+                 label: Text) -> Text:
+    """A button's label with the chance of a fall it risks: ``Push red · fall: red 40 %``
+    (short: Discord cuts button labels at 80 characters)."""
+    chances = risks(game, state, seat, parse_move(move))
+    if not chances:
+        return label
+    return _("{label} · {risks}", label=label, risks=risk_short(chances))
+
+
+def risk_short(chances: Mapping[str, float]) -> Text:
+    """``fall: red 40 %, blue 5 %``: the short form for buttons and suggestions."""
+    return _("fall: {risks}", risks=commas([_("{boat} {percent} %", boat=BOAT_WORDS[c],
+                                                percent=percent(p))
+                                              for c, p in chances.items()]))
+
+
+def _label(game: Krasserfall, state: KrasserfallState, seat: int, text: str) -> Text:
     move = parse_move(text)
-    after = preview(state, seat, move, game)
-    touched = [c for c in LANES if c in (move.boat, move.target)]
-    if move.kind == "push" and move.boat is None and state.face:
-        touched = [game._push_boats(state, seat, state.face)[0][0]]
-    parts: list[Text] = []
-    for c in touched:
-        d0 = danger2(state.boats[c], BALANCE) / 2
-        d1 = danger2(after.boats[c], BALANCE) / 2
-        parts.append(_("{boat} danger {before}>{after}", boat=BOAT_WORDS[c],
-                       before=number(f"{d0:+g}"), after=number(f"{d1:+g}")))
     if move.kind == "roll":
-        parts.append(_("roll the die"))
-    shown = number(f"{gain:+.1f}")
-    if parts:
-        return _("{move} · {note} · {gain}", move=text, note=commas(parts), gain=shown)
-    return _("{move} · {gain}", move=text, gain=shown)
+        return _("{move} · roll the die", move=text)
+    chances = risks(game, state, seat, move)
+    if not chances:
+        return _("{move} · no boat can fall", move=text)
+    return _("{move} · {note}", move=text, note=risk_short(chances))
 
 
 def suggest(game: Krasserfall, state: KrasserfallState, player: str, typed: str,
@@ -276,6 +364,6 @@ def suggest(game: Krasserfall, state: KrasserfallState, player: str, typed: str,
     if not moves:
         return []
     out = []
-    for gain, text in ranked(game, state, seat, moves)[:limit]:
-        out.append((text, _label(game, state, seat, text, gain)))
+    for _gain, text in ranked(game, state, seat, moves)[:limit]:
+        out.append((text, _label(game, state, seat, text)))
     return out

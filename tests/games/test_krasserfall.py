@@ -16,7 +16,7 @@ import pytest
 
 from games import REGISTRY, CorruptState, GameOver, IllegalMove, InvalidMove, NotYourTurn
 from games.krasserfall import KrasserfallState
-from games.krasserfall.model import Boat
+from games.krasserfall.model import Boat, danger2
 
 GAME: Any = REGISTRY["krasserfall"]
 PLAYERS = ["ann", "bob", "cat", "dan"]
@@ -29,14 +29,17 @@ ANN, BOB, CAT, DAN = PLAYERS
 
 def position(n: int = 3, *, boats: dict[str, dict[str, Any]] | None = None, phase: str = "roll",
              active: int = 0, start: int = 0, face: str | None = None,
-             shakes: dict[str, int] | None = None, round: int = 1,
+             tips: dict[str, int] | None = None, survived: dict[str, int | None] | None = None,
+             round: int = 1,
              medals: list[int] | None = None, stone: int | None = None, stone_used: bool = False,
              options: dict[str, str] | None = None, seed: int = 0) -> KrasserfallState:
     """A consistent state. ``boats`` maps a colour to ``pos`` (waves, may be x.5), ``figures``
     (list of (seat 1-based, size)), ``ring``, ``stone``, ``weights``, ``fallen``. Figures not
-    on a boat are still to be placed. Shakes default to 0 (in 1/1000) for boats in the river.
+    on a boat are still to be placed. Tipping points default to 0 (in 1/1000) for boats in the
+    river. Seats are ann, bob, cat, dan in this order (``setup`` draws a random order);
     ``active``/``start`` are 0-based seat indices."""
     state = GAME.setup(PLAYERS[:n], options or {}, seed)
+    state.players = tuple(PLAYERS[:n])
     built = {}
     left = [{"big": 1, "small": 2} for _ in range(n)]
     for c in LANES:
@@ -61,9 +64,14 @@ def position(n: int = 3, *, boats: dict[str, dict[str, Any]] | None = None, phas
     state.medals = list(medals or [0] * n)
     state.stone_holder = stone
     state.stone_used = stone_used
-    state.shakes = {c: None if built[c].fallen else (shakes or {}).get(c, 0) for c in LANES}
-    state.survived = {c: None for c in LANES}
+    state.tips = {c: None if built[c].fallen else (tips or {}).get(c, 0) for c in LANES}
     state.net = [c for c in LANES if built[c].fallen]
+    # Boats that float have been checked at their danger now (as at the release), so their
+    # known safe level is that danger unless ``survived`` says otherwise (doubled, as stored).
+    floating = phase in ("roll", "act")
+    state.survived = {c: None if built[c].fallen or not floating else danger2(built[c])
+                      for c in LANES}
+    state.survived.update(survived or {})
     assert GAME.load(GAME.dump(state)) == state, "the helper built an inconsistent state"
     return state
 
@@ -131,8 +139,11 @@ def test_setup(n: int) -> None:
     assert v["round"] == 1 and v["phase"] == "ring-start" and v["die"] is None
     assert set(v["boats"]) == set(LANES)
     for b in v["boats"].values():
+        # safe -4: nothing stood yet; one push makes the danger 3: (3 + 4) / (4 + 4) = 88 %
         assert b == {"position": 0, "fallen": False, "figures": [], "ring": False, "stone": None,
-                     "weights": 0, "danger": 1, "pull": 3, "hold": 2}
+                     "weights": 0, "danger": 1, "pull": 3, "hold": 2, "safe": -4,
+                     "push_risk": 88}
+    assert v["start_player"] == v["players"][0] == GAME.players(state)[0]
     assert v["unplaced"] == {p: {"big": 1, "small": 2} for p in PLAYERS[:n]}
     assert v["medals"] == {p: 0 for p in PLAYERS[:n]} and v["stone_holder"] is None
     assert GAME.to_act(state) == {v["start_player"]} and v["active"] == v["start_player"]
@@ -142,6 +153,20 @@ def test_setup(n: int) -> None:
 def test_start_player_is_drawn_by_lot() -> None:
     starts = {view(GAME.setup(PLAYERS, {}, seed))["start_player"] for seed in range(40)}
     assert starts == set(PLAYERS)
+
+
+def test_round_one_seats_the_whole_order_at_random() -> None:
+    """Not just the start player: every order of three players turns up, seat numbers follow
+    the drawn order, and the same seed always draws the same order."""
+    orders = {GAME.players(GAME.setup(PLAYERS[:3], {}, seed)) for seed in range(80)}
+    assert len(orders) == 6 and all(sorted(o) == sorted(PLAYERS[:3]) for o in orders)
+    state = GAME.setup(PLAYERS[:3], {}, 11)
+    assert GAME.players(GAME.setup(PLAYERS[:3], {}, 11)) == GAME.players(state)
+    seated = list(GAME.players(state))
+    assert view(state)["players"] == seated and view(state)["active"] == seated[0]
+    state = GAME.apply(state, seated[0], "ring-start red")
+    state = GAME.apply(state, seated[0], "place big red")
+    assert view(state)["active"] == seated[1]  # placing goes on in the drawn order
 
 
 def test_ring_then_figures_in_seat_order_from_the_start_player() -> None:
@@ -190,7 +215,7 @@ def test_wrong_moves_while_placing() -> None:
 
 def test_nothing_falls_while_figures_are_placed() -> None:
     # empty boats have danger +1 (pull 3 > hold 2) but rest at the start until the release
-    state = position(2, phase="ring-start", shakes={c: -1000 for c in LANES})
+    state = position(2, phase="ring-start", tips={c: -1000 for c in LANES})
     state = GAME.apply(state, ANN, "ring-start red")
     for move in ["place big red", "place big yellow", "place small green"]:
         state = GAME.apply(state, view(state)["active"], move)
@@ -217,7 +242,7 @@ def test_two_boats_fall_from_one_change_at_the_release() -> None:
              "green": {"ring": True},  # hold 4: danger -1
              "blue": {}}  # empty: danger +1
     state = position(2, boats=boats, phase="place", active=0, round=2,
-                     shakes={"blue": 200, "yellow": 1000})
+                     tips={"blue": 200, "yellow": 1000})
     assert view(state)["unplaced"][ANN] == {"big": 1, "small": 0}
     state = GAME.apply(state, ANN, "place big green")
     v = view(state)
@@ -226,7 +251,7 @@ def test_two_boats_fall_from_one_change_at_the_release() -> None:
     assert not v["boats"]["red"]["fallen"] and not v["boats"]["green"]["fallen"]
     assert v["last"]["falls"] == ["yellow", "blue"] and v["phase"] == "roll"
     assert "**yellow** and **blue** fell" in GAME.describe(
-        position(2, boats=boats, phase="place", round=2, shakes={"blue": 200}), ANN,
+        position(2, boats=boats, phase="place", round=2, tips={"blue": 200}), ANN,
         "place big green")
 
 
@@ -237,7 +262,7 @@ def test_when_every_boat_would_fall_the_least_overloaded_one_stays() -> None:
              "blue": {"figures": [(2, "big"), (2, "small")], "weights": 2,
                       "ring": True}}  # pull 9, hold 10: danger -1 -> stays anyway
     state = position(2, boats=boats, phase="place", active=1, round=3,
-                     shakes={"red": -10, "blue": -1000})
+                     tips={"red": -10, "blue": -1000})
     state = GAME.apply(state, BOB, "place small blue")  # hold 12 now; blue still stands
     v = view(state)
     # green, yellow, red all exceed their shake; they fall, the round ends with blue alone
@@ -388,14 +413,14 @@ def test_pull_hold_and_danger_follow_the_formulas() -> None:
     assert v["green"]["hold"] == 2 + 4 + 2 + 4  # cat's big, ann's small, the stone
 
 
-@pytest.mark.parametrize("shake, falls", [(-1000, True), (-1, True), (0, False), (1000, False)])
-def test_a_boat_falls_when_pull_beats_hold_plus_shake(shake: int, falls: bool) -> None:
+@pytest.mark.parametrize("tip, falls", [(-1000, True), (-1, True), (0, False), (4000, False)])
+def test_a_boat_falls_when_its_danger_exceeds_its_tipping_point(tip: int, falls: bool) -> None:
     """yellow (ann's big, bob's small: hold 8) is pushed to wave 2.5 (thrill): pull 8, danger 0.
-    It falls exactly when the hidden shake is below 0: pull > hold + shake."""
+    It falls exactly when the hidden tipping point is below 0: pull - hold > tipping point."""
     boats = {"red": {"figures": [(1, "small"), (2, "small")]},
              "yellow": {"figures": [(1, "big"), (2, "small")]},
              "green": {"figures": [(2, "big"), (1, "small")]}, "blue": {"ring": True}}
-    state = position(2, boats=boats, shakes={"yellow": shake}, options={"push": "thrill"})
+    state = position(2, boats=boats, tips={"yellow": tip}, options={"push": "thrill"})
     state = roll_to(state, "yellow")
     state = GAME.apply(state, ANN, "push")  # wave 1: pull 5, hold 8, danger -3
     state.phase, state.active = "roll", 0
@@ -408,12 +433,13 @@ def test_a_boat_falls_when_pull_beats_hold_plus_shake(shake: int, falls: bool) -
     assert view(state)["boats"]["yellow"]["fallen"] is falls
 
 
-def test_danger_exactly_at_the_shake_stands_above_falls() -> None:
+def test_danger_exactly_at_the_tipping_point_stands_above_falls() -> None:
     boats = {"red": {"figures": [(1, "big")], "ring": True}, "yellow": {"figures": [(2, "big")]},
              "green": {"figures": [(1, "small"), (2, "small")], "pos": 2},  # hold 6, pull 7
              "blue": {"figures": [(1, "small"), (2, "small")]}}
-    for shake, falls in ((1000, False), (999, True)):
-        state = roll_to(position(2, boats=boats, shakes={"green": shake}), "ring")
+    for tip, falls in ((1000, False), (999, True)):
+        state = roll_to(position(2, boats=boats, tips={"green": tip}, survived={"green": -8}),
+                        "ring")
         state = GAME.apply(state, ANN, "ring blue")  # any change checks every boat
         assert view(state)["boats"]["green"]["fallen"] is falls
 
@@ -461,19 +487,122 @@ def test_pushed_past_wave_six_goes_over_the_edge() -> None:
 
 
 def test_thrill_half_pushes_and_the_edge_at_six_and_a_half() -> None:
+    """``push`` goes on to the next wave, from a wave or from half way; ``push half`` only
+    from a wave, to just before the next one; from 6 it stops at 6.5, which is still in."""
     boats = full(2)
-    boats["red"]["pos"] = 1.5
+    boats["red"]["pos"] = 2
     state = roll_to(position(2, boats=boats, options={"push": "thrill"}), "red")
     assert GAME.legal_moves(state, ANN) == ["push", "push half"]
-    a = GAME.apply(state, ANN, "push half")
-    b = GAME.apply(state, ANN, "push")
-    assert view(a)["boats"]["red"]["position"] == 2  # now it touches wave 2
-    assert view(b)["boats"]["red"]["position"] == 2.5
+    assert view(GAME.apply(state, ANN, "push half"))["boats"]["red"]["position"] == 2.5
+    assert view(GAME.apply(state, ANN, "push"))["boats"]["red"]["position"] == 3
+    boats["red"]["pos"] = 1.5
+    state = roll_to(position(2, boats=boats, options={"push": "thrill"}), "red")
+    assert GAME.legal_moves(state, ANN) == ["push"]  # no half push from half way
+    assert view(GAME.apply(state, ANN, "push"))["boats"]["red"]["position"] == 2
+    assert "only possible from a wave" in rejection(state, "push half", ANN)
+    # wave 6: half a wave stops before the edge (with a heavy load and a high tipping point)
     boats["red"].update(pos=6, stone="boat")
     state = roll_to(position(2, boats=boats, options={"push": "thrill"}, stone=0,
-                             stone_used=True, shakes={"red": 1000}), "red")
+                             stone_used=True, tips={"red": 4000}), "red")
+    assert GAME.legal_moves(state, ANN) == ["push", "push half"]
+    over = GAME.apply(state, ANN, "push")
+    assert view(over)["boats"]["red"]["fallen"]  # a whole wave from 6 goes over the edge
+    assert GAME.describe(state, ANN, "push").startswith("pushed **red** over the edge")
     state = GAME.apply(state, ANN, "push half")
-    assert view(state)["boats"]["red"]["fallen"]  # 6.5 is past wave 6
+    red = view(state)["boats"]["red"]
+    assert red["position"] == 6.5 and not red["fallen"]
+    assert red["pull"] == 3 + 2 * 6.5 and red["push_risk"] == 100
+    boats["red"].update(pos=6.5)
+    state = roll_to(position(2, boats=boats, options={"push": "thrill"}, stone=0,
+                             stone_used=True, tips={"red": 4000}), "red")
+    assert GAME.legal_moves(state, ANN) == ["push"]
+    assert view(GAME.apply(state, ANN, "push"))["boats"]["red"]["fallen"]  # from 6.5, over
+
+
+def test_tipping_points_are_drawn_in_the_wide_range_each_round() -> None:
+    """Uniform in [-4, +4] (in 1/1000), one per boat, new each round: the old [-1, +1] shake
+    left nearly every fall decided in advance."""
+    tips = [t for seed in range(200) for t in GAME.setup(PLAYERS[:3], {}, seed).tips.values()]
+    assert min(tips) >= -4000 and max(tips) <= 4000
+    assert min(tips) < -3500 and max(tips) > 3500
+    assert sum(t < -1000 for t in tips) > 200 and sum(t > 1000 for t in tips) > 200
+    state = roll_to(end_of_round_position(start=2), "green")
+    after = GAME.apply(state, ANN, "push")  # the round ends: every boat draws anew
+    assert after.round == 2 and after.tips != state.tips
+    assert all(t is not None and -4000 <= t <= 4000 for t in after.tips.values())
+
+
+def risky_position(**kw: Any) -> KrasserfallState:
+    """ann to carry out a red face. red: ann's small figure at wave 1, pull 5, hold 4, danger
+    +1, and it stood +1 already (safe +1); one push makes it +3: (3 - 1) / (4 - 1) = 67 %,
+    half a push +2: 33 %. blue: danger -9, safe -9 clipped to -4."""
+    boats = {"red": {"figures": [(1, "small")], "pos": 1},
+             "yellow": {"figures": [(2, "big"), (2, "small")], "ring": True},
+             "green": {"figures": [(1, "big"), (2, "small")]},
+             "blue": {"figures": [(1, "small")], "weights": 0}}
+    kw.setdefault("tips", {"red": 3500})
+    return roll_to(position(2, boats=boats, survived={"red": 2}, **kw), "red")
+
+
+def test_the_known_safe_level_and_the_public_chance_of_a_fall() -> None:
+    state = risky_position(options={"push": "thrill"})
+    red = view(state)["boats"]["red"]
+    assert red["danger"] == 1 and red["safe"] == 1 and red["push_risk"] == 67
+    assert view(state)["boats"]["green"]["safe"] == -4  # stood -7: the range starts at -4
+    labels = {b.move: str(b.label) for b in GAME.buttons(state, ANN)}
+    assert labels == {"push": "Push · fall: red 67 %", "push half": "Push half a wave · fall: red 33 %"}
+    suggested = dict(GAME.suggest(state, ANN, "", 25))
+    assert suggested == {"push": "push · fall: red 67 %", "push half": "push half · fall: red 33 %"}
+    said = GAME.describe(state, ANN, "push")
+    assert said == "pushed **red** to wave 2 (red: 67 % to fall)"  # its tipping point is +3.5
+    after = GAME.apply(state, ANN, "push")
+    red = view(after)["boats"]["red"]
+    assert not red["fallen"] and red["safe"] == 3  # it stood +3: safe up to +3 now
+    assert red["push_risk"] == 100  # +5 is above every tipping point
+    low = risky_position(tips={"red": 1500})
+    assert GAME.describe(low, ANN, "push") == ("pushed **red** to wave 2 (red: 67 % to fall): "
+                                              "**red** fell into the net")
+
+
+def test_the_public_chance_matches_the_hidden_draws() -> None:
+    """Over worlds the table cannot tell apart (``resample``), a push falls about as often
+    as the percentage on the button says."""
+    state = risky_position()
+    falls = 0
+    for k in range(600):
+        world = GAME.resample(state, ANN, k)
+        falls += view(GAME.apply(world, ANN, "push"))["boats"]["red"]["fallen"]
+    assert abs(falls / 600 - 2 / 3) < 0.06
+
+
+def test_percentages_say_0_and_100_only_when_certain() -> None:
+    from games.krasserfall.model import fall_chance, percent
+
+    assert fall_chance(-4, -8) == 0.25 and fall_chance(-8, -8) == 0.0 and fall_chance(9, -8) == 1
+    assert fall_chance(8, 8) == 0.0 and fall_chance(9, 8) == 1.0  # stood +4: only above falls
+    assert percent(0.001) == 1 and percent(0.999) == 99 and percent(0.125) == 13
+    assert percent(0.0) == 0 and percent(1.0) == 100
+
+
+def test_games_saved_with_the_old_shake_still_load() -> None:
+    state = position(3, boats=full(3))
+    data = json.loads(GAME.dump(state))
+    data["state"]["shakes"] = data["state"].pop("tips")
+    data["state"]["shakes"]["red"] = -700
+    old = GAME.load(json.dumps(data))
+    assert old.tips["red"] == -700 and GAME.view(old, None) == GAME.view(state, None)
+
+
+def test_the_bots_ranking_weighs_the_chance_of_a_fall() -> None:
+    """ann's own small figure rides red: half a push (33 %) keeps it afloat more often than a
+    whole one (67 %), and bob would rather see it pushed whole."""
+    from games.krasserfall import words
+
+    state = risky_position(options={"push": "thrill"})
+    assert words.ranked(GAME, state, 0, ["push", "push half"])[0][1] == "push half"
+    gains = dict((m, g) for g, m in words.ranked(GAME, state, 1, ["push", "push half"]))
+    assert gains["push"] > gains["push half"]
+    assert words.life(state, "red") == pytest.approx(1 + 1 / 3)  # now (1), at +3 (1/3), +5 (0)
 
 
 def test_free_boat_choice_pushes_a_boat_with_an_own_figure() -> None:
@@ -502,27 +631,27 @@ def test_free_boat_choice_without_own_figures_afloat_follows_the_die() -> None:
     assert view(state)["boats"]["green"]["position"] == 0.5
 
 
-def test_shakes_are_hidden_from_every_view_and_redrawn_by_resample() -> None:
+def test_tipping_points_are_hidden_from_every_view_and_redrawn_by_resample() -> None:
     state = position(3, boats=full(3))
     other = state.copy()
-    other.shakes = {c: -s if s else 777 for c, s in state.shakes.items()}
+    other.tips = {c: -s if s else 777 for c, s in state.tips.items()}
     for who in [None, *state.players]:
         assert GAME.view(state, who) == GAME.view(other, who)
-        assert "shake" not in json.dumps(GAME.view(state, who))
-    drawn = {GAME.resample(state, None, k).shakes["red"] for k in range(20)}
+        assert "tip" not in json.dumps(GAME.view(state, who))
+    drawn = {GAME.resample(state, None, k).tips["red"] for k in range(20)}
     assert len(drawn) > 10
 
 
-def test_resample_keeps_shakes_consistent_with_what_boats_stood() -> None:
+def test_resample_keeps_tipping_points_consistent_with_what_boats_stood() -> None:
     boats = {"red": {"figures": [(1, "big")], "ring": True}, "yellow": {"figures": [(2, "big")]},
              "green": {"figures": [(1, "small"), (2, "small")], "pos": 1.5},  # hold 6, pull 6
              "blue": {"figures": [(1, "small"), (2, "small")]}}
-    state = position(2, boats=boats, options={"push": "thrill"}, shakes={"green": 400})
+    state = position(2, boats=boats, options={"push": "thrill"}, tips={"green": 400})
     state = roll_to(state, "ring")
     state = GAME.apply(state, ANN, "ring blue")  # a check: green stood at danger 0
     assert not view(state)["boats"]["green"]["fallen"]
     for k in range(50):
-        assert GAME.resample(state, BOB, k).shakes["green"] >= 0
+        assert GAME.resample(state, BOB, k).tips["green"] >= 0
 
 
 # ----- rounds, medals, the next round -----------------------------------------------------------
@@ -558,7 +687,8 @@ def test_next_round_set_up() -> None:
     assert len(blue["figures"]) == 6  # it keeps its figures
     for c in ("red", "yellow", "green"):
         assert v["boats"][c] == {"position": 0, "fallen": False, "figures": [], "ring": False,
-                                 "stone": None, "weights": 0, "danger": 1, "pull": 3, "hold": 2}
+                                 "stone": None, "weights": 0, "danger": 1, "pull": 3, "hold": 2,
+                                 "safe": -4, "push_risk": 88}  # a new round: nothing stood
     # figures of the other boats return to their owners
     assert v["unplaced"] == {ANN: {"big": 0, "small": 1}, BOB: {"big": 0, "small": 1},
                              CAT: {"big": 0, "small": 1}}
@@ -566,7 +696,7 @@ def test_next_round_set_up() -> None:
     assert v["stone_placed"] is False
     # opener: left of the previous start player (cat, seat 3) is ann
     assert v["phase"] == "ring-start" and v["active"] == ANN and v["start_player"] == ANN
-    assert all(s is not None for s in state.shakes.values())
+    assert all(s is not None for s in state.tips.values())
 
 
 def test_opener_places_the_ring_on_an_empty_boat_then_a_figure_in_an_empty_boat() -> None:
@@ -714,7 +844,7 @@ def test_stone_on_the_strip_can_make_a_boat_fall_at_once() -> None:
 def test_stone_in_the_boat_holds_it() -> None:
     boats = full(3)
     boats["green"]["pos"] = 3  # pull 9, hold 8: would fall on any check
-    state = position(3, boats=boats, stone=2, shakes={"green": 1000})
+    state = position(3, boats=boats, stone=2, tips={"green": 1000})
     after = GAME.apply(state, CAT, "stone green boat")
     assert view(after)["boats"]["green"]["danger"] == 9 - 12
     after = GAME.apply(roll_to(after, "ring"), ANN, "ring yellow")
@@ -725,7 +855,7 @@ def test_stone_that_takes_away_the_pending_figure_move_passes_the_turn() -> None
     boats = {"red": {"figures": [(1, "big")], "ring": True}, "yellow": {"figures": [(2, "big")]},
              "green": {"figures": [(1, "small"), (2, "small")], "pos": 2},  # hold 6, pull 7
              "blue": {"figures": [(1, "small")]}}
-    state = position(2, boats=boats, shakes={"green": 1000}, stone=1, medals=[2, 0], round=2)
+    state = position(2, boats=boats, tips={"green": 1000}, stone=1, medals=[2, 0], round=2)
     state = roll_to(state, "figure")
     assert GAME.legal_moves(state, ANN)[0].startswith("move")
     after = GAME.apply(state, BOB, "stone green strip")
@@ -831,8 +961,12 @@ def test_prompts_and_descriptions() -> None:
     rolled = roll_to(state, "red")
     assert "`/move push`" in GAME.prompt(rolled, ANN)
     assert GAME.describe(rolled, ANN, "push") == "pushed **red** to wave 1"
-    s = GAME.describe(roll_to(position(3, boats=full(3)), "figure"), ANN, "move 3:small yellow>red")
-    assert s == "moved cat's small figure from **yellow** to **red**"
+    figure = roll_to(position(3, boats=full(3)), "figure")
+    s = GAME.describe(figure, ANN, "move 3:small yellow>red")
+    # yellow (big + small: danger -5, safe -4) loses 2 hold: -3, so (-3 + 4) / (4 + 4) = 12.5 %
+    assert view(figure)["boats"]["yellow"]["danger"] == -5
+    assert view(figure)["boats"]["yellow"]["safe"] == -4
+    assert s == "moved cat's small figure from **yellow** to **red** (yellow: 13 % to fall)"
     assert "Cat's" in GAME.describe(roll_to(position(3, boats=full(3)), "figure"), ANN,
                                     "move 3:small yellow>red", {CAT: "Cat"})
     assert "their own" in GAME.describe(roll_to(position(3, boats=full(3)), "figure"), ANN,
@@ -872,7 +1006,7 @@ def test_load_rejects_inconsistent_states() -> None:
     with pytest.raises(CorruptState):
         GAME.load(json.dumps(bad))
     bad = json.loads(json.dumps(data))
-    bad["state"]["shakes"]["red"] = None  # a shake is dropped only when its boat falls
+    bad["state"]["tips"]["red"] = None  # a shake is dropped only when its boat falls
     with pytest.raises(CorruptState):
         GAME.load(json.dumps(bad))
     bad = json.loads(json.dumps(data))

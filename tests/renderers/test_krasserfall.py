@@ -156,23 +156,55 @@ def test_turn_marker_follows_the_active_player() -> None:
     assert render_board(view, NAMES) != render_board({**view, "active": other}, NAMES)
 
 
-def test_danger_bar_reflects_danger() -> None:
+def _gauge_x(danger: float) -> float:
+    """Where the gauge puts ``danger`` (-6 .. +6 across the label, 12 px in from each side)."""
+    x0, x1 = rk.LABEL_X + 12, rk.LABEL_X + rk.LABEL_W - 12
+    return x0 + (danger + 6) / 12 * (x1 - x0)
+
+
+def test_danger_gauge_shows_the_danger_and_the_known_safe_level() -> None:
     view = view_of(3, 40)
     c = next(c for c, b in view["boats"].items() if not b["fallen"])
-    low = copy.deepcopy(view)
-    high = copy.deepcopy(view)
-    low["boats"][c]["danger"], high["boats"][c]["danger"] = -6, 2
-    a, b = decode(render_board(low, NAMES)), decode(render_board(high, NAMES))
-    y = rk.lane_top(c) + 60
-    row = [(x, y) for x in range(rk.LABEL_X + 12, rk.LABEL_X + rk.LABEL_W - 12)]
-    assert any(close(b.getpixel(p), rk.FALLS, 20) for p in row)
-    assert not any(close(a.getpixel(p), rk.FALLS, 20) for p in row)
+    y = rk.lane_top(c) + 54  # the middle of the gauge
+    for danger in (-5, 0, 3):
+        v = copy.deepcopy(view)
+        v["boats"][c].update(danger=danger, safe=-4)
+        image = decode(render_board(v, NAMES))
+        marks = [x for x in range(rk.LABEL_X + 12, rk.LABEL_X + rk.LABEL_W - 12)
+                 if close(image.getpixel((x, y)), rk.TEXT, 30)]
+        assert marks and abs(sum(marks) / len(marks) - _gauge_x(danger)) < 4, (danger, marks)
+    # green (cannot tip) reaches up to the safe level; above it the colours warn
+    stood, fresh = copy.deepcopy(view), copy.deepcopy(view)
+    stood["boats"][c].update(danger=-5, safe=2)
+    fresh["boats"][c].update(danger=-5, safe=-4)
+    at_one = (round(_gauge_x(1)), y)
+    assert close(decode(render_board(stood, NAMES)).getpixel(at_one), rk.SAFE, 20)
+    assert not close(decode(render_board(fresh, NAMES)).getpixel(at_one), rk.SAFE, 40)
 
 
-def test_public_view_holds_no_shakes_so_the_image_cannot_show_them() -> None:
+def test_the_chance_of_a_fall_by_one_push_is_on_the_board_once_the_boats_float() -> None:
+    view = next(v for v in (view_of(3, k) for k in range(20, 60)) if v["phase"] in ("roll", "act"))
+    c = next(c for c, b in view["boats"].items() if not b["fallen"])
+    box = (rk.LABEL_X + rk.LABEL_W - 80, rk.lane_top(c) + 12, rk.LABEL_X + rk.LABEL_W - 12,
+           rk.lane_top(c) + 38)
+
+    def colours(v: dict[str, Any]) -> set[Any]:
+        crop = decode(render_board(v, NAMES)).convert("RGB").crop(box)
+        return {colour for _count, colour in crop.getcolors(1 << 16) or []}
+
+    risky, safe = copy.deepcopy(view), copy.deepcopy(view)
+    risky["boats"][c]["push_risk"], safe["boats"][c]["push_risk"] = 80, 0
+    assert any(close(p, rk.FALLS, 20) for p in colours(risky))
+    assert any(close(p, rk.SAFE, 20) for p in colours(safe))
+    placing = copy.deepcopy(risky)
+    placing["phase"] = "place"  # boats held at the start: no percentage yet
+    assert not any(close(p, rk.FALLS, 20) for p in colours(placing))
+
+
+def test_public_view_holds_no_tipping_points_so_the_image_cannot_show_them() -> None:
     state = play(3, 30)
     other = state.copy()
-    other.shakes = {c: (None if s is None else -s) for c, s in state.shakes.items()}
+    other.tips = {c: (None if s is None else -s) for c, s in state.tips.items()}
     assert render_board(GAME.view(state, None), NAMES) == render_board(GAME.view(other, None), NAMES)
 
 

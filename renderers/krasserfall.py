@@ -894,12 +894,28 @@ def _draw_footer(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str]
     history = view.get("history") or []
     if history:
         parts = []
-        for h in history[-3:]:
+        for h in history:
             gains = ", ".join(f"{_name(names, players, p, 21, 120)} +{g}"
                               for p, g in (h.get("medals") or {}).items()) or "no medals"
             parts.append(f"R{h.get('round')} {h.get('boat')}: {gains}")
-        sheet.text((tx, y), fit_text("  ·  ".join(parts), 21, width), 21, DIM,
-                  anchor="ls")
+        for row in _pack(parts, width, (FOOTER_Y + FOOTER_H - 14 - y) // 28 + 1):
+            sheet.text((tx, y), row, 21, DIM, anchor="ls")
+            y += 28
+
+
+def _pack(parts: list[str], width: int, rows: int) -> list[str]:
+    """``parts`` joined by dots into at most ``rows`` lines of ``width`` px (the last one cut
+    with "..." only if even that is not enough): the rounds' results stay readable."""
+    out: list[str] = []
+    for part in parts:
+        joined = f"{out[-1]}  ·  {part}" if out else part
+        if out and text_width(joined, 21) <= width:
+            out[-1] = joined
+        elif len(out) < rows:
+            out.append(part)
+        else:
+            out[-1] = joined
+    return [fit_text(row, 21, width) for row in out]
 
 
 # ----- alt text --------------------------------------------------------------------------------

@@ -82,8 +82,10 @@ class LookingService(PlayService):
         sight = await self._sight(game, row, seats, user_id=actor.user_id)
         state, moves = sight.state, sight.moves
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
+        order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
+        listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
         players = join([_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
-                        else f"**{safe_name(s.name)}**" for s in seats])
+                        else f"**{safe_name(s.name)}**" for s in listed])
         parts: list[Any] = [
             self._status_line(game, row, state, seats),
             _("Players: {players}", players=players),

@@ -147,6 +147,10 @@ def shown(text: Any, lang: str, kind: str) -> None:
         said = said.split(" · ", 1)[-1]
     if kind != "button" or not wordless(text):
         assert not ENGLISH.search(outside_code(said)), (kind, lang, said)
+    if kind == "button":  # Discord's limit for a button label
+        assert len(said) <= 80 and len(str(text)) <= 80, (lang, said)
+    if kind == "label":  # and for an autocomplete choice name
+        assert len(tr(text, lang)) <= 100, (lang, tr(text, lang))
 
 
 @pytest.mark.parametrize("options", [{}, {"push": "thrill"}, {"boat-choice": "free"}])

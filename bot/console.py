@@ -1,9 +1,12 @@
 """``python -m bot console``: play through the real service in a terminal, without Discord.
 
 Each line is ``name: command``, e.g. ``alice: /game new aqualin rules=classic``,
-``bob: /game join``, ``alice: /move d4``. Users are made up on first use; board
-images are saved to a folder and their paths printed. Handy for trying the bot and
-for debugging a game from its database.
+``bob: /game join``, ``alice: /move d4``. Users are made up on first use (and their names
+kept in the database); board images are saved to a new folder per session and their paths
+printed. Handy for trying the bot and for debugging a game from its database.
+
+Lines copied from the README work as they are: a leading ``> `` prompt and a trailing
+``# comment`` are ignored.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import itertools
 import re
 import shlex
 import sys
@@ -26,19 +30,35 @@ from .service import GameService
 from .store import Store
 from .timing import format_duration, parse_duration
 
-HELP = """Lines look like `name: command`. Commands:
+HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game new <game> [key=value ...]   open a lobby (e.g. /game new aqualin rules=classic)
-  /game join | leave | start | board | hand | status | resign
+  /game join | leave | start | status | resign
+  /game board [player:<name>]        the board; in Aqua that player's area
+  /game hand [dm:true]               your private view (dm:true: also as a DM)
   /game rules [game]                 how to play
   /game abort [reason]
-  /game undo | log [count] | export | stats [game]
+  /game undo | log [count] | export | stats [game] | replay [number]
   /game kick <name> | skip [name]
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
-  help, quit"""
+  help, quit
+Options may be written as in Discord (player:bob) or as key=value (player=bob)."""
+
+#: ``/game`` subcommands and their Discord options, in order: each may be given as
+#: ``option:value`` (as Discord shows it), ``option=value`` or as a plain word in this order.
+PARAMS: dict[str, tuple[str, ...]] = {
+    "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
+    "replay": ("number",), "stats": ("game",), "kick": ("user",), "skip": ("user",),
+    "addbot": ("level",),
+}
+YES = ("1", "true", "yes", "on", "dm")
+NO = ("0", "false", "no", "off")
+#: A prompt copied along with a line (``> alice: /game join``).
+PROMPT = re.compile(r"^\s*(?:>\s*)+")
+MENTION = re.compile(r"<@!?(\d+)>")
 
 BOT = Actor(user_id=0, name="bot")
 CONSOLE_GUILD = 1
@@ -48,6 +68,49 @@ CONSOLE_CHANNEL = 1
 def user_id_for(name: str) -> int:
     """A stable made-up Discord id per console name, so a saved database keeps working."""
     return int(hashlib.sha256(name.lower().encode()).hexdigest()[:12], 16)
+
+
+def strip_comment(text: str) -> str:
+    """``/move d4  # note`` -> ``/move d4``: a ``#`` that starts a word outside quotes starts a
+    comment, as in a shell (the README's examples carry such notes)."""
+    quote = ""
+    for i, char in enumerate(text):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (i == 0 or text[i - 1].isspace()):
+            return text[:i].rstrip()
+    return text
+
+
+#: An escaped character, a code span (kept as written: its backticks mark what to type), or a
+#: bold or underline marker; scanned left to right, so ``\*`` is never half of ``**``.
+_MARKUP = re.compile(r"\\([!-/:-@\[-`{-~])|(`+).+?\2|\*\*|__", re.S)
+
+
+def plain_markdown(text: str) -> str:
+    """Discord Markdown as a terminal should show it: bold without its stars, escapes resolved."""
+    def one(match: re.Match[str]) -> str:
+        if match[1] is not None:
+            return match[1]
+        return match[0] if match[2] is not None else ""
+
+    return _MARKUP.sub(one, text).replace("\u200b", "")
+
+
+def console_syntax(text: str, name: str, game: str | None) -> str:
+    """The commands quoted in a text, as the console takes them: after the player's name, the
+    game as a plain word and the game's options as ``key=value`` words."""
+    def one(match: re.Match[str]) -> str:
+        code = match[1]
+        if not code.startswith("/"):
+            return match[0]
+        code = code.replace("/game new options:", f"/game new {game or '<game>'} ")
+        code = re.sub(r"(?<=\s)(?:game|options|action):", "", code)
+        return f"`{name}: {code}`"
+
+    return re.sub(r"`([^`\n]+)`", one, text)
 
 
 class Console:
@@ -60,8 +123,11 @@ class Console:
         self.moderators = moderators  # None: everyone may moderate
         self.place = Place(guild_id=CONSOLE_GUILD, channel_id=channel_id)
         self.names: dict[int, str] = {}
+        self.remembered: set[int] = set()  # names stored in the database in this session
+        self.session_dir: Path | None = None  # this session's image folder, made on first use
         self.images = 0
         self.messages = 0
+        self.refused = 0  # lines answered with an error (the README test counts them)
         self.offset = 0.0  # /wait moves the service's clock forward
         service.clock = lambda: time.time() + self.offset
 
@@ -72,39 +138,93 @@ class Console:
         return Actor(user_id=uid, name=name, manage_channels=mod)
 
     async def handle(self, line: str) -> list[str]:
-        line = line.strip()
-        if not line or line.startswith("#"):
+        line = strip_comment(PROMPT.sub("", line.strip())).strip()
+        if not line:
             return []
         if line in ("help", "?"):
             return HELP.splitlines()
         name, sep, command = line.partition(":")
         if not sep or not name.strip() or not command.strip().startswith("/"):
+            self.refused += 1
             return ["Write `name: /command`, e.g. `alice: /game new aqualin` (or `help`)."]
         actor = self.actor(name.strip())
+        await self._remember(actor)
         try:
             words = shlex.split(command.strip())
         except ValueError as exc:
+            self.refused += 1
             return [f"could not read that line: {exc}"]
         try:
             outcome = await self._dispatch(actor, words)
         except (ServiceError, GameError) as exc:
-            return [f"[only {actor.name} sees] {explain(exc)}"]
+            self.refused += 1
+            return [f"[only {actor.name} sees] " + self._plain(explain(exc))]
         if isinstance(outcome, list):
             return outcome
-        shown = self._show(actor, await self.service.deliver_here(outcome))
+        shown = await self._shown(actor, await self.service.deliver_here(outcome))
         # Bot seats move on their own, as in Discord (without the pause).
         for _ in range(2000):
             move = await self.service.bot_turn(self.place)
             if move is None:
                 break
-            shown += self._show(BOT, await self.service.deliver_here(move))[1:]
+            shown += (await self._shown(BOT, await self.service.deliver_here(move)))[1:]
         return shown
+
+    async def _remember(self, actor: Actor) -> None:
+        """Keep the name of an id in the database, so mentions read well after a restart."""
+        if actor.user_id not in self.remembered:
+            await self.service.store.set_meta(f"console:name:{actor.user_id}", actor.name)
+            self.remembered.add(actor.user_id)
+
+    async def _learn_names(self, outcome: Outcome) -> None:
+        """Names for the ids an outcome mentions that this session has not seen: stored by the
+        console, else the seats of the channel's game (databases from before names were kept)."""
+        texts = [outcome.reply, *(p.text for p in outcome.posts), *(d.text for d in outcome.dms)]
+        if outcome.lobby_edit is not None:
+            texts.append(outcome.lobby_edit.text)
+        ids = {int(m) for text in texts for m in MENTION.findall(str(text))}
+        unknown = (ids | {d.user_id for d in outcome.dms}) - set(self.names) - {BOT.user_id}
+        store = self.service.store
+        for uid in sorted(unknown):
+            name = await store.get_meta(f"console:name:{uid}")
+            if name:
+                self.names[uid] = name
+        if unknown - set(self.names):
+            row = await store.latest_game(self.place.channel_id)
+            for seat in await store.seats(row.id) if row is not None else []:
+                if seat.user_id in unknown:
+                    self.names.setdefault(seat.user_id, seat.name)
+
+    @staticmethod
+    def _options(sub: str, words: list[str]) -> dict[str, str]:
+        """A subcommand's options from ``option:value``, ``option=value`` or plain words."""
+        names = PARAMS.get(sub, ())
+        found: dict[str, str] = {}
+        loose: list[str] = []
+        words = list(words)
+        while words:
+            word = words.pop(0)
+            match = re.match(r"([a-z_]+)[:=](.*)$", word, re.I | re.S)
+            if match and match[1].lower() in names:
+                # ``player: bob`` (a space after the colon) names the value in the next word
+                value = match[2] or (words.pop(0) if words else "")
+                found[match[1].lower()] = value
+            else:
+                loose.append(word)
+        for name in names:
+            if name not in found and loose:
+                found[name] = loose.pop(0)
+        if loose:
+            known = " ".join(f"{n}:" for n in names) or "no options"
+            raise ServiceError(f"`/game {sub}` doesn't take `{loose[0]}` (it takes {known}).")
+        return found
 
     async def _dispatch(self, actor: Actor, words: list[str]) -> Outcome | list[str]:
         s, p = self.service, self.place
         head = words[0].lower()
         args = [w.split(":", 1)[1] if re.match(r"^(game|options|action|reason):", w) else w
                 for w in words[1:]]
+        args = [a for a in args if a]  # ``game: aqua`` leaves an empty word
         if head == "/move":
             return await s.move(actor, p, " ".join(args))
         if head == "/wait":
@@ -112,11 +232,11 @@ class Console:
             self.offset += seconds
             lines = [f"(time passes: {format_duration(seconds)})"]
             for _, outcome in await s.fire_due():
-                lines += self._show(actor, await s.deliver_here(outcome))[1:]
+                lines += (await self._shown(actor, await s.deliver_here(outcome)))[1:]
             return lines
         if head == "/moves":
             pairs = await s.suggest(actor, p, " ".join(args))
-            return [f"  {label}" for label, _ in pairs]
+            return [f"  {self._plain(label)}" for label, _ in pairs]
         if head != "/game" or not args:
             raise ServiceError("Unknown command; type `help`.")
         sub, rest = args[0].lower(), args[1:]
@@ -124,50 +244,90 @@ class Console:
             if not rest:
                 raise ServiceError("Which game? e.g. `/game new aqualin`.")
             return await s.new_game(actor, p, rest[0], " ".join(rest[1:]))
-        simple = {"join": s.join, "leave": s.leave, "start": s.start, "board": s.board,
-                  "hand": s.hand, "status": s.status, "resign": s.resign, "undo": s.undo,
-                  "export": s.export}
+        simple = {"join": s.join, "leave": s.leave, "start": s.start, "status": s.status,
+                  "resign": s.resign, "undo": s.undo, "export": s.export}
         if sub in simple:
+            self._options(sub, rest)  # none: a stray word is an error, not ignored
             return await simple[sub](actor, p)
-        if sub == "rules":
-            return await s.rules(p, rest[0] if rest else None)
         if sub == "abort":
             return await s.abort(actor, p, " ".join(rest))
-        if sub == "log":
-            return await s.log(actor, p, int(rest[0]) if rest and rest[0].isdigit() else 10)
-        if sub == "stats":
-            return await s.stats(actor, p, rest[0] if rest else None)
-        if sub == "kick" and rest:
-            return await s.kick(actor, p, user_id_for(rest[0]), rest[0])
-        if sub == "skip":
-            return await s.skip(actor, p, user_id_for(rest[0]) if rest else None)
         if sub == "config":
             try:
-                changes = dict(w.split("=", 1) for w in rest)
+                changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
             except ValueError:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
             flags = {"bot_takeover", "clear_manager_role"}
             settings = {k.replace("-", "_"): v for k, v in changes.items()}
             for key in flags & set(settings):
-                settings[key] = str(settings[key]).lower() in ("1", "true", "yes", "on")
+                settings[key] = str(settings[key]).lower() in YES
             return await s.configure(actor, p, **settings)
+        if sub not in PARAMS and sub != "removebot":
+            raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
+        opts = self._options(sub, rest)
+        if sub == "board":
+            player = opts.get("player", "").lstrip("@")
+            return await s.board(actor, p, user_id_for(player) if player else None)
+        if sub == "hand":
+            dm = opts.get("dm", "false").lower()
+            if dm not in YES + NO:
+                raise ServiceError("`dm` is true or false, e.g. `/game hand dm:true`.")
+            return await s.hand(actor, p, dm in YES)
+        if sub == "rules":
+            outcome = await s.rules(p, opts.get("game"))
+            game = opts.get("game") or getattr(await s.store.latest_game(p.channel_id), "game", None)
+            outcome.reply = console_syntax(outcome.reply, actor.name, game)
+            return outcome
+        if sub in ("log", "replay"):
+            given = opts.get("count" if sub == "log" else "number")
+            if given is not None and not given.isdigit():
+                raise ServiceError(f"`/game {sub}` takes a number, e.g. `/game {sub} 3`.")
+            if sub == "log":
+                return await s.log(actor, p, int(given) if given else 10)
+            return await s.replay_animation(actor, p, int(given) if given else None)
+        if sub == "stats":
+            return await s.stats(actor, p, opts.get("game"))
+        if sub == "kick":
+            if "user" not in opts:
+                raise ServiceError("Whom? e.g. `/game kick bob`.")
+            user = opts["user"].lstrip("@")
+            return await s.kick(actor, p, user_id_for(user), user)
+        if sub == "skip":
+            user = opts.get("user", "").lstrip("@")
+            return await s.skip(actor, p, user_id_for(user) if user else None)
         if sub == "addbot":
-            return await s.add_bot(actor, p, rest[0] if rest else "normal")
-        if sub == "removebot":
-            return await s.remove_bot(actor, p)
-        raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
+            return await s.add_bot(actor, p, opts.get("level", "normal"))
+        return await s.remove_bot(actor, p)
 
     def _plain(self, text: str) -> str:
-        text = re.sub(r"<@(\d+)>", lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
+        text = plain_markdown(str(text))
+        text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
-        return text.replace("**", "").replace("\\", "").replace("\u200b", "")
+        return re.sub(r"<#\d+>", "#console", text)
+
+    def _folder(self) -> Path:
+        """This session's image folder: a new one per run, so sessions never mix."""
+        if self.session_dir is None:
+            stamp = time.strftime("%Y-%m-%d-%H%M%S")
+            for n in itertools.count(1):
+                folder = self.out_dir / (stamp if n == 1 else f"{stamp}-{n}")
+                try:
+                    folder.mkdir(parents=True)
+                except FileExistsError:
+                    continue
+                self.session_dir = folder
+                break
+        assert self.session_dir is not None
+        return self.session_dir
 
     def _save(self, image: Attachment) -> str:
-        self.out_dir.mkdir(parents=True, exist_ok=True)
         self.images += 1
-        path = self.out_dir / f"{self.images:04d}-{image.filename}"
+        path = self._folder() / f"{self.images:04d}-{image.filename}"
         path.write_bytes(image.data)
         return str(path)
+
+    async def _shown(self, actor: Actor, outcome: Outcome) -> list[str]:
+        await self._learn_names(outcome)
+        return self._show(actor, outcome)
 
     def _show(self, actor: Actor, outcome: Outcome) -> list[str]:
         lines = [f"[only {actor.name} sees] " + self._plain(outcome.reply)]
@@ -198,7 +358,8 @@ async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
         console = Console(service, out_dir, moderators)
         interactive = lines is None and sys.stdin.isatty()
         if interactive:
-            print(f"Tidepool console. Database: {db}. Images go to {out_dir}/. Type `help`.")
+            print(f"Tidepool console. Database: {db}. Images go to a new folder under {out_dir}/ "
+                  "for this session. Type `help`.")
         source = iter(lines) if lines is not None else None
         while True:
             if source is not None:
@@ -208,7 +369,7 @@ async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
                     print("> ", end="", flush=True)
                 line = await asyncio.to_thread(sys.stdin.readline)
                 line = line if line else None
-            if line is None or line.strip() in ("quit", "exit"):
+            if line is None or PROMPT.sub("", line).strip() in ("quit", "exit"):
                 return 0
             for out in await console.handle(line):
                 print(out, flush=True)
@@ -223,7 +384,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--db", type=Path, default=Path("data/console.sqlite3"),
                         help="SQLite file (default data/console.sqlite3; reuse it to continue games)")
     parser.add_argument("--out", type=Path, default=Path("console-out"),
-                        help="folder for board images (default console-out/)")
+                        help="folder for board images, in a new subfolder per session "
+                             "(default console-out/)")
     parser.add_argument("--mods", default="",
                         help="comma-separated names with moderator rights (default: everyone)")
     parser.add_argument("script", nargs="?", type=Path,

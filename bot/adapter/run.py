@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from urllib.parse import urlsplit
 
+import aiohttp
 import discord
 import yarl
 
@@ -21,6 +23,12 @@ log = logging.getLogger(__name__)
 #: Loggers whose DEBUG records carry secrets: request and webhook URLs hold interaction tokens
 #: (``/webhooks/<app>/<token>``), and gateway events carry them in full. They log at INFO at most.
 SENSITIVE_LOGGERS = ("discord.http", "discord.webhook", "discord.gateway")
+
+#: What a dropped or missing network looks like to discord.py (the errors its shards retry).
+NETWORK_ERRORS = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.HTTPException,
+                  discord.GatewayNotFound, discord.ConnectionClosed)
+#: How long start-up waits for Discord's first answer before it gives up.
+REACH_TIMEOUT = 30.0
 
 
 #: Every line names this process's shards: several processes of one bot log side by side.
@@ -41,6 +49,23 @@ class ShardTag(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.shards = self.shards
+        return True
+
+
+class OneLineReconnects(logging.Filter):
+    """discord.py reconnects by itself, with backoff, and logs each attempt at ERROR with the
+    network error's traceback. A retried outage is worth one line: a WARNING naming the error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        text = str(record.msg).lower()
+        if (record.name.startswith("discord.") and isinstance(error, NETWORK_ERRORS)
+                and ("reconnect" in text or "retrying" in text)):
+            reason = " ".join(str(error).split())
+            reason = f"{type(error).__name__}: {reason}" if reason else type(error).__name__
+            record.msg, record.args = f"{record.getMessage()} ({reason})", None
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
 
 
@@ -65,6 +90,7 @@ def setup_logging(level: str, shards: str = "all") -> None:
     number = getattr(logging, level)
     handler = logging.StreamHandler()
     handler.addFilter(ShardTag(shards))
+    handler.addFilter(OneLineReconnects())
     formatter = (ColourFormatter() if discord.utils.stream_supports_colour(handler.stream)
                  else logging.Formatter(LOG_FORMAT, "%Y-%m-%d %H:%M:%S", style="{"))
     discord.utils.setup_logging(handler=handler, formatter=formatter, level=number, root=True)
@@ -80,10 +106,54 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+class Unreachable(Exception):
+    """Discord gave no usable answer at start-up (the message says what to check)."""
+
+
+def api_host() -> str:
+    """Where REST calls go, as ``host[:port]`` (never with credentials)."""
+    return urlsplit(str(discord.http.Route.BASE)).netloc.rpartition("@")[2] or "?"
+
+
+async def reach_discord(token: str) -> None:
+    """Ask Discord who we are before anything is created, so that a bot without a network
+    stops with one sentence and leaves no database file behind.
+
+    A bad token raises :class:`discord.LoginFailure`; no answer raises :class:`Unreachable`.
+    The client logs in again afterwards: one extra request per start.
+    """
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    host = api_host()
+    try:
+        await asyncio.wait_for(http.static_login(token), REACH_TIMEOUT)
+    except discord.LoginFailure:
+        raise
+    except discord.DiscordServerError as exc:  # discord.py has retried it already
+        raise Unreachable(f"Discord at {host} is having trouble (HTTP {exc.status}): try again "
+                          f"in a few minutes.") from None
+    except discord.HTTPException as exc:
+        raise Unreachable(f"Discord at {host} answered HTTP {exc.status} instead of the bot's "
+                          f"account: check DISCORD_API_BASE.") from None
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
+        raise Unreachable(f"Cannot reach Discord at {host}: check the network or "
+                          f"DISCORD_API_BASE.") from None
+    finally:
+        await http.close()
+
+
+def quiet_voice() -> None:
+    """This bot never joins a voice channel: discord.py's warnings that voice would need PyNaCl
+    and davey are noise at every start."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 async def serve(settings: Settings) -> None:
     settle()  # everything imported so far stays out of the garbage collector's way
     use_workers(asyncio.get_running_loop())
     apply_endpoints(settings)
+    quiet_voice()
+    await reach_discord(settings.token or "")  # before the database file is created
     store = await Store.open(settings.database)
     service = GameService(store)
     service.draw_in_process = True  # pictures never hold the interpreter the loop needs
@@ -107,6 +177,9 @@ def run(settings: Settings) -> int:
               "Developer Portal (Bot tab), not the client secret.", file=sys.stderr)
         return 1
     except (SchemaTooNew, DatabaseError) as exc:  # one sentence, no traceback: not a bug
+        print(exc, file=sys.stderr)
+        return 1
+    except Unreachable as exc:
         print(exc, file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:

@@ -37,7 +37,7 @@ async def test_console_plays_a_full_game(tmp_path: Path) -> None:
             assert out[0] == f"[only {name} sees] Played `{move}`.", out
             turns += 1
         assert turns == 36 and any("Game over" in line for line in out)
-        images = sorted((tmp_path / "out").glob("*.png"))
+        images = sorted((tmp_path / "out").rglob("*.png"))
         assert len(images) == 37 and images[-1].read_bytes().startswith(b"\x89PNG")
         bad = await console.handle("bob: /move a1")
         assert bad[0].startswith("[only bob sees]")

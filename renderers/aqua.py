@@ -850,14 +850,10 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
     put_text(canvas, (x, 44), "  ·  ".join(info), 22, DIM, BG, "ls")
     to_act = set(view.get("to_act") or [])
     winners = set((result or {}).get("winners") or [])
-    n = max(1, len(players))
-    gap = 12
-    card_w = (WIDTH - 2 * MARGIN - gap * (n - 1)) // n if n > 1 else 460
-    card_h = CARD_H + (THUMB_H if layout.thumbs else 0)
-    y = HEADER_TOP
     last = view.get("last") or {}
-    for i, p in enumerate(players):
-        cx = MARGIN + i * (card_w + gap)
+    for p, box in zip(players, card_boxes(len(players), layout.thumbs)):
+        cx, y, x1, y1 = box
+        card_w, card_h = x1 - cx, y1 - y
         active = p in to_act and not result
         won = p in winners
         edge, edge_w = (ACCENT, 3) if active else (GOLD, 3) if won else (CARD_EDGE, 2)
@@ -880,8 +876,7 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
             placed = None
             if last.get("player") == p and last.get("kind") == "take" and last.get("pos"):
                 placed = _pos(last["pos"])
-            _draw_thumb(canvas, area, (cx + 10, y + CARD_H - 2, cx + card_w - 10,
-                                       y + card_h - 10), placed)
+            _draw_thumb(canvas, area, thumb_box(box), placed)
         tag = None
         if active:
             tag = pill("TO MOVE", 16, ACCENT, CARD)
@@ -891,6 +886,22 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
             tag = pill("RESIGNED", 16, FAINT, CARD)
         if tag is not None:
             overlay(canvas, tag, (cx + 12, y - tag.height // 2))
+
+
+def card_boxes(players: int, thumbs: bool) -> list[tuple[int, int, int, int]]:
+    """The players' cards in the header, in seat order."""
+    n = max(1, players)
+    gap = 12
+    card_w = (WIDTH - 2 * MARGIN - gap * (n - 1)) // n if n > 1 else 460
+    card_h = CARD_H + (THUMB_H if thumbs else 0)
+    return [(MARGIN + i * (card_w + gap), HEADER_TOP, MARGIN + i * (card_w + gap) + card_w,
+             HEADER_TOP + card_h) for i in range(players)]
+
+
+def thumb_box(card: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Where the thumbnail of the card's player's area goes."""
+    x0, y0, x1, y1 = card
+    return x0 + 10, y0 + CARD_H - 2, x1 - 10, y1 - 10
 
 
 def _draw_thumb(canvas: Image.Image, area: Mapping[str, Any], box: tuple[int, int, int, int],

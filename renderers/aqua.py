@@ -152,6 +152,7 @@ FULL_W = WIDTH - 2 * MARGIN  # a panel as wide as the picture
 HALF_GAP = 16
 HALF_W = (FULL_W - HALF_GAP) // 2  # two areas side by side
 HALF_MAX_H = 760
+MOVED_MAX_H = 400  # the mover's area above the next player's (when too wide to sit beside it)
 MIN_SIDE_HEX = 30  # two areas side by side only while their hexes stay this large
 AREA_PAD = 18
 MAX_HEX = 62  # hex circumradius in px for small areas
@@ -779,7 +780,8 @@ def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
     else:
         for p, role, w in chosen:
             hint = _area_hints(view, names, p, role, True)
-            lay = layout_of(p, w, FULL_W, AREA_MAX_H)
+            # the mover's area is there to be looked at, not typed from: it stays smaller
+            lay = layout_of(p, w, FULL_W, MOVED_MAX_H if role == "moved" else AREA_MAX_H)
             height = _title_h(True, len(hint)) + lay.height + 2 * AREA_PAD
             panels.append(Panel(p, role, (MARGIN, y, MARGIN + FULL_W, y + height), lay, w, hint))
             y += height + 14
@@ -1026,8 +1028,10 @@ def _area_hints(view: Mapping[str, Any], names: Mapping[str, str], who: str, rol
             what = [f"tile {last.get('pos', '?')}"]
             what += [f"{len(small)} animal{'s' if len(small) != 1 else ''}"] if small else []
             what += ["a large animal"] if big else []
+            if wide:
+                return [f"White: just placed ({', '.join(what)})"]
             lines += ["White: just placed", ", ".join(what)]
-        return [": ".join(lines)] if wide else lines
+        return [" ".join(lines)] if wide else lines
     if view.get("result"):
         return ["Final area: q,r under each animal names its site"]
     if _twice(view, who):

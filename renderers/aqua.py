@@ -1,14 +1,20 @@
 """Aqua board image from the public view (``games.aqua``, where the rules are).
 
-Layout, top to bottom: the players (name, score, animals, whose turn, the snail), the market
-(slot numbers, tiles at rotation 0, the sea snail), one player's coral area, then the large
-animals left, the small-animal stacks and the ecosystems in play (or the final scores).
+Layout, top to bottom: the players (name, score, animals, whose turn, the snail and, with
+several players, a thumbnail of their area), the market (slot numbers, tiles at rotation 0,
+the sea snail), the areas of :func:`plan`, then the large animals left, the small-animal
+stacks, the ecosystems in play and a legend (or, at the end, the final scores).
 
-The area is drawn to scale from the engine's own hex geometry, cropped to the tiles and the
-free positions around them, and scaled so that it fits the width. Every free position carries
-its ``q,r`` (bright where a market tile fits this turn) and every habitat its ``a,b``, so a
-player can type a move from the picture alone. Corals carry their colour letter for
-colour-blind players.
+Which areas: after a move, the mover's area (what the turn placed outlined in white) beside
+the next player's, so the channel sees what was built and what comes next; at the end every
+area; on request (``focus``) one player's. The mover is read from the view's ``last`` move,
+so a post, a replay and ``/game board`` show the same picture.
+
+An area is drawn to scale from the engine's own hex geometry, cropped to the tiles and the
+free positions around them, and scaled so that it fits its panel. Every free position carries
+its ``q,r`` (bright where a market tile fits this turn) and every habitat its ``q,r`` (the
+site at the top corner of tile ``q,r``), so a player can type a move from the picture alone.
+Corals carry their colour letter for colour-blind players.
 
 Speed: the picture is composed directly in palette ("P") mode, one byte per pixel, like the
 other renderers (see ``renderers.common``). Every piece of art is drawn once, anti-aliased,
@@ -373,7 +379,7 @@ def well_label(text: str, size: int, legal: bool) -> tuple[Image.Image, int, int
 
 @lru_cache(maxsize=4096)
 def site_label(text: str, size: int) -> Image.Image:
-    """The ``a,b`` of a habitat: light text on a small dark plate."""
+    """The ``q,r`` of a habitat's site: light text on a small dark plate."""
     fsize = label_size(size) - 2
     mask, _ = text_mask(text, fsize, "mm", 1)
     w, h = mask.width + 10, max(mask.height + 6, round(fsize * 1.1))
@@ -620,8 +626,6 @@ class AreaLayout:
         self.units_w, self.units_h = units_w, units_h
         # the width is fixed; a tall area may make the image taller rather than tiny
         fit = min(width / units_w, max(max_h / units_h, MIN_HEX))
-        #: the hex size that would fill the width exactly (below the cached sizes: too tight)
-        self.fit = fit
         # the largest of the cached sizes that fits (never below the smallest)
         self.size = size or max([h for h in HEX_SIZES if h <= fit] or [HEX_SIZES[0]])
         self.width = math.ceil(units_w * self.size)

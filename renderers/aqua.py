@@ -1,14 +1,20 @@
 """Aqua board image from the public view (``games.aqua``, where the rules are).
 
-Layout, top to bottom: the players (name, score, animals, whose turn, the snail), the market
-(slot numbers, tiles at rotation 0, the sea snail), one player's coral area, then the large
-animals left, the small-animal stacks and the ecosystems in play (or the final scores).
+Layout, top to bottom: the players (name, score, animals, whose turn, the snail and, with
+several players, a thumbnail of their area), the market (slot numbers, tiles at rotation 0,
+the sea snail), the areas of :func:`plan`, then the large animals left, the small-animal
+stacks, the ecosystems in play and a legend (or, at the end, the final scores).
 
-The area is drawn to scale from the engine's own hex geometry, cropped to the tiles and the
-free positions around them, and scaled so that it fits the width. Every free position carries
-its ``q,r`` (bright where a market tile fits this turn) and every habitat its ``a,b``, so a
-player can type a move from the picture alone. Corals carry their colour letter for
-colour-blind players.
+Which areas: after a move, the mover's area (what the turn placed outlined in white) beside
+the next player's, so the channel sees what was built and what comes next; at the end every
+area; on request (``focus``) one player's. The mover is read from the view's ``last`` move,
+so a post, a replay and ``/game board`` show the same picture.
+
+An area is drawn to scale from the engine's own hex geometry, cropped to the tiles and the
+free positions around them, and scaled so that it fits its panel. Every free position carries
+its ``q,r`` (bright where a market tile fits this turn) and every habitat its ``q,r`` (the
+site at the top corner of tile ``q,r``), so a player can type a move from the picture alone.
+Corals carry their colour letter for colour-blind players.
 
 Speed: the picture is composed directly in palette ("P") mode, one byte per pixel, like the
 other renderers (see ``renderers.common``). Every piece of art is drawn once, anti-aliased,
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -141,15 +148,24 @@ def new_canvas(size: tuple[int, int], colour: RGB) -> Image.Image:
 WIDTH = 1000
 MARGIN = 20
 SS = 3  # supersampling of cached art
-HEADER_H = 176
+HEADER_TOP = 68  # the players' cards start here
+CARD_H = 92  # a player's card without its thumbnail
+THUMB_H = 112  # the thumbnail of a player's area under their card (several players)
+THUMB_MAX_HEX = 14
+HEADER_H = HEADER_TOP + CARD_H + 16  # the header without thumbnails (solo, game over)
 MARKET_H = 224
-AREA_TITLE_H = 96
+FULL_W = WIDTH - 2 * MARGIN  # a panel as wide as the picture
+HALF_GAP = 16
+HALF_W = (FULL_W - HALF_GAP) // 2  # two areas side by side
+HALF_MAX_H = 760
+MOVED_MAX_H = 400  # the mover's area above the next player's (when too wide to sit beside it)
+MIN_SIDE_HEX = 30  # two areas side by side only while their hexes stay this large
 AREA_PAD = 18
 MAX_HEX = 62  # hex circumradius in px for small areas
 MIN_HEX = 34  # the smallest size a tall area shrinks to (beyond it the image grows taller)
 TINY_HEX = 22  # the smallest size a very wide area shrinks to (the width is fixed)
 AREA_MAX_H = 1000
-FOOTER_H = 420
+FOOTER_H = 510
 MARKET_HEX = 50
 #: Hex sizes the area may use: a few, so that every size's art stays cached.
 HEX_SIZES: tuple[int, ...] = tuple(range(TINY_HEX, MAX_HEX + 1, 4))
@@ -363,7 +379,7 @@ def well_label(text: str, size: int, legal: bool) -> tuple[Image.Image, int, int
 
 @lru_cache(maxsize=4096)
 def site_label(text: str, size: int) -> Image.Image:
-    """The ``a,b`` of a habitat: light text on a small dark plate."""
+    """The ``q,r`` of a habitat's site: light text on a small dark plate."""
     fsize = label_size(size) - 2
     mask, _ = text_mask(text, fsize, "mm", 1)
     w, h = mask.width + 10, max(mask.height + 6, round(fsize * 1.1))
@@ -564,7 +580,7 @@ def panel(canvas: Image.Image, box: tuple[int, int, int, int], fill: RGB, edge: 
 
 
 def render(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None) -> bytes:
-    """PNG bytes: the market and one player's area (the active player's unless ``focus``)."""
+    """PNG bytes: the market and the areas of :func:`plan` (``focus``: that player's area)."""
     return encode_png(draw(view, names, focus))
 
 
@@ -583,21 +599,35 @@ def focus_player(view: Mapping[str, Any], focus: str | None) -> str:
     return winners[0] if winners else players[0]
 
 
+def mover(view: Mapping[str, Any], focus: str | None = None) -> str | None:
+    """Who made the move this board follows, when their area is shown beside the next
+    player's: only on the plain board of a running game with several players, and only if
+    somebody else acts now (a player moving twice in a row gets one area and a note)."""
+    players = [str(p) for p in view.get("players") or []]
+    if (focus is not None and str(focus) in players) or view.get("result") or len(players) < 2:
+        return None
+    who = (view.get("last") or {}).get("player")
+    if who in players and who != view.get("active"):
+        return str(who)
+    return None
+
+
 class AreaLayout:
     """Where a player's area goes: hex size, pixel origin of tile (0, 0), the region's size."""
 
     def __init__(self, tiles: Sequence[tuple[int, int]], frontier: Sequence[tuple[int, int]],
-                 width: int) -> None:
+                 width: int, max_h: int = AREA_MAX_H, size: int | None = None) -> None:
         cells = list(tiles) + list(frontier)
         xs = [geo.tile_centre(p, 1.0)[0] for p in cells]
         ys = [geo.tile_centre(p, 1.0)[1] for p in cells]
         self.min_x, self.min_y = min(xs) - SQ3 / 2, min(ys) - 1
         units_w = max(xs) - min(xs) + SQ3
         units_h = max(ys) - min(ys) + 2
+        self.units_w, self.units_h = units_w, units_h
         # the width is fixed; a tall area may make the image taller rather than tiny
-        fit = min(width / units_w, max(AREA_MAX_H / units_h, MIN_HEX))
+        fit = min(width / units_w, max(max_h / units_h, MIN_HEX))
         # the largest of the cached sizes that fits (never below the smallest)
-        self.size = max([h for h in HEX_SIZES if h <= fit] or [HEX_SIZES[0]])
+        self.size = size or max([h for h in HEX_SIZES if h <= fit] or [HEX_SIZES[0]])
         self.width = math.ceil(units_w * self.size)
         self.height = math.ceil(units_h * self.size)
         self.ox = 0.0
@@ -616,17 +646,20 @@ class AreaLayout:
         return self.ox + x, self.oy + y
 
 
-def _area_layout(area: Mapping[str, Any], over: bool = False) -> AreaLayout:
+def _area_layout(area: Mapping[str, Any], over: bool = False, width: int = FULL_W,
+                 max_h: int = AREA_MAX_H, size: int | None = None) -> AreaLayout:
+    """``over``: no free positions (a finished game's area, or the mover's, where nobody
+    places a tile now)."""
     tiles = [_pos(k) for k in area.get("tiles") or {}]
     frontier = [] if over else [_pos(k) for k in area.get("frontier") or []]
     if not tiles:
         tiles = [(0, 0)]
-    return AreaLayout(tiles, frontier, WIDTH - 2 * MARGIN - 2 * AREA_PAD)
+    return AreaLayout(tiles, frontier, width - 2 * AREA_PAD, max_h, size)
 
 
 def _footer_height(view: Mapping[str, Any]) -> int:
     if view.get("result"):
-        return 176 + 46 * len(view.get("players") or [])
+        return 210 + 46 * len(view.get("players") or [])
     return FOOTER_H
 
 
@@ -634,27 +667,153 @@ def _market_height(view: Mapping[str, Any]) -> int:
     return 0 if view.get("result") else MARKET_H
 
 
+@dataclass
+class Panel:
+    """One area on the picture: whose, why (``role``), where, and its title lines."""
+
+    player: str
+    role: str  # "next": to act (or asked for); "moved": made the last move; "final": game over
+    box: tuple[int, int, int, int]
+    layout: AreaLayout
+    wells: bool  # free positions drawn (only in the area of the player who places next)
+    hints: list[str]
+
+    @property
+    def wide(self) -> bool:
+        return self.box[2] - self.box[0] >= FULL_W
+
+
+@dataclass
+class Plan:
+    """The picture's layout: computed once, drawn by :func:`draw`, read by the tests."""
+
+    thumbs: bool  # every player's area as a thumbnail in their header card
+    header_h: int
+    areas_top: int
+    footer_top: int
+    height: int
+    panels: list[Panel]
+
+
+def _side_widths(chosen: Sequence[tuple[str, str, bool]], full: Sequence[AreaLayout]
+                 ) -> list[int]:
+    """Panel widths for two areas side by side (the mover's and the next player's, or a row
+    of finished areas), or [] when they go one above the other.
+
+    The mover's area and the next player's share the width by how wide each is, within
+    36–64 %, while both keep hexes of at least ``MIN_SIDE_HEX``; finished areas go two to a
+    row at half width while their hexes stay above the smallest size.
+    """
+    if len(chosen) < 2:
+        return []
+    room = FULL_W - HALF_GAP
+    if chosen[0][1] == "final":
+        fits = all(_fits(lay, HALF_W) >= TINY_HEX for lay in full)
+        return [HALF_W] * len(chosen) if fits else []
+    total = full[0].units_w + full[1].units_w
+    share = min(0.64, max(0.36, full[0].units_w / total))
+    widths = [round(room * share), room - round(room * share)]
+    if all(_fits(lay, wd) >= MIN_SIDE_HEX for lay, wd in zip(full, widths)):
+        return widths
+    return []
+
+
+def _fits(layout: AreaLayout, width: int) -> float:
+    """The hex size at which ``layout``'s area fills a panel ``width`` wide (or HALF_MAX_H)."""
+    return min((width - 2 * AREA_PAD) / layout.units_w, HALF_MAX_H / layout.units_h)
+
+
+def _title_h(panel_wide: bool, hints: int) -> int:
+    first = 76 if panel_wide else 96
+    return first + 28 * max(0, hints - 1) + 20 if hints else first - 16
+
+
+def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
+         focus: str | None = None) -> Plan:
+    """Which areas the picture shows, and where.
+
+    * A finished game (the plain board): every area, winner first, two to a row.
+    * After a move by someone else: the mover's area (what they just placed, in white) beside
+      the area of the player to act next; one above the other when the areas have grown too
+      wide for half the width.
+    * Otherwise (``focus``, solo, the start, a second turn in a row): one area, full width.
+    """
+    names = names or {}
+    players = [str(p) for p in view.get("players") or []]
+    areas = view.get("areas") or {}
+    over = bool(view.get("result"))
+    thumbs = len(players) > 1 and not (over and focus is None)
+    header_h = HEADER_TOP + CARD_H + (THUMB_H if thumbs else 0) + 16
+    top = header_h + _market_height(view)
+    chosen: list[tuple[str, str, bool]] = []  # player, role, wells
+    if over and focus is None and len(players) > 1:
+        counts = view.get("small_animals") or {}
+        ranked = sorted(players, key=lambda p: (-_total(view, p), -int(counts.get(p, 0))))
+        chosen = [(p, "final", False) for p in ranked]
+    else:
+        who = focus_player(view, focus)
+        moved = mover(view, focus)
+        if moved is not None:
+            chosen.append((moved, "moved", False))
+        chosen.append((who, "next", not over))
+    panels: list[Panel] = []
+
+    def layout_of(p: str, wells: bool, width: int, max_h: int,
+                  size: int | None = None) -> AreaLayout:
+        return _area_layout(areas.get(p) or {}, not wells, width, max_h, size)
+
+    y = top
+    widths = _side_widths(chosen, [layout_of(p, w, FULL_W, AREA_MAX_H) for p, _r, w in chosen])
+    if widths:
+        # one scale for every area shown, so that they compare at a glance
+        common = min(layout_of(p, w, wd, HALF_MAX_H).size
+                     for (p, _r, w), wd in zip(chosen, widths))
+        for i in range(0, len(chosen), 2):
+            row = chosen[i:i + 2]
+            row_w = widths[i:i + 2]
+            hints = [_area_hints(view, names, p, role, False) for p, role, _w in row]
+            title = _title_h(False, max(len(h) for h in hints))
+            layouts = [layout_of(p, w, wd, HALF_MAX_H, common)
+                       for (p, _r, w), wd in zip(row, row_w)]
+            height = title + max(lay.height for lay in layouts) + 2 * AREA_PAD
+            x0 = MARGIN if len(row) > 1 else MARGIN + (FULL_W - row_w[0]) // 2
+            for (p, role, w), lay, hint, wd in zip(row, layouts, hints, row_w):
+                panels.append(Panel(p, role, (x0, y, x0 + wd, y + height), lay, w, hint))
+                x0 += wd + HALF_GAP
+            y += height + 14
+    else:
+        for p, role, w in chosen:
+            hint = _area_hints(view, names, p, role, True)
+            # the mover's area is there to be looked at, not typed from: it stays smaller
+            lay = layout_of(p, w, FULL_W, MOVED_MAX_H if role == "moved" else AREA_MAX_H)
+            height = _title_h(True, len(hint)) + lay.height + 2 * AREA_PAD
+            panels.append(Panel(p, role, (MARGIN, y, MARGIN + FULL_W, y + height), lay, w, hint))
+            y += height + 14
+    for panel in panels:
+        x0, y0, x1, _y1 = panel.box
+        left = x0 + AREA_PAD + (x1 - x0 - 2 * AREA_PAD - panel.layout.width) / 2
+        panel.layout.place(left, y0 + _title_h(panel.wide, len(panel.hints)) + AREA_PAD)
+    footer_top = y
+    height = footer_top + _footer_height(view) + MARGIN
+    return Plan(thumbs, header_h, top, footer_top, height, panels)
+
+
 def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None
          ) -> Image.Image:
     """The picture as a palette image (``render`` encodes it); reads ``view`` only."""
-    who = focus_player(view, focus)
-    areas = view.get("areas") or {}
-    area = areas.get(who) or {}
+    layout = plan(view, names, focus)
     over = bool(view.get("result"))
-    layout = _area_layout(area, over)
-    area_top = HEADER_H + _market_height(view)
-    area_h = AREA_TITLE_H + layout.height + 2 * AREA_PAD
-    footer_top = area_top + area_h + 14
-    height = footer_top + _footer_height(view) + MARGIN
-    canvas = new_canvas((WIDTH, height), BG)
-    _draw_header(canvas, view, names, who)
+    canvas = new_canvas((WIDTH, layout.height), BG)
+    _draw_header(canvas, view, names, layout)
     if not over:
-        _draw_market(canvas, view, names)
-    _draw_area(canvas, view, names, who, area, layout, area_top, area_h)
+        _draw_market(canvas, view, names, layout.header_h)
+    for panel in layout.panels:
+        _draw_area(canvas, view, names, panel)
     if over:
-        _draw_result(canvas, view, names, footer_top)
+        _draw_result(canvas, view, names, layout.footer_top)
     else:
-        _draw_footer(canvas, view, who, footer_top)
+        nxt = next(p.player for p in layout.panels if p.role == "next")
+        _draw_footer(canvas, view, names, nxt, layout.footer_top)
     return canvas
 
 
@@ -677,8 +836,9 @@ def _total(view: Mapping[str, Any], player: str) -> int:
 
 
 def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
-                 who: str) -> None:
-    """Title, round and deck; one card per player: name, score, animals, the snail."""
+                 layout: Plan) -> None:
+    """Title, round and deck; one card per player: name, score, animals, the snail, and (with
+    several players) a thumbnail of their area."""
     players = [str(p) for p in view.get("players") or []]
     result = view.get("result")
     rnd = int(view.get("round") or 1)
@@ -696,14 +856,10 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
     put_text(canvas, (x, 44), "  ·  ".join(info), 22, DIM, BG, "ls")
     to_act = set(view.get("to_act") or [])
     winners = set((result or {}).get("winners") or [])
-    n = max(1, len(players))
-    gap = 12
-    card_w = (WIDTH - 2 * MARGIN - gap * (n - 1)) // n if n > 1 else 460
-    card_h = 92
-    y = 68
-    d = ImageDraw.Draw(canvas)
-    for i, p in enumerate(players):
-        cx = MARGIN + i * (card_w + gap)
+    last = view.get("last") or {}
+    for p, box in zip(players, card_boxes(len(players), layout.thumbs)):
+        cx, y, x1, y1 = box
+        card_w, card_h = x1 - cx, y1 - y
         active = p in to_act and not result
         won = p in winners
         edge, edge_w = (ACCENT, 3) if active else (GOLD, 3) if won else (CARD_EDGE, 2)
@@ -719,9 +875,14 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
         room = card_w - 30
         if view.get("snail") == p:
             sprite = snail(24, CARD)
-            put(canvas, sprite, (cx + card_w - sprite[0].width - 12, y + card_h - 34))
+            put(canvas, sprite, (cx + card_w - sprite[0].width - 12, y + CARD_H - 34))
             room -= sprite[0].width + 8
         put_text(canvas, (cx + 16, y + 76), fit_text(line, 19, room), 19, DIM, CARD, "ls")
+        if layout.thumbs:
+            placed = None
+            if last.get("player") == p and last.get("kind") == "take" and last.get("pos"):
+                placed = _pos(last["pos"])
+            _draw_thumb(canvas, area, thumb_box(box), placed)
         tag = None
         if active:
             tag = pill("TO MOVE", 16, ACCENT, CARD)
@@ -731,21 +892,77 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
             tag = pill("RESIGNED", 16, FAINT, CARD)
         if tag is not None:
             overlay(canvas, tag, (cx + 12, y - tag.height // 2))
-        if p == who and n > 1:  # the area shown below
-            d.rectangle((cx + 16, y + card_h - 7, cx + card_w - 16, y + card_h - 4),
-                        fill=ink(ACCENT if active else DIM))
+
+
+def card_boxes(players: int, thumbs: bool) -> list[tuple[int, int, int, int]]:
+    """The players' cards in the header, in seat order."""
+    n = max(1, players)
+    gap = 12
+    card_w = (WIDTH - 2 * MARGIN - gap * (n - 1)) // n if n > 1 else 460
+    card_h = CARD_H + (THUMB_H if thumbs else 0)
+    return [(MARGIN + i * (card_w + gap), HEADER_TOP, MARGIN + i * (card_w + gap) + card_w,
+             HEADER_TOP + card_h) for i in range(players)]
+
+
+def thumb_box(card: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Where the thumbnail of the card's player's area goes."""
+    x0, y0, x1, y1 = card
+    return x0 + 10, y0 + CARD_H - 2, x1 - 10, y1 - 10
+
+
+def _draw_thumb(canvas: Image.Image, area: Mapping[str, Any], box: tuple[int, int, int, int],
+                placed: tuple[int, int] | None) -> None:
+    """A player's area in miniature: corals, the hot spot, animals as dots (gold: covered by a
+    large animal), the tile just placed outlined in white. Plain polygons: at this size
+    anti-aliasing would only blur it."""
+    tiles = {_pos(k): _colours(v) for k, v in (area.get("tiles") or {}).items()}
+    if not tiles:
+        return
+    x0, y0, x1, y1 = box
+    xs = [geo.tile_centre(p, 1.0)[0] for p in tiles]
+    ys = [geo.tile_centre(p, 1.0)[1] for p in tiles]
+    units_w = max(xs) - min(xs) + SQ3
+    units_h = max(ys) - min(ys) + 2
+    size = min((x1 - x0) / units_w, (y1 - y0) / units_h, THUMB_MAX_HEX)
+    ox = (x0 + x1) / 2 - (min(xs) + max(xs)) / 2 * size
+    oy = (y0 + y1) / 2 - (min(ys) + max(ys)) / 2 * size
+    d = ImageDraw.Draw(canvas)
+    seam = ink(CARD)
+    for pos, colours in tiles.items():
+        tx, ty = geo.tile_centre(pos, size)
+        cx, cy = ox + tx, oy + ty
+        for i, direction in enumerate(geo.DIRS):
+            corners = [(0.0, 0.0)] + [geo.CORNERS[k] for k in geo.RHOMBUS[direction]]
+            pts = [(cx + ux * size, cy + uy * size) for ux, uy in corners]
+            colour = HOT_DARK if colours[i] == HOT else COLOURS[colours[i]]
+            d.polygon(pts, fill=ink(colour), outline=seam)
+    if any(HOT in c for c in tiles.values()):
+        sx, sy = geo.site_centre((0, 0), size)
+        r = max(2.0, size * 0.3)
+        d.ellipse((ox + sx - r, oy + sy - r, ox + sx + r, oy + sy + r), fill=ink(HOT_GLOW))
+    covered = {str(s) for big in area.get("large") or [] for s in big.get("sites") or []}
+    for key in area.get("animals") or {}:
+        sx, sy = geo.site_centre(_pos(key), size)
+        r = max(2.0, size * 0.32)
+        d.ellipse((ox + sx - r, oy + sy - r, ox + sx + r, oy + sy + r),
+                  fill=ink(GOLD if key in covered else TOKEN))
+    if placed is not None and placed in tiles:
+        tx, ty = geo.tile_centre(placed, size)
+        pts = _hex_points(ox + tx, oy + ty, size)
+        d.line([*pts, pts[0]], fill=ink(HILITE), width=2)
 
 
 # ----- market ----------------------------------------------------------------------------------
 
 
-def _draw_market(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def _draw_market(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 top: int) -> None:
     """The market tiles at rotation 0 with their slot numbers, and the snail if it is there."""
-    top = HEADER_H
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + MARKET_H - 14), CARD, CARD_EDGE, 2)
     market = [_code(t) for t in view.get("market") or []]
     put_text(canvas, (MARGIN + 20, top + 36), "MARKET", 24, DIM, CARD, "ls", 1)
-    hint = ("shown at rot 0; rot 1 and rot 2 turn a tile clockwise" if market
+    hint = ("badge: slot number; tiles shown at rot 0, rot 1 and rot 2 turn them clockwise"
+            if market
             else "empty until the next round")
     put_text(canvas, (MARGIN + 20 + text_width("MARKET", 24, 1) + 14, top + 36), hint, 20,
              FAINT, CARD, "ls")
@@ -777,47 +994,126 @@ def slot_badge(number: int) -> PSprite:
 # ----- area ------------------------------------------------------------------------------------
 
 
-def _area_hint(view: Mapping[str, Any], who: str) -> str:
+def _just_placed(view: Mapping[str, Any], who: str) -> tuple[set[str], set[str]]:
+    """(small-animal sites, large-animal sites) that ``who``'s last finished turn placed, drawn
+    in white. Also for a player acting again at once (solo, or last of a round and first of the
+    next); in the middle of their turn the engine's ``placed_this_turn`` says it."""
+    last = view.get("last") or {}
+    if view.get("result") or last.get("player") != who:
+        return set(), set()
+    if who == view.get("active") and view.get("phase") != "take":
+        return set(), set()
+    small = {str(h[0]) for h in last.get("habitats") or [] if len(h) == 3 and h[2]}
+    big = set((last.get("large") or {}).get("sites") or [])
+    return small, {str(s) for s in big}
+
+
+def _twice(view: Mapping[str, Any], who: str) -> bool:
+    """``who`` ended the last round and starts this one: two turns in a row."""
+    last = view.get("last") or {}
+    return (not view.get("solo") and not view.get("result") and who == view.get("active")
+            and last.get("player") == who and view.get("phase") == "take"
+            and isinstance(last.get("round"), int) and last["round"] < int(view.get("round") or 0))
+
+
+def _area_hints(view: Mapping[str, Any], names: Mapping[str, str], who: str, role: str,
+                wide: bool) -> list[str]:
+    """The lines under an area's title: what it shows, or what to type."""
+    if role == "final":
+        return []
     phase = view.get("phase")
+    last = view.get("last") or {}
+    lines: list[str] = []
+    if role == "moved":
+        if last.get("kind") == "snail":
+            lines += ["took the sea snail:", "plays last now, first next round"]
+        else:
+            small, big = _just_placed(view, who)
+            what = [f"tile {last.get('pos', '?')}"]
+            what += [f"{len(small)} animal{'s' if len(small) != 1 else ''}"] if small else []
+            what += ["a large animal"] if big else []
+            if wide:
+                return [f"White: just placed ({', '.join(what)})"]
+            lines += ["White: just placed", ", ".join(what)]
+        return [" ".join(lines)] if wide else lines
     if view.get("result"):
-        return "Final area: a,b under each animal names its site"
+        return ["Final area: q,r under each animal names its site"]
+    if _twice(view, who):
+        name = _name(view, names, who, 21, 260)
+        lines.append(f"{name} played last in round {last['round']}, so starts round "
+                     f"{view.get('round')}: two turns in a row. White: the last turn.")
     if who == view.get("active") and phase == "take":
-        return "Bright q,r: a market tile fits there now  ·  /move take SLOT at Q,R rot 0-2"
-    if who == view.get("active") and phase == "large":
+        if wide:
+            lines.append("Bright q,r: a market tile fits there now  ·  /move take SLOT at Q,R "
+                         "rot 0-2")
+        else:
+            lines += ["Bright q,r: a market tile fits there now",
+                      "/move take SLOT at Q,R rot 0-2"]
+    elif who == view.get("active") and phase == "large":
         options = [str(o) for o in view.get("large_options") or []]
-        example = options[0] if options else "large SHAPE a,b ..."
+        example = options[0] if options else "large SHAPE q,r ..."
         more = f" (or {len(options) - 1} more)" if len(options) > 1 else ""
-        return f"Large animal: /move {example}{more}  or  /move done"
-    return "q,r on free positions; a,b under each animal names its site"
+        lines.append(f"Large animal: /move {example}{more}  or  /move done")
+    else:
+        lines.append("q,r on free positions; under each animal, q,r names its site")
+    return lines
 
 
 def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
-               who: str, area: Mapping[str, Any], layout: AreaLayout, top: int,
-               height: int) -> None:
+               where: Panel) -> None:
     """One player's tiles, free positions, animals and large animals, with coordinates."""
-    panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + height), CARD, CARD_EDGE, 2)
+    who, layout = where.player, where.layout
+    area = (view.get("areas") or {}).get(who) or {}
+    x0, top, x1, bottom = where.box
     active = view.get("active")
     over = bool(view.get("result"))
-    name = _name(view, names, who, 28, 380, 1)
-    title = f"{name}'s area  ·  hot spot {area.get('hot_spot', '?')}"
-    put_text(canvas, (MARGIN + 20, top + 40), fit_text(title, 28, 520, 1), 28, TEXT, CARD, "ls",
-             1)
+    won = who in ((view.get("result") or {}).get("winners") or [])
+    edge, edge_w = ((ACCENT, 3) if who == active and not over else (GOLD, 3) if won and over
+                    else (CARD_EDGE, 2))
+    panel(canvas, (x0, top, x1, bottom), CARD, edge, edge_w)
+    inner = x1 - x0 - 40
     score = (view.get("scores") or {}).get(who) or {}
     eco = sum(int(v) for v in (score.get("ecosystems") or {}).values())
     parts = [f"large {score.get('large', 0)}", f"small {score.get('small', 0)}"]
     if (view.get("options") or {}).get("ecosystems") != "family":
         parts += [f"reefs {score.get('reefs', 0)}", f"eco {eco}"]
-    line = "  ·  ".join(parts) + f"  =  {score.get('total', 0)}"
-    put_text(canvas, (WIDTH - MARGIN - 20, top + 40), line, 22, DIM, CARD, "rs")
-    hint = fit_text(_area_hint(view, who), 21, WIDTH - 2 * MARGIN - 40)
-    put_text(canvas, (MARGIN + 20, top + 76), hint, 21,
-             ACCENT if who == active and not over else FAINT, CARD, "ls")
+    hint_colour = ACCENT if who == active and not over else TEXT if where.role == "moved" else FAINT
+    if where.wide:
+        line = "  ·  ".join(parts) + f"  =  {score.get('total', 0)}"
+        put_text(canvas, (x1 - 20, top + 40), line, 22, DIM, CARD, "rs")
+        room = inner - text_width(line, 22) - 20
+        name = _name(view, names, who, 28, max(120, room - 110), 1)
+        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 28, room, 1), 28, TEXT,
+                 CARD, "ls", 1)
+        y = top + 76
+    else:
+        total = str(score.get("total", 0))
+        put_text(canvas, (x1 - 18, top + 44), total, 34, GOLD if won else TEXT, CARD, "rs", 1)
+        room = inner - text_width(total, 34, 1) - 16
+        name = _name(view, names, who, 26, max(100, room - 80), 1)
+        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 26, room, 1), 26, TEXT,
+                 CARD, "ls", 1)
+        put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
+                 DIM, CARD, "ls")
+        y = top + 96
+    for hint in where.hints:
+        put_text(canvas, (x0 + 20, y), fit_text(hint, 20 if not where.wide else 21, inner),
+                 20 if not where.wide else 21, hint_colour, CARD, "ls")
+        y += 28
+    tag = None
+    if where.role == "moved":
+        tag = pill("LAST MOVE", 16, HILITE, CARD)
+    elif who == active and not over and len(view.get("players") or []) > 1:
+        tag = pill("TO MOVE", 16, ACCENT, CARD)
+    elif won and over and where.role == "final":
+        tag = pill("WINNER" if len((view.get("result") or {}).get("winners") or []) == 1
+                   else "SHARED WIN", 16, GOLD, CARD)
+    if tag is not None:
+        overlay(canvas, tag, (x1 - tag.width - 16, top - tag.height // 2))
 
-    left = MARGIN + AREA_PAD + (WIDTH - 2 * MARGIN - 2 * AREA_PAD - layout.width) / 2
-    layout.place(left, top + AREA_TITLE_H + AREA_PAD)
     size = layout.size
     tiles = {_pos(k): _colours(v) for k, v in (area.get("tiles") or {}).items()}
-    frontier = [] if over else [_pos(k) for k in area.get("frontier") or []]
+    frontier = [_pos(k) for k in area.get("frontier") or []] if where.wells else []
     legal = {_pos(k) for k in view.get("legal_positions") or []} if who == active else set()
     for pos in frontier:
         x, y = layout.tile(pos)
@@ -838,7 +1134,9 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
             overlay(canvas, art, (x - art.width / 2, y - art.height / 2))
 
     animals = area.get("animals") or {}
-    fresh = set(view.get("placed_this_turn") or []) if who == active else set()
+    fresh, fresh_large = _just_placed(view, who)
+    if who == active:
+        fresh |= set(view.get("placed_this_turn") or [])
     habitats = list(area.get("habitats") or [])
     for key in habitats:
         if key in animals:
@@ -856,14 +1154,17 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
     for big in area.get("large") or []:
         covered_sites |= {str(s) for s in big.get("sites") or []}
         _draw_large_outline(canvas, big, layout)
-    for key in habitats:
-        if key in covered_sites:
-            continue  # never needed in a move again: the large animal's name goes there
-        x, y = layout.site(_pos(key))
-        plate = site_label(key, size)
-        canvas.paste(plate, (round(x - plate.width / 2), round(y + size * 0.56 - plate.height / 2)))
+    if where.role != "final":  # the finished areas are small; no move will name a site again
+        for key in habitats:
+            if key in covered_sites:
+                continue  # never needed in a move again: the large animal's name goes there
+            x, y = layout.site(_pos(key))
+            plate = site_label(key, size)
+            canvas.paste(plate, (round(x - plate.width / 2),
+                                 round(y + size * 0.56 - plate.height / 2)))
     for big in area.get("large") or []:
-        _draw_large_label(canvas, big, layout)
+        new = bool(fresh_large) and {str(s) for s in big.get("sites") or []} == fresh_large
+        _draw_large_label(canvas, big, layout, new)
 
 
 def _large_sites(big: Mapping[str, Any]) -> list[tuple[int, int]]:
@@ -914,8 +1215,10 @@ def outline(pattern: tuple[tuple[int, int], ...], size: int) -> tuple[Image.Imag
     return art, x0 - ox, y0 - oy
 
 
-def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout) -> None:
-    """The large animal's name and points, below its lowest site (where a site label was)."""
+def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout,
+                      new: bool = False) -> None:
+    """The large animal's name and points, below its lowest site (where a site label was);
+    white when it was placed in the turn just played."""
     sites = _large_sites(big)
     if not sites:
         return
@@ -923,7 +1226,7 @@ def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaL
     shape = str(big.get("shape", ""))
     animal = big.get("animal") or LARGE_ANIMALS.get(shape, {}).get(str(big.get("side", "A")), "")
     label = f"{animal} {big.get('points', '')}".strip()
-    tag = pill(label, max(14, round(size * 0.3)), GOLD, TOKEN)
+    tag = pill(label, max(14, round(size * 0.3)), HILITE if new else GOLD, TOKEN)
     low = max(sites, key=lambda s: (layout.site(s)[1], -layout.site(s)[0]))
     x, y = layout.site(low)
     overlay(canvas, tag, (x - tag.width / 2, y + size * 0.46 - 2))
@@ -932,14 +1235,16 @@ def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaL
 # ----- footer ----------------------------------------------------------------------------------
 
 
-def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], who: str, top: int) -> None:
-    """Large animals left (shape, values), small animals left, the ecosystems in play."""
+def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 who: str, top: int) -> None:
+    """Large animals left (shape, values), small animals left, the ecosystems in play (scored
+    for ``who``), and a legend of the marks and numbers on the areas."""
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + FOOTER_H), CARD, CARD_EDGE, 2)
     x0 = MARGIN + 20
     put_text(canvas, (x0, top + 36), "LARGE ANIMALS", 22, DIM, CARD, "ls", 1)
     put_text(canvas, (x0 + text_width("LARGE ANIMALS", 22, 1) + 14, top + 36),
-             "cover small animals of different species, one new this turn", 20, FAINT, CARD,
-             "ls")
+             "points left, next first; they cover animals of different species, one new",
+             20, FAINT, CARD, "ls")
     stacks = view.get("large_stacks") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // len(SHAPES)
     for i, shape in enumerate(SHAPES):
@@ -967,10 +1272,12 @@ def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], who: str, top: in
     ecosystems = [e for e in view.get("ecosystems") or [] if e in ECOSYSTEMS]
     mode = (view.get("options") or {}).get("ecosystems")
     put_text(canvas, (x0, y), "ECOSYSTEMS", 22, DIM, CARD, "ls", 1)
-    label = ("points for the area shown, if the game ended now" if ecosystems
-             else "none: family game, only animals score" if mode == "family" else "none")
-    put_text(canvas, (x0 + text_width("ECOSYSTEMS", 22, 1) + 14, y), label, 20, FAINT, CARD,
-             "ls")
+    label = (f"points for {_name(view, names, who, 20, 300)}'s area, if the game ended now"
+             if ecosystems else "none: family game, only animals score" if mode == "family"
+             else "none")
+    room = WIDTH - 2 * MARGIN - 60 - text_width("ECOSYSTEMS", 22, 1)
+    put_text(canvas, (x0 + text_width("ECOSYSTEMS", 22, 1) + 14, y), fit_text(label, 20, room),
+             20, FAINT, CARD, "ls")
     mine = ((view.get("scores") or {}).get(who) or {}).get("ecosystems") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // 2
     for i, eid in enumerate(ecosystems[:6]):
@@ -982,6 +1289,21 @@ def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], who: str, top: in
         put_text(canvas, (cx + col_w - 24, cy), f"+{points}" if points else "0", 22,
                  GOLD if points else FAINT, CARD, "rs", 1)
         put_text(canvas, (cx, cy + 22), fit_text(rule, 18, col_w - 30), 18, DIM, CARD, "ls")
+    y = top + FOOTER_H - 84
+    for line in LEGEND:
+        put_text(canvas, (x0, y), fit_text(line, 19, WIDTH - 2 * MARGIN - 40), 19, DIM, CARD,
+                 "ls")
+        y += 26
+
+
+#: What the marks and numbers on an area mean (the rules say the rest).
+LEGEND = (
+    "q,r on a free hex: where a tile can go  ·  q,r under an animal: its site, the top corner "
+    "of tile q,r",
+    "Badge on an animal: its points  ·  gold band: a large animal and its points",
+    "Glowing vent: the hot spot, where your 3 start tiles meet (no colour)  ·  white: just "
+    "placed",
+)
 
 
 def _draw_result(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
@@ -1040,6 +1362,10 @@ def _draw_result(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
         for (label, x), v in zip(cols, values):
             put_text(canvas, (x, y), str(v), 26, colour if label == "total" else TEXT, CARD,
                      "rs", 1 if label == "total" else 0)
+    note = ("large, small: animal points · reefs: reef points · eco: ecosystems · "
+            "animals: small animals owned (the tie-break)")
+    put_text(canvas, (x0, top + h - 24), fit_text(note, 18, WIDTH - 2 * MARGIN - 48), 18, DIM,
+             CARD, "ls")
 
 
 # ----- warm-up ---------------------------------------------------------------------------------
@@ -1154,6 +1480,14 @@ def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: i
                            **turn))
     parts.append(_("Scores: {scores}.",
                    scores=", ".join(f"{name(p)} {_total(view, p)}" for p in players)))
+    moved = mover(view)
+    if moved is not None:  # the picture shows their area beside the next player's
+        last = view.get("last") or {}
+        if last.get("kind") == "snail":
+            parts.append(_("{player} just took the sea snail.", player=name(moved)))
+        elif last.get("pos"):
+            parts.append(_("{player} just placed a tile at {pos}.", player=name(moved),
+                           pos=str(last["pos"])))
     market = list(view.get("market") or [])
     if market and not result:
         tiles = [_("{slot} {first}-{second}-{third}", slot=i,

@@ -182,13 +182,27 @@ def one_game(n: int, policy_name: str, seed: int,
 
 
 def summarise(n: int, policy_name: str, games: int, options: dict[str, str],
-              jobs: int = 1) -> dict[str, Any]:
+              jobs: int = 1, progress: int = 0) -> dict[str, Any]:
+    """Play ``games`` seeded games; with ``jobs`` > 1 in processes, printing the figures so far
+    every ``progress`` games (the bots' games are slow)."""
     args = [(n, policy_name, seed, options) for seed in range(games)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.starmap(one_game, args)
+            results = []
+            for k, result in enumerate(pool.imap(_one_game, args), 1):
+                results.append(result)
+                if progress and k % progress == 0 and k < games:
+                    print(line(f"  ({k} games so far)", _summary(results)), flush=True)
     else:
         results = [one_game(*a) for a in args]
+    return _summary(results)
+
+
+def _one_game(args: tuple[int, str, int, dict[str, str]]) -> tuple[list[int], int, Checks]:
+    return one_game(*args)
+
+
+def _summary(results: list[tuple[list[int], int, Checks]]) -> dict[str, Any]:
     round_turns: list[int] = []
     game_turns: list[int] = []
     game_rounds: list[int] = []
@@ -255,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
     if args.bot:
         print("[the bots' normal level, 3 players, default options]")
-        print(line("  bot    3 players", summarise(3, "bot", args.bot, {}, args.jobs)))
+        print(line("  bot    3 players", summarise(3, "bot", args.bot, {}, args.jobs, progress=20)))
         print()
     if args.sweep:
         print("[sweep, 3 players, default options, greedy]")

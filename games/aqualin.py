@@ -337,48 +337,48 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         or, without them, the syntax in general."""
         if not isinstance(text, str):
             raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-        help = examples.help if examples else _MOVE_HELP
+        how = examples.help if examples else _MOVE_HELP
         slide = examples is not None and examples.rules == "classic"
         cleaned = _clean(text)
         shown = _quote(text)
         if not cleaned:
-            raise InvalidMove(_("empty move: {help}", help=help))
+            raise InvalidMove(_("empty move: {help}", help=how))
         tokens = cleaned.split(" ")
         if len(tokens) > 3:
-            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=help))
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
         shift = None
         tile = None
         if "-" in tokens[0]:
             ends = tokens.pop(0).split("-")
             if len(ends) != 2 or not all(ends):
                 if examples is not None and examples.shifted is None:
-                    raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=help))
+                    raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
                 example = examples.shift if examples else "b2-c3"
                 raise InvalidMove(
                     _("could not read the slide in '{text}': write it like {shift}", text=shown,
                       shift=example) if slide else
                     _("could not read the shift in '{text}': write it like {shift}", text=shown,
                       shift=example))
-            shift = (self._parse_square(ends[0], help), self._parse_square(ends[1], help))
+            shift = (self._parse_square(ends[0], how), self._parse_square(ends[1], how))
         if len(tokens) == 2:
             tile = self._parse_tile(tokens.pop(0), examples)
         if len(tokens) != 1:
-            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=help))
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
         if "-" in tokens[0]:
             raise InvalidMove(
-                _("'{text}' has a slide but no square to place on: {help}", text=shown, help=help)
+                _("'{text}' has a slide but no square to place on: {help}", text=shown, help=how)
                 if slide else
-                _("'{text}' has a shift but no square to place on: {help}", text=shown, help=help))
-        return AqualinMove(square=self._parse_square(tokens[0], help), shift=shift, tile=tile)
+                _("'{text}' has a shift but no square to place on: {help}", text=shown, help=how))
+        return AqualinMove(square=self._parse_square(tokens[0], how), shift=shift, tile=tile)
 
     @staticmethod
-    def _parse_square(token: str, help: Text) -> str:
+    def _parse_square(token: str, how: Text) -> str:
         if len(token) == 2 and token[0] in FILES and token[1] in RANKS:
             return token
         if re.fullmatch(r"[a-z][0-9]+", token):
             raise InvalidMove(_("{square} is not a square: files are a–f and ranks 1–6",
                                 square=_quote(token)))
-        raise InvalidMove(_("'{text}' is not a square: {help}", text=_quote(token), help=help))
+        raise InvalidMove(_("'{text}' is not a square: {help}", text=_quote(token), help=how))
 
     @staticmethod
     def _parse_tile(token: str, examples: Examples | None) -> str:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+_BREAKS = re.compile(r"[\r\n\t\v\f\x85\u2028\u2029]+")
 
 
 def safe_name(name: str, limit: int = 32) -> str:
@@ -15,6 +16,22 @@ def safe_name(name: str, limit: int = 32) -> str:
         flat = flat[: limit - 1] + "…"
     flat = flat.replace("@", "@\u200b")
     return _MARKDOWN.sub(r"\\\1", flat)
+
+
+def plain_name(name: str, limit: int = 32) -> str:
+    """A display name where nothing is formatted (autocomplete choices): as typed, on one
+    line, no longer than ``safe_name`` makes it; ``*`` or ``_`` stay as they are."""
+    return clip(" ".join(str(name).split()) or "someone", limit)
+
+
+def choice_name(text: str, limit: int = 100) -> str:
+    """An autocomplete choice's name as Discord takes it: one line of 1–100 characters.
+
+    Discord shows it as plain text, so nothing is escaped here: the labels are written
+    without Markdown in the first place.
+    """
+    flat = _BREAKS.sub(" ", str(text)).strip() or "…"
+    return clip(flat, limit)
 
 
 def mention(user_id: int) -> str:

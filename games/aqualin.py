@@ -201,6 +201,17 @@ def largest_group(board: Mapping[str, str], role: str) -> int:
     return max((len(g) for g in groups(board, role)), default=0)
 
 
+def _central(square: str) -> tuple[int, int]:
+    """Squares ordered from d4 outwards (d4 is the rules' example square)."""
+    x, y = _coords(square)
+    return (x - 3) ** 2 + (y - 3) ** 2, SQUARES.index(square)
+
+
+def _distance(src: str, dst: str) -> int:
+    (x0, y0), (x1, y1) = _coords(src), _coords(dst)
+    return max(abs(x1 - x0), abs(y1 - y0))
+
+
 # ----- the game ------------------------------------------------------------------------------
 
 def _clean(text: str) -> str:
@@ -215,8 +226,43 @@ def _quote(text: str, limit: int = 24) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+#: The syntax in general, for a move read without a position (``normalize_move``); a move
+#: played in a game is answered with examples that are legal there (:class:`Examples`).
 _MOVE_HELP = _("write a square like d4, or a shift and a square like b2-c3 d4")
-_CLASSIC_HELP = _("write a market tile and a square like BT d4, or a slide first like b2-b5 BT d4")
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Moves that are legal now, to show the syntax with: in the turn prompt and in errors.
+
+    ``place`` plays the drawn tile (seed) or a market tile (classic) on an empty square near
+    the middle; ``shifted`` shifts (slides) a tile first, None when no tile can move (an empty
+    board, the first classic turn).
+    """
+
+    rules: str
+    place: AqualinMove
+    shifted: AqualinMove | None
+    tile: str
+
+    @property
+    def help(self) -> Text:
+        """How to write a move, shown with these examples."""
+        if self.rules == "seed":
+            if self.shifted is None:
+                return _("write a square like {move}", move=str(self.place))
+            return _("write a square like {move}, or a shift and a square like {shifted}",
+                     move=str(self.place), shifted=str(self.shifted))
+        if self.shifted is None:
+            return _("write a market tile and a square like {move}", move=str(self.place))
+        return _("write a market tile and a square like {move}, or a slide first like {shifted}",
+                 move=str(self.place), shifted=str(self.shifted))
+
+    @property
+    def shift(self) -> str:
+        """The example shift alone (``c3-d4``); only asked for when there is one."""
+        assert self.shifted is not None and self.shifted.shift is not None
+        return "-".join(self.shifted.shift)
 
 
 class Aqualin(Game[AqualinState, AqualinMove]):
@@ -284,53 +330,101 @@ class Aqualin(Game[AqualinState, AqualinMove]):
     # ----- notation -------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> AqualinMove:
+        return self._parse(text, None)
+
+    def _parse(self, text: str, examples: Examples | None) -> AqualinMove:
+        """``text`` read as a move; an error shows ``examples`` (legal in the game at hand)
+        or, without them, the syntax in general."""
         if not isinstance(text, str):
             raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
+        how = examples.help if examples else _MOVE_HELP
+        slide = examples is not None and examples.rules == "classic"
         cleaned = _clean(text)
         shown = _quote(text)
         if not cleaned:
-            raise InvalidMove(_("empty move: {help}", help=_MOVE_HELP))
+            raise InvalidMove(_("empty move: {help}", help=how))
         tokens = cleaned.split(" ")
         if len(tokens) > 3:
-            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_MOVE_HELP))
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
         shift = None
         tile = None
         if "-" in tokens[0]:
             ends = tokens.pop(0).split("-")
             if len(ends) != 2 or not all(ends):
-                raise InvalidMove(_("could not read the shift in '{text}': write it like b2-c3", text=shown))
-            shift = (self._parse_square(ends[0]), self._parse_square(ends[1]))
+                if examples is not None and examples.shifted is None:
+                    raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
+                example = examples.shift if examples else "b2-c3"
+                raise InvalidMove(
+                    _("could not read the slide in '{text}': write it like {shift}", text=shown,
+                      shift=example) if slide else
+                    _("could not read the shift in '{text}': write it like {shift}", text=shown,
+                      shift=example))
+            shift = (self._parse_square(ends[0], how), self._parse_square(ends[1], how))
         if len(tokens) == 2:
-            tile = self._parse_tile(tokens.pop(0))
+            tile = self._parse_tile(tokens.pop(0), examples)
         if len(tokens) != 1:
-            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_MOVE_HELP))
+            raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
         if "-" in tokens[0]:
-            raise InvalidMove(_("'{text}' has a shift but no square to place on: {help}", text=shown,
-                                help=_MOVE_HELP))
-        return AqualinMove(square=self._parse_square(tokens[0]), shift=shift, tile=tile)
+            raise InvalidMove(
+                _("'{text}' has a slide but no square to place on: {help}", text=shown, help=how)
+                if slide else
+                _("'{text}' has a shift but no square to place on: {help}", text=shown, help=how))
+        return AqualinMove(square=self._parse_square(tokens[0], how), shift=shift, tile=tile)
 
     @staticmethod
-    def _parse_square(token: str) -> str:
+    def _parse_square(token: str, how: Text) -> str:
         if len(token) == 2 and token[0] in FILES and token[1] in RANKS:
             return token
         if re.fullmatch(r"[a-z][0-9]+", token):
             raise InvalidMove(_("{square} is not a square: files are a–f and ranks 1–6",
                                 square=_quote(token)))
-        raise InvalidMove(_("'{text}' is not a square: {help}", text=_quote(token), help=_MOVE_HELP))
+        raise InvalidMove(_("'{text}' is not a square: {help}", text=_quote(token), help=how))
 
     @staticmethod
-    def _parse_tile(token: str) -> str:
+    def _parse_tile(token: str, examples: Examples | None) -> str:
         tile = token.upper()
         if len(tile) == 2 and tile[0] in COLOURS and tile[1] in SPECIES:
             return tile
+        example = examples.tile if examples else "BT"
         raise InvalidMove(_(
             "'{text}' is not a tile: a colour letter (R Y G B P V) and a species letter "
-            "(C F J H S T), like BT for blue turtle", text=_quote(token)))
+            "(C F J H S T), like {tile} for {name}", text=_quote(token), tile=example,
+            name=tile_name(example)))
 
     def format_move(self, move: AqualinMove) -> str:
         return str(move)
 
     # ----- rules ----------------------------------------------------------------------------
+
+    def apply(self, state: AqualinState, player: str, move: str) -> AqualinState:
+        """As every game does, but a move that cannot be read is answered in the syntax of
+        the game's rules, with examples that are legal on its board."""
+        self.check_can_act(state, player)
+        try:
+            parsed = self.parse_move(move)
+        except InvalidMove:
+            self._parse(move, self.examples(state))  # the same error, worded for this game
+            raise
+        return self._apply(state, str(player), parsed)
+
+    def examples(self, state: AqualinState) -> Examples:
+        """Legal moves to show the syntax with; cheap, but only asked for when words need it."""
+        board = state.board
+        seed = state.rules == "seed"
+        tile = (state.drawn if seed else next(iter(state.market), None)) or "BT"
+        named = None if seed else tile
+        empties = sorted((sq for sq in SQUARES if sq not in board), key=_central)
+        place = AqualinMove(empties[0] if empties else "d4", None, named)
+        shifts = self._shifts(state)
+        if not shifts:
+            return Examples(state.rules, place, None, tile)
+        if seed:  # a tile near the middle
+            src, dst = min(shifts, key=lambda s: (_central(s[0]), _central(s[1])))
+        else:  # the longest slide: a slide may go any distance
+            src, dst = min(shifts, key=lambda s: (-_distance(*s), _central(s[0])))
+        # any empty square but the one shifted onto; the freed square only as the last resort
+        square = next((sq for sq in empties if sq != dst), src)
+        return Examples(state.rules, place, AqualinMove(square, (src, dst), named), tile)
 
     def _apply(self, state: AqualinState, player: str, move: AqualinMove) -> AqualinState:
         tile = self._tile_for(state, move)
@@ -362,29 +456,30 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         self._refill(new)
         return new
 
-    @staticmethod
-    def _tile_for(state: AqualinState, move: AqualinMove) -> str:
+    def _tile_for(self, state: AqualinState, move: AqualinMove) -> str:
         if state.rules == "seed":
             assert state.drawn is not None
             if move.tile and move.tile != state.drawn:
+                square = (move.square if move.square not in state.board
+                          else self.examples(state).place.square)
                 raise IllegalMove(_("you must place the drawn tile {drawn}, not {tile}: write just "
                                     "the square, like {square}", drawn=state.drawn, tile=move.tile,
-                                    square=move.square))
+                                    square=square))
             return state.drawn
         if move.tile is None:
             raise IllegalMove(_("name the market tile to take ({market}): {help}",
-                                market=", ".join(state.market), help=_CLASSIC_HELP))
+                                market=", ".join(state.market), help=self.examples(state).help))
         if move.tile not in state.market:
             raise IllegalMove(_("{tile} is not in the market (market: {market})", tile=move.tile,
                                 market=", ".join(state.market)))
         return move.tile
 
-    @staticmethod
-    def _check_shift(state: AqualinState, shift: tuple[str, str]) -> None:
+    def _check_shift(self, state: AqualinState, shift: tuple[str, str]) -> None:
         src, dst = shift
         seed = state.rules == "seed"
         if not seed and state.turn == 0:
-            raise IllegalMove(_("no slide on the very first turn of the game: just take and place"))
+            raise IllegalMove(_("no slide on the very first turn of the game: just take a tile and "
+                                "place it, like {move}", move=str(self.examples(state).place)))
         if src not in state.board:
             raise IllegalMove(_("there is no tile on {square} to shift", square=src) if seed
                               else _("there is no tile on {square} to slide", square=src))
@@ -540,17 +635,21 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         if state.over:
             return _("the game is over.")
         role = ROLE_WORDS.get(state.roles.get(player, ""), "?")
+        ex = self.examples(state)  # legal now: no shift on an empty board, d4 only if empty
+        move, shifted = str(ex.place), str(ex.shifted) if ex.shifted else None
         if state.rules == "seed":
             tile = state.drawn or "?"
-            return _("you score by **{role}**. Place **{name}** ({tile}): `/move d4`, or shift a "
-                     "tile one step first: `/move b2-c3 d4`.", role=role, name=tile_name(tile),
-                     tile=tile)
-        example = state.market[0] if state.market else "BT"
-        if state.turn == 0:
-            return _("you score by **{role}**. Take a market tile and place it: "
-                     "`/move {example} d4`.", role=role, example=example)
-        return _("you score by **{role}**. Take a market tile and place it: `/move {example} d4`, "
-                 "or slide first: `/move b2-b5 {example} d4`.", role=role, example=example)
+            if shifted is None:
+                return _("you score by **{role}**. Place **{name}** ({tile}): `/move {move}`.",
+                         role=role, name=tile_name(tile), tile=tile, move=move)
+            return _("you score by **{role}**. Place **{name}** ({tile}): `/move {move}`, or shift a "
+                     "tile one step first: `/move {shifted}`.", role=role, name=tile_name(tile),
+                     tile=tile, move=move, shifted=shifted)
+        if shifted is None:
+            return _("you score by **{role}**. Take a market tile and place it: `/move {move}`.",
+                     role=role, move=move)
+        return _("you score by **{role}**. Take a market tile and place it: `/move {move}`, "
+                 "or slide first: `/move {shifted}`.", role=role, move=move, shifted=shifted)
 
     def suggest(self, state: AqualinState, player: str, typed: str,
                 limit: int = 25) -> list[tuple[str, str]]:

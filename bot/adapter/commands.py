@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 
 import games
 
-from ..i18n import language_for
+from ..i18n import language_for, tr
 from ..messages import Actor, Outcome, Place
 from ..service import GameService
+from ..text import choice_name
 from .buttons import REASON_ROOM, ask
-from .deliver import actor_of, place_of, respond, say
+from .deliver import actor_of, place_of, respond
 
 T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
 
@@ -194,8 +196,15 @@ async def move_autocomplete(interaction: discord.Interaction,
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)
         return []
-    lang = language_for(interaction.locale)
-    return [app_commands.Choice(name=say(label, lang, 100), value=value) for label, value in pairs[:25]]
+    return choices(pairs, language_for(interaction.locale))
+
+
+def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice[str]]:
+    """The one place autocomplete choices are built. Discord shows a choice's name as plain
+    text on one line of at most 100 characters: the labels come without Markdown, so a name
+    with ``*`` or ``_`` shows as typed, and each is cut after translating."""
+    return [app_commands.Choice(name=choice_name(tr(label, lang)), value=value[:100] or "none")
+            for label, value in pairs[:25]]
 
 
 def install(tree: app_commands.CommandTree) -> None:

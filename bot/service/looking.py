@@ -15,7 +15,7 @@ from games.base import Suggestions
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..text import safe_name, split_seat
+from ..text import plain_name, safe_name, split_seat
 from ..timing import format_duration
 from .core import _, safe_names
 from .lobby import ACTION_WORDS, abort_reason
@@ -150,7 +150,8 @@ class LookingService(PlayService):
         """Autocomplete for ``/move``: (label, value) pairs, or one friendly line explaining why not.
 
         Someone holding several seats that may all act gets each seat's moves, written
-        ``seat N: move`` so that the move says which seat plays it.
+        ``seat N: move`` so that the move says which seat plays it. Discord shows the labels
+        as plain text: they carry no Markdown, and names stand as typed (``plain_name``).
         """
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
@@ -167,7 +168,7 @@ class LookingService(PlayService):
                      typed.strip()[:100] or "none")]
         typed_seat, typed = split_seat(typed)
         players = game.players(state)
-        names = safe_names(seats)
+        names = {s.player_id: plain_name(s.name) for s in seats}
         try:
             chosen = [self._acting_player(game, state, seats, actor, seat or typed_seat)]
             prefixed = bool(typed_seat)
@@ -175,7 +176,11 @@ class LookingService(PlayService):
             mine = [p for p in players if p in game.to_act(state)
                     and any(s.user_id == actor.user_id and s.player_id == p for s in seats)]
             if len(mine) < 2:
-                return [(exc.args[0] if exc.args else str(exc), typed.strip()[:100] or "wait")]
+                if isinstance(exc, NotAllowed):
+                    why = exc.args[0] if exc.args else str(exc)
+                else:  # /move's answer names the players in bold; a label says it plainly
+                    why = self._not_yet(game, state, names, bool(seat or typed_seat))
+                return [(why, typed.strip()[:100] or "wait")]
             chosen, prefixed = mine, True
         found: list[tuple[str, str]] = []
         for player in chosen:
@@ -190,6 +195,16 @@ class LookingService(PlayService):
             return [(_("No legal move starts with '{typed}'", typed=typed.strip()[:60]),
                      typed.strip()[:100] or "none")]
         return [(label, value[:100]) for value, label in found[:25]]
+
+    @staticmethod
+    def _not_yet(game: Game, state: Any, names: dict[str, str], seat: bool) -> Text:
+        """Why a seat has no moves now, in plain words (an autocomplete label)."""
+        waiting = game.waiting_for(state)
+        who = join([names.get(p, p) for p in sorted(waiting)]) if waiting else _("nobody")
+        if seat:
+            return _("It's not that seat's turn: waiting for {waiting}. I'll ping you when it is.",
+                     waiting=who)
+        return _("It's not your turn: waiting for {waiting}. I'll ping you when it is.", waiting=who)
 
     # ----- the autocomplete cache -------------------------------------------------------------
 

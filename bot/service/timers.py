@@ -18,7 +18,7 @@ from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
-from .core import _, safe_names, users_of
+from .core import _, seat_names, users_of
 from .play import PlayService
 
 from games.text import Text, lines
@@ -126,7 +126,7 @@ class TimerService(PlayService):
                     parts.append(_("Deadline in {left}: after that {then}.",
                                    left=format_duration(due[0].due_at - now),
                                    then=self._action_words(action)))
-                parts.append(game.prompt(state, timer.player_id, safe_names(seats)))
+                parts.append(game.prompt(state, timer.player_id, seat_names(game, state, seats)))
                 post = Post(text=lines(parts), mention=(user,))
                 items = self._outbox(place, posts=[post])
                 if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
@@ -152,7 +152,7 @@ class TimerService(PlayService):
                         waited: str) -> tuple[Outcome, list[Envelope]]:
         """What the deadline does; the envelopes still to be written with the timer (the
         changes that act write their own)."""
-        name = safe_names(seats)[timer.player_id]
+        name = seat_names(game, state, seats)[timer.player_id]
         if action == "skip":
             move = game.pass_move(state, timer.player_id)
             if move is not None:

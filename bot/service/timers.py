@@ -18,7 +18,7 @@ from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
-from .core import _, seat_names, users_of
+from .core import _, bold, seat_names, users_of
 from .play import PlayService
 
 from games.text import Text, lines
@@ -121,6 +121,10 @@ class TimerService(PlayService):
                        if t.kind == "deadline" and t.player_id == timer.player_id]
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)
+                if sum(s.user_id == user for s in seats) > 1:  # say which of their seats
+                    head = _("⏰ {who}, it's your turn in **{game}** as {seat} (waiting for {waited}).",
+                             who=mention(user), game=game.title, waited=waited,
+                             seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
                 if due:
                     parts.append(_("Deadline in {left}: after that {then}.",

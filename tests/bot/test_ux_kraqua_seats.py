@@ -17,7 +17,7 @@ from bot.service import GameService
 from bot.store import Store
 from bot.text import split_seat
 
-from .conftest import ALICE, BOB, PLACE
+from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all
 
 GAME = games.REGISTRY["kraqua"]
 ALICE2 = f"{ALICE.user_id}#2"  # Alice's second seat (seat 2: the host's seats come first)
@@ -126,6 +126,19 @@ async def test_a_person_with_one_seat_acting_is_told_which(service: GameService)
     text = str(last.posts[-1].text)
     assert f"**Alice**, your turn as **Alice ({a2})**: " in text or \
         f"<@{ALICE.user_id}>, your turn as **Alice ({a2})**: " in text, text
+
+
+async def test_reminders_say_which_seat(service: GameService, clock: FakeClock) -> None:
+    await open_game(service, bot=False)
+    await deliver_all(service)  # the turn clocks start when the board reaches the channel
+    _row, state = await state_now(service)
+    clock.advance(12 * 3600)
+    posts = [p for _place, outcome in await service.fire_due() for p in outcome.posts]
+    mine = sorted(str(p.text).splitlines()[0] for p in posts if p.mention == (ALICE.user_id,))
+    assert mine == sorted(f"⏰ <@{ALICE.user_id}>, it's your turn in **Kraqua** as **Alice ({animal(state, p)})** "
+                          "(waiting for 12 h)." for p in (str(ALICE.user_id), ALICE2)), mine
+    [bob] = [str(p.text).splitlines()[0] for p in posts if p.mention == (BOB.user_id,)]
+    assert bob == f"⏰ <@{BOB.user_id}>, it's your turn in **Kraqua** (waiting for 12 h)."
 
 
 # ----- saying which seat plays --------------------------------------------------------------

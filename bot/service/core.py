@@ -430,7 +430,7 @@ class ServiceCore:
         for p in waiting:  # bots (user 0) each on their own
             turns.setdefault(users[p] or ("bot", p), []).append(p)
         parts: list[Text] = []
-        for user, ps in turns.items():
+        for ps in turns.values():
             first = ps[0]
             if users[first] in (actor_id, 0):  # named, not pinged
                 seat = next(s for s in seats if s.player_id == first)

@@ -66,6 +66,10 @@ def parse_options(text: str | None,
 
 
 def split_seat(text: str) -> tuple[int | None, str]:
-    """``seat 2: lay i`` -> (2, ``lay i``): a move that says which of the player's seats plays it."""
-    match = re.match(r"\s*seat\s*(\d{1,2})\s*:\s*(.*)$", text, re.S | re.I)
+    """``seat 2: lay i`` -> (2, ``lay i``): a move that says which of the player's seats plays it.
+
+    The colon may be left out (``seat 2 lay i``) or come first (``seat:2 lay i``, the way the
+    console spells Discord's ``seat:`` option).
+    """
+    match = re.match(r"\s*seat\s*:?\s*(\d{1,2})(?:\s*:\s*|\s+)(.*)$", text, re.S | re.I)
     return (int(match[1]), match[2]) if match else (None, text)

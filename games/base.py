@@ -216,6 +216,14 @@ class Game(ABC, Generic[S, M]):
         """The move that passes ``player``'s turn when their time runs out, if the rules have one."""
         return None
 
+    def seat_tag(self, state: S, player: str) -> Text | None:
+        """A word of the game's own for ``player``'s seat (Kraqua: its chip's animal), or None.
+
+        The bot shows it with the name ("hana (seahorse)") and accepts it before a move
+        (``seahorse: lay i``), so that one person's seats are told apart.
+        """
+        return None
+
     def why_not_undo(self, before: S, after: S, player: str, move: str,
                      samples: int = 12) -> Text | None:
         """Why ``move`` (played by ``player`` in ``before``, giving ``after``) may not be taken

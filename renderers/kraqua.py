@@ -696,6 +696,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str
     players = list(view.get("players") or [])
     # seats
     chips: Mapping[str, str] = view.get("chips") or {}
+    bare = _without_chip(view, names)
     tiles: Mapping[str, Any] = view.get("tiles") or {}
     x = 34
     for i, p in enumerate(players):
@@ -706,7 +707,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str
         if colour == ACCENT:
             d.rounded_rectangle((x - 8, y - 4, x + 500, y + 56), radius=10, outline=ACCENT, width=2)
         canvas.paste(animal_icon(letter, 48, TEXT, CARD), (x, y + 2))
-        draw_text(canvas, (x + 58, y + 22), _name(view, names, p, 24, 220, 1), 24, TEXT,
+        draw_text(canvas, (x + 58, y + 22), _name(view, bare, p, 24, 220, 1), 24, TEXT,
                   anchor="ls", stroke=1)
         draw_text(canvas, (x + 58, y + 48), chip, 18, DIM, anchor="ls")
         if status:
@@ -814,6 +815,18 @@ STATUS_WORDS = {"running": _("running"), "won": _("won"), "almost": _("almost wo
                 "lost": _("lost")}
 
 
+def _without_chip(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, str]:
+    """The seat list writes each seat's chip with its name, so a name that already ends in
+    it (the bot's "hana (crab)") goes without it there."""
+    chips: Mapping[str, str] = view.get("chips") or {}
+    out = dict(names)
+    for p, name in names.items():
+        tail = f" ({chips.get(p)})"
+        if p in chips and str(name).endswith(tail) and len(str(name)) > len(tail):
+            out[p] = str(name)[: -len(tail)]
+    return out
+
+
 def _plain(names: Mapping[str, str], player: str) -> str:
     return " ".join(str(names.get(player) or player).split())[:32]
 
@@ -859,9 +872,10 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
             rows.append(_("Outer reef {laid}.", laid=listing(laid)) if laid
                         else _("Outer reef empty."))
     seats = []
+    bare = _without_chip(view, names)
     for p in view["players"]:
         tile = view["tiles"][p]
-        words = dict(name=_plain(names, p), chip=chip_name(view["chips"][p]))
+        words = dict(name=_plain(bare, p), chip=chip_name(view["chips"][p]))
         played = p in view["played"]
         if tile:
             words["tile"] = f"{tile[0]}{tile[1]}"

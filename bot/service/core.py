@@ -7,11 +7,13 @@ import dataclasses
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 import socket
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -24,7 +26,8 @@ from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveBut
 from ..outbox import Envelope, envelopes
 from . import workers
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
-from ..text import clip, mention, safe_name
+from ..i18n import LANGUAGES, tr
+from ..text import clip, mention, plain_name, safe_name, split_seat
 
 from games.text import Text, join, lines, plural, sentence, translator
 
@@ -53,6 +56,37 @@ def safe_names(seats: Sequence[SeatRow]) -> dict[str, str]:
 
 def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
     return {s.player_id: s.user_id for s in seats}
+
+
+def person_name(seat: SeatRow) -> str:
+    """The name of the person behind a seat: a second seat's "hana (2)" is hana's."""
+    return re.sub(r"\s*\(\d+\)$", "", seat.name) if "#" in seat.player_id else seat.name
+
+
+def seat_names(game: Game, state: Any, seats: Sequence[SeatRow], *, safe: bool = True) -> dict[str, str]:
+    """Seats as players read them. Where the game gives seats a word of their own (Kraqua's
+    animals) every seat is the person's name with it, "hana (seahorse)": one person's seats
+    are told apart by what they are in the game, not by the lobby's "hana (2)"."""
+    shown: Callable[[str], str] = safe_name if safe else plain_name  # plain: autocomplete
+    out: dict[str, str] = {}
+    for s in seats:
+        tag = game.seat_tag(state, s.player_id) if state is not None else None
+        out[s.player_id] = (_("{name} ({seat})", name=shown(person_name(s)), seat=tag)
+                            if tag is not None else shown(s.name))
+    return out
+
+
+def seat_example(game: Game, state: Any, player: str) -> Text:
+    """A move of ``player`` now, started with its seat: ``seahorse: lay i`` (``seat 2: …``)."""
+    moves = game.legal_moves(state, player)
+    tag = game.seat_tag(state, player)
+    return _("{seat}: {move}", seat=tag if tag is not None else f"seat {game.players(state).index(player) + 1}",
+             move=moves[0] if moves else "…")
+
+
+def bold(name: Any) -> Text:
+    """``**name**`` that keeps a translatable name (a seat's animal) translatable."""
+    return _("**{name}**", name=name)
 
 
 class ServiceCore:
@@ -246,7 +280,8 @@ class ServiceCore:
     def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
              focus: str | None = None) -> Art:
         """The public board of ``state``, to be drawn when it is shown."""
-        return Art(kind="board", game=game.id, view=game.view(state, None), names=names_of(seats),
+        return Art(kind="board", game=game.id, view=game.view(state, None),
+                   names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
                    filename=f"{game.id}-{row.id}-{tag}.png", focus=focus)
 
     async def render_art(self, art: Art) -> Attachment | None:
@@ -362,7 +397,7 @@ class ServiceCore:
         attached, bound to that version of the game. The user who just acted is named, not
         pinged: they are looking already.
         """
-        names = safe_names(seats)
+        names = seat_names(game, state, seats)
         users = users_of(seats)
         result = game.result(state)
         if result is not None:
@@ -377,13 +412,92 @@ class ServiceCore:
             return Post(text=text, art=art, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
-        parts: list[Any] = [headline]
-        for p in waiting:
-            who = f"**{names[p]}**" if users[p] in (actor_id, 0) else mention(users[p])
-            parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, p, names)))
+        parts: list[Any] = [headline, *self._your_turn(game, state, seats, waiting, names, actor_id)]
         pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] not in (actor_id, 0)))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
         return Post(text=lines(parts), art=art, mention=pinged, is_board=True, buttons=buttons)
+
+    @staticmethod
+    def _your_turn(game: Game, state: Any, seats: Sequence[SeatRow], waiting: Sequence[str],
+                   names: Mapping[str, str], actor_id: int | None) -> list[Text]:
+        """"<@ivan>, your turn: …", once per person. Someone with several seats is pinged
+        once, told which seat acts (by its name, "hana (seahorse)") and how to say which
+        one plays a move; each of those seats gets its own line."""
+        users = users_of(seats)
+        players = game.players(state)
+        held = Counter(s.user_id for s in seats if s.user_id and s.player_id in players)
+        turns: dict[Any, list[str]] = {}
+        for p in waiting:  # bots (user 0) each on their own
+            turns.setdefault(users[p] or ("bot", p), []).append(p)
+        parts: list[Text] = []
+        for ps in turns.values():
+            first = ps[0]
+            if users[first] in (actor_id, 0):  # named, not pinged
+                seat = next(s for s in seats if s.player_id == first)
+                who: Any = bold(names[first] if held[users[first]] < 2 else safe_name(person_name(seat)))
+            else:
+                who = mention(users[first])
+            if held[users[first]] < 2:
+                parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, first, names)))
+            elif len(ps) == 1:
+                parts.append(_("{who}, your turn as {seat}: {prompt}", who=who, seat=bold(names[first]),
+                               prompt=game.prompt(state, first, names)))
+            else:
+                parts.append(_("{who}, your turn as {seats}. Say which seat plays by starting the "
+                               "move with it, e.g. {example}, or use the buttons.", who=who,
+                               seats=join([bold(names[p]) for p in ps]),
+                               example=_("`/move {move}`", move=seat_example(game, state, first))))
+                parts += [_("{seat}: {prompt}", seat=bold(names[p]), prompt=game.prompt(state, p, names))
+                          for p in ps]
+        return parts
+
+    @staticmethod
+    def _typed_seat(game: Game, state: Any, seats: Sequence[SeatRow], text: str,
+                    user_id: int | None = None) -> tuple[int | None, str]:
+        """A move that starts with the seat it is for -> (seat number, the move).
+
+        Understood: ``seat 2: lay i``, ``seat 2 lay i``, the seat's word (Kraqua's animal, in
+        any language the bot speaks) with or without a colon (``seahorse: lay i``), and a
+        seat's name with a colon (``hana (seahorse): lay i``, ``hana (2): lay i``). A name
+        several seats share picks the asker's seat, or (when they hold several) none.
+        """
+        number, rest = split_seat(text)
+        if number is not None:
+            return number, rest
+        players = game.players(state)
+        words: dict[str, set[str]] = {}  # casefolded word -> the seats it names
+        loose: set[str] = set()  # words that need no colon after them
+        for s in seats:
+            if s.player_id not in players:
+                continue
+            found = {s.name, person_name(s)}
+            tag = game.seat_tag(state, s.player_id)
+            if tag is not None:
+                for lang in LANGUAGES:
+                    word = tr(tag, lang)
+                    found |= {word, f"{person_name(s)} ({word})"}
+                    loose.add(word.casefold())
+            for word in found:
+                words.setdefault(" ".join(word.split()).casefold(), set()).add(s.player_id)
+        typed = " ".join(text.split())
+        low = typed.casefold()
+        for word in sorted(words, key=len, reverse=True):
+            if not low.startswith(word):
+                continue
+            after = typed[len(word):]
+            if after.lstrip().startswith(":"):
+                move = after.lstrip()[1:].strip()
+            elif word in loose and after.startswith(" "):
+                move = after.strip()
+            else:
+                continue
+            if not move:
+                continue
+            named = words[word]
+            if len(named) > 1:
+                named = {p for p in named if any(s.player_id == p and s.user_id == user_id for s in seats)}
+            return (players.index(next(iter(named))) + 1 if len(named) == 1 else None), move
+        return None, text
 
     @staticmethod
     def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
@@ -391,7 +505,7 @@ class ServiceCore:
         """The acting seats' buttons. With several seats acting, each label names its seat."""
         players = game.players(state)
         acting = [p for p in players if p in game.to_act(state) and (only is None or p == only)]
-        names = names_of(seats)
+        names = seat_names(game, state, seats, safe=False)
         out: list[MoveButton] = []
         for player in acting:
             for b in game.buttons(state, player, path):
@@ -460,7 +574,7 @@ class ServiceCore:
     def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                  players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
-        names = safe_names(seats)
+        names = seat_names(game, state, seats)
         hand_renderer = renderers.HAND_RENDERERS.get(game.id)
         parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.channel_id}>")]
         art = None
@@ -480,10 +594,15 @@ class ServiceCore:
 
     @staticmethod
     def result_text(game: Game, result: Result, names: Mapping[str, str]) -> Text:
-        def who(p: str) -> str:
-            return f"**{names.get(p, p)}**"
+        def who(p: str) -> Text:
+            return bold(names.get(p, p))
 
-        scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
+        everyone = set(result.scores.values())
+        if result.outcome is not None and len(everyone) == 1:  # a team's one result, said once
+            score: Text = _("Team score: {score}", score=everyone.pop())
+        else:
+            scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
+            score = _("Scores: {scores}", scores=scores)
         verdict: Text
         if result.outcome == "won":
             verdict = _("You won together! 🎉")
@@ -504,7 +623,7 @@ class ServiceCore:
                     else _("A player left the game."))
             verdict = sentence(gone, verdict)
         head = _("🏁 **Game over.** {verdict}", verdict=verdict)
-        return lines([head, _("Scores: {scores}", scores=scores), *game.result_lines(result, names)])
+        return lines([head, score, *game.result_lines(result, names)])
 
     async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
         """The adapter tells us where the lobby / latest board message is (for links and edits)."""

@@ -13,7 +13,7 @@ from ..errors import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
 from ..text import safe_name
-from .core import _, _n, names_of, safe_names
+from .core import _, _n, bold, names_of, seat_names
 from .play import PlayService
 
 from games.text import lines, sentence
@@ -131,12 +131,12 @@ class HistoryService(PlayService):
             raise NoGame(_("The game hasn't started yet, so nothing has been played."))
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        names = safe_names(seats)
         sight = await self._sight(game, row, seats, user_id=actor.user_id)
         state = game.setup([s.player_id for s in seats], row.options, row.seed)
+        names = seat_names(game, sight.state, seats)
         entries: list[Any] = []
         for number, m in enumerate(sight.moves, start=1):
-            who = f"**{names.get(m.player_id, m.player_id)}**"
+            who = bold(names.get(m.player_id, m.player_id))
             if m.kind in RESIGNING:
                 text = _("{who} {did}", who=who, did=LOG_WORDS[m.kind])
                 state = game.resign(state, m.player_id)

@@ -14,7 +14,7 @@ from ..outbox import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..timing import CONTINUATION, format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, log, names_of
+from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, bold, log, seat_names
 
 from games.text import Text, join, lines, sentence
 
@@ -258,8 +258,8 @@ class LobbyService(ServiceCore):
             # The seats as the start will number them (the engine's order).
             after = [SeatRow(s.game_id, i, s.user_id, s.player_id, s.name, s.bot_level)
                      for i, s in enumerate(ordered)]
-            names = names_of(after)
-            lineup = ", ".join(f"**{safe_name(names[p])}**" for p in game.players(state))
+            names = seat_names(game, state, after)  # Kraqua: "hana (seahorse)", "hana (crab)"
+            lineup = join([bold(names[p]) for p in game.players(state)])
             post = await self._board_post(game, self._next(row), state, after,
                                           _("🎲 **{game}** has started: {players}.", game=game.title,
                                             players=lineup), "start")

@@ -15,9 +15,8 @@ from games.base import Suggestions
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..text import plain_name, safe_name, split_seat
 from ..timing import format_duration
-from .core import _, safe_names
+from .core import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason
 
 from games.text import Text, join, lines
@@ -62,13 +61,13 @@ class LookingService(PlayService):
                  game=game.title, reason=abort_reason(row))
 
     def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> Text:
-        names = safe_names(seats)
+        names = seat_names(game, state, seats)
         if row.status == "aborted":
             return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
         result = game.result(state)
         if result is not None:
             return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
-        acting = join([f"**{names[p]}**" for p in sorted(game.waiting_for(state))])
+        acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
         return _("{game}: waiting for {players}.", game=game.title, players=acting)
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
@@ -84,8 +83,9 @@ class LookingService(PlayService):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
-        players = join([_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
-                        else f"**{safe_name(s.name)}**" for s in listed])
+        names = seat_names(game, state, seats)
+        players = join([_("{name} (host)", name=bold(names[s.player_id])) if s.user_id == row.host_id
+                        else bold(names[s.player_id]) for s in listed])
         parts: list[Any] = [
             self._status_line(game, row, state, seats),
             _("Players: {players}", players=players),
@@ -93,7 +93,6 @@ class LookingService(PlayService):
         ]
         if row.status == "running":
             now = self.clock()
-            names = safe_names(seats)
             settings = await self.store.guild_settings(row.guild_id)
             reminder, deadline, action = self.timing(row, settings)
             for t in await self.store.timers(row.id):
@@ -151,7 +150,7 @@ class LookingService(PlayService):
 
         Someone holding several seats that may all act gets each seat's moves, written
         ``seat N: move`` so that the move says which seat plays it. Discord shows the labels
-        as plain text: they carry no Markdown, and names stand as typed (``plain_name``).
+        as plain text: they carry no Markdown, and names stand as typed (``seat_names(safe=False)``).
         """
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
@@ -166,9 +165,9 @@ class LookingService(PlayService):
         except GameUnavailable:
             return [(_("This game can't be loaded; a moderator can end it with /game abort"),
                      typed.strip()[:100] or "none")]
-        typed_seat, typed = split_seat(typed)
+        typed_seat, typed = self._typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)
-        names = {s.player_id: plain_name(s.name) for s in seats}
+        names = seat_names(game, state, seats, safe=False)  # labels are plain text
         try:
             chosen = [self._acting_player(game, state, seats, actor, seat or typed_seat)]
             prefixed = bool(typed_seat)

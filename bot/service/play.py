@@ -19,12 +19,12 @@ from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import GameRow, SeatRow
-from ..text import clip, safe_name, split_seat
-from .core import ServiceCore, _, names_of, safe_names
+from ..text import clip, safe_name
+from .core import ServiceCore, _, bold, seat_example, seat_names
 from .lobby import STALE_CONFIRMATION, LobbyService
 from .sight import SightService
 
-from games.text import Text, join, lines, sentence
+from games.text import Text, either, join, lines, sentence
 from ..replay import replay_moves
 
 log = logging.getLogger("bot.service.play")
@@ -47,7 +47,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so you can't move in it."))
         acting = game.to_act(state)
-        names = names_of(seats)
+        names = seat_names(game, state, seats)
         players = game.players(state)
         if seat:
             if not 1 <= seat <= len(players) or players[seat - 1] not in mine:
@@ -55,17 +55,18 @@ class PlayService(LobbyService, SightService, ServiceCore):
             mine = [players[seat - 1]]
         ready = [p for p in players if p in mine and p in acting]
         if not ready:
-            waiting = (join([f"**{safe_name(names[p])}**" for p in sorted(game.waiting_for(state))])
+            waiting = (join([bold(names[p]) for p in sorted(game.waiting_for(state))])
                        if game.waiting_for(state) else _("nobody"))
             if seat:
                 raise ServiceError(_("It's not that seat's turn: waiting for {waiting}. I'll ping you "
                                      "when it is.", waiting=waiting))
             raise ServiceError(_("It's not your turn: waiting for {waiting}. I'll ping you when it is.",
                                  waiting=waiting))
-        if len(ready) > 1:
-            options = join([f"`seat:{players.index(p) + 1}` ({safe_name(names[p])})" for p in ready])
-            raise ServiceError(_("Several of your seats may act now: add {options} to `/move`, or use "
-                                 "the buttons.", options=options))
+        if len(ready) > 1:  # advice that works as typed, in Discord and in the console
+            examples = either([_("`/move {move}`", move=seat_example(game, state, p)) for p in ready])
+            raise ServiceError(_("Several of your seats may act now ({seats}): say which one plays by "
+                                 "starting the move with it, e.g. {examples}, or use the buttons.",
+                                 seats=join([bold(names[p]) for p in ready]), examples=examples))
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
@@ -105,22 +106,21 @@ class PlayService(LobbyService, SightService, ServiceCore):
 
     async def _move(self, actor: Actor, place: Place, text: str, *, game_id: int | None,
                     version: int | None, seat: int | None) -> Outcome:
-        typed_seat, text = split_seat(text)
-        seat = seat or typed_seat
         async with self._lock(place.channel_id):
             row = await self._running(place)
             self._check_button(row, game_id, version)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)
-            player = self._acting_player(game, state, seats, actor, seat)
+            typed_seat, text = self._typed_seat(game, state, seats, text, actor.user_id)
+            player = self._acting_player(game, state, seats, actor, seat or typed_seat)
             try:
                 new = game.apply(state, player, text)
             except IllegalMove as exc:
                 raise IllegalMove(_("`{move}` can't be played: {reason}.", move=clip(text.strip(), 60),
                                     reason=exc.args[0] if exc.args else str(exc))) from None
             canonical = game.normalize_move(text)
-            names = safe_names(seats)
+            names = seat_names(game, state, seats)
             said = game.describe(state, player, canonical, names)
             done = game.result(new) is not None or game.turn_complete(state, new, player)
             dms = await self._hand_updates(game, row, seats, state, new)
@@ -176,7 +176,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             if m.ends_turn or m.player_id != player:
                 break
             turn.insert(0, said_of(m.said) if m.said else m.move)
-        who = f"**{names[player]}**"
+        who = bold(names[player])
         if not turn:
             return _("{who} {did}.", who=who, did=said)
         done: Any = turn[0]
@@ -283,7 +283,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             image = await self._render_image(game, row, before, seats, f"undo{last.n}")
             reply = lines([_("Taken back: `{move}`.", move=last.move),
                            _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
-                                                                  safe_names(seats)))])
+                                                                  seat_names(game, before, seats)))])
         return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id,
                        outbox=tuple(i.key for i in items))
 
@@ -371,7 +371,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "skipped. `/game kick` removes the player; `/game abort` ends the "
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
-            name = safe_names(seats)[player]
+            name = seat_names(game, state, seats)[player]
             n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
             post = await self._board_post(game, self._next(row), new, seats,
                                           _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",

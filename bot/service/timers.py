@@ -18,7 +18,7 @@ from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
-from .core import _, safe_names, users_of
+from .core import _, bold, seat_names, users_of
 from .play import PlayService
 
 from games.text import Text, lines
@@ -121,12 +121,16 @@ class TimerService(PlayService):
                        if t.kind == "deadline" and t.player_id == timer.player_id]
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)
+                if sum(s.user_id == user for s in seats) > 1:  # say which of their seats
+                    head = _("⏰ {who}, it's your turn in **{game}** as {seat} (waiting for {waited}).",
+                             who=mention(user), game=game.title, waited=waited,
+                             seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
                 if due:
                     parts.append(_("Deadline in {left}: after that {then}.",
                                    left=format_duration(due[0].due_at - now),
                                    then=self._action_words(action)))
-                parts.append(game.prompt(state, timer.player_id, safe_names(seats)))
+                parts.append(game.prompt(state, timer.player_id, seat_names(game, state, seats)))
                 post = Post(text=lines(parts), mention=(user,))
                 items = self._outbox(place, posts=[post])
                 if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
@@ -152,7 +156,7 @@ class TimerService(PlayService):
                         waited: str) -> tuple[Outcome, list[Envelope]]:
         """What the deadline does; the envelopes still to be written with the timer (the
         changes that act write their own)."""
-        name = safe_names(seats)[timer.player_id]
+        name = seat_names(game, state, seats)[timer.player_id]
         if action == "skip":
             move = game.pass_move(state, timer.player_id)
             if move is not None:

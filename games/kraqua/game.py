@@ -1106,6 +1106,11 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         return not (after.phase == "draw" and after.drawing is not None
                     and after.queue and after.queue[0] == player)
 
+    def seat_tag(self, state: KraquaState, player: str) -> Text | None:
+        """Seats are told apart by their chip's animal: "hana (seahorse)"."""
+        chip = state.chips.get(player)
+        return chip_name(chip) if chip else None
+
     def pass_move(self, state: KraquaState, player: str) -> str | None:
         """Declining what can be declined: a special field, a re-roll, a move that can't be made."""
         legal = self.legal_moves(state, player)
@@ -1242,7 +1247,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         text: Text | None = None
         for event in events:
             if any(isinstance(v, Seat) for v in event.params.values()):
-                params = {k: (_("them") if v == mover else f"**{names.get(v, v)}**")
+                params = {k: (_("them") if v == mover else _("**{name}**", name=names.get(v, v)))
                           if isinstance(v, Seat) else v for k, v in event.params.items()}
                 event = Text(event.domain, event.msgid, params, event.plural, event.n)
             text = event if text is None else _("{a}; {b}", a=text, b=event)

@@ -80,7 +80,11 @@ async def test_several_seats_need_a_choice(harness: Harness) -> None:
     await h.command(PEOPLE[0], "game", "join")
     await h.command(PEOPLE[0], "game", "start")
     text = reply_text(await h.command(PEOPLE[0], "move", action="lay i"))
-    assert "seat:1" in text and "seat:2" in text
+    # The advice names a form that works as typed: the move started with the seat's animal.
+    state = GAME.load((await h.client.service.store.latest_game(CHANNEL_ID)).state)
+    animals = [state.chips[p] for p in GAME.players(state)]
+    assert all(f"`/move {a}: lay i`" in text for a in animals), text
+    assert "seat:" not in text
     # Autocomplete offers both seats' moves, each saying which seat plays it.
     offered = {c["value"] for c in await h.autocomplete(PEOPLE[0], "move", "action", "")}
     assert {"seat 1: lay i", "seat 2: lay i"} <= offered

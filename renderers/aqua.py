@@ -1153,7 +1153,7 @@ def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: i
             parts.append(_("Aqua, round {round} of {rounds}: {player} to take a market tile.",
                            **turn))
     parts.append(_("Scores: {scores}.",
-                   scores=", ".join(f"{name(p)} {_total(view, p)}" for p in players)))
+                   scores=", ".join(f"{name(p)}: {_total(view, p)}" for p in players)))
     market = list(view.get("market") or [])
     if market and not result:
         tiles = [_("{slot} {first}-{second}-{third}", slot=i,

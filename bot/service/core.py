@@ -12,7 +12,7 @@ import socket
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import games
@@ -355,19 +355,21 @@ class ServiceCore:
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
                    art: Art | None, row: GameRow | None = None,
-                   actor_id: int | None = None) -> Post:
+                   actor_id: int | None = None, told: Collection[str] = ()) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
 
         With ``row`` (the game as stored after the change) the acting players' buttons are
         attached, bound to that version of the game. The user who just acted is named, not
-        pinged: they are looking already.
+        pinged: they are looking already; so are the seats in ``told`` (waited for already,
+        and pinged then: once a turn is enough). Bots are not prompted: they are thinking.
         """
         names = safe_names(seats)
         users = users_of(seats)
         result = game.result(state)
         if result is not None:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if users.get(p)))
-            thanks = _("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
+            thanks = (_("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
+                      if everyone else None)  # bots alone: nobody to thank
             try:
                 said = self.result_text(game, result, names)
             except Exception:  # a stored end must still be announced, even if the words fail
@@ -378,12 +380,23 @@ class ServiceCore:
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
         parts: list[Any] = [headline]
+        pinged: list[int] = []
         for p in waiting:
-            who = f"**{names[p]}**" if users[p] in (actor_id, 0) else mention(users[p])
+            if not users[p]:
+                continue  # a bot: see below
+            if users[p] == actor_id or p in told:
+                who = f"**{names[p]}**"
+            else:
+                who = mention(users[p])
+                pinged.append(users[p])
             parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, p, names)))
-        pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] not in (actor_id, 0)))
+        thinking = [f"**{names[p]}**" for p in waiting if not users[p]]
+        if thinking:
+            parts.append(_n("{bots} is thinking…", "{bots} are thinking…", len(thinking),
+                            bots=join(thinking)))
+        pinged = list(dict.fromkeys(pinged))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
-        return Post(text=lines(parts), art=art, mention=pinged, is_board=True, buttons=buttons)
+        return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons)
 
     @staticmethod
     def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
@@ -403,7 +416,8 @@ class ServiceCore:
         return tuple(out[:25])
 
     async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: Text, tag: str, actor_id: int | None = None) -> Post:
+                          headline: Text, tag: str, actor_id: int | None = None, *,
+                          told: Collection[str] = ()) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
         outbox in the same transaction): ``row`` is the game as that write will leave it.
 
@@ -411,7 +425,7 @@ class ServiceCore:
         """
         def build() -> Post:
             art = self._art(game, row, state, seats, tag)
-            return self._turn_post(game, state, seats, headline, art, row, actor_id)
+            return self._turn_post(game, state, seats, headline, art, row, actor_id, told)
 
         return await asyncio.to_thread(build)
 
@@ -424,8 +438,13 @@ class ServiceCore:
         return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
 
     async def _hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
-                            before: Any | None, after: Any) -> list[DirectMessage]:
-        """A DM for every player whose private view changed (their hand, by DM)."""
+                            before: Any | None, after: Any,
+                            actor_id: int | None = None) -> list[DirectMessage]:
+        """A DM for every player whose private view changed (their hand, by DM).
+
+        The one who acted gets their last DM edited rather than a new one (Kahuna: four
+        actions in a turn would be four DMs); a hand changed by someone else is news: a new DM.
+        """
         dms = []
         # Two views per seat and state: milliseconds each in some games, so off the loop.
         for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
@@ -434,6 +453,7 @@ class ServiceCore:
                 user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
                            "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
+                replace=actor_id is not None and seat.user_id == actor_id,
             ))
         return dms
 
@@ -483,7 +503,8 @@ class ServiceCore:
         def who(p: str) -> str:
             return f"**{names.get(p, p)}**"
 
-        scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
+        # "name: score", never "Easy bot 2 0" (which reads as one number)
+        scores = " · ".join(f"{who(p)}: {s}" for p, s in result.scores.items())
         verdict: Text
         if result.outcome == "won":
             verdict = _("You won together! 🎉")

@@ -15,10 +15,10 @@ from games.base import Suggestions
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..text import safe_name, split_seat
+from ..text import split_seat
 from ..timing import format_duration
 from .core import _, safe_names
-from .lobby import ACTION_WORDS, abort_reason
+from .lobby import ACTION_WORDS, abort_reason, seat_list
 
 from games.text import Text, join, lines
 from .play import PlayService
@@ -84,8 +84,7 @@ class LookingService(PlayService):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
-        players = join([_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
-                        else f"**{safe_name(s.name)}**" for s in listed])
+        players = seat_list(listed, row.host_id)
         parts: list[Any] = [
             self._status_line(game, row, state, seats),
             _("Players: {players}", players=players),

@@ -18,10 +18,11 @@ from games import Game, IllegalMove
 from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Outcome, Place, Post
 from ..outbox import Envelope
-from ..store import GameRow, SeatRow
+from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name, split_seat
 from .core import ServiceCore, _, names_of, safe_names
 from .lobby import STALE_CONFIRMATION, LobbyService
+from .news import News, news_or_guess, playing_humans, quiet
 from .sight import SightService
 
 from games.text import Text, join, lines, sentence
@@ -123,28 +124,48 @@ class PlayService(LobbyService, SightService, ServiceCore):
             names = safe_names(seats)
             said = game.describe(state, player, canonical, names)
             done = game.result(new) is not None or game.turn_complete(state, new, player)
-            dms = await self._hand_updates(game, row, seats, state, new)
+            dms = await self._hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
             after = self._next(row)
             posts = []
             if done:  # inside a turn only the player hears of a step, for now
                 logged = await self.store.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
-                headline = self._turn_words(logged, player, names, said)
-                posts.append(await self._board_post(game, after, new, seats, headline, str(n),
-                                                    actor.user_id))
+                news = await self._news(game, row, seats, logged, state)
+                bots = {s.player_id for s in seats if s.bot_level}
+                if actor.user_id == 0 and quiet(game, new, bots, playing_humans(seats, logged),
+                                                len(news.unheard)):
+                    pass  # another bot is to act: its post tells of this turn too
+                else:
+                    headline = self._turn_words(logged, player, names, said)
+                    posts.append(await self._board_post(
+                        game, after, new, seats, self._with_unheard(news, names, headline), str(n),
+                        actor.user_id, told=news.told))
             items = self._outbox(row, posts=posts, dms=dms)
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
                                    outbox=items)
             keys = tuple(i.key for i in items)
-            if not done:
-                image = await self._render_image(game, row, new, seats, str(n))
+            if not done:  # a bot needs no picture of its step
+                image = await self._render_image(game, row, new, seats, str(n)) if actor.user_id else None
                 reply = lines([_("Done: {said}.", said=said),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
                                reply_buttons=self._buttons(game, new, seats, after, only=player))
         return Outcome(reply=_("Played `{move}`.", move=canonical), posts=posts, dms=dms, game_id=row.id,
                        outbox=keys)
+
+    async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
+                    logged: Sequence[MoveRow], before: Any) -> News:
+        """What the channel has heard of the game before this change (a replay: off the loop)."""
+        return await asyncio.to_thread(news_or_guess, game, seats, row.options, row.seed, logged,
+                                       before)
+
+    def _with_unheard(self, news: News, names: dict[str, str], headline: Text) -> Text:
+        """The headline of a post after the bot turns the channel has not heard of yet."""
+        earlier = [self._turn_words(list(t[:-1]), t[-1].player_id, names,
+                                    said_of(t[-1].said) if t[-1].said else t[-1].move)
+                   for t in news.unheard]
+        return lines([*earlier, headline]) if earlier else headline
 
     @staticmethod
     def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
@@ -233,8 +254,12 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
-        n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-        post = await self._board_post(game, self._next(row), new, seats, headline, str(n))
+        logged = await self.store.moves(row.id)
+        n = max((m.n for m in logged), default=0) + 1
+        news = await self._news(game, row, seats, logged, state)
+        post = await self._board_post(game, self._next(row), new, seats,
+                                      self._with_unheard(news, safe_names(seats), headline), str(n),
+                                      told=news.told)
         items = self._outbox(row, posts=[post])
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
@@ -273,7 +298,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
                                      "channel has seen it.", move=last.move))
-            dms = await self._hand_updates(game, row, seats, after, before)
+            dms = await self._hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
             items = self._outbox(row, dms=dms)
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
@@ -372,10 +397,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = safe_names(seats)[player]
-            n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
+            logged = await self.store.moves(row.id)
+            n = max((m.n for m in logged), default=0) + 1
+            news = await self._news(game, row, seats, logged, state)
+            headline = _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                         by=safe_name(actor.name), name=name, move=move)
             post = await self._board_post(game, self._next(row), new, seats,
-                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                                            by=safe_name(actor.name), name=name, move=move), str(n))
+                                          self._with_unheard(news, safe_names(seats), headline), str(n),
+                                          told=news.told)
             items = self._outbox(row, posts=[post])
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                actor_id=actor.user_id, outbox=items)

@@ -287,3 +287,29 @@ async def test_no_sentence_puts_a_before_a_game_name() -> None:
         r"\ban? \{(game|title)\}", m.id if isinstance(m.id, str) else m.id[0])]
     assert not bad, bad
 
+
+
+def test_kahuna_scorings_and_krasserfall_medals_stand_apart_from_names() -> None:
+    from types import SimpleNamespace
+
+    from renderers import krasserfall
+
+    names = {"a": "🤖 Easy bot", "b": "🤖 Easy bot 2"}
+    kahuna = games.REGISTRY["kahuna"]
+    said = str(kahuna._scoring_words(SimpleNamespace(players=("a", "b")),
+                                     {"round": 3, "stones": {"a": 4, "b": 2},
+                                      "points": {"a": 3, "b": 0}}, names.get))
+    assert "🤖 Easy bot: 4 stones" in said and "🤖 Easy bot 2: 2 stones" in said
+    alt = str(krasserfall.alt_text({"players": ["a", "b"], "medals": {"a": 1, "b": 0}, "round": 2},
+                                   names))
+    assert "Medals: 🤖 Easy bot: 1" in alt and "🤖 Easy bot 2: 0" in alt
+
+
+def test_the_aqua_alt_text_lists_scores_apart_from_names() -> None:
+    from renderers import aqua
+
+    game = games.REGISTRY["aqua"]
+    state = game.setup(["a", "b"], game.resolve_options({}), 3)
+    names = {"a": "🤖 Easy bot", "b": "🤖 Easy bot 2"}
+    assert "Scores: 🤖 Easy bot: 0, 🤖 Easy bot 2: 0." in str(aqua.alt_text(game.view(state, None),
+                                                                          names))

@@ -66,7 +66,8 @@ async def state_of(service: GameService):
 
 def bot_lines(text: str) -> list[str]:
     """The lines of a post that tell what a bot did."""
-    return [line for line in str(text).splitlines() if line.startswith("**🤖")]
+    return [line for line in str(text).splitlines()
+            if line.startswith("**🤖") and not line.endswith("thinking…")]
 
 
 # ----- after a human's move -------------------------------------------------------------------
@@ -313,3 +314,22 @@ def test_the_aqua_alt_text_lists_scores_apart_from_names() -> None:
     names = {"a": "🤖 Easy bot", "b": "🤖 Easy bot 2"}
     assert "Scores: 🤖 Easy bot: 0, 🤖 Easy bot 2: 0." in str(aqua.alt_text(game.view(state, None),
                                                                           names))
+
+
+async def test_no_post_tells_more_bot_turns_than_fit(service: GameService,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many bots in a row: every QUIET_LIMIT turns the channel hears of them anyway."""
+    from bot.service import news
+
+    monkeypatch.setattr(news, "QUIET_LIMIT", 1)
+    await open_game(service, "aqua", 3)
+    await service.start(ALICE, PLACE)
+    told, texts = [], []
+    for _ in range(4):
+        row, game, state = await state_of(service)
+        if HUMAN in game.waiting_for(state):
+            await human_moves(service)
+        posts = [p for o in await bots_answer(service) for p in o.posts]
+        told += [len(bot_lines(p.text)) for p in posts]
+        texts += [str(p.text) for p in posts]
+    assert told and max(told) == 2 and sum(told) >= 3, "\n---\n".join(texts)

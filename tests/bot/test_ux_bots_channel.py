@@ -333,3 +333,22 @@ async def test_no_post_tells_more_bot_turns_than_fit(service: GameService,
         told += [len(bot_lines(p.text)) for p in posts]
         texts += [str(p.text) for p in posts]
     assert told and max(told) == 2 and sum(told) >= 3, "\n---\n".join(texts)
+
+
+async def test_the_store_finds_the_hand_dm_to_edit(service: GameService, store: Store) -> None:
+    """On both databases: the latest finished DM of that game to that user, before the row."""
+    await service.new_game(ALICE, PLACE, "kahuna")
+    await service.join(BOB, PLACE)
+    start = await service.start(ALICE, PLACE)
+    row = await store.latest_game(PLACE.channel_id)
+    claimed = {r.key: r for r in await store.claim_outbox(owner="t", now=service.clock(),
+                                                          lease=60, limit=100)}
+    dms = [claimed[k] for k in start.outbox if claimed[k].kind == "dm"]
+    assert await store.last_dm(row.id, ALICE.user_id, before=10_000) is None  # none finished yet
+    for n, r in enumerate(dms):
+        await store.outbox_done(r, now=service.clock(), outcome="sent", message_id=900 + n)
+    alice = next(r for r in dms if r.user_id == ALICE.user_id)
+    assert await store.last_dm(row.id, ALICE.user_id, before=10_000) == \
+        ("sent", 900 + dms.index(alice))
+    assert await store.last_dm(row.id, ALICE.user_id, before=alice.id) is None
+    assert await store.last_dm(row.id + 1, ALICE.user_id, before=10_000) is None

@@ -152,3 +152,29 @@ async def test_closed_dms_are_told_once_not_after_every_action(harness: Harness)
     assert not public(sent)  # the channel heard about the closed DMs at the start already
     private = [f for f in followups(sent) if (f.body.get("flags") or 0) & 64]
     assert any("couldn't send you a DM" in f.content for f in private)  # the mover sees the hand
+
+
+async def test_bots_pause_only_after_something_the_channel_can_read(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pause lets people read a post before the bots answer; a bot move nobody sees yet
+    (or a step inside a bot's turn) is followed by the next one at once."""
+    import asyncio
+
+    h = harness
+    h.client.bots.pause = 0.123
+    paused: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def sleep(delay: float, *args, **kwargs):
+        if delay == 0.123:
+            paused.append(delay)
+            delay = 0
+        return await real_sleep(delay, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    await h.command(ALICE, "game", "new", game="kraqua")
+    for _ in range(2):
+        await h.command(ALICE, "game", "addbot", level="easy")
+    sent = await h.command(ALICE, "game", "start")  # two bots, two steps each, one post
+    assert len(public(sent)) == 2
+    assert paused == [0.123]  # once, after the start post

@@ -457,6 +457,25 @@ class ServiceCore:
             ))
         return dms
 
+    async def _turns_change(self, game: Game, row: GameRow, seats: Sequence[SeatRow], before: Any,
+                            after: Any, dms: Sequence[DirectMessage]) -> list[DirectMessage]:
+        """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
+        get their hand DM edited to say so, though their hand is the same (else it would say
+        "It's your turn" after a pass, or "not your turn yet" when it is)."""
+        if game.id not in renderers.HAND_RENDERERS:
+            return []
+        over = game.result(after) is not None
+        had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
+        out = []
+        for seat in seats:
+            if (seat.bot_level or seat.player_id not in game.players(after)
+                    or (not over and (seat.player_id in had) == (seat.player_id in has))
+                    or any(d.user_id == seat.user_id for d in [*dms, *out])):
+                continue
+            text, art = await asyncio.to_thread(self._private, game, row, after, seats, [seat.player_id])
+            out.append(DirectMessage(user_id=seat.user_id, text=text, art=art, replace=True))
+        return out
+
     @staticmethod
     def _hands_changed(game: Game, seats: Sequence[SeatRow], before: Any | None,
                        after: Any) -> list[SeatRow]:

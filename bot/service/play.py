@@ -16,7 +16,7 @@ from typing import Any
 from games import Game, IllegalMove
 
 from ..errors import NotAllowed, RacedWrite, ServiceError
-from ..messages import Actor, Outcome, Place, Post
+from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name, split_seat
@@ -140,6 +140,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                     posts.append(await self._board_post(
                         game, after, new, seats, self._with_unheard(news, names, headline), str(n),
                         actor.user_id, told=news.told))
+                dms += await self._turns_change(game, row, seats, state, new, dms)
             items = self._outbox(row, posts=posts, dms=dms)
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
@@ -227,18 +228,18 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.engine(row.game)
-            post, keys = await self._remove_player(row, game, seats, mine[0], kind="resign",
-                                                   actor_id=actor.user_id,
-                                                   headline=_("🏳️ **{name}** resigned.",
-                                                              name=safe_name(mine[0].name)))
-        return Outcome(reply=_("You resigned."), posts=[post], game_id=row.id, outbox=keys)
+            post, keys, dms = await self._remove_player(row, game, seats, mine[0], kind="resign",
+                                                        actor_id=actor.user_id,
+                                                        headline=_("🏳️ **{name}** resigned.",
+                                                                   name=safe_name(mine[0].name)))
+        return Outcome(reply=_("You resigned."), posts=[post], dms=dms, game_id=row.id, outbox=keys)
 
     async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
                              seat: SeatRow, *, kind: str, actor_id: int | None,
-                             headline: Text) -> tuple[Post, tuple[str, ...]]:
+                             headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow).
 
-        Returns the board post and the keys of its outbox rows.
+        Returns the board post, the keys of its outbox rows and the hand DMs it edits.
         """
         state = self._state(game, row)
         try:
@@ -260,11 +261,12 @@ class PlayService(LobbyService, SightService, ServiceCore):
         post = await self._board_post(game, self._next(row), new, seats,
                                       self._with_unheard(news, safe_names(seats), headline), str(n),
                                       told=news.told)
-        items = self._outbox(row, posts=[post])
+        dms = await self._turns_change(game, row, seats, state, new, [])
+        items = self._outbox(row, posts=[post], dms=dms)
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
                            host_id=heir.user_id if heir is not None else None)
-        return post, tuple(i.key for i in items)
+        return post, tuple(i.key for i in items), dms
 
     # ----- undo -------------------------------------------------------------------------------
 
@@ -334,19 +336,21 @@ class PlayService(LobbyService, SightService, ServiceCore):
                     return await self._abort_kick(actor, row, game, user_name)
             post = None
             keys: tuple[str, ...] = ()
+            dms: list[DirectMessage] = []
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)
                 assert fresh is not None
                 if fresh.status != "running":
                     break
-                post, more = await self._remove_player(
+                post, more, edited = await self._remove_player(
                     fresh, game, seats, seat, kind="kick", actor_id=actor.user_id,
                     headline=_("🚪 **{name}** was removed from the game by **{by}**.",
                                name=safe_name(seat.name), by=safe_name(actor.name)))
                 keys += more
+                dms += edited
         assert post is not None
         return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
-                       game_id=row.id, outbox=keys)
+                       dms=dms, game_id=row.id, outbox=keys)
 
     @staticmethod
     def _ended_by_removing(game: Game, state: Any, seats: Sequence[SeatRow]) -> bool:
@@ -405,8 +409,9 @@ class PlayService(LobbyService, SightService, ServiceCore):
             post = await self._board_post(game, self._next(row), new, seats,
                                           self._with_unheard(news, safe_names(seats), headline), str(n),
                                           told=news.told)
-            items = self._outbox(row, posts=[post])
+            dms = await self._turns_change(game, row, seats, state, new, [])
+            items = self._outbox(row, posts=[post], dms=dms)
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                actor_id=actor.user_id, outbox=items)
-        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], game_id=row.id,
-                       outbox=tuple(i.key for i in items))
+        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
+                       game_id=row.id, outbox=tuple(i.key for i in items))

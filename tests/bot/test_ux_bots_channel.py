@@ -229,10 +229,11 @@ async def test_a_players_own_actions_edit_their_hand_dm(service: GameService) ->
         if str(mover.user_id) not in game.to_act(state):
             break
         outcome = await service.move(mover, PLACE, (await service.suggest(mover, PLACE, ""))[0][1])
-        for dm in outcome.dms:  # only the mover's hand changes, and they are looking
-            assert dm.user_id == mover.user_id and dm.replace
-            seen += 1
-    assert seen >= 1
+        # the mover's hand changes (they are looking); the other hears at most that their
+        # turn begins: every DM is an edit
+        assert outcome.dms and all(dm.replace for dm in outcome.dms)
+        assert any(dm.user_id == mover.user_id for dm in outcome.dms)
+        seen += len(outcome.dms)
     # the outbox row says so too (the deliverer edits the last DM)
     rows = [r for r in await service.store.outbox(row.id) if r["kind"] == "dm"]
     assert [r["body"]["replace"] for r in rows] == [False, False] + [True] * seen
@@ -354,3 +355,34 @@ async def test_the_store_finds_the_hand_dm_to_edit(service: GameService, store: 
         ("sent", 900 + dms.index(alice))
     assert await store.last_dm(row.id, ALICE.user_id, before=alice.id) is None
     assert await store.last_dm(row.id + 1, ALICE.user_id, before=10_000) is None
+
+
+async def test_the_hand_dm_says_whose_turn_it_is_as_turns_change(service: GameService) -> None:
+    """A pass changes no hand, yet both DMs are edited: the passer's turn is over, the other's
+    begins. At the end, every DM says the game is over."""
+    await service.new_game(ALICE, PLACE, "kahuna")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    row, game, state = await state_of(service)
+    (first,) = game.to_act(state)
+    mover, other = (ALICE, BOB) if first == HUMAN else (BOB, ALICE)
+    out = await service.move(mover, PLACE, "pass")
+    dms = {d.user_id: d for d in out.dms}
+    assert set(dms) == {ALICE.user_id, BOB.user_id} and all(d.replace for d in dms.values())
+    assert "not your turn yet" in str(dms[mover.user_id].text)
+    assert "It's your turn" in str(dms[other.user_id].text)
+    ended = await service.resign(other, PLACE)
+    assert {d.user_id for d in ended.dms} == {ALICE.user_id, BOB.user_id}
+    assert all(d.replace and "The game is over." in str(d.text) for d in ended.dms)
+
+
+async def test_a_skipped_turn_edits_both_hand_dms(service: GameService) -> None:
+    await service.new_game(ALICE, PLACE, "kahuna")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    row, game, state = await state_of(service)
+    (first,) = game.to_act(state)
+    out = await service.skip(ALICE, PLACE)  # Alice moderates
+    waiting = BOB if first == HUMAN else ALICE
+    dms = {d.user_id: str(d.text) for d in out.dms if d.replace}
+    assert "It's your turn" in dms[waiting.user_id] and len(dms) == 2

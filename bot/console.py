@@ -344,7 +344,8 @@ class Console:
         if outcome.lobby_edit is not None:
             lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
         for dm in outcome.dms:
-            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}] " + self._plain(dm.text))
+            edited = ", edited" if dm.replace else ""  # Discord edits their last DM in place
+            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}{edited}] " + self._plain(dm.text))
             if dm.image is not None:
                 lines.append(f"  image: {self._save(dm.image)}")
         return lines

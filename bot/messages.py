@@ -98,6 +98,9 @@ class DirectMessage:
     image: Attachment | None = None
     fallback: str = ""
     art: Art | None = None  # the hand to draw at delivery
+    #: Edit this user's last DM about the game instead of sending another: their own action
+    #: changed their hand (they are looking), so it is kept current without a new message.
+    replace: bool = False
 
 
 @dataclass

@@ -156,12 +156,13 @@ def encode_dm(dm: DirectMessage) -> dict[str, Any]:
     if dm.image is not None:
         raise ValueError("outbox DMs carry art to draw, not ready-made files")
     return {"user_id": dm.user_id, "text": encode_text(dm.text),
-            "fallback": encode_text(dm.fallback), "art": encode_art(dm.art)}
+            "fallback": encode_text(dm.fallback), "art": encode_art(dm.art), "replace": dm.replace}
 
 
 def decode_dm(data: dict[str, Any]) -> DirectMessage:
     return DirectMessage(user_id=data["user_id"], text=decode_text(data["text"]),
-                         fallback=decode_text(data["fallback"]), art=decode_art(data.get("art")))
+                         fallback=decode_text(data["fallback"]), art=decode_art(data.get("art")),
+                         replace=bool(data.get("replace", False)))
 
 
 def envelopes(place: Place, *, posts: list[Post] | tuple[Post, ...] = (),

@@ -729,6 +729,16 @@ class Store:
         rows = await self._all(sql + " ORDER BY id", params)
         return [{**dict(r), "body": _json_or_text(r["body"])} for r in rows]
 
+    async def last_dm(self, game_id: int, user_id: int, *, before: int) -> tuple[str, int | None] | None:
+        """How the latest finished DM of a game to a user, written before row ``before``, went:
+        (outcome, message id), or None if there is none (a DM that edits it looks here)."""
+        r = await self._one(
+            "SELECT outcome, message_id FROM outbox WHERE game_id = ? AND kind = 'dm' AND user_id = ?"
+            " AND id < ? AND done_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (game_id, user_id, before),
+        )
+        return None if r is None else (r["outcome"], r["message_id"])
+
     # ----- leases ---------------------------------------------------------------------------
 
     async def lease(self, name: str, *, owner: str, now: float, ttl: float) -> bool:

@@ -1479,7 +1479,7 @@ def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: i
             parts.append(_("Aqua, round {round} of {rounds}: {player} to take a market tile.",
                            **turn))
     parts.append(_("Scores: {scores}.",
-                   scores=", ".join(f"{name(p)} {_total(view, p)}" for p in players)))
+                   scores=", ".join(f"{name(p)}: {_total(view, p)}" for p in players)))
     moved = mover(view)
     if moved is not None:  # the picture shows their area beside the next player's
         last = view.get("last") or {}

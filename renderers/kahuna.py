@@ -936,7 +936,7 @@ def _draw_result(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
     else:
         headline = "Draw!"
     ink.text((x0, y0 + 52), headline, 48, GOLD, CARD, anchor="ls", stroke=1)
-    points = ", ".join(f"{_name(view, names, p, 26, 260)} {scores.get(p, 0)}" for p in players)
+    points = ", ".join(f"{_name(view, names, p, 26, 260)}: {scores.get(p, 0)}" for p in players)
     reason = result.get("reason")
     if reason == "resigned":
         quitter = detail.get("resigned")

@@ -937,7 +937,7 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
 
     medals = view.get("medals") or {}
     parts = [_("Krasserfall, round {round}. Medals: {medals}.", round=view.get("round"),
-               medals=commas([_("{player} {medals}", player=who(p), medals=medals.get(p, 0))
+               medals=commas([_("{player}: {medals}", player=who(p), medals=medals.get(p, 0))
                               for p in players]) if players else "")]
     result = view.get("result")
     if result:

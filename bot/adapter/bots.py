@@ -39,17 +39,23 @@ class BotRunner:
         from .deliver import deliver
 
         service = self.client.service
+        shown = True  # the change that woke us was posted: give the channel a moment with it
         try:
             while True:
                 self._again.discard(place.channel_id)
                 if not await service.bot_to_act(place):
                     if place.channel_id in self._again:
+                        shown = True
                         continue
                     return
-                await asyncio.sleep(self.pause)
+                if shown:
+                    await asyncio.sleep(self.pause)
                 outcome = await service.bot_turn(place)
                 if outcome is None:
                     return
+                # a bot move the channel doesn't see yet (the next bot's post tells of it) or
+                # a step inside a bot's turn: nothing to follow, so the next bot goes at once
+                shown = bool(outcome.posts)
                 await deliver(self.client, outcome, place, kick_bots=False)
         except asyncio.CancelledError:
             raise

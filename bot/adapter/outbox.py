@@ -249,6 +249,18 @@ class Deliverer:
         speak = asker_lang if asker else lang
         if dm.art is not None:
             dm = dataclasses.replace(dm, image=await self.client.service.render_art(dm.art))
+        if dm.replace and row.game_id is not None:
+            last = await self.store.last_dm(row.game_id, dm.user_id, before=row.id)
+            if last is not None and last[0] == "fallback":
+                # Their DMs were closed a moment ago: the channel has been told once.
+                if asker:
+                    report.actor_dms.append(dm)
+                await self.store.outbox_done(row, now=self.clock(), outcome="fallback",
+                                             error="DMs closed")
+                return
+            if last is not None and last[1] is not None and await self._edit_dm(dm, last[1], speak):
+                await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=last[1])
+                return
         kwargs: dict = {"nonce": row.nonce}
         if dm.image is not None:
             kwargs["file"] = to_file(dm.image, speak)
@@ -265,6 +277,21 @@ class Deliverer:
             await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")
             return
         await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
+
+    async def _edit_dm(self, dm: DirectMessage, message_id: int, lang: str) -> bool:
+        """Show ``dm`` in the DM ``message_id`` (text and picture); False when that message is
+        gone or can't be edited (a new DM is sent instead)."""
+        user = self.client.get_user(dm.user_id) or await self.client.fetch_user(dm.user_id)
+        channel = user.dm_channel or await user.create_dm()
+        files = [to_file(dm.image, lang)] if dm.image is not None else []
+        try:
+            await channel.get_partial_message(message_id).edit(content=say(dm.text, lang),
+                                                               attachments=files)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.info("could not edit DM %s of user %s (%s); sending a new one", message_id,
+                     dm.user_id, exc.status)
+            return False
+        return True
 
     async def _lobby(self, row: OutboxRow, lang: str) -> None:
         card = await self.client.service.lobby_card(row.game_id) if row.game_id is not None else None

@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 import games
@@ -390,19 +390,21 @@ class ServiceCore:
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
                    art: Art | None, row: GameRow | None = None,
-                   actor_id: int | None = None) -> Post:
+                   actor_id: int | None = None, told: Collection[str] = ()) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
 
         With ``row`` (the game as stored after the change) the acting players' buttons are
         attached, bound to that version of the game. The user who just acted is named, not
-        pinged: they are looking already.
+        pinged: they are looking already; so are the seats in ``told`` (waited for already,
+        and pinged then: once a turn is enough). Bots are not prompted: they are thinking.
         """
         names = seat_names(game, state, seats)
         users = users_of(seats)
         result = game.result(state)
         if result is not None:
             everyone = tuple(dict.fromkeys(users[p] for p in game.players(state) if users.get(p)))
-            thanks = _("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
+            thanks = (_("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
+                      if everyone else None)  # bots alone: nobody to thank
             try:
                 said = self.result_text(game, result, names)
             except Exception:  # a stored end must still be announced, even if the words fail
@@ -412,32 +414,42 @@ class ServiceCore:
             return Post(text=text, art=art, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
-        parts: list[Any] = [headline, *self._your_turn(game, state, seats, waiting, names, actor_id)]
-        pinged = tuple(dict.fromkeys(users[p] for p in waiting if users[p] not in (actor_id, 0)))
+        turn, pinged = self._your_turn(game, state, seats, waiting, names, actor_id, told)
+        parts: list[Any] = [headline, *turn]
+        thinking = [bold(names[p]) for p in waiting if not users[p]]  # bots are never prompted
+        if thinking:
+            parts.append(_n("{bots} is thinking…", "{bots} are thinking…", len(thinking),
+                            bots=join(thinking)))
         buttons = self._buttons(game, state, seats, row) if row is not None else ()
-        return Post(text=lines(parts), art=art, mention=pinged, is_board=True, buttons=buttons)
+        return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons)
 
     @staticmethod
     def _your_turn(game: Game, state: Any, seats: Sequence[SeatRow], waiting: Sequence[str],
-                   names: Mapping[str, str], actor_id: int | None) -> list[Text]:
-        """"<@ivan>, your turn: …", once per person. Someone with several seats is pinged
-        once, told which seat acts (by its name, "hana (seahorse)") and how to say which
-        one plays a move; each of those seats gets its own line."""
+                   names: Mapping[str, str], actor_id: int | None,
+                   told: Collection[str] = ()) -> tuple[list[Text], tuple[int, ...]]:
+        """"<@ivan>, your turn: …", once per person, and whom that pings. Someone with several
+        seats is pinged once, told which seat acts (by its name, "hana (seahorse)") and how
+        to say which one plays a move; each of those seats gets its own line. The mover and
+        people already waited for (all their seats in ``told``) are named, not pinged. Bots
+        get no line here: they are never prompted."""
         users = users_of(seats)
         players = game.players(state)
         held = Counter(s.user_id for s in seats if s.user_id and s.player_id in players)
-        turns: dict[Any, list[str]] = {}
-        for p in waiting:  # bots (user 0) each on their own
-            turns.setdefault(users[p] or ("bot", p), []).append(p)
+        turns: dict[int, list[str]] = {}
+        for p in waiting:
+            if users[p]:
+                turns.setdefault(users[p], []).append(p)
         parts: list[Text] = []
-        for ps in turns.values():
+        pinged: list[int] = []
+        for user, ps in turns.items():
             first = ps[0]
-            if users[first] in (actor_id, 0):  # named, not pinged
+            if user == actor_id or all(p in told for p in ps):  # named, not pinged
                 seat = next(s for s in seats if s.player_id == first)
-                who: Any = bold(names[first] if held[users[first]] < 2 else safe_name(person_name(seat)))
+                who: Any = bold(names[first] if held[user] < 2 else safe_name(person_name(seat)))
             else:
-                who = mention(users[first])
-            if held[users[first]] < 2:
+                who = mention(user)
+                pinged.append(user)
+            if held[user] < 2:
                 parts.append(_("{who}, your turn: {prompt}", who=who, prompt=game.prompt(state, first, names)))
             elif len(ps) == 1:
                 parts.append(_("{who}, your turn as {seat}: {prompt}", who=who, seat=bold(names[first]),
@@ -449,7 +461,7 @@ class ServiceCore:
                                example=_("`/move {move}`", move=seat_example(game, state, first))))
                 parts += [_("{seat}: {prompt}", seat=bold(names[p]), prompt=game.prompt(state, p, names))
                           for p in ps]
-        return parts
+        return parts, tuple(pinged)
 
     @staticmethod
     def _typed_seat(game: Game, state: Any, seats: Sequence[SeatRow], text: str,
@@ -517,7 +529,8 @@ class ServiceCore:
         return tuple(out[:25])
 
     async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: Text, tag: str, actor_id: int | None = None) -> Post:
+                          headline: Text, tag: str, actor_id: int | None = None, *,
+                          told: Collection[str] = ()) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
         outbox in the same transaction): ``row`` is the game as that write will leave it.
 
@@ -525,7 +538,7 @@ class ServiceCore:
         """
         def build() -> Post:
             art = self._art(game, row, state, seats, tag)
-            return self._turn_post(game, state, seats, headline, art, row, actor_id)
+            return self._turn_post(game, state, seats, headline, art, row, actor_id, told)
 
         return await asyncio.to_thread(build)
 
@@ -538,8 +551,13 @@ class ServiceCore:
         return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
 
     async def _hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
-                            before: Any | None, after: Any) -> list[DirectMessage]:
-        """A DM for every player whose private view changed (their hand, by DM)."""
+                            before: Any | None, after: Any,
+                            actor_id: int | None = None) -> list[DirectMessage]:
+        """A DM for every player whose private view changed (their hand, by DM).
+
+        The one who acted gets their last DM edited rather than a new one (Kahuna: four
+        actions in a turn would be four DMs); a hand changed by someone else is news: a new DM.
+        """
         dms = []
         # Two views per seat and state: milliseconds each in some games, so off the loop.
         for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
@@ -548,8 +566,28 @@ class ServiceCore:
                 user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
                            "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
+                replace=actor_id is not None and seat.user_id == actor_id,
             ))
         return dms
+
+    async def _turns_change(self, game: Game, row: GameRow, seats: Sequence[SeatRow], before: Any,
+                            after: Any, dms: Sequence[DirectMessage]) -> list[DirectMessage]:
+        """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
+        get their hand DM edited to say so, though their hand is the same (else it would say
+        "It's your turn" after a pass, or "not your turn yet" when it is)."""
+        if game.id not in renderers.HAND_RENDERERS:
+            return []
+        over = game.result(after) is not None
+        had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
+        out = []
+        for seat in seats:
+            if (seat.bot_level or seat.player_id not in game.players(after)
+                    or (not over and (seat.player_id in had) == (seat.player_id in has))
+                    or any(d.user_id == seat.user_id for d in [*dms, *out])):
+                continue
+            text, art = await asyncio.to_thread(self._private, game, row, after, seats, [seat.player_id])
+            out.append(DirectMessage(user_id=seat.user_id, text=text, art=art, replace=True))
+        return out
 
     @staticmethod
     def _hands_changed(game: Game, seats: Sequence[SeatRow], before: Any | None,
@@ -601,7 +639,8 @@ class ServiceCore:
         if result.outcome is not None and len(everyone) == 1:  # a team's one result, said once
             score: Text = _("Team score: {score}", score=everyone.pop())
         else:
-            scores = " · ".join(f"{who(p)} {s}" for p, s in result.scores.items())
+            # "name: score", never "Easy bot 2 0" (which reads as one number)
+            scores = " · ".join(f"{who(p)}: {s}" for p, s in result.scores.items())
             score = _("Scores: {scores}", scores=scores)
         verdict: Text
         if result.outcome == "won":

@@ -81,7 +81,7 @@ class HistoryService(PlayService):
             raise
         done.set_result(self.clock() + REPLAY_POSTING_SECONDS)
         file = Attachment(filename=f"{game.id}-{row.id}-replay.gif", data=gif,
-                          description=_("Animated replay of a {game} game: the board after each of "
+                          description=_("Animated replay of a game of {game}: the board after each of "
                                         "its {n} turns.", game=game.title, n=n_views - 1))
         words = dict(game=game.title, n=row.id, name=safe_name(actor.name))
         if used < n_views:

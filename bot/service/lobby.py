@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import games
@@ -51,6 +51,18 @@ STALE_CONFIRMATION = _("This confirmation belongs to an earlier game in this cha
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
+def seat_list(seats: Sequence[SeatRow], host_id: int,
+              names: Mapping[str, Any] | None = None) -> Text:
+    """``**hana** (host), **ivan** and **hana (2)**``: the host is marked once, at their first
+    seat (in a cooperative game one person may hold several). ``names`` are the seats' names
+    in a running game (Kraqua's "hana (seahorse)"); the lobby's own names otherwise."""
+    first = next((s.player_id for s in seats if s.user_id == host_id), None)
+    shown = [bold(names[s.player_id]) if names and s.player_id in names
+             else f"**{safe_name(s.name)}**" for s in seats]
+    return join([_("{name} (host)", name=name) if s.player_id == first else name
+                 for s, name in zip(seats, shown)])
+
+
 def abort_reason(row: GameRow) -> Any:
     """Why a game was aborted, as stored (the moderator's words), or "no reason given"."""
     return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
@@ -66,14 +78,17 @@ class LobbyService(ServiceCore):
             shown = ACTION_WORDS[value] if key == "on-deadline" else format_duration(value)
             entry = _("{key}={value}", key=key, value=shown)
             timing = entry if timing is None else _("{a} {b}", a=timing, b=entry)
-        entries = [_("{name} (host)", name=f"**{safe_name(s.name)}**") if s.user_id == row.host_id
-                   else f"**{safe_name(s.name)}**" for s in seats]
-        players = join(entries) if entries else _("nobody yet")
+        players = seat_list(seats, row.host_id) if seats else _("nobody yet")
         need = (str(game.min_players) if game.min_players == game.max_players
                 else f"{game.min_players}–{game.max_players}")
-        opener = f"**{safe_name(host.name)}**" if host else mention(row.host_id)
+        # The host may have handed the lobby on (then they didn't open it) or left their seat
+        # (then they still host it: say so, rather than list them as if they played).
+        head = (_("🎲 **{game}** lobby, hosted by {host}", game=game.title,
+                  host=f"**{safe_name(host.name)}**") if host else
+                _("🎲 **{game}** lobby, hosted by {host} (not playing)", game=game.title,
+                  host=mention(row.host_id)))
         parts: list[Any] = [
-            _("🎲 **{game}** lobby, opened by {host}", game=game.title, host=opener),
+            head,
             (_("Options: `{options}` · timing: `{timing}`", options=opts, timing=timing) if timing
              else _("Options: `{options}`", options=opts)),
             _("Players ({count}/{most}, needs {need}): {players}", count=len(seats),
@@ -128,7 +143,7 @@ class LobbyService(ServiceCore):
                                   "look, and try again if it is gone."))
         title = self.engine(self._usable(existing).game).title
         return ServiceError(_(
-            "This channel already has a {game} game ({status}). Finish it, or ask a "
+            "This channel already has a game of {game} ({status}). Finish it, or ask a "
             "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
 
     async def new_game(self, actor: Actor, place: Place, game_id: str,

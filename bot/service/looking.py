@@ -17,7 +17,7 @@ from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
 from ..timing import format_duration
 from .core import _, bold, seat_names
-from .lobby import ACTION_WORDS, abort_reason
+from .lobby import ACTION_WORDS, abort_reason, seat_list
 
 from games.text import Text, join, lines
 from .play import PlayService
@@ -83,9 +83,7 @@ class LookingService(PlayService):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
-        names = seat_names(game, state, seats)
-        players = join([_("{name} (host)", name=bold(names[s.player_id])) if s.user_id == row.host_id
-                        else bold(names[s.player_id]) for s in listed])
+        players = seat_list(listed, row.host_id, seat_names(game, state, seats))
         parts: list[Any] = [
             self._status_line(game, row, state, seats),
             _("Players: {players}", players=players),

@@ -10,18 +10,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import Game, IllegalMove
 
 from ..errors import NotAllowed, RacedWrite, ServiceError
-from ..messages import Actor, Outcome, Place, Post
+from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
-from ..store import GameRow, SeatRow
+from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name
 from .core import ServiceCore, _, bold, seat_example, seat_names
 from .lobby import STALE_CONFIRMATION, LobbyService
+from .news import News, news_or_guess, playing_humans, quiet
 from .sight import SightService
 
 from games.text import Text, either, join, lines, sentence
@@ -123,28 +124,49 @@ class PlayService(LobbyService, SightService, ServiceCore):
             names = seat_names(game, state, seats)
             said = game.describe(state, player, canonical, names)
             done = game.result(new) is not None or game.turn_complete(state, new, player)
-            dms = await self._hand_updates(game, row, seats, state, new)
+            dms = await self._hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
             after = self._next(row)
             posts = []
             if done:  # inside a turn only the player hears of a step, for now
                 logged = await self.store.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
-                headline = self._turn_words(logged, player, names, said)
-                posts.append(await self._board_post(game, after, new, seats, headline, str(n),
-                                                    actor.user_id))
+                news = await self._news(game, row, seats, logged, state)
+                bots = {s.player_id for s in seats if s.bot_level}
+                if actor.user_id == 0 and quiet(game, new, bots, playing_humans(seats, logged),
+                                                len(news.unheard)):
+                    pass  # another bot is to act: its post tells of this turn too
+                else:
+                    headline = self._turn_words(logged, player, names, said)
+                    posts.append(await self._board_post(
+                        game, after, new, seats, self._with_unheard(news, names, headline), str(n),
+                        actor.user_id, told=news.told))
+                dms += await self._turns_change(game, row, seats, state, new, dms)
             items = self._outbox(row, posts=posts, dms=dms)
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
                                    outbox=items)
             keys = tuple(i.key for i in items)
-            if not done:
-                image = await self._render_image(game, row, new, seats, str(n))
+            if not done:  # a bot needs no picture of its step
+                image = await self._render_image(game, row, new, seats, str(n)) if actor.user_id else None
                 reply = lines([_("Done: {said}.", said=said),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
                                reply_buttons=self._buttons(game, new, seats, after, only=player))
         return Outcome(reply=_("Played `{move}`.", move=canonical), posts=posts, dms=dms, game_id=row.id,
                        outbox=keys)
+
+    async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
+                    logged: Sequence[MoveRow], before: Any) -> News:
+        """What the channel has heard of the game before this change (a replay: off the loop)."""
+        return await asyncio.to_thread(news_or_guess, game, seats, row.options, row.seed, logged,
+                                       before)
+
+    def _with_unheard(self, news: News, names: Mapping[str, Any], headline: Text) -> Text:
+        """The headline of a post after the bot turns the channel has not heard of yet."""
+        earlier = [self._turn_words(list(t[:-1]), t[-1].player_id, names,
+                                    said_of(t[-1].said) if t[-1].said else t[-1].move)
+                   for t in news.unheard]
+        return lines([*earlier, headline]) if earlier else headline
 
     @staticmethod
     def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
@@ -206,18 +228,18 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.engine(row.game)
-            post, keys = await self._remove_player(row, game, seats, mine[0], kind="resign",
-                                                   actor_id=actor.user_id,
-                                                   headline=_("🏳️ **{name}** resigned.",
-                                                              name=safe_name(mine[0].name)))
-        return Outcome(reply=_("You resigned."), posts=[post], game_id=row.id, outbox=keys)
+            post, keys, dms = await self._remove_player(row, game, seats, mine[0], kind="resign",
+                                                        actor_id=actor.user_id,
+                                                        headline=_("🏳️ **{name}** resigned.",
+                                                                   name=safe_name(mine[0].name)))
+        return Outcome(reply=_("You resigned."), posts=[post], dms=dms, game_id=row.id, outbox=keys)
 
     async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
                              seat: SeatRow, *, kind: str, actor_id: int | None,
-                             headline: Text) -> tuple[Post, tuple[str, ...]]:
+                             headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow).
 
-        Returns the board post and the keys of its outbox rows.
+        Returns the board post, the keys of its outbox rows and the hand DMs it edits.
         """
         state = self._state(game, row)
         try:
@@ -233,13 +255,18 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
-        n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-        post = await self._board_post(game, self._next(row), new, seats, headline, str(n))
-        items = self._outbox(row, posts=[post])
+        logged = await self.store.moves(row.id)
+        n = max((m.n for m in logged), default=0) + 1
+        news = await self._news(game, row, seats, logged, state)
+        post = await self._board_post(game, self._next(row), new, seats,
+                                      self._with_unheard(news, seat_names(game, state, seats), headline), str(n),
+                                      told=news.told)
+        dms = await self._turns_change(game, row, seats, state, new, [])
+        items = self._outbox(row, posts=[post], dms=dms)
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
                            host_id=heir.user_id if heir is not None else None)
-        return post, tuple(i.key for i in items)
+        return post, tuple(i.key for i in items), dms
 
     # ----- undo -------------------------------------------------------------------------------
 
@@ -273,7 +300,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
                                      "channel has seen it.", move=last.move))
-            dms = await self._hand_updates(game, row, seats, after, before)
+            dms = await self._hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
             items = self._outbox(row, dms=dms)
             await self._write(self.store.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
@@ -309,19 +336,21 @@ class PlayService(LobbyService, SightService, ServiceCore):
                     return await self._abort_kick(actor, row, game, user_name)
             post = None
             keys: tuple[str, ...] = ()
+            dms: list[DirectMessage] = []
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)
                 assert fresh is not None
                 if fresh.status != "running":
                     break
-                post, more = await self._remove_player(
+                post, more, edited = await self._remove_player(
                     fresh, game, seats, seat, kind="kick", actor_id=actor.user_id,
                     headline=_("🚪 **{name}** was removed from the game by **{by}**.",
                                name=safe_name(seat.name), by=safe_name(actor.name)))
                 keys += more
+                dms += edited
         assert post is not None
         return Outcome(reply=_("Removed **{name}**.", name=safe_name(user_name)), posts=[post],
-                       game_id=row.id, outbox=keys)
+                       dms=dms, game_id=row.id, outbox=keys)
 
     @staticmethod
     def _ended_by_removing(game: Game, state: Any, seats: Sequence[SeatRow]) -> bool:
@@ -372,12 +401,17 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = seat_names(game, state, seats)[player]
-            n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
+            logged = await self.store.moves(row.id)
+            n = max((m.n for m in logged), default=0) + 1
+            news = await self._news(game, row, seats, logged, state)
+            headline = _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                         by=safe_name(actor.name), name=name, move=move)
             post = await self._board_post(game, self._next(row), new, seats,
-                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                                            by=safe_name(actor.name), name=name, move=move), str(n))
-            items = self._outbox(row, posts=[post])
+                                          self._with_unheard(news, seat_names(game, state, seats), headline), str(n),
+                                          told=news.told)
+            dms = await self._turns_change(game, row, seats, state, new, [])
+            items = self._outbox(row, posts=[post], dms=dms)
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,
                                actor_id=actor.user_id, outbox=items)
-        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], game_id=row.id,
-                       outbox=tuple(i.key for i in items))
+        return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
+                       game_id=row.id, outbox=tuple(i.key for i in items))

@@ -170,10 +170,11 @@ class TimerService(PlayService):
                                                   _("⌛ Time's up for **{name}** after {waited}: "
                                                     "their turn was passed (`{move}`).", name=name,
                                                     waited=waited, move=move), str(n))
-                    items = self._outbox(row, posts=[post])
+                    dms = await self._turns_change(game, row, seats, state, new, [])
+                    items = self._outbox(row, posts=[post], dms=dms)
                     await self._commit(row, game, state, new, player=timer.player_id,
                                        kind="skip", move=move, actor_id=None, outbox=items)
-                    return Outcome(reply="", posts=[post], game_id=row.id,
+                    return Outcome(reply="", posts=[post], dms=dms, game_id=row.id,
                                    outbox=tuple(i.key for i in items)), []
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
@@ -187,11 +188,12 @@ class TimerService(PlayService):
                     level="normal", now=self.clock(), outbox=items))
                 return Outcome(reply="", posts=[Post(text=text)], game_id=row.id,
                                outbox=tuple(i.key for i in items)), []
-            post, keys = await self._remove_player(row, game, seats, seat, kind="forfeit", actor_id=None,
-                                                   headline=_("⌛ **{name}** ran out of time after "
-                                                              "{waited} and left the game.", name=name,
-                                                              waited=waited))
-            return Outcome(reply="", posts=[post], game_id=row.id, outbox=keys), []
+            post, keys, dms = await self._remove_player(row, game, seats, seat, kind="forfeit",
+                                                        actor_id=None,
+                                                        headline=_("⌛ **{name}** ran out of time after "
+                                                                   "{waited} and left the game.",
+                                                                   name=name, waited=waited))
+            return Outcome(reply="", posts=[post], dms=dms, game_id=row.id, outbox=keys), []
         if action == "skip":
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). (The turn can't be "
                      "passed right now, so it wasn't skipped.) Please move soon; a moderator can "

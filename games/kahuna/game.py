@@ -870,7 +870,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     @staticmethod
     def _scoring_words(state: KahunaState, scoring: Mapping[str, Any], who: Any) -> Text:
         stones = scoring["stones"]
-        first, second = (_n("{name} {n} stone", "{name} {n} stones", stones[p], name=who(p))
+        first, second = (_n("{name}: {n} stone", "{name}: {n} stones", stones[p], name=who(p))
                          for p in state.players)
         gained = [(p, n) for p, n in scoring["points"].items() if n]
         verdict = (_n("{name} scores {n} point", "{name} scores {n} points", gained[0][1],

@@ -63,7 +63,7 @@ async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_url: str
         await second.checked.wait()  # b saw an empty channel...
         won = await a.new_game(ALICE, PLACE_B, "aqualin")  # ...and a opens a game now
         second.gate.set()
-        with pytest.raises(ServiceError, match="already has a Aqualin game"):
+        with pytest.raises(ServiceError, match="already has a game of Aqualin"):
             await late
         assert won.game_id == (await first.active_game(PLACE_B.channel_id)).id
     finally:

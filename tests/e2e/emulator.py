@@ -742,6 +742,13 @@ class Emulator:
             message.content = body["content"] or ""
         if "components" in body:
             message.components = body["components"] or []
+        if "attachments" in body:  # the ones listed stay (by id), the uploaded files join them
+            listed = {str(a.get("id")) for a in body["attachments"] or []}
+            kept = [a for a in message.attachments if a["id"] in listed]
+            message.attachments = kept + [
+                {"id": str(self.snowflake()), "filename": name, "size": len(data),
+                 "url": f"https://cdn.emulated/{name}", "proxy_url": f"https://cdn.emulated/{name}",
+                 "description": None, "data": data} for name, data in files]
         message.edits += 1
 
     def _h_edit(self, request, params, body, files):

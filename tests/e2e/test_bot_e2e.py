@@ -378,4 +378,8 @@ async def test_kahuna_hands_by_dm_and_closed_dms(emulator: Emulator, bot: BotPro
         new = [m for m in emulator.public_messages(channel) if m.attachments]
         board = new[-1]
     assert "Game over" in board.content and board.pinged_users == {alice.id, bob.id}
-    assert emulator.dms_to(bob) == [] and len(emulator.dms_to(alice)) >= 2 and bot.alive
+    # one DM for Alice, edited after each of her actions: it shows her hand as it is now
+    [alice_dm] = emulator.dms_to(alice)
+    assert alice_dm.edits >= 2 and "The game is over." in alice_dm.content
+    assert len(alice_dm.attachments) == 1 and alice_dm.attachments[0]["data"].startswith(b"\x89PNG")
+    assert emulator.dms_to(bob) == [] and bot.alive

@@ -127,9 +127,9 @@ def test_accounts_are_translated() -> None:
     scoring = scoring_position()
     first = GAME.describe(scoring, ALICE, "draw ELAI", NAMES)
     assert_translated(first)
-    assert "erste Zwischenwertung: Alice 2 Steine, Bob 1 Stein, Alice bekommt 1 Punkt" in \
+    assert "erste Zwischenwertung: Alice: 2 Steine, Bob: 1 Stein, Alice bekommt 1 Punkt" in \
         tr(first, "de")
-    assert "første optælling: Alice 2 sten, Bob 1 sten, Alice får 1 point" in tr(first, "da")
+    assert "første optælling: Alice: 2 sten, Bob: 1 sten, Alice får 1 point" in tr(first, "da")
     tie = scoring_position(bridges={"ALOA-BARI": ALICE, "ALOA-DUDA": ALICE, "COCO-GOLA": BOB,
                                     "GOLA-KAHU": BOB, "GOLA-JOJO": BOB})
     assert_translated(GAME.describe(tie, ALICE, "draw ELAI", NAMES))

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import threading
-import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any

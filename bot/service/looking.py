@@ -83,7 +83,8 @@ class LookingService(PlayService):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
-        players = seat_list(listed, row.host_id, seat_names(game, state, seats))
+        names = seat_names(game, state, seats)
+        players = seat_list(listed, row.host_id, names)
         parts: list[Any] = [
             self._status_line(game, row, state, seats),
             _("Players: {players}", players=players),

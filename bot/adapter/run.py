@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -12,7 +13,7 @@ import discord
 import yarl
 
 from ..config import Settings
-from ..db import DatabaseError, describe
+from ..db import DatabaseError, describe, is_postgres, sqlite_path
 from ..loop import settle, use_workers
 from ..service import GameService
 from ..store import SchemaTooNew, Store
@@ -153,15 +154,23 @@ async def serve(settings: Settings) -> None:
     use_workers(asyncio.get_running_loop())
     apply_endpoints(settings)
     quiet_voice()
-    await reach_discord(settings.token or "")  # before the database file is created
+    # A new SQLite file is created only once Discord has answered; a database that is there
+    # already is checked first, so a wrong one is named even when the network is down too.
+    existing = is_postgres(settings.database) or Path(sqlite_path(settings.database)).exists()
+    if not existing:
+        await reach_discord(settings.token or "")
     store = await Store.open(settings.database)
-    service = GameService(store)
-    service.draw_in_process = True  # pictures never hold the interpreter the loop needs
+    service: GameService | None = None
     try:
+        if existing:
+            await reach_discord(settings.token or "")
+        service = GameService(store)
+        service.draw_in_process = True  # pictures never hold the interpreter the loop needs
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:
-        service.close()
+        if service is not None:
+            service.close()
         await store.close()
 
 

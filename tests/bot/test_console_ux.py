@@ -92,7 +92,7 @@ async def test_a_copied_prompt_and_a_comment_are_not_part_of_the_line(consoles: 
     console = await consoles()
     out = await run(console, ["> alice: /game new aqualin role=host-colour  # a comment",
                               ">bob: /game join", "> > alice: /game start"])
-    assert "[channel] 🎲 Aqualin lobby, opened by alice\n" in "\n".join(out)
+    assert "[channel] 🎲 Aqualin lobby, hosted by alice\n" in "\n".join(out)
     assert not [line for line in out if ">" in line]
     out = await run(console, ["alice: /move d4    # the middle"])
     assert out[0] == "[only alice sees] Played `d4`."
@@ -164,7 +164,7 @@ async def test_the_console_prints_no_markdown(consoles: Consoles) -> None:
                               "b*o_b: /game start", "carl: /game status"])
     refused = await console.handle("carl: /move d4")  # not carl's turn (an error's Markdown)
     text = "\n".join(out + refused)
-    assert "opened by b*o_b" in text and "waiting for b*o_b." in refused[0]
+    assert "hosted by b*o_b" in text and "waiting for b*o_b." in refused[0]
     assert "**" not in text and "\\" not in text and "\u200b" not in text
 
 

@@ -220,3 +220,23 @@ async def test_recomputing_gives_what_each_game_end_gave(service: GameService, s
     finally:
         await again.close()
     assert set(games.REGISTRY) >= {k[1] for k in step.table}
+
+
+async def test_profile_in_the_console(tmp_path) -> None:
+    from bot.console import Console
+
+    store = await Store.open(tmp_path / "c.sqlite3")
+    service = GameService(store, new_seed=lambda: 5)
+    try:
+        console = Console(service, tmp_path / "out")
+        assert any("/game profile" in line for line in await console.handle("help"))
+        for line in ("alice: /game new aqualin", "bob: /game join", "alice: /game start",
+                     "bob: /game resign"):
+            await console.handle(line)
+        out = "\n".join(await console.handle("carol: /game profile alice"))
+        assert "alice's profile" in out and "Aqualin: rating 1516 (on all servers 1516)" in out
+        out = "\n".join(await console.handle("bob: /game profile"))
+        assert "bob's profile" in out and "rating 1484" in out
+    finally:
+        service.close()
+        await store.close()

@@ -38,6 +38,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game rules [game]                 how to play
   /game abort [reason]
   /game undo | log [count] | export | stats [game] | replay [number]
+  /game profile [name]               ratings, games, wins and current games
   /game kick <name> | skip [name]
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip]
@@ -51,7 +52,7 @@ Options may be written as in Discord (player:bob) or as key=value (player=bob)."
 #: ``option:value`` (as Discord shows it), ``option=value`` or as a plain word in this order.
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
-    "replay": ("number",), "stats": ("game",), "kick": ("user",), "skip": ("user",),
+    "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
     "addbot": ("level",),
 }
 YES = ("1", "true", "yes", "on", "dm")
@@ -286,6 +287,9 @@ class Console:
             return await s.replay_animation(actor, p, int(given) if given else None)
         if sub == "stats":
             return await s.stats(actor, p, opts.get("game"))
+        if sub == "profile":
+            user = opts.get("user", "").lstrip("@")
+            return await s.profile(actor, p, user_id_for(user) if user else None, user or None)
         if sub == "kick":
             if "user" not in opts:
                 raise ServiceError("Whom? e.g. `/game kick bob`.")

@@ -766,6 +766,26 @@ class Store:
         games = [GameRow.from_row(r) for r in rows]
         return [(g, await self.seats(g.id)) for g in games]
 
+    async def all_finished_games(self) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Every server's finished games with their seats, in the order they ended (ratings
+        are computed from these); two queries, however many games there are."""
+        rows = await self._all("SELECT * FROM games WHERE status = 'finished' ORDER BY updated_at, id")
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._all(
+                "SELECT s.game_id, s.position, s.user_id, s.player_id, s.name, s.bot_level"
+                " FROM seats s JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
+                " ORDER BY s.game_id, s.position"):
+            seats.setdefault(r["game_id"], []).append(SeatRow(**dict(r)))
+        return [(g, seats.get(g.id, [])) for g in map(GameRow.from_row, rows)]
+
+    async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRow]:
+        """The open games (lobbies too) in which ``user_id`` holds a seat, on one server."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status IN ('lobby', 'running') AND guild_id = ?"
+            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
+            " ORDER BY id", (guild_id, user_id))
+        return [GameRow.from_row(r) for r in rows]
+
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row["value"] if row else None

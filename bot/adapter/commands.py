@@ -28,7 +28,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel"),
                    guild_only=True):
-    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|kick|skip|config``."""
+    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|kick|skip|config``."""
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
     @app_commands.describe(game=T("Which game to play"),
@@ -107,6 +107,12 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def stats(self, interaction: discord.Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.stats(a, p, game.value if game else None))
+
+    @app_commands.command(name="profile", description=T("A player's ratings, games, wins and current games"))
+    @app_commands.describe(user=T("Whose profile (default: yours)"))
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.profile(a, p, user.id if user else None,
+                                                             user.display_name if user else None))
 
     @app_commands.command(name="kick", description=T("Remove a player from this channel's game (moderators)"))
     @app_commands.describe(user=T("The player to remove"))

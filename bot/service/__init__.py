@@ -15,11 +15,12 @@ from .history import HistoryService
 from .lobby import LobbyService
 from .looking import LookingService
 from .play import PlayService
+from .ratings import RatingService
 from .settings import SettingsService
 from .timers import TimerService
 
 
-class GameService(LookingService, HistoryService, BotService, TimerService, PlayService,
+class GameService(LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
                   LobbyService, SettingsService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections import defaultdict
 from typing import Any
 
 from renderers.animation import animate
@@ -176,38 +175,3 @@ class HistoryService(PlayService):
                                "replay it exactly.", game=game.title, n=row.id,
                                count=len(payload["moves"])),
                        reply_file=file, game_id=row.id)
-
-    async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
-        if place.guild_id is None:
-            raise NoGame(_("Stats are kept per server."))
-        only = self.engine(game_id).id if game_id else None
-        played: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (game, user) -> [games, wins]
-        names: dict[int, str] = {}
-        totals: dict[str, int] = defaultdict(int)
-        for row, seats in await self.store.finished_games(place.guild_id):
-            if (only and row.game != only) or not self._loadable(row):
-                continue  # one game at a time: a parked one is left out, not the leaderboard
-            totals[row.game] += 1
-            winners = set((row.result or {}).get("winners") or [])
-            for user in {s.user_id for s in seats if not s.bot_level}:  # bots are not ranked
-                mine = {s.player_id for s in seats if s.user_id == user}
-                entry = played[(row.game, user)]
-                entry[0] += 1
-                entry[1] += 1 if mine & winners else 0
-                names[user] = next(s.name for s in seats if s.user_id == user)
-        if not totals:
-            if only:
-                return Outcome(reply=_("No finished games of {game} on this server yet.",
-                                       game=self.engine(only).title))
-            return Outcome(reply=_("No finished games on this server yet."))
-        parts: list[Any] = [_("**Leaderboard** (finished games on this server)")]
-        for gid in sorted(totals, key=lambda g: -totals[g]):
-            title = self.engine(gid).title
-            parts.append(_n("\n**{game}**: {n} game", "\n**{game}**: {n} games", totals[gid], game=title))
-            board = sorted(((w, g, u) for (g2, u), (g, w) in played.items() if g2 == gid),
-                           key=lambda t: (-t[0] / t[1], -t[0], -t[1], names[t[2]].lower()))
-            for rank, (wins, count, user) in enumerate(board[:10], start=1):
-                parts.append(_("{rank}. **{name}**: {count} played, {wins} won ({rate}%)", rank=rank,
-                               name=safe_name(names[user]), count=count, wins=wins,
-                               rate=round(100 * wins / count)))
-        return Outcome(reply=lines(parts))

@@ -273,8 +273,8 @@ async def test_stats_leaderboard(service: GameService) -> None:
     assert "No finished games" in (await service.stats(ALICE, other)).reply
     text = (await service.stats(CAROL, PLACE)).reply
     assert "**Aqualin**: 3 games" in text
-    assert "1. **Alice**: 3 played, 2 won (67%)" in text
-    assert "2. **Bob**: 3 played, 1 won (33%)" in text
+    assert "1. **Alice**: rating 1512, 3 played, 2 won (67%)" in text
+    assert "2. **Bob**: rating 1488, 3 played, 1 won (33%)" in text
     assert "Aqualin" in (await service.stats(CAROL, PLACE, "aqualin")).reply
 
 

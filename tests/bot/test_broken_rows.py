@@ -142,7 +142,7 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     third = Place(guild_id=GUILD, channel_id=702)
     done = await start_game(service, third)
     await service.resign(BOB, third)
-    assert "**Alice**: 1 played, 1 won" in (await service.stats(ALICE, PLACE)).reply
+    assert "**Alice**: rating 1516, 1 played, 1 won" in (await service.stats(ALICE, PLACE)).reply
     await damage(service.store, done, "result", "{broken")
     board = (await service.stats(ALICE, PLACE)).reply
     assert board == "No finished games on this server yet."

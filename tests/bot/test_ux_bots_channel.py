@@ -120,14 +120,16 @@ async def test_the_human_already_waiting_is_not_pinged_again(service: GameServic
     start = await service.start(ALICE, PLACE)
     [first] = start.posts
     assert first.mention == (ALICE.user_id,)
-    assert "🤖 Easy bot** and **🤖 Easy bot 2** are thinking…" in str(first.text)
-    assert "🤖 Easy bot**, your turn" not in str(first.text)
+    assert re.search(r"🤖 Easy bot \(\w+\)\*\* and \*\*🤖 Easy bot 2 \(\w+\)\*\* are thinking…",
+                     str(first.text))  # Kraqua names seats by their animal
+    assert not re.search(r"Easy bot[^*\n]*\*\*, your turn", str(first.text))
     outcomes = await bots_answer(service)
     posts = [p for o in outcomes for p in o.posts]
     assert len(posts) == 1  # four steps, two turns, one post
     [post] = posts
     assert len(bot_lines(post.text)) == 2
-    assert post.mention == () and f"**{ALICE.name}**, your turn" in str(post.text)
+    assert post.mention == () and re.search(rf"\*\*{ALICE.name} \(\w+\)\*\*, your turn",
+                                            str(post.text))
 
 
 async def test_a_bot_turn_the_channel_did_not_hear_of_is_told_after_a_restart(
@@ -144,8 +146,8 @@ async def test_a_bot_turn_the_channel_did_not_hear_of_is_told_after_a_restart(
     finally:
         again.close()
     lines = bot_lines(post.text)
-    assert len(lines) == 2 and {line.split("**")[1] for line in lines} == {"🤖 Easy bot",
-                                                                         "🤖 Easy bot 2"}
+    seats = {re.sub(r" \(\w+\)$", "", line.split("**")[1]) for line in lines}  # "(crab)" off
+    assert len(lines) == 2 and seats == {"🤖 Easy bot", "🤖 Easy bot 2"}
 
 
 async def test_a_human_who_moves_between_two_bots_hears_the_first_bot_too(
@@ -158,10 +160,11 @@ async def test_a_human_who_moves_between_two_bots_hears_the_first_bot_too(
         outcome = await human_moves(service)
     [post] = outcome.posts
     text = str(post.text).splitlines()
-    first = text[0].split("**")[1]  # the bots' team picked which of them went first
-    assert first.startswith("🤖 Easy bot") and text[1].startswith(f"**{ALICE.name}**")
+    # the bots' team picked which of them went first; seats carry their animal, "(crab)"
+    first = re.sub(r" \(\w+\)$", "", text[0].split("**")[1])
+    assert first.startswith("🤖 Easy bot") and text[1].startswith(f"**{ALICE.name} (")
     other = "🤖 Easy bot 2" if first == "🤖 Easy bot" else "🤖 Easy bot"
-    assert f"**{other}** is thinking…" in str(post.text)
+    assert re.search(rf"\*\*{other} \(\w+\)\*\* is thinking…", str(post.text))
 
 
 async def test_when_the_log_cannot_be_replayed_moves_are_still_posted(

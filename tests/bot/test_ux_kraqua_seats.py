@@ -97,7 +97,7 @@ async def test_one_ping_per_person_that_lists_their_seats(service: GameService) 
     assert any(x.startswith(f"<@{BOB.user_id}>, your turn: ") for x in text.splitlines())
 
 
-async def test_after_a_move_only_the_person_still_to_play_is_pinged_once(service: GameService) -> None:
+async def test_after_a_move_the_person_still_to_play_is_named_once_not_pinged_again(service: GameService) -> None:
     await open_game(service, bot=False)
     for _ in range(10):  # Bob plays his whole turn (lay, then a fish or skip ...)
         _row, state = await state_now(service)
@@ -105,9 +105,10 @@ async def test_after_a_move_only_the_person_still_to_play_is_pinged_once(service
         if moved.posts:
             break
     [post] = moved.posts
-    assert post.mention == (ALICE.user_id,)
-    assert str(post.text).count(f"<@{ALICE.user_id}>") == 1
-    assert f"<@{BOB.user_id}>" not in str(post.text)
+    # Alice has been waited for since the round began (and pinged then): named, not pinged
+    # again, once for both her seats; Bob, who just moved, is neither
+    assert post.mention == ()
+    assert "<@" not in str(post.text) and str(post.text).count("**Alice**, your turn as") == 1
 
 
 async def test_a_person_with_one_seat_acting_is_told_which(service: GameService) -> None:
@@ -238,7 +239,7 @@ async def test_a_game_with_winners_still_lists_scores_per_player(service: GameSe
 
     said = str(service.result_text(games.REGISTRY["aqualin"], Result({"1": 3, "2": 5}, ("2",)),
                                    {"1": "Ann", "2": "Ben"}))
-    assert "Scores: **Ann** 3 · **Ben** 5" in said and "Team score" not in said
+    assert "Scores: **Ann**: 3 · **Ben**: 5" in said and "Team score" not in said
 
 
 # ----- in the console -----------------------------------------------------------------------

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import games
 from bot.replay import replay_moves
 from bot.service import GameService
+from bot.service import bots as bot_service
 
 from .conftest import ALICE, BOB, PLACE
+from .test_bots import quick_think
 
 KRASSERFALL = games.REGISTRY["krasserfall"]
 ACTORS = {str(ALICE.user_id): ALICE, str(BOB.user_id): BOB}
@@ -98,3 +102,63 @@ async def test_the_setting_is_shown_and_on_by_default(service: GameService) -> N
     assert not (await service.store.guild_settings(PLACE.guild_id)).auto_forced
     await service.configure(ALICE, PLACE, auto_forced=True)
     assert (await service.store.guild_settings(PLACE.guild_id)).auto_forced
+
+
+async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameService) -> None:
+    """The player's last card ends their last turn by itself: one post tells both."""
+    kahuna = games.REGISTRY["kahuna"]
+    await service.new_game(ALICE, PLACE, "kahuna", "")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    chooser = random.Random(5)
+    for _step in range(600):
+        row = await service.store.latest_game(PLACE.channel_id)
+        assert row.status == "running", "no forced end came up"
+        state = kahuna.load(row.state)
+        (player,) = kahuna.to_act(state)
+        moves = kahuna.legal_moves(state, player)
+        # play cards, else tuck them, never end by hand: a hand runs empty in the last turns
+        cards = [m for m in moves if m.split()[0] not in ("end", "tuck")]
+        tucks = [m for m in moves if m.startswith("tuck")]
+        out = await service.move(ACTORS[player], PLACE, chooser.choice(cards or tucks or moves))
+        if "forced" in str(out.reply):
+            break
+    log = await service.store.moves(row.id)
+    assert log[-1].kind == "forced" and log[-1].move == "end" and log[-1].player_id == player
+    assert not log[-2].ends_turn  # the card was a step of the turn the forced end closed
+    [post] = out.posts
+    names = {s.player_id: s.name for s in await service.store.seats(row.id)}
+    assert f"⏩ Forced: **{names[player]}**" in str(post.text)
+    assert str(post.text).index(f"**{names[player]}**") < str(post.text).index("⏩")
+
+
+async def test_a_bots_forced_move_plays_itself_too(service: GameService,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against a bot: the bot's turns go through the same move path, so a forced move after
+    a bot's roll is played in the bot's commit, and the next bot turn sees the state after it."""
+    monkeypatch.setattr(bot_service, "think", quick_think)
+    chooser = random.Random(11)
+    alice = str(ALICE.user_id)
+    for _game in range(8):  # games until a bot had a forced move
+        await service.new_game(ALICE, PLACE, "krasserfall", "")
+        await service.add_bot(ALICE, PLACE, "easy")
+        await service.start(ALICE, PLACE)
+        while True:
+            row, state = await current(service)
+            if row.status != "running":
+                break
+            if alice not in KRASSERFALL.waiting_for(state):
+                assert await service.bot_turn(PLACE) is not None
+                continue
+            moves = [m for m in KRASSERFALL.legal_moves(state, alice) if not m.startswith("stone")]
+            await service.move(ALICE, PLACE, chooser.choice(moves))
+        log = await service.store.moves(row.id)
+        players = [s.player_id for s in await service.store.seats(row.id)]
+        for m in (m for m in log if m.kind == "forced"):
+            before = replay_moves(KRASSERFALL, players, row.options, row.seed, log[:m.n - 1])
+            assert KRASSERFALL.legal_moves(before, m.player_id) == [m.move]
+        assert KRASSERFALL.dump(replay_moves(KRASSERFALL, players, row.options, row.seed, log)) == row.state
+        if any(m.kind == "forced" and m.player_id == "bot-1" for m in log):
+            break
+    else:
+        raise AssertionError("the bot never had a forced move")

@@ -41,7 +41,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game profile [name]               ratings, games, wins and current games
   /game kick <name> | skip [name]
   /game addbot [easy|normal|hard] | removebot
-  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip]
+  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
@@ -257,7 +257,7 @@ class Console:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
             except ValueError:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
-            flags = {"bot_takeover", "clear_manager_role"}
+            flags = {"bot_takeover", "auto_forced", "clear_manager_role"}
             settings = {k.replace("-", "_"): v for k, v in changes.items()}
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES

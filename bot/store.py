@@ -127,12 +127,22 @@ class MoveRow:
     game_id: int
     n: int
     player_id: str
-    kind: str  # move, resign, skip (a pass played for someone), forfeit (deadline), kick
+    kind: str  # move, forced (played itself), resign, skip (a pass played for someone), forfeit, kick
     move: str
     created_at: float
     actor_id: int | None = None
     undone_at: float | None = None
     said: str | None = None  # the public words posted for it
+    ends_turn: bool = True
+
+
+@dataclass(frozen=True)
+class ForcedRow:
+    """A move that played itself right after another (its player had no other)."""
+
+    player_id: str
+    move: str
+    said: str | None = None
     ends_turn: bool = True
 
 
@@ -147,10 +157,12 @@ class GuildSettings:
     language: str | None = None  # en | de | da; None: the server's Discord locale
     locale_seen: str | None = None  # the server's Discord locale, as last seen
     bot_takeover: bool = False  # a bot plays on for a player who runs out of time
+    auto_forced: bool = True  # a player's only legal move plays itself
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
-                   "deadline_action", "language", "locale_seen", "bot_takeover")
+                   "deadline_action", "language", "locale_seen", "bot_takeover",
+                   "auto_forced")
 
 
 @dataclass(frozen=True)
@@ -375,11 +387,14 @@ class Store:
                           now: float, actor_id: int | None = None,
                           timers: TimerPlan | None = None, said: str | None = None,
                           ends_turn: bool = True, host_id: int | None = None,
-                          outbox: Sequence[Envelope] = ()) -> int:
+                          outbox: Sequence[Envelope] = (),
+                          then: Sequence[ForcedRow] = ()) -> int:
         """Append a move and store the state after it, the timers, a new host and what is to
-        be said about it (``outbox``), atomically.
+        be said about it (``outbox``), atomically. ``then``: the forced moves that played
+        themselves after it (kind ``forced``), logged in the same transaction; ``state`` is
+        the state after them.
 
-        Returns the move number.
+        Returns the move number (of the move, not of what followed it).
         """
         status = "finished" if result is not None else "running"
         result_json = json.dumps(dict(result), sort_keys=True) if result is not None else None
@@ -398,6 +413,13 @@ class Store:
                 " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, n, player_id, kind, move, now, actor_id, said, int(ends_turn)),
             )
+            for k, forced in enumerate(then, start=1):
+                await db.execute(
+                    "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
+                    " said, ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?, ?)",
+                    (game_id, n + k, forced.player_id, forced.move, now, forced.said,
+                     int(forced.ends_turn)),
+                )
             armed = await self._enqueue(db, game_id, version + 1, outbox, now)
             await self._plan_timers(db, game_id, None if result is not None else timers, now,
                                     version + 1 if armed else None)
@@ -478,7 +500,8 @@ class Store:
         )
         if row is None:
             return GuildSettings(guild_id=guild_id)
-        return GuildSettings(**{**dict(row), "bot_takeover": bool(row["bot_takeover"])})
+        return GuildSettings(**{**dict(row), "bot_takeover": bool(row["bot_takeover"]),
+                                "auto_forced": bool(row["auto_forced"])})
 
     async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
         """Change some settings of a server (unknown names are a programming error)."""

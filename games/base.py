@@ -216,6 +216,20 @@ class Game(ABC, Generic[S, M]):
         """The move that passes ``player``'s turn when their time runs out, if the rules have one."""
         return None
 
+    def auto_move(self, state: S, player: str) -> str | None:
+        """The move the bot may play for ``player`` at once because they have no choice, or None.
+
+        The default: ``player`` alone may act (nobody could act before them, as Krasserfall's
+        stone holder may) and has exactly one legal move. Games override it to keep a single
+        move that is still the player's moment: one they trigger to learn something (a die
+        roll, a draw), whose timing is theirs.
+        """
+        player = str(player)
+        if self.result(state) is not None or self.to_act(state) != frozenset({player}):
+            return None
+        moves = self.legal_moves(state, player)
+        return moves[0] if len(moves) == 1 else None
+
     def seat_tag(self, state: S, player: str) -> Text | None:
         """A word of the game's own for ``player``'s seat (Kraqua: its chip's animal), or None.
 

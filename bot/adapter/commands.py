@@ -147,6 +147,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         on_deadline=T("What happens at the deadline"),
         language=T("Language of the bot's messages in channels"),
         bot_takeover=T("Let a bot play on for a player who runs out of time (forfeit)"),
+        auto_forced=T("Play a player's only possible move for them at once"),
     )
     @app_commands.choices(
         who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
@@ -168,7 +169,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      deadline: app_commands.Range[str, 1, 20] | None = None,
                      on_deadline: app_commands.Choice[str] | None = None,
                      language: app_commands.Choice[str] | None = None,
-                     bot_takeover: bool | None = None) -> None:
+                     bot_takeover: bool | None = None,
+                     auto_forced: bool | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             return await service.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
@@ -176,7 +178,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
-                bot_takeover=bot_takeover,
+                bot_takeover=bot_takeover, auto_forced=auto_forced,
             )
 
         await respond(interaction, call)

@@ -143,6 +143,8 @@ class HistoryService(PlayService):
                 text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
                 if m.kind == "skip":
                     text = sentence(text, _("(turn skipped)"))
+                elif m.kind == "forced":
+                    text = sentence(text, _("(forced: the only move)"))
                 state = game.apply(state, m.player_id, m.move)
             entries.append(_("{n}. {text}", n=number, text=text))
         if not entries:

@@ -78,7 +78,7 @@ def read_news(game: Game, seats: Sequence[SeatRow], options: Mapping[str, str], 
         else:
             state = game.apply(state, m.player_id, m.move)
         turn.append(m)
-        if m.kind == "move" and not m.ends_turn:
+        if m.kind in ("move", "forced") and not m.ends_turn:
             continue  # a step inside a turn: the channel hears of the turn when it ends
         if by_bot(m) and quiet(game, state, bots, humans, len(unheard)):
             unheard.append(tuple(turn))

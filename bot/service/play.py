@@ -11,14 +11,14 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from games import Game, IllegalMove
+from games import Game, GameError, IllegalMove
 
 from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
-from ..store import GameRow, MoveRow, SeatRow
+from ..store import ForcedRow, GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name
 from .core import ServiceCore, _, bold, seat_example, seat_names
 from .lobby import STALE_CONFIRMATION, LobbyService
@@ -29,6 +29,19 @@ from games.text import Text, either, join, lines, sentence
 from ..replay import replay_moves
 
 log = logging.getLogger("bot.service.play")
+
+#: At most this many forced moves play themselves after one move (a game that kept forcing
+#: moves would otherwise hold the channel; the rest wait for the next move).
+FORCED_LIMIT = 12
+
+
+class Forced(NamedTuple):
+    """A move that played itself: its player had no other (``Game.auto_move``)."""
+
+    player: str
+    move: str
+    said: Any
+    ends_turn: bool
 
 
 def said_of(stored: str) -> Any:
@@ -73,19 +86,59 @@ class PlayService(LobbyService, SightService, ServiceCore):
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
                       kind: str, move: str, actor_id: int | None, said: Text | None = None,
                       ends_turn: bool = True, outbox: Sequence[Envelope] = (),
-                      host_id: int | None = None) -> int:
+                      host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
         """Store a change with its log entry, the timers it implies and what is to be said
-        about it (``outbox``), in one transaction."""
+        about it (``outbox``), in one transaction. ``then``: forced moves that followed it
+        (``after`` is the state after them)."""
         result = game.result(after)
         # a step inside a turn leaves the turn's reminder and deadline where they are
-        reset = (player,) if kind in ("move", "skip") and ends_turn else ()
+        reset = [player] if kind in ("move", "skip") and ends_turn else []
+        reset += [f.player for f in then if f.ends_turn]
         return await self._write(self.store.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
             timers=await self._timer_plan(row, game, after, reset=reset),
             said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn, outbox=outbox, host_id=host_id,
+            then=[ForcedRow(f.player, f.move, json.dumps(f.said.dump()) if isinstance(f.said, Text)
+                            else f.said, f.ends_turn) for f in then],
         ))
+
+    async def _forced_after(self, game: Game, row: GameRow, state: Any, complete: bool,
+                            names: Mapping[str, Any]) -> tuple[Any, list[Forced]]:
+        """The moves that play themselves after a move that led to ``state`` (``complete``:
+        it ended a turn), and the state after them; none when the server turned
+        ``auto_forced`` off.
+
+        Each is the only move of the only player who may act (``Game.auto_move``), so nothing
+        is decided for anyone. Once a turn has ended, a forced move that would leave the next
+        player in the middle of their turn waits for them, so a post never stops halfway
+        through a turn.
+        """
+        if not (await self.store.guild_settings(row.guild_id)).auto_forced:
+            return state, []
+        out: list[Forced] = []
+        while len(out) < FORCED_LIMIT and game.result(state) is None:
+            pick = next(((p, m) for p in game.players(state)
+                         if (m := game.auto_move(state, p)) is not None), None)
+            if pick is None:
+                break
+            player, move = pick
+            try:
+                after = game.apply(state, player, move)
+            except GameError:  # a bug in the game's auto_move: the player moves themselves
+                log.exception("the forced move %r of %s was refused", move, game.id)
+                break
+            ends = game.result(after) is not None or game.turn_complete(state, after, player)
+            if complete and not ends:
+                break
+            out.append(Forced(player, move, game.describe(state, player, move, names), ends))
+            state, complete = after, ends
+        return state, out
+
+    @staticmethod
+    def _forced_words(forced: Sequence[Forced], names: Mapping[str, Any]) -> list[Text]:
+        return [_("⏩ Forced: {who} {did}.", who=bold(names[f.player]), did=f.said) for f in forced]
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
                    version: int | None = None, seat: int | None = None) -> Outcome:
@@ -124,36 +177,43 @@ class PlayService(LobbyService, SightService, ServiceCore):
             names = seat_names(game, state, seats)
             said = game.describe(state, player, canonical, names)
             done = game.result(new) is not None or game.turn_complete(state, new, player)
+            new, forced = await self._forced_after(game, row, new, done, names)
+            heard = forced[-1].ends_turn if forced else done  # the channel hears of it now
             dms = await self._hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
             after = self._next(row)
             posts = []
-            if done:  # inside a turn only the player hears of a step, for now
+            if heard:  # inside a turn only the player hears of a step, for now
                 logged = await self.store.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
                 news = await self._news(game, row, seats, logged, state)
                 bots = {s.player_id for s in seats if s.bot_level}
-                if actor.user_id == 0 and quiet(game, new, bots, playing_humans(seats, logged),
-                                                len(news.unheard)):
+                if actor.user_id == 0 and not forced and quiet(
+                        game, new, bots, playing_humans(seats, logged), len(news.unheard)):
                     pass  # another bot is to act: its post tells of this turn too
                 else:
-                    headline = self._turn_words(logged, player, names, said)
+                    headline = lines([self._turn_words(logged, player, names, said),
+                                      *self._forced_words(forced, names)])
                     posts.append(await self._board_post(
-                        game, after, new, seats, self._with_unheard(news, names, headline), str(n),
-                        actor.user_id, told=news.told))
+                        game, after, new, seats, self._with_unheard(news, names, headline),
+                        str(n + len(forced)), actor.user_id, told=news.told))
                 dms += await self._turns_change(game, row, seats, state, new, dms)
             items = self._outbox(row, posts=posts, dms=dms)
             n = await self._commit(row, game, state, new, player=player, kind="move",
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
-                                   outbox=items)
+                                   outbox=items, then=forced)
             keys = tuple(i.key for i in items)
-            if not done:  # a bot needs no picture of its step
-                image = await self._render_image(game, row, new, seats, str(n)) if actor.user_id else None
-                reply = lines([_("Done: {said}.", said=said),
+            if not heard:  # a bot needs no picture of its step
+                tag = str(n + len(forced))
+                image = await self._render_image(game, row, new, seats, tag) if actor.user_id else None
+                reply = lines([_("Done: {said}.", said=said), *self._forced_words(forced, names),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
                                reply_buttons=self._buttons(game, new, seats, after, only=player))
-        return Outcome(reply=_("Played `{move}`.", move=canonical), posts=posts, dms=dms, game_id=row.id,
-                       outbox=keys)
+        played = _("Played `{move}`.", move=canonical)
+        if forced:
+            played = sentence(played, _("Then forced: {moves}.", moves=join(
+                [_("`{move}`", move=f.move) for f in forced])))
+        return Outcome(reply=played, posts=posts, dms=dms, game_id=row.id, outbox=keys)
 
     async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     logged: Sequence[MoveRow], before: Any) -> News:

@@ -40,6 +40,9 @@ class SettingsService(ServiceCore):
             (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
              if settings.bot_takeover else
              _("When a player runs out of time (`forfeit`), they leave the game.")),
+            (_("A player's only possible move plays itself (`auto_forced`).")
+             if settings.auto_forced else
+             _("A player's only possible move waits for them (`auto_forced: false`).")),
             _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
@@ -63,7 +66,8 @@ class SettingsService(ServiceCore):
                         manager_role: int | None = None, clear_manager_role: bool = False,
                         reminder: str | None = None, deadline: str | None = None,
                         on_deadline: str | None = None, language: str | None = None,
-                        bot_takeover: bool | None = None) -> Outcome:
+                        bot_takeover: bool | None = None,
+                        auto_forced: bool | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:
             raise ServiceError(_("Server settings only exist in a server."))
@@ -92,6 +96,8 @@ class SettingsService(ServiceCore):
             changes["deadline_action"] = on_deadline
         if bot_takeover is not None:
             changes["bot_takeover"] = int(bool(bot_takeover))
+        if auto_forced is not None:
+            changes["auto_forced"] = int(bool(auto_forced))
         if language is not None:
             if language not in ("auto", *LANGUAGES):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))

@@ -339,6 +339,12 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         which is also when a scoring happens; single actions inside a turn stay private."""
         return after.last is not before.last and after.last != before.last
 
+    def auto_move(self, state: KahunaState, player: str) -> str | None:
+        """A single option plays itself (``end`` of a last turn with nothing left to play),
+        but a draw stays the player's: it shows them a card."""
+        move = super().auto_move(state, player)
+        return None if move is None or move.startswith("draw") else move
+
     def pass_move(self, state: KahunaState, player: str) -> str | None:
         """``pass`` (or ``end`` in a last turn) when it is allowed right now."""
         legal = self.legal_moves(state, player)

@@ -1111,6 +1111,14 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         chip = state.chips.get(player)
         return chip_name(chip) if chip else None
 
+    def auto_move(self, state: KraquaState, player: str) -> str | None:
+        """A single option plays itself, but never a draw or a re-roll: what they show is the
+        player's to uncover when they choose."""
+        move = super().auto_move(state, player)
+        if move is None or move.split()[0] in ("draw", "reroll"):
+            return None
+        return move
+
     def pass_move(self, state: KraquaState, player: str) -> str | None:
         """Declining what can be declined: a special field, a re-roll, a move that can't be made."""
         legal = self.legal_moves(state, player)

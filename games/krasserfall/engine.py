@@ -190,6 +190,12 @@ class Krasserfall(Game[KrasserfallState, Move]):
                     for m in self._stone_moves(state)]
         return out[:25]
 
+    def auto_move(self, state: KrasserfallState, player: str) -> str | None:
+        """A single option plays itself (a push after the roll), but the roll stays the
+        player's: it is their moment of chance."""
+        move = super().auto_move(state, player)
+        return None if move is None or move == "roll" else move
+
     def pass_move(self, state: KrasserfallState, player: str) -> str | None:
         """No pass in Krasserfall: a deadline can only remind or remove the player."""
         return None

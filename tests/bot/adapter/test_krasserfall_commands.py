@@ -87,6 +87,8 @@ async def play(h: Harness, count: int) -> tuple[int, int, int]:
                 stones += 1
                 _, after = await state_of(h)
                 if GAME.result(after) is not None or GAME.view(after)["phase"] != "act":
+                    # the roller's only move after the stone played itself: the turn is over
+                    board = [p for p in channel_posts(sent) if p.files][-1]
                     continue
                 assert GAME.view(after)["active"] == active  # still the roller's turn
                 # The roller's private buttons are now stale; the new board post has fresh ones.

@@ -83,7 +83,6 @@ class BotService(PlayService):
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self._lobby(place, None)
-            game = self.engine(row.game)
             settings = await self.store.guild_settings(place.guild_id)
             if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
                 raise NotAllowed(_("Only the host or someone with {who} can remove a bot.",

@@ -906,7 +906,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         s.roll = None
         if all(pos in GOAL for pos in s.fish.values()):
             self._finish(s, "won" if self._hidden_all(s) else "almost", "goal")
-            ev.append(_("all three fish are in the goal!"))
+            ev.append(_("all three fish are in the goal"))  # the sentence ends with the move
             return
         if all(t is None for t in s.tiles.values()):
             self._round_end(s, ev)

@@ -11,7 +11,7 @@ import pytest
 
 import games
 from bot.errors import ServiceError
-from bot.messages import Actor, Place
+from bot.messages import Actor
 from bot.service import GameService, looking
 
 from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock

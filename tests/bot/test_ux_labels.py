@@ -97,7 +97,6 @@ async def test_autocomplete_is_plain_text_at_random_positions(service: GameServi
         game, state, seats = await position(service)
         if game.result(state) is not None:
             break
-        players = game.players(state)
         acting = sorted(game.to_act(state))
         legal = game.legal_moves(state, rnd.choice(acting))
         typed = ["", rnd.choice(legal)[:rnd.randint(1, 4)], "zzz", "seat 2: ", "seat 1: "]

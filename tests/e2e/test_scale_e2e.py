@@ -14,7 +14,7 @@ import pytest
 
 from .conftest import BotProcess, Bots
 from .emulator import Emulator, Message
-from .test_bot_e2e import assert_png, moves_in_db, play_turn
+from .test_bot_e2e import assert_png, moves_in_db
 from .test_outbox_e2e import undelivered
 from .test_shards_e2e import Table, play, two_tables
 

@@ -631,6 +631,18 @@ def test_all_fish_home_with_the_hideout_gems_is_won() -> None:
     assert GAME.view(s)["fish"]["green"] == "G3" and GAME.view(s)["status"] == "won"
 
 
+def test_the_last_fish_home_is_told_in_one_plain_sentence() -> None:
+    """The event ends in the middle of the mover's sentence: no "in the goal!." in the post."""
+    gates = [("colour", False), ("hat", False), ("size", False)]
+    s = position((A, B), chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"red": 41, "yellow": 42, "green": 40}, revealed=3, hideout=0,
+                 passed=[["green", "red", "yellow"], ["yellow", "green", "red"], ["red", "yellow"]],
+                 gates=gates, hideout_gems={"purple": 1, "yellow": 1})
+    s = play(s, A, "lay i")
+    said = str(GAME.describe(s, A, "fish green"))
+    assert said.endswith("all three fish are in the goal") and "!" not in said
+
+
 def test_all_fish_home_without_the_hideout_gems_is_almost_won() -> None:
     s = _last_fish_home({"purple": 1})
     r = GAME.result(s)

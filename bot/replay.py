@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,10 +22,10 @@ EXPORT_FORMAT = "tidepool.export/1"
 RESIGNING = ("resign", "forfeit", "kick")
 
 
-def replay_moves(game: Game, players: Sequence[str], options: Mapping[str, str], seed: int,
-                 moves: Iterable[MoveRow | Mapping[str, Any]]) -> Any:
-    """The state after ``moves`` (undone moves are skipped) from a fresh set-up."""
-    state = game.setup(list(players), dict(options), seed)
+def replay_steps(game: Game, state: Any, moves: Iterable[MoveRow | Mapping[str, Any]]
+                 ) -> Iterator[tuple[str, Any]]:
+    """From ``state``, every logged change that stands (undone ones are skipped): its log
+    kind and the state after it. The one place that knows how a log entry is replayed."""
     for m in moves:
         kind, player, move, undone = (
             (m.kind, m.player_id, m.move, m.undone_at is not None) if isinstance(m, MoveRow)
@@ -34,6 +34,15 @@ def replay_moves(game: Game, players: Sequence[str], options: Mapping[str, str],
         if undone:
             continue
         state = game.resign(state, player) if kind in RESIGNING else game.apply(state, player, move)
+        yield kind, state
+
+
+def replay_moves(game: Game, players: Sequence[str], options: Mapping[str, str], seed: int,
+                 moves: Iterable[MoveRow | Mapping[str, Any]]) -> Any:
+    """The state after ``moves`` (undone moves are skipped) from a fresh set-up."""
+    state = game.setup(list(players), dict(options), seed)
+    for _kind, state in replay_steps(game, state, moves):
+        pass
     return state
 
 
@@ -42,12 +51,9 @@ def turn_views(game: Game, players: Sequence[str], options: Mapping[str, str], s
     """Public views: the start, then the board after every completed turn (hands stay hidden)."""
     state = game.setup(list(players), dict(options), seed)
     views = [game.view(state, None)]
-    for m in moves:
-        if m.undone_at is not None:
-            continue
-        state = (game.resign(state, m.player_id) if m.kind in RESIGNING
-                 else game.apply(state, m.player_id, m.move))
-        if m.ends_turn or m.kind in RESIGNING:
+    standing = [m for m in moves if m.undone_at is None]
+    for m, (kind, state) in zip(standing, replay_steps(game, state, standing)):
+        if m.ends_turn or kind in RESIGNING:
             views.append(game.view(state, None))
     return views
 

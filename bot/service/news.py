@@ -20,7 +20,7 @@ from typing import Any
 
 from games import Game
 
-from ..replay import RESIGNING
+from ..replay import RESIGNING, replay_steps
 from ..store import MoveRow, SeatRow
 
 log = logging.getLogger("bot.service.news")
@@ -69,14 +69,10 @@ def read_news(game: Game, seats: Sequence[SeatRow], options: Mapping[str, str], 
     told = frozenset(game.waiting_for(state))
     unheard: list[tuple[MoveRow, ...]] = []
     turn: list[MoveRow] = []
-    for m in moves:
-        if m.undone_at is not None:
-            continue
+    standing = [m for m in moves if m.undone_at is None]
+    for m, (_kind, state) in zip(standing, replay_steps(game, state, standing)):
         if m.kind in RESIGNING:
-            state = game.resign(state, m.player_id)
             humans.discard(m.player_id)
-        else:
-            state = game.apply(state, m.player_id, m.move)
         turn.append(m)
         if m.kind in ("move", "forced") and not m.ends_turn:
             continue  # a step inside a turn: the channel hears of the turn when it ends

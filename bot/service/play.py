@@ -221,6 +221,17 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return await asyncio.to_thread(news_or_guess, game, seats, row.options, row.seed, logged,
                                        before)
 
+    async def _post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+                          new: Any, headline: Text) -> Post:
+        """The board post after a change that is not a move (a skip, a resignation, a kick):
+        it also tells the bot turns the channel has not heard of yet."""
+        logged = await self.store.moves(row.id)
+        n = max((m.n for m in logged), default=0) + 1
+        news = await self._news(game, row, seats, logged, state)
+        return await self._board_post(game, self._next(row), new, seats,
+                                      self._with_unheard(news, seat_names(game, state, seats), headline),
+                                      str(n), told=news.told)
+
     def _with_unheard(self, news: News, names: Mapping[str, Any], headline: Text) -> Text:
         """The headline of a post after the bot turns the channel has not heard of yet."""
         earlier = [self._turn_words(list(t[:-1]), t[-1].player_id, names,
@@ -315,12 +326,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
-        logged = await self.store.moves(row.id)
-        n = max((m.n for m in logged), default=0) + 1
-        news = await self._news(game, row, seats, logged, state)
-        post = await self._board_post(game, self._next(row), new, seats,
-                                      self._with_unheard(news, seat_names(game, state, seats), headline), str(n),
-                                      told=news.told)
+        post = await self._post_after(game, row, seats, state, new, headline)
         dms = await self._turns_change(game, row, seats, state, new, [])
         items = self._outbox(row, posts=[post], dms=dms)
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
@@ -461,14 +467,9 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = seat_names(game, state, seats)[player]
-            logged = await self.store.moves(row.id)
-            n = max((m.n for m in logged), default=0) + 1
-            news = await self._news(game, row, seats, logged, state)
-            headline = _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                         by=safe_name(actor.name), name=name, move=move)
-            post = await self._board_post(game, self._next(row), new, seats,
-                                          self._with_unheard(news, seat_names(game, state, seats), headline), str(n),
-                                          told=news.told)
+            post = await self._post_after(game, row, seats, state, new,
+                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                                            by=safe_name(actor.name), name=name, move=move))
             dms = await self._turns_change(game, row, seats, state, new, [])
             items = self._outbox(row, posts=[post], dms=dms)
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,

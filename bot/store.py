@@ -369,10 +369,18 @@ class Store:
 
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,
                          order: list[str], timers: TimerPlan | None = None,
-                         outbox: Sequence[Envelope] = ()) -> None:
-        """Lobby -> running with the first state; ``order`` re-numbers the seats."""
+                         outbox: Sequence[Envelope] = (), then: Sequence[ForcedRow] = ()) -> None:
+        """Lobby -> running with the first state; ``order`` re-numbers the seats. ``then``: the
+        forced moves that played themselves at once (``state`` is the state after them)."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = 'running', state = ?", (state,))
+            for n, forced in enumerate(then, start=1):
+                await db.execute(
+                    "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
+                    " said, ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?, ?)",
+                    (game_id, n, forced.player_id, forced.move, now, forced.said,
+                     int(forced.ends_turn)),
+                )
             armed = await self._enqueue(db, game_id, version + 1, outbox, now)
             # Two passes keep (game_id, position) unique while re-numbering.
             for i, player_id in enumerate(order):

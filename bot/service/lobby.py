@@ -15,6 +15,7 @@ from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..timing import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, bold, log, seat_names
+from .forced import forced_after, forced_words
 
 from games.text import Text, join, lines, sentence
 
@@ -275,15 +276,16 @@ class LobbyService(ServiceCore):
                      for i, s in enumerate(ordered)]
             names = seat_names(game, state, after)  # Kraqua: "hana (seahorse)", "hana (crab)"
             lineup = join([bold(names[p]) for p in game.players(state)])
+            state, forced = forced_after(game, state, True, names, enabled=settings.auto_forced)
+            headline = _("🎲 **{game}** has started: {players}.", game=game.title, players=lineup)
             post = await self._board_post(game, self._next(row), state, after,
-                                          _("🎲 **{game}** has started: {players}.", game=game.title,
-                                            players=lineup), "start")
+                                          lines([headline, *forced_words(forced, names)]), "start")
             dms = await self._hand_updates(game, row, after, None, state)
             items = self._outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
             await self._write(self.store.start_game(
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
-                outbox=items,
+                outbox=items, then=[f.row() for f in forced],
             ))
             row = await self.store.game(row.id)
             assert row is not None

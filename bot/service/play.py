@@ -11,16 +11,17 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from games import Game, GameError, IllegalMove
+from games import Game, IllegalMove
 
 from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
-from ..store import ForcedRow, GameRow, MoveRow, SeatRow
+from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name
 from .core import ServiceCore, _, bold, seat_example, seat_names
+from .forced import Forced, forced_after, forced_words
 from .lobby import STALE_CONFIRMATION, LobbyService
 from .news import News, news_or_guess, playing_humans, quiet
 from .sight import SightService
@@ -29,20 +30,6 @@ from games.text import Text, either, join, lines, sentence
 from ..replay import replay_moves
 
 log = logging.getLogger("bot.service.play")
-
-#: At most this many forced moves play themselves after one move (a game that kept forcing
-#: moves would otherwise hold the channel; the rest wait for the next move).
-FORCED_LIMIT = 12
-
-
-class Forced(NamedTuple):
-    """A move that played itself: its player had no other (``Game.auto_move``)."""
-
-    player: str
-    move: str
-    said: Any
-    ends_turn: bool
-
 
 def said_of(stored: str) -> Any:
     """The words stored with a move (a dumped Text; plain text from before translations)."""
@@ -100,45 +87,34 @@ class PlayService(LobbyService, SightService, ServiceCore):
             timers=await self._timer_plan(row, game, after, reset=reset),
             said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn, outbox=outbox, host_id=host_id,
-            then=[ForcedRow(f.player, f.move, json.dumps(f.said.dump()) if isinstance(f.said, Text)
-                            else f.said, f.ends_turn) for f in then],
+            then=[f.row() for f in then],
         ))
 
     async def _forced_after(self, game: Game, row: GameRow, state: Any, complete: bool,
                             names: Mapping[str, Any]) -> tuple[Any, list[Forced]]:
-        """The moves that play themselves after a move that led to ``state`` (``complete``:
-        it ended a turn), and the state after them; none when the server turned
-        ``auto_forced`` off.
-
-        Each is the only move of the only player who may act (``Game.auto_move``), so nothing
-        is decided for anyone. Once a turn has ended, a forced move that would leave the next
-        player in the middle of their turn waits for them, so a post never stops halfway
-        through a turn.
-        """
-        if not (await self.store.guild_settings(row.guild_id)).auto_forced:
-            return state, []
-        out: list[Forced] = []
-        while len(out) < FORCED_LIMIT and game.result(state) is None:
-            pick = next(((p, m) for p in game.players(state)
-                         if (m := game.auto_move(state, p)) is not None), None)
-            if pick is None:
-                break
-            player, move = pick
-            try:
-                after = game.apply(state, player, move)
-            except GameError:  # a bug in the game's auto_move: the player moves themselves
-                log.exception("the forced move %r of %s was refused", move, game.id)
-                break
-            ends = game.result(after) is not None or game.turn_complete(state, after, player)
-            if complete and not ends:
-                break
-            out.append(Forced(player, move, game.describe(state, player, move, names), ends))
-            state, complete = after, ends
-        return state, out
+        """The forced moves after a change that led to ``state``, if the server wants them."""
+        enabled = (await self.store.guild_settings(row.guild_id)).auto_forced
+        return forced_after(game, state, complete, names, enabled=enabled)
 
     @staticmethod
     def _forced_words(forced: Sequence[Forced], names: Mapping[str, Any]) -> list[Text]:
-        return [_("⏩ Forced: {who} {did}.", who=bold(names[f.player]), did=f.said) for f in forced]
+        return forced_words(forced, names)
+
+    async def _then_forced(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+                           new: Any, headline: Text) -> tuple[Any, list[Forced], Text]:
+        """After a change that ends a turn without a move of its own (a skip, a resignation, a
+        kick, a forfeit): the forced moves that follow, the state after them and the headline
+        that tells them."""
+        names = seat_names(game, state, seats)
+        new, forced = await self._forced_after(game, row, new, True, names)
+        return new, forced, lines([headline, *forced_words(forced, names)]) if forced else headline
+
+    async def _dms_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+                         new: Any, forced: Sequence[Forced]) -> list[DirectMessage]:
+        """Hand DMs after such a change: turns that begin or end, and hands that forced moves
+        changed."""
+        dms = await self._hand_updates(game, row, seats, state, new) if forced else []
+        return dms + await self._turns_change(game, row, seats, state, new, dms)
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
                    version: int | None = None, seat: int | None = None) -> Outcome:
@@ -326,12 +302,13 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
+        new, forced, headline = await self._then_forced(game, row, seats, state, new, headline)
         post = await self._post_after(game, row, seats, state, new, headline)
-        dms = await self._turns_change(game, row, seats, state, new, [])
+        dms = await self._dms_after(game, row, seats, state, new, forced)
         items = self._outbox(row, posts=[post], dms=dms)
         await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
-                           host_id=heir.user_id if heir is not None else None)
+                           host_id=heir.user_id if heir is not None else None, then=forced)
         return post, tuple(i.key for i in items), dms
 
     # ----- undo -------------------------------------------------------------------------------
@@ -467,12 +444,13 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = seat_names(game, state, seats)[player]
-            post = await self._post_after(game, row, seats, state, new,
-                                          _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
-                                            by=safe_name(actor.name), name=name, move=move))
-            dms = await self._turns_change(game, row, seats, state, new, [])
+            new, forced, headline = await self._then_forced(
+                game, row, seats, state, new, _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
+                                                by=safe_name(actor.name), name=name, move=move))
+            post = await self._post_after(game, row, seats, state, new, headline)
+            dms = await self._dms_after(game, row, seats, state, new, forced)
             items = self._outbox(row, posts=[post], dms=dms)
             await self._commit(row, game, state, new, player=player, kind="skip", move=move,
-                               actor_id=actor.user_id, outbox=items)
+                               actor_id=actor.user_id, outbox=items, then=forced)
         return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))

@@ -165,15 +165,16 @@ class TimerService(PlayService):
                 except IllegalMove:
                     log.exception("pass move %r refused in game %s", move, row.id)
                 else:
-                    n = max((m.n for m in await self.store.moves(row.id)), default=0) + 1
-                    post = await self._board_post(game, self._next(row), new, seats,
-                                                  _("⌛ Time's up for **{name}** after {waited}: "
-                                                    "their turn was passed (`{move}`).", name=name,
-                                                    waited=waited, move=move), str(n))
-                    dms = await self._turns_change(game, row, seats, state, new, [])
+                    new, forced, headline = await self._then_forced(
+                        game, row, seats, state, new,
+                        _("⌛ Time's up for **{name}** after {waited}: their turn was passed "
+                          "(`{move}`).", name=name, waited=waited, move=move))
+                    post = await self._post_after(game, row, seats, state, new, headline)
+                    dms = await self._dms_after(game, row, seats, state, new, forced)
                     items = self._outbox(row, posts=[post], dms=dms)
                     await self._commit(row, game, state, new, player=timer.player_id,
-                                       kind="skip", move=move, actor_id=None, outbox=items)
+                                       kind="skip", move=move, actor_id=None, outbox=items,
+                                       then=forced)
                     return Outcome(reply="", posts=[post], dms=dms, game_id=row.id,
                                    outbox=tuple(i.key for i in items)), []
         if action == "forfeit":

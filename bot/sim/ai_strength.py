@@ -128,7 +128,7 @@ def bot_agent(level: str, timed: bool) -> Agent:
         if timed:
             return search(game, state, [player], level, seed).move
         return search(game, state, [player], level, seed,
-                      iterations=lv.budget(game.id)).move
+                      iterations=policy_for(game).budget(lv)).move
     return agent
 
 
@@ -182,7 +182,7 @@ def _kraqua(args: tuple[str, int, str, bool, int]) -> tuple[str, str]:
     rng = Rng(seed_to_int(f"team-{seed}"))
     while game.result(state) is None:
         acting = [p for p in players if p in game.to_act(state)]
-        budget = {} if timed else {"iterations": lv.budget("kraqua")}
+        budget = {} if timed else {"iterations": policy_for(game).budget(lv)}
         pick = choose_turn(game, state, acting, bot_level, rng.next64(), **budget)
         assert pick is not None
         state = game.apply(state, *pick)

@@ -33,9 +33,14 @@ moves in Aqualin and ~11000 in classic Aqualin), the playout policy and the eval
   (their public danger); the stone holder may wait out of turn (``choose_move`` → ``None``).
 * Any other game gets the generic policy: random candidates and playouts, neutral evaluation.
 
-**Levels** (:mod:`games.ai.levels`, every budget in one place): ``easy``, ``normal``,
-``hard`` differ in iterations, time limit, candidate width, playout depth and, for ``easy``,
-a final pick drawn by visits instead of the best.
+**Registration** (:mod:`games.ai.registry`): each policy module ends with
+``register_policy("<game id>", ItsPolicy)`` and is found by its name the first time a bot
+plays that game.
+
+**Levels** (:mod:`games.ai.levels`): ``easy``, ``normal``, ``hard`` differ in iterations,
+time limit, candidate width, playout depth and, for ``easy``, a final pick drawn by visits
+instead of the best. A policy sizes its own game's iterations per level
+(``Policy.iterations``), beside its code.
 
 **Thread safety**: a search keeps all its state in local variables; the module-level caches
 (policy instances, Aqua coral reaches) hold only pure results. Searches may run in parallel
@@ -52,37 +57,7 @@ from ..base import Game
 from .levels import DEFAULT_LEVEL, LEVELS, Level
 from .policy import Policy
 from .mcts import Choice, search
-
-_POLICIES: dict[str, Policy] = {}
-
-
-def policy_for(game: Game) -> Policy:
-    """The game's own policy (``games/ai/<id>.py``), or the generic one for other games."""
-    found = _POLICIES.get(game.id)
-    if found is None:
-        found = _load_policy(game.id)
-        _POLICIES[game.id] = found
-    return found
-
-
-def _load_policy(game_id: str) -> Policy:
-    if game_id == "aqualin":
-        from .aqualin import AqualinPolicy
-        return AqualinPolicy()
-    if game_id == "kahuna":
-        from .kahuna import KahunaPolicy
-        return KahunaPolicy()
-    if game_id == "aqua":
-        from .aqua import AquaPolicy
-        return AquaPolicy()
-    if game_id == "kraqua":
-        from .kraqua import KraquaPolicy
-        return KraquaPolicy()
-    if game_id == "krasserfall":
-        from .krasserfall import KrasserfallPolicy
-        return KrasserfallPolicy()
-    return Policy()
-
+from .registry import policy_for, register_policy
 
 def choose_move(game: Game, state: Any, player: str, level: str | Level = DEFAULT_LEVEL,
                 seed: int | str = 0, *, time_limit: float | None = None,
@@ -110,4 +85,4 @@ def choose_turn(game: Game, state: Any, players: Sequence[str],
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Level", "Policy", "choose_move", "choose_turn",
-           "policy_for", "search"]
+           "policy_for", "register_policy", "search"]

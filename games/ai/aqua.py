@@ -30,6 +30,7 @@ from ..aqua.material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
 from ..aqua.scoring import ecosystem_points, groups
 from ..base import Game
 from ..rng import Rng
+from .registry import register_policy
 from .policy import Policy, Rewards, estimate_rewards, logistic
 
 #: weight of a near habitat's animal
@@ -164,6 +165,8 @@ def _rewards(state: Any, values: Mapping[str, float]) -> Rewards:
 class AquaPolicy(Policy):
     """See the module docstring."""
 
+    iterations = {"easy": 40, "normal": 250, "hard": 750}
+
     def canonical(self, game: Game, state: Any, player: str) -> Any:
         new = state.copy()
         pool = sorted(state.deck + state.box)
@@ -250,3 +253,6 @@ class AquaPolicy(Policy):
             return shaped
         base = super().outcome(game, state)
         return {p: 0.9 * base[p] + 0.1 * shaped[p] for p in state.players}
+
+
+register_policy("aqua", AquaPolicy)

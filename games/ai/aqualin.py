@@ -24,6 +24,7 @@ from typing import Any
 from ..aqualin import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState
 from ..base import Game
 from ..rng import Rng
+from .registry import register_policy
 from .policy import Policy, Rewards, logistic
 
 INDEX = {sq: i for i, sq in enumerate(SQUARES)}
@@ -259,6 +260,8 @@ def _shift_guess(cells: Cells, me: int, src: int, dst: int) -> int:
 class AqualinPolicy(Policy):
     """See the module docstring."""
 
+    iterations = {"easy": 40, "normal": 250, "hard": 800}
+
     def canonical(self, game: Game, state: Any, player: str) -> Any:
         # Nobody sees the supply: any fixed order will do (resample shuffles it).
         new = state.copy()
@@ -391,3 +394,6 @@ def greedy_move(game: Game, state: Any, player: str, rng: Rng) -> str:
     top = max(g for g, _ in rated)
     best = [m for g, m in rated if g == top]
     return best[rng.randbelow(len(best))]
+
+
+register_policy("aqualin", AqualinPolicy)

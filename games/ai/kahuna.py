@@ -23,6 +23,7 @@ from typing import Any
 from ..base import Game
 from ..kahuna.board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
 from ..rng import Rng
+from .registry import register_policy
 from .policy import Policy, Rewards, logistic
 
 #: what a stone is worth beyond the next scoring (the final scoring pays the difference)
@@ -108,6 +109,8 @@ def _cards(state: Any, player: str, counts: list[int], free: list[int]) -> float
 class KahunaPolicy(Policy):
     """See the module docstring."""
 
+    iterations = {"easy": 60, "normal": 400, "hard": 1200}
+
     def canonical(self, game: Game, state: Any, player: str) -> Any:
         new = state.copy()
         others = [p for p in state.players if p != player]
@@ -168,3 +171,6 @@ class KahunaPolicy(Policy):
         a, b = state.players
         lead = logistic((state.scores[a] - state.scores[b]) / SCALE)
         return {a: 0.9 * base[a] + 0.1 * lead, b: 0.9 * base[b] + 0.1 * (1 - lead)}
+
+
+register_policy("kahuna", KahunaPolicy)

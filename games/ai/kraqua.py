@@ -33,6 +33,7 @@ import time
 from ..base import Game
 from ..kraqua import policy as planner
 from ..rng import Rng
+from .registry import register_policy
 from .policy import Policy, Rewards
 
 #: how much better (in P(win)) an option must look than the planner's favourite, on the same
@@ -56,6 +57,10 @@ def at_turn_boundary(state: Any) -> bool:
 
 class KraquaPolicy(Policy):
     """See the module docstring."""
+
+    iterations = {"easy": 16, "normal": 160, "hard": 500}
+    #: playouts of whole team turns need more plies than the level's
+    knobs = {"easy": {"depth": 8}, "normal": {"depth": 12}, "hard": {"depth": 12}}
 
     coop_rewards = {"won": 1.0, "almost": 0.0, "lost": 0.0}
 
@@ -107,7 +112,7 @@ class KraquaPolicy(Policy):
         favourite = (seat, planner.choose(game, state, seat))  # type: ignore[arg-type]
         if favourite not in options:
             options.insert(0, favourite)
-        depth = level.knob(game.id, "depth", level.depth)
+        depth = self.knob(level, "depth", level.depth)
         worlds = max(2, iterations // len(options))
         totals = {o: 0.0 for o in options}
         done = samples = 0
@@ -147,3 +152,6 @@ class KraquaPolicy(Policy):
     def evaluate(self, game: Game, state: Any) -> Rewards:
         v = team_value(state)
         return {p: v for p in state.players}
+
+
+register_policy("kraqua", KraquaPolicy)

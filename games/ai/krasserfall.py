@@ -27,6 +27,7 @@ from ..base import Game
 from ..krasserfall import words
 from ..krasserfall.model import LANES, MEDALS
 from ..rng import Rng
+from .registry import register_policy
 from .policy import Policy, Rewards, estimate_rewards
 
 #: logistic / soft-max scale, in medals
@@ -50,6 +51,8 @@ def expected_medals(state: Any) -> dict[str, float]:
 
 class KrasserfallPolicy(Policy):
     """See the module docstring."""
+
+    iterations = {"easy": 60, "normal": 500, "hard": 1500}
 
     def canonical(self, game: Game, state: Any, player: str) -> Any:
         # resample redraws tipping points and dice from the public record alone
@@ -95,3 +98,6 @@ class KrasserfallPolicy(Policy):
         base = super().outcome(game, state)
         shaped = self.evaluate(game, state)
         return {p: 0.85 * base[p] + 0.15 * shaped[p] for p in state.players}
+
+
+register_policy("krasserfall", KrasserfallPolicy)

@@ -36,6 +36,7 @@ from ..errors import GameError, GameOver, NotYourTurn
 from ..rng import Rng, seed_to_int
 from .levels import DEFAULT_LEVEL, LEVELS, Level
 from .policy import Policy, Rewards
+from .registry import policy_for
 
 Key = tuple[str, "str | None"]  # (player, move); move None = wait (no move now)
 
@@ -89,8 +90,6 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
     neither, the level's iteration budget for this game, capped by the level's time limit.
     With an iteration budget and no time limit the answer depends only on the arguments.
     """
-    from . import policy_for
-
     lv = resolve_level(level)
     pol = policy or policy_for(game)
     if game.result(state) is not None:
@@ -108,14 +107,14 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
     if iterations is not None and iterations < 1:
         raise ValueError(f"a search needs at least one iteration, not {iterations}")
     if iterations is None and time_limit is None:
-        iterations, time_limit = lv.budget(game.id), lv.time_limit
+        iterations, time_limit = pol.budget(lv), lv.time_limit
     elif iterations is None:
         iterations = 1 << 30
     rng = Rng(seed_to_int(seed))
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
 
-    width = lv.knob(game.id, "width", lv.width)
+    width = pol.knob(lv, "width", lv.width)
     root_state = pol.canonical(game, state, observer)
     pol = pol.for_root(game, root_state, observer)
     root_keys: list[Key] = []
@@ -135,8 +134,8 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
         flat.seconds = time.perf_counter() - started
         return flat
 
-    depth = lv.knob(game.id, "depth", lv.depth)
-    inner_width = lv.knob(game.id, "inner_width", max(3, lv.width // 2))
+    depth = pol.knob(lv, "depth", lv.depth)
+    inner_width = pol.knob(lv, "inner_width", max(3, lv.width // 2))
     settle = lv.temperature == 0  # sampling by visits needs the full count
     root = _Node(None)
     c = lv.exploration

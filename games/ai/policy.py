@@ -26,6 +26,7 @@ from typing import Any
 
 from ..base import Game
 from ..rng import Rng
+from .levels import Level
 
 Rewards = dict[str, float]
 
@@ -35,6 +36,20 @@ class Policy:
 
     #: reward of a won / drawn / lost cooperative game (outcome "won", "almost", "lost")
     coop_rewards: Mapping[str, float] = {"won": 1.0, "almost": 0.35, "lost": 0.0}
+    #: This game's iteration budget per level name. One iteration costs very different
+    #: amounts in different games (an Aqualin decision offers hundreds of moves, a Kraqua one
+    #: a handful), so each game sizes its own; a level without an entry uses the level's.
+    iterations: Mapping[str, int] = {}
+    #: Per level name: small integer knobs of this game's search (``width``, ``depth``,
+    #: ``inner_width``) that differ from the level's.
+    knobs: Mapping[str, Mapping[str, int]] = {}
+
+    def budget(self, level: Level) -> int:
+        """The iterations a search at ``level`` runs for this game."""
+        return self.iterations.get(level.name, level.iterations)
+
+    def knob(self, level: Level, name: str, default: int) -> int:
+        return self.knobs.get(level.name, {}).get(name, default)
 
     def for_root(self, game: Game, state: Any, player: str) -> Policy:
         """The policy for one search from ``state`` (default: this one). A game whose

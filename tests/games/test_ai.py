@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -302,7 +303,7 @@ def test_generic_policy_plays_any_game() -> None:
     """A game without its own policy module still gets a (weak) bot."""
     game = REGISTRY["kahuna"]
     state = positions("kahuna", 2, ())[2]
-    lv = Level(name="test", iterations={"*": 10}, time_limit=1.0, width=5, depth=3)
+    lv = Level(name="test", iterations=10, time_limit=1.0, width=5, depth=3)
     choice = search(game, state, [state.active], lv, seed=1, policy=Policy())
     assert choice.move in game.legal_moves(state, state.active)
 
@@ -310,7 +311,8 @@ def test_generic_policy_plays_any_game() -> None:
 def test_every_game_has_a_budget_at_every_level() -> None:
     for level in LEVELS.values():
         for gid in GAME_IDS:
-            assert level.budget(gid) > 0
+            assert policy_for(REGISTRY[gid]).budget(level) > 0
+            assert type(policy_for(REGISTRY[gid])) is not Policy  # each game has its own
         assert level.time_limit > 0 and level.width >= 2
     assert LEVELS["easy"].time_limit <= LEVELS["normal"].time_limit <= LEVELS["hard"].time_limit
 
@@ -331,3 +333,32 @@ def test_kraqua_bot_judges_every_option_on_the_same_worlds() -> None:
     rushed = search(game, state, acting, "normal", seed=3, time_limit=1e-6)
     assert set(rushed.visits.values()) == {1}  # one whole world, never a partial one
     assert rushed.move in game.legal_moves(state, rushed.player)
+
+
+def test_a_policy_registered_beside_its_game_is_the_one_the_search_uses() -> None:
+    """Registration is the only link between a game and its policy (no table keyed by id):
+    each policy module registers itself, a game defined elsewhere registers its own, and a
+    game without one plays with the generic policy."""
+    from games.ai import register_policy
+    from games.ai.registry import _FACTORIES, _POLICIES
+
+    def Named(gid: str) -> Any:  # noqa: N802 - only the id matters to the registry
+        return types.SimpleNamespace(id=gid)
+
+    for gid in GAME_IDS:
+        assert type(policy_for(REGISTRY[gid])).__module__ == f"games.ai.{gid}"
+    assert type(policy_for(Named("no-such-game"))) is Policy
+    assert type(policy_for(Named("levels"))) is Policy  # a helper module of the AI is no policy
+
+    class Mine(Policy):
+        iterations = {"easy": 3}
+
+    try:
+        register_policy("test-only", Mine)
+        mine = policy_for(Named("test-only"))
+        assert type(mine) is Mine and policy_for(Named("test-only")) is mine
+        assert mine.budget(LEVELS["easy"]) == 3
+        assert mine.budget(LEVELS["hard"]) == LEVELS["hard"].iterations
+    finally:
+        _FACTORIES.pop("test-only", None)
+        _POLICIES.pop("test-only", None)

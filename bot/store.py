@@ -19,16 +19,12 @@ from typing import Any
 
 from . import db as dbs
 from .db import Conflict, Database, Tx
-from .db.base import Row
+from .db.base import Row, StoreError
 from .outbox import Envelope, OutboxRow, dumps
 
 log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "running")
-
-
-class StoreError(Exception):
-    """Base class of the store's own errors."""
 
 
 class StaleGame(StoreError):
@@ -37,10 +33,6 @@ class StaleGame(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an active game."""
-
-
-class SchemaTooNew(StoreError):
-    """The database was written by a newer version of the bot than this one."""
 
 
 def _json_column(row: Row, column: str, kind: type, *, optional: bool = False) -> Any:

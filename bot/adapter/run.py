@@ -16,7 +16,8 @@ from ..config import Settings
 from ..db import DatabaseError, describe, is_postgres, sqlite_path
 from ..loop import settle, use_workers
 from ..service import GameService
-from ..store import SchemaTooNew, Store
+from ..db import SchemaTooNew
+from ..store import Store
 from .client import GameBot
 
 log = logging.getLogger(__name__)

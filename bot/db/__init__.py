@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .base import Conflict, Database, DatabaseError, Migration, Tx, migrate, migrations, newest
+from .base import (Conflict, Database, DatabaseError, Migration, SchemaTooNew, StoreError, Tx, migrate,
+                   migrations, newest)
 
-__all__ = ["Conflict", "Database", "DatabaseError", "Migration", "Tx", "migrate", "migrations",
-           "newest", "open_database", "sqlite_path", "describe", "is_postgres"]
+__all__ = ["Conflict", "Database", "DatabaseError", "Migration", "SchemaTooNew", "StoreError", "Tx",
+           "migrate", "migrations", "newest", "open_database", "sqlite_path", "describe", "is_postgres"]
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 

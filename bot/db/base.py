@@ -20,6 +20,14 @@ Row = Mapping[str, Any]
 Params = Sequence[Any]
 
 
+class StoreError(Exception):
+    """Base class of the store's own errors (:mod:`bot.store` raises the others)."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot than this one."""
+
+
 class DatabaseError(Exception):
     """The database could not be opened or migrated (the message says what to do)."""
 
@@ -148,7 +156,6 @@ async def migrate(db: Database) -> None:
         current = await db.schema_version()
         if current > top:
             # Tables this code does not know may hold rules it would break: refuse, touch nothing.
-            from ..store import SchemaTooNew  # the Store's error, raised where it always was
 
             raise SchemaTooNew(
                 f"The database is at schema version {current}, but this version of the bot only "

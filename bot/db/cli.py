@@ -20,7 +20,7 @@ def main(args: list[str]) -> int:
     if len(args) != 3 or args[0] != "copy":
         print(USAGE, file=sys.stderr)
         return 2
-    from ..store import SchemaTooNew, StoreError
+    from . import SchemaTooNew, StoreError
     from . import DatabaseError
     from .copy import CopyRefused, copy_database, summary
 

@@ -18,7 +18,8 @@ import games
 from bot.errors import GameUnavailable, NoGame, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
-from bot.store import SchemaTooNew, Store, migrations
+from bot.db import SchemaTooNew
+from bot.store import Store, migrations
 
 from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all
 

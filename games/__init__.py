@@ -1,13 +1,12 @@
 """Pure rule engines: one module per game, one contract for all (:mod:`games.base`).
 
-``REGISTRY`` maps a game id to its engine object. Nothing here does I/O or uses the
-global ``random``: chance comes from a seeded RNG kept inside each state.
+``REGISTRY`` maps a game id to its engine object; each engine puts itself there with
+:func:`register` (:mod:`games.registry`) at the end of its module. Nothing here does I/O or
+uses the global ``random``: chance comes from a seeded RNG kept inside each state.
 """
 
 from __future__ import annotations
 
-from .aqua import Aqua
-from .aqualin import Aqualin
 from .base import Button, Game, Option, Result
 from .errors import (
     BadOptions,
@@ -18,16 +17,23 @@ from .errors import (
     InvalidMove,
     NotYourTurn,
 )
-from .kahuna import Kahuna
-from .kraqua import Kraqua
-from .krasserfall import Krasserfall
+from .registry import REGISTRY, register
 
-REGISTRY: dict[str, Game] = {
-    game.id: game for game in (Aqualin(), Kahuna(), Aqua(), Kraqua(), Krasserfall())
-}
+# The built-in games, imported in the order /game new lists them (each registers itself).
+from .aqualin import Aqualin  # noqa: E402
+from .kahuna import Kahuna  # noqa: E402
+from .aqua import Aqua  # noqa: E402
+from .kraqua import Kraqua  # noqa: E402
+from .krasserfall import Krasserfall  # noqa: E402
 
 __all__ = [
     "REGISTRY",
+    "Aqua",
+    "Aqualin",
+    "Kahuna",
+    "Kraqua",
+    "Krasserfall",
+    "register",
     "BadOptions",
     "Button",
     "CorruptState",

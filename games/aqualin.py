@@ -25,6 +25,7 @@ from .base import Game, Option, Result, Suggestions
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
 from .text import Text, translator
+from .registry import register
 
 _ = translator("aqualin")
 
@@ -768,3 +769,6 @@ class AqualinSuggestions(Suggestions):
         words = _clean(typed)
         matching = [r for r in self.rated if r[2].lower().startswith(words)]
         return _order(matching[:SUGGEST_CAP], limit)
+
+
+register(Aqualin())

@@ -112,6 +112,7 @@ from .material import (
     small_value,
 )
 from .scoring import breakdown, habitat_colour
+from ..registry import register
 
 _ = translator("aqua")
 _n = plural(_)
@@ -1112,3 +1113,6 @@ class Aqua(Game[AquaState, AquaMove]):
             raise ValueError("bad snail")
         if not 1 <= state.round <= ROUNDS:
             raise ValueError("bad round")
+
+
+register(Aqua())

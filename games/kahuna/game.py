@@ -38,6 +38,7 @@ from .board import (
 )
 from .moves import KahunaMove, format_move, parse_move
 from .state import KahunaState, from_json, to_json
+from ..registry import register
 
 Record = dict[str, Any]
 
@@ -1048,3 +1049,6 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
 
 __all__ = ["Kahuna", "card_actions", "hand_options", "place_bridge", "remove_bridge", "unmarked"]
+
+
+register(Kahuna())

@@ -35,6 +35,7 @@ from .board import (
     tile_animal,
     tile_cells,
 )
+from ..registry import register
 
 _ = translator("kraqua")
 _n = plural(_)
@@ -1468,3 +1469,6 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         for p in s.played + s.queue + [x for x in (s.current, s.last_mover, s.resigned) if x]:
             if p not in seats:
                 raise ValueError(f"unknown seat {p!r}")
+
+
+register(Kraqua())

@@ -42,6 +42,7 @@ from .model import (
     pull2,
 )
 from .notation import Move, format_move, parse_move
+from ..registry import register
 
 _ = translator("krasserfall")
 
@@ -940,3 +941,6 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+register(Krasserfall())

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -653,7 +653,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
                  "or slide first: `/move {shifted}`.", role=role, move=move, shifted=shifted)
 
     def suggest(self, state: AqualinState, player: str, typed: str,
-                limit: int = 25) -> list[tuple[str, str]]:
+                limit: int = 25) -> Sequence[tuple[str, str]]:
         """Legal moves matching ``typed``, best immediate gain for the mover first."""
         words = _clean(typed)
         moves = [m for m in self.legal_moves(state, player) if m.lower().startswith(words)]

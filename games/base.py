@@ -199,7 +199,7 @@ class Game(ABC, Generic[S, M]):
         where someone *may* act at any moment (Krasserfall's stone) leaves them out."""
         return self.to_act(state)
 
-    def result_lines(self, result: Result, names: Mapping[str, str]) -> list[str]:
+    def result_lines(self, result: Result, names: Mapping[str, str]) -> Sequence[str]:
         """Extra lines for the final message (a score breakdown, what was left to do)."""
         return []
 
@@ -291,7 +291,8 @@ class Game(ABC, Generic[S, M]):
         """
         return Suggestions(self.suggest(state, player, "", sys.maxsize))
 
-    def suggest(self, state: S, player: str, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    def suggest(self, state: S, player: str, typed: str,
+                limit: int = 25) -> Sequence[tuple[str, str]]:
         """Autocomplete: up to ``limit`` (value, label) pairs of legal moves matching ``typed``.
 
         The default keeps the order of ``legal_moves`` and matches on prefixes of the
@@ -388,3 +389,8 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def _from_json(self, data: Any) -> S: ...
+
+
+#: A game of any kind: the AI and the registry treat every game alike, whatever its state and
+#: move types.
+AnyGame = Game[Any, Any]

@@ -7,13 +7,13 @@ there, and a game defined elsewhere (a test's, a plug-in's) registers itself the
 
 from __future__ import annotations
 
-from .base import Game
+from .base import AnyGame
 
 #: Game id -> its engine, in the order they registered (the order ``/game new`` lists them).
-REGISTRY: dict[str, Game] = {}
+REGISTRY: dict[str, AnyGame] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: AnyGame) -> AnyGame:
     """Make ``game`` known by its id; registering the same object again changes nothing."""
     known = REGISTRY.get(game.id)
     if known is not None and known is not game:

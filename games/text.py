@@ -50,7 +50,8 @@ class Text(str):
         self.params = values
         return self
 
-    def translate(self, lookup: Lookup) -> str:
+    # A sentence translates into a language, not through a table as str.translate does.
+    def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
         """This sentence in the language of ``lookup`` (English where it has no translation)."""
         template = lookup(self.domain, self.msgid, self.plural, self.n)
         return _fill(template, self.params, lambda v: v.translate(lookup) if isinstance(v, Text) else str(v),

@@ -53,13 +53,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Game
+from ..base import AnyGame
 from .levels import DEFAULT_LEVEL, LEVELS, Level
 from .policy import Policy
 from .mcts import Choice, search
 from .registry import policy_for, register_policy
 
-def choose_move(game: Game, state: Any, player: str, level: str | Level = DEFAULT_LEVEL,
+def choose_move(game: AnyGame, state: Any, player: str, level: str | Level = DEFAULT_LEVEL,
                 seed: int | str = 0, *, time_limit: float | None = None,
                 iterations: int | None = None) -> str | None:
     """The move the bot in ``player``'s seat plays now (canonical, legal).
@@ -72,7 +72,7 @@ def choose_move(game: Game, state: Any, player: str, level: str | Level = DEFAUL
                   iterations=iterations).move
 
 
-def choose_turn(game: Game, state: Any, players: Sequence[str],
+def choose_turn(game: AnyGame, state: Any, players: Sequence[str],
                 level: str | Level = DEFAULT_LEVEL, seed: int | str = 0, *,
                 time_limit: float | None = None,
                 iterations: int | None = None) -> tuple[str, str] | None:

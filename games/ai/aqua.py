@@ -28,7 +28,7 @@ from ..aqua.engine import Large, large_options, take_options
 from ..aqua.geometry import DIR_INDEX, Coral, Pos, site_border, site_corals, tile_sites
 from ..aqua.material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
 from ..aqua.scoring import ecosystem_points, groups
-from ..base import Game
+from ..base import AnyGame
 from ..rng import Rng
 from .registry import register_policy
 from .policy import Policy, Rewards, estimate_rewards, logistic
@@ -60,7 +60,7 @@ def total(tiles: Mapping[Pos, str], animals: Mapping[Pos, Sequence[Any]],
         return large_pts + small_pts
     found = groups(tiles)
     owner: dict[Coral, int] = {}
-    reef_list = []
+    reef_list: list[tuple[str, Any]] = []
     for colour, members in found:
         if len(members) >= 4:
             gid = len(reef_list)
@@ -135,7 +135,7 @@ def turns_left(state: Any, player: str) -> int:
     """Tiles ``player`` still places, this round included if they have not played yet."""
     if state.over:
         return 0
-    return ROUNDS - state.round + (1 if player in state.queue else 0)
+    return int(ROUNDS - state.round + (1 if player in state.queue else 0))
 
 
 def estimate(state: Any, player: str) -> float:
@@ -167,7 +167,7 @@ class AquaPolicy(Policy):
 
     iterations = {"easy": 40, "normal": 250, "hard": 750}
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         new = state.copy()
         pool = sorted(state.deck + state.box)
         new.deck, new.box = pool[:len(state.deck)], pool[len(state.deck):]
@@ -185,14 +185,14 @@ class AquaPolicy(Policy):
         out.sort(key=lambda x: -x[0])
         return out
 
-    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+    def candidate_key(self, game: AnyGame, state: Any, player: str) -> Any:
         return (tuple(state.market), tuple(sorted(state.tiles[player].items())), state.phase,
                 tuple(state.fresh), tuple(sorted(state.animals[player].items())),
                 tuple(sorted(state.stacks.items())),
                 tuple((k, tuple(v)) for k, v in sorted(state.large_stacks.items())), state.snail,
                 len(state.queue))
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         if state.phase == "large":
             return self._large(game, state, player, width)
         out = [m for _, m in self._takes(state, player)[:width]]
@@ -200,7 +200,7 @@ class AquaPolicy(Policy):
             out.append("snail")
         return out
 
-    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+    def root_candidates(self, game: AnyGame, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
         if state.phase == "large":
             return self._large(game, state, player, width)
@@ -215,12 +215,12 @@ class AquaPolicy(Policy):
         return out
 
     @staticmethod
-    def _large(game: Game, state: Any, player: str, width: int) -> list[str]:
+    def _large(game: AnyGame, state: Any, player: str, width: int) -> list[str]:
         options = large_options(state, player)
         options.sort(key=lambda o: -state.large_stacks[o[0]][0])
         return [str(Large(shape, sites)) for shape, sites in options[: width - 1]] + ["done"]
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         player = state.active
         if player is None:
             return None
@@ -230,12 +230,12 @@ class AquaPolicy(Policy):
                 return player, "done"
             shape, sites = max(options, key=lambda o: state.large_stacks[o[0]][0])
             return player, str(Large(shape, sites))
-        _, options = take_options(state, player)
+        _, takes = take_options(state, player)
         cache: dict[Pos, list[list[str]]] = {}
         best = None
         top = -1 << 30
         for _ in range(SAMPLES):
-            slot, pos, rot = options[rng.randbelow(len(options))]
+            slot, pos, rot = takes[rng.randbelow(len(takes))]
             score, _ = take_value(state, player, slot, pos, rot, cache)
             if score > top:
                 best, top = (slot, pos, rot), score
@@ -243,10 +243,10 @@ class AquaPolicy(Policy):
         slot, pos, rot = best
         return player, f"take {slot} at {pos[0]},{pos[1]} rot {rot}"
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         return _rewards(state, {p: estimate(state, p) for p in state.players})
 
-    def outcome(self, game: Game, state: Any) -> Rewards:
+    def outcome(self, game: AnyGame, state: Any) -> Rewards:
         scores = live_scores(state)
         shaped = _rewards(state, {p: float(v) for p, v in scores.items()})
         if len(state.players) == 1:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..aqualin import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState
-from ..base import Game
+from ..base import AnyGame
 from ..rng import Rng
 from .registry import register_policy
 from .policy import Policy, Rewards, logistic
@@ -42,7 +42,7 @@ SAMPLES = 6
 #: root: at most this many moves are rated by the full estimate (classic rules: ~11000 legal)
 ROOT_PREFILTER = 2000
 
-Cells = list  # 36 entries: a tile code ("BT") or None
+Cells = list[str | None]  # 36 entries: a tile code ("BT") or None
 
 
 def cells_of(board: dict[str, str]) -> Cells:
@@ -106,7 +106,7 @@ def gain(cells: Cells, lab: list[int], sizes: list[int], a: int, value: str, e: 
 
 
 def _gain_slow(cells: Cells, lab: list[int], sizes: list[int], a: int, value: str, e: int) -> int:
-    groups = {lab[k] for k in ORTHO[e] if cells[k] is not None and cells[k][a] == value}
+    groups = {lab[k] for k in ORTHO[e] if (c := cells[k]) is not None and c[a] == value}
     total = sum(sizes[g] for g in groups)
     return (total + 1) * total // 2 - sum(sizes[g] * (sizes[g] - 1) // 2 for g in groups)
 
@@ -244,12 +244,13 @@ def _shift_guess(cells: Cells, me: int, src: int, dst: int) -> int:
     """A quick guess of what shifting ``src`` to ``dst`` gains for role ``me`` against the
     other role: the neighbours of the same value it leaves and the ones it reaches."""
     t = cells[src]
+    assert t is not None, "only a tile shifts"
     out = 0
     for a, sign in ((me, 1), (1 - me, -1)):
         v = t[a]
-        before = sum(1 for k in ORTHO[src] if cells[k] is not None and cells[k][a] == v)
-        after = sum(1 for k in ORTHO[dst] if k != src and cells[k] is not None
-                    and cells[k][a] == v)
+        before = sum(1 for k in ORTHO[src] if (c := cells[k]) is not None and c[a] == v)
+        after = sum(1 for k in ORTHO[dst] if k != src and (c := cells[k]) is not None
+                    and c[a] == v)
         out += sign * (after - before)
     return out
 
@@ -262,17 +263,17 @@ class AqualinPolicy(Policy):
 
     iterations = {"easy": 40, "normal": 250, "hard": 800}
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         # Nobody sees the supply: any fixed order will do (resample shuffles it).
         new = state.copy()
         new.supply = sorted(new.supply)
         return new
 
-    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+    def candidate_key(self, game: AnyGame, state: Any, player: str) -> Any:
         cells = cells_of(state.board)
         return (tuple(cells), state.drawn, tuple(sorted(state.market)), state.roles[player])
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         """Cheap: placements by immediate gain difference, plus the best shifts that gain
         on their own (each with its best placement)."""
         me = ATTR[state.roles[player]]
@@ -303,7 +304,7 @@ class AqualinPolicy(Policy):
         out.sort(key=lambda x: -x[0])
         return [text for _, text in out[:width]]
 
-    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+    def root_candidates(self, game: AnyGame, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
         """Thorough: every legal move rated by the full estimate (score and potential of
         both roles); in the classic rules only the best ``ROOT_PREFILTER`` by immediate gain
@@ -334,9 +335,9 @@ class AqualinPolicy(Policy):
             moves = plain + shifts[:ROOT_PREFILTER - len(plain)]
         scored = []
         for _, shift, t, e in moves:
-            after = list(cells if shift is None else shifted[shift])
-            after[e] = t
-            scored.append((self._score(after, me), _text(shift, t if classic else None, e)))
+            placed = list(cells if shift is None else shifted[shift])
+            placed[e] = t
+            scored.append((self._score(placed, me), _text(shift, t if classic else None, e)))
         scored.sort(key=lambda x: -x[0])
         return [text for _, text in scored[:width]]
 
@@ -345,7 +346,7 @@ class AqualinPolicy(Policy):
         est = estimate(cells)
         return est[me] - est[1 - me]
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over:
             return None
         player = state.active
@@ -369,13 +370,13 @@ class AqualinPolicy(Policy):
         assert best is not None
         return player, _text(None, best[0] if classic else None, best[1])
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         est = estimate(cells_of(state.board))
         colour, species = state.order
         return {colour: logistic((est[0] - est[1]) / SCALE),
                 species: logistic((est[1] - est[0]) / SCALE)}
 
-    def outcome(self, game: Game, state: Any) -> Rewards:
+    def outcome(self, game: AnyGame, state: Any) -> Rewards:
         base = super().outcome(game, state)
         if len(base) != 2 or state.resigned is not None:
             return base
@@ -386,7 +387,7 @@ class AqualinPolicy(Policy):
                 species: 0.9 * base[species] + 0.1 * (1 - margin)}
 
 
-def greedy_move(game: Game, state: Any, player: str, rng: Rng) -> str:
+def greedy_move(game: AnyGame, state: Any, player: str, rng: Rng) -> str:
     """The one-ply greedy baseline: the legal move with the best immediate score difference
     (ties broken at random)."""
     me = ATTR[state.roles[player]]

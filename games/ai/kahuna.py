@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game
+from ..base import AnyGame
 from ..kahuna.board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
 from ..rng import Rng
 from .registry import register_policy
@@ -111,7 +111,7 @@ class KahunaPolicy(Policy):
 
     iterations = {"easy": 60, "normal": 400, "hard": 1200}
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         new = state.copy()
         others = [p for p in state.players if p != player]
         pool = sorted(list(state.deck) + list(state.tucked)
@@ -125,28 +125,28 @@ class KahunaPolicy(Policy):
         return new
 
     @staticmethod
-    def _moves(game: Game, state: Any, player: str) -> list[str]:
+    def _moves(game: AnyGame, state: Any, player: str) -> list[str]:
         moves = game.legal_moves(state, player)
         full = state.hand_size(player) >= HAND_LIMIT
         kept = [m for m in moves if not m.startswith("tuck ") or (full and m.count(" ") == 1)]
         return kept or moves
 
-    def _rated(self, game: Game, state: Any, player: str) -> list[tuple[float, str]]:
+    def _rated(self, game: AnyGame, state: Any, player: str) -> list[tuple[float, str]]:
         out = []
         for m in self._moves(game, state, player):
             out.append((margin(game.apply(state, player, m), player), m))
         out.sort(key=lambda x: -x[0])
         return out
 
-    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+    def candidate_key(self, game: AnyGame, state: Any, player: str) -> Any:
         return (tuple(sorted(state.bridges.items())), tuple(sorted(state.stones.items())),
                 tuple(state.held(player)), tuple(state.open), len(state.deck), state.phase,
                 state.passed, state.round, state.hand_size(state.opponent(player)))
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         return [m for _, m in self._rated(game, state, player)[:width]]
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.phase == "over":
             return None
         player = state.active
@@ -161,12 +161,12 @@ class KahunaPolicy(Policy):
         assert best is not None
         return player, best
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         a, b = state.players
         p = logistic(margin(state, a) / SCALE)
         return {a: p, b: 1.0 - p}
 
-    def outcome(self, game: Game, state: Any) -> Rewards:
+    def outcome(self, game: AnyGame, state: Any) -> Rewards:
         base = super().outcome(game, state)
         a, b = state.players
         lead = logistic((state.scores[a] - state.scores[b]) / SCALE)

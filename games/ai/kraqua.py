@@ -30,7 +30,7 @@ from typing import Any
 
 import time
 
-from ..base import Game
+from ..base import AnyGame
 from ..kraqua import policy as planner
 from ..rng import Rng
 from .registry import register_policy
@@ -64,7 +64,7 @@ class KraquaPolicy(Policy):
 
     coop_rewards = {"won": 1.0, "almost": 0.0, "lost": 0.0}
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         new = state.copy()
         new.stack = sorted(new.stack)
         unseen = sorted(c for c, _ in new.gates[new.revealed:])
@@ -72,31 +72,31 @@ class KraquaPolicy(Policy):
         new.rng = 0
         return new
 
-    def order_actors(self, game: Game, state: Any, players: list[str]) -> list[str]:
+    def order_actors(self, game: AnyGame, state: Any, players: list[str]) -> list[str]:
         """The seat the planner would start with first (its ``choose_seat``)."""
         if state.phase != "turn" or state.current is not None or len(players) < 2:
             return players
         first = planner.choose_seat(game, state)  # type: ignore[arg-type]
         return sorted(players, key=lambda p: p != first)
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         moves = game.legal_moves(state, player)
         if len(moves) > 1:
             favourite = planner.choose(game, state, player)  # type: ignore[arg-type]
             moves = [favourite] + [m for m in moves if m != favourite]
         return moves[:width]
 
-    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+    def root_candidates(self, game: AnyGame, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
         return self.candidates(game, state, player, max(width, 16), rng)
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over or at_turn_boundary(state):
             return None  # finish the turn (or the round's end) with the planner, then judge
         seat = planner.choose_seat(game, state)  # type: ignore[arg-type]
         return seat, planner.choose(game, state, seat)  # type: ignore[arg-type]
 
-    def flat_choice(self, game: Game, state: Any, observer: str, options: list[Any],
+    def flat_choice(self, game: AnyGame, state: Any, observer: str, options: list[Any],
                     level: Any, rng: Rng, iterations: int,
                     deadline: float | None) -> Any | None:
         """Every option judged on the same sampled worlds (common random numbers): apply
@@ -149,7 +149,7 @@ class KraquaPolicy(Policy):
         return Choice(best[0], best[1], done, 0.0,
                       {_label(o[1]): samples for o in options}, means[best])
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         v = team_value(state)
         return {p: v for p in state.players}
 

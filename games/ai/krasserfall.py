@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Game
+from ..base import AnyGame
 from ..krasserfall import words
 from ..krasserfall.model import LANES, MEDALS
 from ..rng import Rng
@@ -54,27 +54,27 @@ class KrasserfallPolicy(Policy):
 
     iterations = {"easy": 60, "normal": 500, "hard": 1500}
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         # resample redraws tipping points and dice from the public record alone
         new = state.copy()
         new.rng = 0
         new.tips = {c: (None if v is None else 0) for c, v in new.tips.items()}
         return new
 
-    def must_act(self, game: Game, state: Any, player: str) -> bool:
-        return state.players[state.active] == player
+    def must_act(self, game: AnyGame, state: Any, player: str) -> bool:
+        return bool(state.players[state.active] == player)
 
-    def actors(self, game: Game, state: Any) -> list[str]:
+    def actors(self, game: AnyGame, state: Any) -> list[str]:
         return [] if state.over else [state.players[state.active]]
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         moves = game.legal_moves(state, player)
         if len(moves) <= 1:
             return moves
         seat = state.players.index(player)
         return [m for _, m in words.ranked(game, state, seat, moves)[:width]]  # type: ignore[arg-type]
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over:
             return None
         player = state.players[state.active]
@@ -87,14 +87,14 @@ class KrasserfallPolicy(Policy):
         seat = state.active
         return player, words.ranked(game, state, seat, moves)[0][1]  # type: ignore[arg-type]
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         est = expected_medals(state)
         playing = [p for i, p in enumerate(state.players) if state.in_play(i)]
         out = {p: 0.0 for p in state.players}
         out.update(estimate_rewards({p: est[p] for p in playing}, SCALE))
         return out
 
-    def outcome(self, game: Game, state: Any) -> Rewards:
+    def outcome(self, game: AnyGame, state: Any) -> Rewards:
         base = super().outcome(game, state)
         shaped = self.evaluate(game, state)
         return {p: 0.85 * base[p] + 0.15 * shaped[p] for p in state.players}

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Game
+from ..base import AnyGame
 from ..errors import GameError, GameOver, NotYourTurn
 from ..rng import Rng, seed_to_int
 from .levels import DEFAULT_LEVEL, LEVELS, Level
@@ -81,7 +81,7 @@ def resolve_level(level: str | Level) -> Level:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
 
 
-def search(game: Game, state: Any, players: Sequence[str], level: str | Level = DEFAULT_LEVEL,
+def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level = DEFAULT_LEVEL,
            seed: int | str = 0, *, time_limit: float | None = None,
            iterations: int | None = None, policy: Policy | None = None) -> Choice:
     """Search a move for one of ``players`` (one seat, or seats that see the same things).
@@ -129,7 +129,7 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
     if len(root_keys) == 1:
         p, m = root_keys[0]
         return Choice(p, m, 0, time.perf_counter() - started, {_label(m): 0})
-    flat = pol.flat_choice(game, root_state, observer, root_keys, lv, rng, iterations, deadline)
+    flat: Choice | None = pol.flat_choice(game, root_state, observer, root_keys, lv, rng, iterations, deadline)
     if flat is not None:
         flat.seconds = time.perf_counter() - started
         return flat
@@ -174,8 +174,9 @@ def search(game: Game, state: Any, players: Sequence[str], level: str | Level = 
                 if score > best_score:
                     best, best_key, best_score = child, key, score
             expand = fresh is not None and (best is None or len(children) < _widen(node.n))
-            key = fresh if expand else best_key
-            assert key is not None
+            chosen = fresh if expand else best_key
+            assert chosen is not None
+            key = chosen
             try:
                 world = _play(game, world, key)
             except GameError:
@@ -223,7 +224,7 @@ def _decided(root: _Node, options: int, done: int, iterations: int, started: flo
     return visits[0] - visits[1] > left
 
 
-def _inner_keys(game: Game, pol: Policy, world: Any, node: _Node, width: int,
+def _inner_keys(game: AnyGame, pol: Policy, world: Any, node: _Node, width: int,
                 rng: Rng) -> tuple[list[Key], Any]:
     """The candidates of a node below the root in this world, and the cache key they were
     found under (None when computed now). Cached by the policy's ``candidate_key``."""
@@ -247,12 +248,12 @@ def _inner_keys(game: Game, pol: Policy, world: Any, node: _Node, width: int,
     return keys, None
 
 
-def _play(game: Game, world: Any, key: Key) -> Any:
+def _play(game: AnyGame, world: Any, key: Key) -> Any:
     player, move = key
     return world if move is None else game.apply(world, player, move)
 
 
-def _rollout(game: Game, pol: Policy, world: Any, depth: int, rng: Rng) -> Rewards:
+def _rollout(game: AnyGame, pol: Policy, world: Any, depth: int, rng: Rng) -> Rewards:
     for _ in range(depth):
         if game.result(world) is not None:
             break

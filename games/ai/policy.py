@@ -24,7 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Game
+from ..base import AnyGame
 from ..rng import Rng
 from .levels import Level
 
@@ -51,30 +51,30 @@ class Policy:
     def knob(self, level: Level, name: str, default: int) -> int:
         return self.knobs.get(level.name, {}).get(name, default)
 
-    def for_root(self, game: Game, state: Any, player: str) -> Policy:
+    def for_root(self, game: AnyGame, state: Any, player: str) -> Policy:
         """The policy for one search from ``state`` (default: this one). A game whose
         evaluation is relative to the starting position returns a bound copy."""
         return self
 
-    def canonical(self, game: Game, state: Any, player: str) -> Any:
+    def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         """``state`` with the hidden parts in a fixed order (default: as it is)."""
         return state
 
-    def must_act(self, game: Game, state: Any, player: str) -> bool:
+    def must_act(self, game: AnyGame, state: Any, player: str) -> bool:
         """False when ``player`` may act now but need not (then waiting is an option)."""
         return True
 
-    def actors(self, game: Game, state: Any) -> list[str]:
+    def actors(self, game: AnyGame, state: Any) -> list[str]:
         """The players whose moves a tree node offers (default: everyone in ``to_act``)."""
         acting = game.to_act(state)
         return [p for p in game.players(state) if p in acting]
 
-    def order_actors(self, game: Game, state: Any, players: list[str]) -> list[str]:
+    def order_actors(self, game: AnyGame, state: Any, players: list[str]) -> list[str]:
         """Several players may act: whose moves the tree should try first (default: as
         given). Children are admitted in candidate order, so this is a prior."""
         return players
 
-    def candidates(self, game: Game, state: Any, player: str, width: int, rng: Rng) -> list[str]:
+    def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         """At most ``width`` moves worth searching, best first (default: a random sample)."""
         moves = game.legal_moves(state, player)
         if len(moves) <= width:
@@ -83,19 +83,19 @@ class Policy:
         rng.shuffle(moves)
         return moves[:width]
 
-    def root_candidates(self, game: Game, state: Any, player: str, width: int,
+    def root_candidates(self, game: AnyGame, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
         """The candidates at the root, computed once per search: may be more thorough."""
         return self.candidates(game, state, player, width, rng)
 
-    def candidate_key(self, game: Game, state: Any, player: str) -> Any:
+    def candidate_key(self, game: AnyGame, state: Any, player: str) -> Any:
         """A hashable summary of everything ``candidates`` reads, or None (no caching).
 
         The search then reuses a node's candidates for every sampled world with the same key.
         """
         return None
 
-    def playout_move(self, game: Game, state: Any, rng: Rng) -> tuple[str, str] | None:
+    def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         """One cheap (player, move) to continue a playout, or None to stop and evaluate."""
         actors = self.actors(game, state)
         if not actors:
@@ -106,7 +106,7 @@ class Policy:
             return None
         return player, moves[rng.randbelow(len(moves))]
 
-    def flat_choice(self, game: Game, state: Any, observer: str, options: list[Any],
+    def flat_choice(self, game: AnyGame, state: Any, observer: str, options: list[Any],
                     level: Any, rng: Rng, iterations: int,
                     deadline: float | None) -> Any | None:
         """A game whose root options are few and whose evaluation is a lookahead of its own
@@ -114,12 +114,12 @@ class Policy:
         ``Choice``); default None: grow the tree."""
         return None
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         """Rewards of an unfinished position (default: nobody is ahead)."""
         players = game.players(state)
         return {p: 1.0 / len(players) if len(players) > 2 else 0.5 for p in players}
 
-    def outcome(self, game: Game, state: Any) -> Rewards:
+    def outcome(self, game: AnyGame, state: Any) -> Rewards:
         """Rewards of a finished game: a win shared among the winners, or the team outcome."""
         result = game.result(state)
         assert result is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from ..base import Game
+from ..base import AnyGame
 from .policy import Policy
 
 _FACTORIES: dict[str, Callable[[], Policy]] = {}
@@ -25,7 +25,7 @@ def register_policy(game_id: str, factory: Callable[[], Policy]) -> None:
     _POLICIES.pop(game_id, None)
 
 
-def policy_for(game: Game) -> Policy:
+def policy_for(game: AnyGame) -> Policy:
     """The game's registered policy, else the one in ``games/ai/<game id>.py``, else the
     generic one."""
     found = _POLICIES.get(game.id)

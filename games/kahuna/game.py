@@ -652,8 +652,8 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         detail: dict[str, Any] = {"stones": stones, "bridges": bridges, "tiebreak": None}
         if state.ended == "resigned":
             detail["resigned"] = state.resigned
-            winners = tuple(p for p in state.players if p != state.resigned)
-            return Result(scores, winners, reason="resigned", detail=detail)
+            return Result(scores, tuple(p for p in state.players if p != state.resigned),
+                          reason="resigned", detail=detail)
         if state.ended == "early end":
             bare = [p for p in state.players if bridges[p] == 0]
             detail["bare"] = bare

@@ -54,6 +54,7 @@ from .board import (
 )
 from ..text import Text, translator
 from .game import (
+    Tile,
     COLOUR_WORDS,
     MAX_SHELLS,
     KraquaState,
@@ -120,6 +121,30 @@ class Board:
     __slots__ = ("players", "chips", "hands", "fish", "rows", "fronts", "revealed", "passed",
                  "order", "shells", "chest", "cave", "hide", "cave_n", "cave_limit", "need",
                  "stack_n", "played", "last_mover", "current", "laid", "over", "hide_factor")
+
+    players: tuple[str, ...]
+    chips: dict[str, str]
+    hands: dict[str, Tile | None]
+    fish: dict[str, int]
+    rows: dict[str, dict[int, Tile]]
+    fronts: dict[str, int]
+    revealed: int
+    passed: list[list[str]]
+    order: tuple[str, ...]
+    shells: float
+    chest: dict[str, int]
+    cave: dict[str, int]
+    hide: dict[str, int]
+    cave_n: int
+    cave_limit: int
+    need: tuple[str, ...]
+    stack_n: int
+    played: frozenset[str]
+    last_mover: str | None
+    current: str | None
+    laid: bool
+    over: str
+    hide_factor: float
 
     def clone(self) -> Board:
         b = Board.__new__(Board)
@@ -325,7 +350,7 @@ def _can_play(b: Board, animal: str, spare: float) -> float:
             return 1.0
         if tile == UNKNOWN:
             miss *= 0.75
-        elif _ANIMAL[tile] == animal:
+        elif tile is not None and _ANIMAL[tile] == animal:
             return 1.0
     return 1.0 - miss
 
@@ -469,7 +494,7 @@ def _specials(b: Board, seat: str, pos: int) -> list[tuple[str, Board]]:
     if kind == "shell":
         b.shells = min(MAX_SHELLS, b.shells + 1)
         return [("", b)]
-    if kind == "dolphin" and b.shells >= 1 and sum(b.chest.values()):
+    if kind == "dolphin" and b.shells >= 1 and any(b.chest.values()):
         wanted = [c for c in b.need if b.hide[c] == 0 and b.chest[c] > 0]
         if wanted:
             colour = min(wanted, key=lambda c: (b.chest[c], GEM_COLOURS.index(c)))

@@ -131,7 +131,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
         n = len(state.players)
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if state.in_play(s) and (not want_figures or sum(state.unplaced[s].values())):
+            if state.in_play(s) and (not want_figures or any(state.unplaced[s].values())):
                 return s
         return None
 

@@ -363,7 +363,7 @@ def suggest(game: Krasserfall, state: KrasserfallState, player: str, typed: str,
     moves = [m for m in game.legal_moves(state, player) if m.startswith(words)]
     if not moves:
         return []
-    out = []
+    out: list[tuple[str, str]] = []
     for _gain, text in ranked(game, state, seat, moves)[:limit]:
         out.append((text, _label(game, state, seat, text)))
     return out

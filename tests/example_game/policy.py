@@ -10,7 +10,7 @@ from typing import Any
 
 from games.ai.policy import Policy, Rewards, logistic
 from games.ai.registry import register_policy
-from games.base import Game
+from games.base import AnyGame
 
 
 class FifteenPolicy(Policy):
@@ -18,7 +18,7 @@ class FifteenPolicy(Policy):
 
     iterations = {"easy": 20, "normal": 80, "hard": 200}
 
-    def evaluate(self, game: Game, state: Any) -> Rewards:
+    def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         a, b = state.scores
         first = logistic(float(a - b))
         return {state.players[0]: first, state.players[1]: 1.0 - first}

@@ -3,8 +3,9 @@
 ``channel`` (the default) pings them in the game's channel, as before. ``dm`` sends a short DM
 with a link to the board instead, and the channel post names them without pinging them.
 ``both`` does both; ``off`` names them and pings nowhere. Reminders (and the ping of a passed
-deadline) follow the same choice. Bots are never told anything, and a person with several
-seats gets one notice, as they get one ping. Kahuna's hand DMs are something else and stay.
+deadline) follow the same choice, and so does the thanks at a game's end (a ping or none, no
+DM). Bots are never told anything, and a person with several seats gets one notice, as they
+get one ping. Kahuna's hand DMs are something else and stay as they are.
 
 The notices are outbox rows written with the change, like every message. A DM that Discord
 refuses (closed DMs) falls back to the channel once, with a hint; how a person's latest DM
@@ -129,16 +130,18 @@ class NotifyService(ServiceCore):
 
     async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
         """The board post with each pinged person's choice applied: the ping stays or goes,
-        and a DM is added for those who want one."""
-        if not post.mention or game.result(state) is not None:  # the end's thanks: not a turn
+        and a DM is added for those who want one. The last post's thanks ping only those who
+        want channel pings; it is no turn, so it sends no DM."""
+        if not post.mention:
             return post
+        over = game.result(state) is not None
         pinged: list[int] = []
         dms: list[DirectMessage] = []
         for user in post.mention:
             ping, dm = await self._notice_ways(user, row.guild_id)
             if ping:
                 pinged.append(user)
-            if dm and user:
+            if dm and user and not over:
                 dms.append(self._notice(row, user, _("🎲 It's your turn in **{game}**: {link}",
                                                      game=game.title, link=self.jump_link(row))))
         return dataclasses.replace(post, mention=tuple(pinged), notify=(*post.notify, *dms))

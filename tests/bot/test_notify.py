@@ -240,6 +240,17 @@ async def test_off_means_no_ping_anywhere(service: GameService, clock: FakeClock
     assert await notices(service) == []
 
 
+async def test_the_thanks_at_the_end_ping_only_who_wants_channel_pings(service: GameService) -> None:
+    await aqualin(service)
+    await service.notify(ALICE, PLACE, "dm")
+    await service.notify(BOB, PLACE, "both")
+    ended = await service.resign(ALICE, PLACE)
+    [post] = ended.posts
+    assert "Thanks for playing, <@101>, <@202>!" in post.text
+    assert post.mention == (BOB.user_id,) and post.notify == ()  # the end is no turn: no DM
+    assert await notices(service) == []
+
+
 # ----- several seats, bots ---------------------------------------------------------------------
 
 

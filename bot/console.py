@@ -348,8 +348,6 @@ class Console:
                 lines.append(f"  image: {self._save(post.image)}")
             if post.lobby is not None and post.lobby.open:
                 lines.append("  (buttons: Join, Leave, Start)")
-            for dm in post.notify:  # turn notices by DM (``/game notify``)
-                lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}] " + self._plain(dm.text))
         if outcome.lobby_edit is not None:
             lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
         for dm in outcome.dms:
@@ -357,6 +355,8 @@ class Console:
             lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}{edited}] " + self._plain(dm.text))
             if dm.image is not None:
                 lines.append(f"  image: {self._save(dm.image)}")
+        for dm in (d for post in outcome.posts for d in post.notify):  # turn notices (/game notify)
+            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}] " + self._plain(dm.text))
         return lines
 
 

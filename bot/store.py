@@ -781,13 +781,14 @@ class Store:
             )
 
     async def dms_refused(self, user_id: int, guild_id: int | None) -> bool:
-        """Whether the latest DM to ``user_id`` about this server (a turn notice or a hand, of
-        any game) was refused since they last chose with ``/game notify``. Then their DMs
-        count as closed until they choose again or another DM goes through: turn notices are
-        not tried (and refused) again at every turn."""
+        """Whether a turn notice DM to ``user_id`` about this server was refused (closed DMs)
+        since they last chose with ``/game notify``, and no DM to them went through after it
+        (a notice, or a hand of any game). Then their notices go to the channel instead of
+        being tried, and refused, at every turn. Notices are the DMs stored without a game;
+        a refused hand alone doesn't count (the hand DMs of a game stop trying after one)."""
         r = await self._one(
             "SELECT outcome FROM outbox WHERE kind = 'dm' AND user_id = ? AND COALESCE(guild_id, 0) = ?"
-            " AND outcome IN ('sent', 'fallback')"
+            " AND (outcome = 'sent' OR (outcome = 'fallback' AND game_id IS NULL))"
             " AND done_at >= COALESCE((SELECT updated_at FROM notify_prefs WHERE user_id = ?), 0)"
             " ORDER BY id DESC LIMIT 1",
             (user_id, guild_id or 0, user_id),

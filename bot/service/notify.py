@@ -8,10 +8,10 @@ DM). Bots are never told anything, and a person with several seats gets one noti
 get one ping. Kahuna's hand DMs are something else and stay as they are.
 
 The notices are outbox rows written with the change, like every message. A DM that Discord
-refuses (closed DMs) falls back to the channel once, with a hint; how a person's latest DM
-went is in the outbox (:meth:`~bot.store.Store.dms_refused`), and while it was refused their
-notices go to the channel without trying a DM again, until they choose again with
-``/game notify`` or another DM to them (a hand) goes through.
+refuses (closed DMs) falls back to the channel once, with a hint. The outbox remembers it
+(:meth:`~bot.store.Store.dms_refused`): after a refused notice, their notices go to the channel
+without trying a DM again, until they choose again with ``/game notify`` or another DM to them
+(a Kahuna hand) goes through.
 
 What someone gets who never chose depends on where they play: :meth:`NotifyService.notify_default`
 is the one place that says so (a server: the channel).

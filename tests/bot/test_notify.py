@@ -347,18 +347,25 @@ async def test_closed_dms_are_tried_once_then_the_channel_pings(service: GameSer
     assert moved.posts[0].mention == () and len(await notices(service, BOB.user_id)) == 2
 
 
-async def test_a_dm_that_goes_through_opens_the_way_again(service: GameService, clock: FakeClock) -> None:
-    await aqualin(service)
-    await service.notify(BOB, PLACE, "both")
-    await service.move(ALICE, PLACE, "a1")
-    await refuse(service, BOB.user_id)
-    assert await service.store.dms_refused(BOB.user_id, GUILD)
-    # Some other DM of this server reaches Bob (a Kahuna hand, say): his DMs are open again.
+async def add_dm_row(service: GameService, *, game_id: int | None, outcome: str, at: float) -> None:
+    """A finished DM to Bob as the deliverer leaves it (a hand when ``game_id`` is set)."""
     async with service.store.db.tx() as tx:
         await tx.execute(
             "INSERT INTO outbox (key, game_id, guild_id, channel_id, user_id, kind, body, created_at,"
-            " next_try_at, done_at, outcome) VALUES ('hand', NULL, ?, ?, ?, 'dm', '{}', ?, ?, ?, 'sent')",
-            (GUILD, CHANNEL, BOB.user_id, clock(), clock(), clock() + 1))
+            " next_try_at, done_at, outcome) VALUES (?, ?, ?, ?, ?, 'dm', '{}', ?, ?, ?, ?)",
+            (f"row{at}", game_id, GUILD, CHANNEL, BOB.user_id, at, at, at, outcome))
+
+
+async def test_only_a_refused_notice_counts_and_any_dm_that_arrives_clears_it(
+        service: GameService, clock: FakeClock) -> None:
+    game_id = await aqualin(service)
+    await service.notify(BOB, PLACE, "dm")
+    # His Kahuna hand was refused: the hands of that game stop trying; notices still try.
+    await add_dm_row(service, game_id=game_id, outcome="fallback", at=clock() + 1)
+    assert not await service.store.dms_refused(BOB.user_id, GUILD)
+    await add_dm_row(service, game_id=None, outcome="fallback", at=clock() + 2)  # a refused notice
+    assert await service.store.dms_refused(BOB.user_id, GUILD)
+    await add_dm_row(service, game_id=game_id, outcome="sent", at=clock() + 3)  # a hand arrived
     assert not await service.store.dms_refused(BOB.user_id, GUILD)
 
 
@@ -380,3 +387,27 @@ async def test_other_places_keep_their_own_channel(service: GameService) -> None
     await service.move(ALICE, PLACE, "a1")
     [row] = await notices(service, BOB.user_id)
     assert row["channel_id"] == CHANNEL
+
+
+# ----- the console ---------------------------------------------------------------------------------
+
+
+async def test_the_console_chooses_and_shows_the_dm(tmp_path) -> None:
+    from bot.console import Console
+    from bot.store import Store
+
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out")
+        assert any("/game notify" in line for line in await console.handle("help"))
+        out = await console.handle("bob: /game notify where:dm")
+        assert out[0].startswith("[only bob sees] 📬 When it's your turn")
+        await console.handle("alice: /game new aqualin role=host-colour")
+        await console.handle("bob: /game join")
+        await console.handle("alice: /game start")
+        out = await console.handle("alice: /move a1")
+        assert out[-1].startswith("[DM to bob] 🎲 It's your turn in Aqualin: https://discord.com/channels/")
+        out = await console.handle("bob: /game notify pigeon")
+        assert "choose channel, dm, both or off" in out[0]
+    finally:
+        await store.close()

@@ -90,7 +90,8 @@ async def test_the_link_is_filled_in_with_the_board_posted_just_before(service: 
     await service.remember_message(game_id, "board", 555)  # the adapter posted the board
     linked = await service.linked(dm)
     assert linked.text.endswith("https://discord.com/channels/900/700/555")
-    assert tr(linked.text, "de") == "🎲 Du bist in **Aqualin** dran: https://discord.com/channels/900/700/555"
+    assert tr(linked.text, "de") == ("🎲 Du bist in **Aqualin** dran: "
+                                     "https://discord.com/channels/900/700/555")
     assert tr(linked.text, "da").startswith("🎲 Det er din tur i **Aqualin**: https://")
 
 

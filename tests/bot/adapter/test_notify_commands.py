@@ -66,7 +66,8 @@ async def test_dm_alone_names_without_pinging_and_sends_a_link_to_the_board(harn
     assert_safe_mentions(board, set())  # named, not pinged
     [dm] = dms_to(sent, BOB)
     board_id = board.response["id"]
-    assert dm.content == f"🎲 It's your turn in **Aqualin**: https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board_id}"
+    link = f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board_id}"
+    assert dm.content == f"🎲 It's your turn in **Aqualin**: {link}"
     assert sent.index(dm) > sent.index(board)  # the board is there before the DM links to it
     assert not dms_to(sent, ALICE)  # the mover is told nothing
 

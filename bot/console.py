@@ -39,6 +39,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game abort [reason]
   /game undo | log [count] | export | stats [game] | replay [number]
   /game profile [name]               ratings, games, wins and current games
+  /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
   /game kick <name> | skip [name]
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false]
@@ -53,7 +54,7 @@ Options may be written as in Discord (player:bob) or as key=value (player=bob)."
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
-    "addbot": ("level",),
+    "addbot": ("level",), "notify": ("where",),
 }
 YES = ("1", "true", "yes", "on", "dm")
 NO = ("0", "false", "no", "off")
@@ -300,6 +301,8 @@ class Console:
             return await s.skip(actor, p, user_id_for(user) if user else None)
         if sub == "addbot":
             return await s.add_bot(actor, p, opts.get("level", "normal"))
+        if sub == "notify":
+            return await s.notify(actor, p, opts.get("where"))
         return await s.remove_bot(actor, p)
 
     def _plain(self, text: str) -> str:
@@ -352,6 +355,8 @@ class Console:
             lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}{edited}] " + self._plain(dm.text))
             if dm.image is not None:
                 lines.append(f"  image: {self._save(dm.image)}")
+        for dm in (d for post in outcome.posts for d in post.notify):  # turn notices (/game notify)
+            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}] " + self._plain(dm.text))
         return lines
 
 

@@ -87,6 +87,9 @@ class Post:
     replay_of: int | None = None  # offer a Replay button for this finished game
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
+    #: Turn notices by DM to people this post tells it is their turn (``/game notify``),
+    #: sent after it.
+    notify: tuple[DirectMessage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,9 @@ class DirectMessage:
     #: Edit this user's last DM about the game instead of sending another: their own action
     #: changed their hand (they are looking), so it is kept current without a new message.
     replace: bool = False
+    #: The game whose latest board the text's ``{link}`` points to, looked up when it is sent
+    #: (a turn notice is written before the board it links to is posted).
+    board: int | None = None
 
 
 @dataclass

@@ -29,6 +29,9 @@ class Envelope:
     body: dict[str, Any]
     user_id: int | None = None
     arms: bool = False  # delivering it starts the game's turn clocks
+    #: False: stored without its game's id and version (a turn notice by DM: the hand DMs of
+    #: a game look for their last DM by the game's id, and must not find this one).
+    of_game: bool = True
 
 
 @dataclass(frozen=True)
@@ -156,26 +159,29 @@ def encode_dm(dm: DirectMessage) -> dict[str, Any]:
     if dm.image is not None:
         raise ValueError("outbox DMs carry art to draw, not ready-made files")
     return {"user_id": dm.user_id, "text": encode_text(dm.text),
-            "fallback": encode_text(dm.fallback), "art": encode_art(dm.art), "replace": dm.replace}
+            "fallback": encode_text(dm.fallback), "art": encode_art(dm.art), "replace": dm.replace,
+            "board": dm.board}
 
 
 def decode_dm(data: dict[str, Any]) -> DirectMessage:
     return DirectMessage(user_id=data["user_id"], text=decode_text(data["text"]),
                          fallback=decode_text(data["fallback"]), art=decode_art(data.get("art")),
-                         replace=bool(data.get("replace", False)))
+                         replace=bool(data.get("replace", False)), board=data.get("board"))
 
 
 def envelopes(place: Place, *, posts: list[Post] | tuple[Post, ...] = (),
               dms: list[DirectMessage] | tuple[DirectMessage, ...] = (),
               lobby: LobbyCard | None = None) -> list[Envelope]:
     """The rows for one change, in the order they are to be delivered: posts, the lobby
-    edit, then DMs (the board a DM talks about is in the channel first)."""
+    edit, then DMs (the board a DM talks about is in the channel first), turn notices last."""
     out = [Envelope(new_key(), "post", place.channel_id, place.guild_id, encode_post(p),
                     arms=p.is_board and p.replay_of is None) for p in posts]
     if lobby is not None:
         out.append(Envelope(new_key(), "lobby", place.channel_id, place.guild_id, encode_card(lobby)))
     out += [Envelope(new_key(), "dm", place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id)
             for d in dms]
+    out += [Envelope(new_key(), "dm", place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id,
+                     of_game=False) for p in posts for d in p.notify]
     return out
 
 

@@ -616,8 +616,9 @@ class Store:
             await db.execute(
                 "INSERT INTO outbox (key, game_id, version, guild_id, channel_id, user_id, kind, body,"
                 " arms, created_at, next_try_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (item.key, game_id, version, item.guild_id, item.channel_id, item.user_id, item.kind,
-                 dumps(item.body), int(item.arms), now, now),
+                (item.key, game_id if item.of_game else None, version if item.of_game else None,
+                 item.guild_id, item.channel_id, item.user_id, item.kind, dumps(item.body),
+                 int(item.arms), now, now),
             )
         return any(item.arms for item in items)
 
@@ -761,6 +762,38 @@ class Store:
             (game_id, user_id, before),
         )
         return None if r is None else (r["outcome"], r["message_id"])
+
+    # ----- turn notices ---------------------------------------------------------------------
+
+    async def notify_pref(self, user_id: int) -> str | None:
+        """How ``user_id`` chose to hear of their turns (``/game notify``): channel, dm, both
+        or off; None if they never chose (the place they play in picks the default)."""
+        r = await self._one("SELECT pref FROM notify_prefs WHERE user_id = ?", (user_id,))
+        return None if r is None else r["pref"]
+
+    async def set_notify_pref(self, user_id: int, pref: str, *, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO notify_prefs (user_id, pref, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET pref = excluded.pref,"
+                " updated_at = excluded.updated_at",
+                (user_id, pref, now),
+            )
+
+    async def dms_refused(self, user_id: int, guild_id: int | None) -> bool:
+        """Whether a turn notice DM to ``user_id`` about this server was refused (closed DMs)
+        since they last chose with ``/game notify``, and no DM to them went through after it
+        (a notice, or a hand of any game). Then their notices go to the channel instead of
+        being tried, and refused, at every turn. Notices are the DMs stored without a game;
+        a refused hand alone doesn't count (the hand DMs of a game stop trying after one)."""
+        r = await self._one(
+            "SELECT outcome FROM outbox WHERE kind = 'dm' AND user_id = ? AND COALESCE(guild_id, 0) = ?"
+            " AND (outcome = 'sent' OR (outcome = 'fallback' AND game_id IS NULL))"
+            " AND done_at >= COALESCE((SELECT updated_at FROM notify_prefs WHERE user_id = ?), 0)"
+            " ORDER BY id DESC LIMIT 1",
+            (user_id, guild_id or 0, user_id),
+        )
+        return r is not None and r["outcome"] == "fallback"
 
     # ----- leases ---------------------------------------------------------------------------
 

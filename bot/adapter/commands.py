@@ -28,7 +28,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel"),
                    guild_only=True):
-    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|kick|skip|config``."""
+    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|notify|kick|skip|config``."""
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
     @app_commands.describe(game=T("Which game to play"),
@@ -113,6 +113,19 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.profile(a, p, user.id if user else None,
                                                              user.display_name if user else None))
+
+    @app_commands.command(name="notify",
+                          description=T("How I tell you it's your turn: a ping, a DM, both or nothing"))
+    @app_commands.describe(where=T("Where to hear of your turns and reminders (leave out to see your choice)"))
+    @app_commands.choices(where=[
+        app_commands.Choice(name=T("channel: ping me in the game's channel"), value="channel"),
+        app_commands.Choice(name=T("dm: send me a DM with a link to the board"), value="dm"),
+        app_commands.Choice(name=T("both: a ping and a DM"), value="both"),
+        app_commands.Choice(name=T("off: no pings, no DMs"), value="off"),
+    ])
+    async def notify(self, interaction: discord.Interaction,
+                     where: app_commands.Choice[str] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.notify(a, p, where.value if where else None))
 
     @app_commands.command(name="kick", description=T("Remove a player from this channel's game (moderators)"))
     @app_commands.describe(user=T("The player to remove"))

@@ -249,6 +249,8 @@ class Deliverer:
         speak = asker_lang if asker else lang
         if dm.art is not None:
             dm = dataclasses.replace(dm, image=await self.client.service.render_art(dm.art))
+        if dm.board is not None:  # a turn notice: link the board that was just posted
+            dm = await self.client.service.linked(dm)
         if dm.replace and row.game_id is not None:
             last = await self.store.last_dm(row.game_id, dm.user_id, before=row.id)
             if last is not None and last[0] == "fallback":

@@ -14,6 +14,7 @@ from .core import Renderer, ServiceCore
 from .history import HistoryService
 from .lobby import LobbyService
 from .looking import LookingService
+from .notify import NotifyService
 from .play import PlayService
 from .ratings import RatingService
 from .settings import SettingsService
@@ -21,7 +22,7 @@ from .timers import TimerService
 
 
 class GameService(LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
-                  LobbyService, SettingsService, ServiceCore):
+                  LobbyService, SettingsService, NotifyService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 
 

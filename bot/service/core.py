@@ -540,7 +540,12 @@ class ServiceCore:
             art = self._art(game, row, state, seats, tag)
             return self._turn_post(game, state, seats, headline, art, row, actor_id, told)
 
-        return await asyncio.to_thread(build)
+        return await self._turn_notices(await asyncio.to_thread(build), game, row, state)
+
+    async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
+        """The post with the pinged people's ``/game notify`` choices applied (their pings and
+        DMs): see :class:`~bot.service.notify.NotifyService`."""
+        return post
 
     # ----- private views ------------------------------------------------------------------
 

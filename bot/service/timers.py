@@ -19,6 +19,7 @@ from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
 from .core import _, bold, seat_names, users_of
+from .notify import NotifyService
 from .play import PlayService
 
 from games.text import Text, lines
@@ -31,7 +32,7 @@ RETRY = 15 * 60  # seconds before a timer that failed is tried again
 TIMER_LEASE = 5 * 60
 
 
-class TimerService(PlayService):
+class TimerService(PlayService, NotifyService):
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
@@ -126,12 +127,11 @@ class TimerService(PlayService):
                              who=mention(user), game=game.title, waited=waited,
                              seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
-                if due:
-                    parts.append(_("Deadline in {left}: after that {then}.",
-                                   left=format_duration(due[0].due_at - now),
-                                   then=self._action_words(action)))
-                parts.append(game.prompt(state, timer.player_id, seat_names(game, state, seats)))
-                post = Post(text=lines(parts), mention=(user,))
+                warn = (_("Deadline in {left}: after that {then}.", left=format_duration(due[0].due_at - now),
+                          then=self._action_words(action)) if due else None)
+                parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
+                post = await self._reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
+                                                   seats, timer, user, waited, warn)
                 items = self._outbox(place, posts=[post])
                 if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
                                                    now=now, outbox=items):
@@ -203,7 +203,8 @@ class TimerService(PlayService):
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
                      "moderator can `/game skip` the turn or `/game kick` a player.", who=mention(user),
                      waited=waited)
-        post = Post(text=text, mention=(user,))
+        post = await self._reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
+                                           waited)
         items = self._outbox(row, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id, outbox=tuple(i.key for i in items)), items
 

@@ -1,0 +1,171 @@
+"""Turn notices (``/game notify``): how each person hears that it is their turn.
+
+``channel`` (the default) pings them in the game's channel, as before. ``dm`` sends a short DM
+with a link to the board instead, and the channel post names them without pinging them.
+``both`` does both; ``off`` names them and pings nowhere. Reminders (and the ping of a passed
+deadline) follow the same choice, and so does the thanks at a game's end (a ping or none, no
+DM). Bots are never told anything, and a person with several seats gets one notice, as they
+get one ping. Kahuna's hand DMs are something else and stay as they are.
+
+The notices are outbox rows written with the change, like every message. A DM that Discord
+refuses (closed DMs) falls back to the channel once, with a hint. The outbox remembers it
+(:meth:`~bot.store.Store.dms_refused`): after a refused notice, their notices go to the channel
+without trying a DM again, until they choose again with ``/game notify`` or another DM to them
+(a Kahuna hand) goes through.
+
+What someone gets who never chose depends on where they play: :meth:`NotifyService.notify_default`
+is the one place that says so (a server: the channel).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from games import Game
+
+from ..errors import ServiceError
+from ..messages import Actor, DirectMessage, Outcome, Place, Post
+from ..store import GameRow, SeatRow, TimerRow
+from ..text import clip, mention
+from .core import ServiceCore, _
+
+from games.text import Text, lines
+
+NOTIFY_CHOICES = ("channel", "dm", "both", "off")
+DEFAULT_NOTIFY = "channel"
+
+
+def _relinked(text: Any, link: str) -> Any:
+    """``text`` with every ``{link}`` parameter (at any depth) set to ``link``."""
+    if not isinstance(text, Text):
+        return text
+    params = {k: link if k == "link" else _relinked(v, link) for k, v in text.params.items()}
+    return Text(text.domain, text.msgid, params, text.plural, text.n)
+
+
+class NotifyService(ServiceCore):
+    # ----- the choice ---------------------------------------------------------------------
+
+    def notify_default(self, guild_id: int | None) -> str:
+        """How someone who never chose hears of their turns here: a server's channel pings
+        them (what the bot always did). A place without a server may answer ``dm``."""
+        return DEFAULT_NOTIFY
+
+    async def notify_where(self, user_id: int, guild_id: int | None) -> str:
+        """The one place a person's choice is read: what they chose, else the default here."""
+        stored = await self.store.notify_pref(user_id)
+        return stored if stored in NOTIFY_CHOICES else self.notify_default(guild_id)
+
+    async def _notice_ways(self, user_id: int, guild_id: int | None) -> tuple[bool, bool]:
+        """(ping in the channel, send a DM) for a turn notice; while their DMs are known to be
+        closed, a DM is not tried again and the channel pings them instead."""
+        where = await self.notify_where(user_id, guild_id)
+        if where in ("dm", "both") and await self.store.dms_refused(user_id, guild_id):
+            where = "channel"
+        return where in ("channel", "both"), where in ("dm", "both")
+
+    @staticmethod
+    def _notify_words(where: str) -> Text:
+        return {
+            "channel": _("🔔 When it's your turn or a reminder is due, I'll ping you in the game's "
+                         "channel."),
+            "dm": _("📬 When it's your turn or a reminder is due, I'll send you a DM with a link to "
+                    "the board. The channel still shows the board and names you, without pinging you."),
+            "both": _("🔔📬 When it's your turn or a reminder is due, I'll ping you in the game's "
+                      "channel and also send you a DM with a link to the board."),
+            "off": _("🔕 I won't ping you or send you DMs when it's your turn; the channel still "
+                     "names you. `/game status` shows whose turn it is."),
+        }[where]
+
+    async def notify(self, actor: Actor, place: Place, where: str | None = None) -> Outcome:
+        """``/game notify [where]``: choose (or, without ``where``, see) how to hear of your turns.
+
+        The choice is the person's, for all their games; choosing again also forgets DMs that
+        were refused before (they may have opened them)."""
+        if where is None or not where.strip():
+            now = await self.notify_where(actor.user_id, place.guild_id)
+            parts: list[Any] = [self._notify_words(now)]
+            if now in ("dm", "both") and await self.store.dms_refused(actor.user_id, place.guild_id):
+                parts.append(_("Your DMs from this server were closed when I last tried, so for now I "
+                               "ping you in the channel. Open them and choose again with "
+                               "`/game notify`."))
+            parts.append(_("Change it with `/game notify` (channel, dm, both or off)."))
+            return Outcome(reply=lines(parts))
+        choice = where.strip().lower()
+        if choice not in NOTIFY_CHOICES:
+            raise ServiceError(_("I don't know '{where}' here: choose channel, dm, both or off.",
+                                 where=clip(where.strip(), 20)))
+        await self.store.set_notify_pref(actor.user_id, choice, now=self.clock())
+        parts = [self._notify_words(choice)]
+        if choice in ("dm", "both"):
+            parts.append(_("If your DMs are closed, I'll ping you in the channel instead and say so "
+                           "once."))
+        parts.append(_("This applies to all your games."))
+        return Outcome(reply=lines(parts))
+
+    # ----- notices --------------------------------------------------------------------------
+
+    def jump_link(self, row: GameRow) -> str:
+        """The game's latest board, or its channel while no board is known."""
+        return (self.board_link(row)
+                or f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}")
+
+    async def linked(self, dm: DirectMessage) -> DirectMessage:
+        """A turn notice about to be sent, its link pointing at the game's latest board (it
+        was written before that board was posted, which is delivered just before it)."""
+        if dm.board is None:
+            return dm
+        row = await self.store.game(dm.board)
+        if row is None:
+            return dm
+        return dataclasses.replace(dm, text=_relinked(dm.text, self.jump_link(row)))
+
+    def _notice(self, row: GameRow, user_id: int, text: Text) -> DirectMessage:
+        return DirectMessage(
+            user_id=user_id, text=text, board=row.id,
+            fallback=_("📬 {who}, I couldn't DM you: your direct messages from this server are "
+                       "closed, so I'll ping you here instead. To get DMs, open them and choose "
+                       "again with `/game notify`.", who=mention(user_id)))
+
+    async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
+        """The board post with each pinged person's choice applied: the ping stays or goes,
+        and a DM is added for those who want one. The last post's thanks ping only those who
+        want channel pings; it is no turn, so it sends no DM."""
+        if not post.mention:
+            return post
+        over = game.result(state) is not None
+        pinged: list[int] = []
+        dms: list[DirectMessage] = []
+        for user in post.mention:
+            ping, dm = await self._notice_ways(user, row.guild_id)
+            if ping:
+                pinged.append(user)
+            if dm and user and not over:
+                dms.append(self._notice(row, user, _("🎲 It's your turn in **{game}**: {link}",
+                                                     game=game.title, link=self.jump_link(row))))
+        return dataclasses.replace(post, mention=tuple(pinged), notify=(*post.notify, *dms))
+
+    async def _reminder_notice(self, post: Post, game: Game, row: GameRow, seats: list[SeatRow],
+                               timer: TimerRow, user: int, waited: str,
+                               deadline: Text | None = None) -> Post:
+        """A reminder (``timer``) or a passed deadline's ping, with the person's choice applied.
+
+        Someone whose several seats are reminded at once gets one DM: the last of those
+        reminders sends it (the others are still due while the first ones fire)."""
+        ping, dm = await self._notice_ways(user, row.guild_id)
+        post = dataclasses.replace(post, mention=(user,) if ping else ())
+        if not dm:
+            return post
+        theirs = {s.player_id for s in seats if s.user_id == user} - {timer.player_id}
+        if any(t.kind == timer.kind and t.player_id in theirs and t.armed and t.due_at <= self.clock()
+               for t in await self.store.timers(row.id)):
+            return post
+        link = self.jump_link(row)
+        if timer.kind == "reminder":
+            text = _("⏰ Reminder: it's your turn in **{game}** (waiting for {waited}): {link}",
+                     game=game.title, waited=waited, link=link)
+        else:
+            text = _("⌛ The turn deadline in **{game}** has passed (waiting for {waited}): {link}",
+                     game=game.title, waited=waited, link=link)
+        return dataclasses.replace(post, notify=(self._notice(row, user, lines([text, deadline])),))

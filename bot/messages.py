@@ -75,6 +75,16 @@ class MoveButton:
 
 
 @dataclass(frozen=True)
+class AskButton:
+    """A button under a question to every player of game ``game_id``: pressing it agrees to
+    ``action`` (``pause`` or ``resume``). Valid as long as the question is open."""
+
+    label: str
+    game_id: int
+    action: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -87,6 +97,7 @@ class Post:
     replay_of: int | None = None  # offer a Replay button for this finished game
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
+    asks: tuple[AskButton, ...] = ()  # buttons that agree to a question to the players
 
 
 @dataclass(frozen=True)

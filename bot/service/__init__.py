@@ -13,6 +13,7 @@ from .bots import BotService
 from .core import Renderer, ServiceCore
 from .history import HistoryService
 from .lobby import LobbyService
+from .pause import PauseService
 from .looking import LookingService
 from .play import PlayService
 from .ratings import RatingService
@@ -20,7 +21,7 @@ from .settings import SettingsService
 from .timers import TimerService
 
 
-class GameService(LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
+class GameService(PauseService, LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
                   LobbyService, SettingsService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 

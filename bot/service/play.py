@@ -23,6 +23,7 @@ from ..text import clip, safe_name
 from .core import ServiceCore, _, bold, seat_example, seat_names
 from .lobby import STALE_CONFIRMATION, LobbyService
 from .news import News, news_or_guess, playing_humans, quiet
+from .paused import refuse_if_paused
 from .sight import SightService
 
 from games.text import Text, either, join, lines, sentence
@@ -163,6 +164,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._running(place)
             self._check_button(row, game_id, version)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)
@@ -250,6 +252,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         """The next level of a menu button (only for the player it belongs to)."""
         row = await self._running(place)
         self._check_button(row, game_id, version)
+        refuse_if_paused(row)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
@@ -342,6 +345,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         have heard nothing), it revealed nothing hidden and chance did not decide it."""
         async with self._lock(place.channel_id):
             row = await self._running(place)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
@@ -449,6 +453,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         await self._moderator(actor, place, _("Skipping a turn"))
         async with self._lock(place.channel_id):
             row = await self._running(place)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)

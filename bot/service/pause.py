@@ -148,9 +148,11 @@ class PauseService(BotService, TimerService):
                         _("⏸️ {who} would like to pause the game.", who=bold(names[actor.user_id]))
                         if action == PAUSE else
                         _("▶️ {who} would like to go on with the game.", who=bold(names[actor.user_id])))
-                ask = _("{players}: press the button if you agree (a moderator can also decide "
-                        "with `/game {command}`).", players=join([mention(u) for u in missing]),
-                        command=action)
+                ask = (_("{players}: press the button if you agree (a moderator can also decide "
+                         "with `/game pause`).", players=join([mention(u) for u in missing]))
+                       if action == PAUSE else
+                       _("{players}: press the button if you agree (a moderator can also decide "
+                         "with `/game resume`).", players=join([mention(u) for u in missing])))
                 posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))

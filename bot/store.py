@@ -617,6 +617,10 @@ class Store(PauseStore):
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now),
                 )
+                # Held since it was claimed (a pause in another process): held from now on.
+                await db.execute(
+                    "UPDATE timers SET held_at = ? WHERE game_id = ? AND kind = ? AND player_id = ?"
+                    f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id))
         return True
 
     # ----- outbox ---------------------------------------------------------------------------

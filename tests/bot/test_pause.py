@@ -346,3 +346,17 @@ async def test_the_held_time_is_stored_not_remembered(service: GameService, stor
     await service.pause(ALICE, PLACE)
     await change_behind(store, "UPDATE timers SET due_at = ? WHERE game_id = ?", (clock() - 1, game_id))
     assert await service.fire_due() == []
+
+
+async def test_a_reminder_that_fires_as_the_game_is_paused_comes_back_held(
+        service: GameService, store: Store, clock: FakeClock) -> None:
+    """Another process claimed a reminder just before the pause: its next one is held from
+    the moment it was written, and shifted by the pause after that, not by the whole wait."""
+    game_id = await aqualin(service)
+    clock.advance(12 * HOUR)
+    [timer] = await store.claim_timers(owner="other", now=clock(), lease=60)
+    await service.pause(ALICE, PLACE)
+    assert await store.fire_timer(timer, again_at=clock() + 12 * HOUR, now=clock())
+    clock.advance(DAY)
+    await service.resume(ALICE, PLACE)
+    assert await due_in(service, game_id) == pytest.approx(12 * HOUR)

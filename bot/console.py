@@ -358,6 +358,8 @@ class Console:
                 lines.append(f"  image: {self._save(post.image)}")
             if post.lobby is not None and post.lobby.open:
                 lines.append("  (buttons: Join, Leave, Start)")
+            for ask in post.asks:  # here the players agree by typing the same command
+                lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
         if outcome.lobby_edit is not None:
             lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
         for dm in outcome.dms:

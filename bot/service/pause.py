@@ -108,7 +108,7 @@ class PauseService(BotService, TimerService):
 
     async def _pause_or_resume(self, actor: Actor, place: Place, action: str, reason: str | None,
                                game_id: int | None) -> Outcome:
-        reason = " ".join(reason.split())[:REASON_MAX] or None if reason else None
+        reason = (" ".join(reason.split())[:REASON_MAX] or None) if reason else None
         async with self._lock(place.channel_id):
             row = await self._running(place)
             if game_id is not None and row.id != game_id:
@@ -128,9 +128,14 @@ class PauseService(BotService, TimerService):
                     _("Pausing this game needs a moderator, or all of its players agreeing.")
                     if action == PAUSE else
                     _("Resuming this game needs a moderator, or all of its players agreeing."))
-            if moderator or humans == [actor.user_id]:
-                return await self._apply(row, seats, state, action, by=actor.user_id, reason=reason)
             votes = await self.store.pause_votes(row.id, action)
+            if game_id is not None and not votes:  # a button under a question settled since
+                raise ServiceError(_("That question was settled already; `/game pause` asks again.")
+                                   if action == PAUSE else
+                                   _("That question was settled already; `/game resume` asks again."))
+            if moderator or humans == [actor.user_id]:
+                asked = reason or next((why for _u, why in votes if why), None)
+                return await self._apply(row, seats, state, action, by=actor.user_id, reason=asked)
             agreed = [u for u, _why in votes]
             names = self._person_names(seats)
             if actor.user_id in agreed:
@@ -143,11 +148,14 @@ class PauseService(BotService, TimerService):
                 return await self._apply(row, seats, state, action, by=first, reason=asked or reason)
             posts: list[Post] = []
             if not agreed:  # the question: the others get a button
-                text = (_("⏸️ {who} would like to pause the game: {reason}", who=bold(names[actor.user_id]),
-                          reason=safe_name(reason)) if action == PAUSE and reason else
-                        _("⏸️ {who} would like to pause the game.", who=bold(names[actor.user_id]))
-                        if action == PAUSE else
-                        _("▶️ {who} would like to go on with the game.", who=bold(names[actor.user_id])))
+                who = bold(names[actor.user_id])
+                if action == RESUME:
+                    text = _("▶️ {who} would like to go on with the game.", who=who)
+                elif reason:
+                    text = _("⏸️ {who} would like to pause the game: {reason}", who=who,
+                             reason=safe_name(reason))
+                else:
+                    text = _("⏸️ {who} would like to pause the game.", who=who)
                 ask = (_("{players}: press the button if you agree (a moderator can also decide "
                          "with `/game pause`).", players=join([mention(u) for u in missing]))
                        if action == PAUSE else

@@ -360,3 +360,16 @@ async def test_a_reminder_that_fires_as_the_game_is_paused_comes_back_held(
     clock.advance(DAY)
     await service.resume(ALICE, PLACE)
     assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
+
+
+async def test_a_button_under_a_settled_question_changes_nothing(service: GameService) -> None:
+    game_id = await aqualin(service)
+    await service.pause(BOB, PLACE, "fog")
+    await service.pause(ALICE, PLACE, game_id=game_id)  # a moderator's click decides it at once
+    row = await service.store.game(game_id)
+    assert (row.paused_by, row.pause_reason) == (ALICE.user_id, "fog")  # the question's reason
+    await service.resume(ALICE, PLACE)
+    for clicker in (ALICE, ALICE_PLAYER, BOB):  # the old Agree button, after the pause ended
+        with pytest.raises(ServiceError, match="settled already; `/game pause` asks again"):
+            await service.pause(clicker, PLACE, game_id=game_id)
+    assert (await service.store.game(game_id)).paused_at is None

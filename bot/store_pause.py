@@ -174,7 +174,8 @@ class PauseStore:
         """``user_id`` is back (since ``at``): their timers in every game shift by the time away.
         With ``until``: only if the away still ends then (a date that passed, not an away that
         was just extended). False if they were not away (or another process ended it)."""
-        sql, params = "DELETE FROM away WHERE user_id = ?", (user_id,)
+        sql = "DELETE FROM away WHERE user_id = ?"
+        params: tuple[Any, ...] = (user_id,)
         if until is not None:
             sql, params = sql + " AND until = ?", (user_id, until)
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -32,5 +34,7 @@ async def away(interaction: discord.Interaction, until: app_commands.Range[str, 
 
 
 def add_to(group: app_commands.Group) -> None:
-    for command in (pause, resume, away):
+    """The three commands join ``/game`` (kept in this module, out of the group's class)."""
+    commands: tuple[app_commands.Command[Any, ..., None], ...] = (pause, resume, away)
+    for command in commands:
         group.add_command(command)

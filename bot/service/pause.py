@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import NotAllowed, ServiceError
+from ..errors import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
 from ..store import GameRow, SeatRow
 from ..text import clip, mention, safe_name
@@ -200,8 +200,9 @@ class PauseService(BotService, TimerService):
                                   "deadlines continue where they stopped.",
                                   time=format_duration(now - row.paused_at))]
             if waiting:
-                parts.append(_("Waiting for {players}.", players=join(
-                    [mention(users[p]) if users.get(p) else bold(names[p]) for p in waiting])))
+                who = dict.fromkeys(mention(users[p]) if users.get(p) else bold(names[p])
+                                    for p in waiting)  # a person with several seats: once
+                parts.append(_("Waiting for {players}.", players=join(list(who))))
             link = self.board_link(row)
             if link:
                 parts.append(_("Board: {link}", link=link))
@@ -210,8 +211,8 @@ class PauseService(BotService, TimerService):
             done = await self.store.resume_game(row.id, row.version, now=now, outbox=items)
             reply = _("The game goes on.")
         if not done:
-            raise ServiceError(_("Someone else changed the game at the same moment, so I didn't "
-                                 "apply this. Have a look at the board and try again."))
+            raise RacedWrite(_("Someone else changed the game at the same moment, so I didn't "
+                               "apply this. Have a look at the board and try again."))
         return Outcome(reply=reply, posts=[post], game_id=row.id, outbox=tuple(i.key for i in items),
                        lobby_edit=await self.lobby_card(row.id) if row.lobby_message_id else None)
 

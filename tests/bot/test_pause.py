@@ -158,6 +158,11 @@ async def test_a_player_alone_with_bots_pauses_at_once(service: GameService) -> 
     row = await service.store.game(out.game_id)
     assert row.paused_at is not None
     assert not await service.bot_to_act(PLACE) and await service.bot_turn(PLACE) is None
+    out = await service.resume(ALICE_PLAYER, PLACE)
+    assert "goes on" in str(out.posts[0].text)
+    if await service.bot_to_act(PLACE):  # the bot's turn: it plays on
+        assert await service.bot_turn(PLACE) is not None
+        assert "thinking" not in str(out.posts[0].text)
 
 
 async def test_lobby_and_board_texts_show_the_pause(service: GameService, clock: FakeClock) -> None:

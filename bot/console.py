@@ -41,6 +41,9 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game profile [name]               ratings, games, wins and current games
   /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
   /game kick <name> | skip [name]
+  /game pause [reason] | resume      a moderator at once; a player asks, the others agree
+                                     (each with /game pause, as the button would)
+  /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (UTC), /game away off
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
@@ -253,6 +256,16 @@ class Console:
             return await simple[sub](actor, p)
         if sub == "abort":
             return await s.abort(actor, p, " ".join(rest))
+        if sub == "pause":
+            return await s.pause(actor, p, " ".join(rest) or None)
+        if sub == "resume":
+            self._options(sub, rest)
+            return await s.resume(actor, p)
+        if sub == "away":
+            until = re.sub(r"^until[:=]\s*", "", " ".join(rest))
+            if not until:
+                raise ServiceError("Until when? e.g. `/game away 3d` or `/game away off`.")
+            return await s.away(actor, p, until)
         if sub == "config":
             try:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
@@ -348,6 +361,8 @@ class Console:
                 lines.append(f"  image: {self._save(post.image)}")
             if post.lobby is not None and post.lobby.open:
                 lines.append("  (buttons: Join, Leave, Start)")
+            for ask in post.asks:  # here the players agree by typing the same command
+                lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
         if outcome.lobby_edit is not None:
             lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
         for dm in outcome.dms:

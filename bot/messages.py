@@ -75,6 +75,16 @@ class MoveButton:
 
 
 @dataclass(frozen=True)
+class AskButton:
+    """A button under a question to every player of game ``game_id``: pressing it agrees to
+    ``action`` (``pause`` or ``resume``). Valid as long as the question is open."""
+
+    label: str
+    game_id: int
+    action: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -90,6 +100,7 @@ class Post:
     #: Turn notices by DM to people this post tells it is their turn (``/game notify``),
     #: sent after it.
     notify: tuple[DirectMessage, ...] = ()
+    asks: tuple[AskButton, ...] = ()  # buttons that agree to a question to the players
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.text import Text
 
-from .messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
+from .messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,8 @@ def encode_post(post: Post) -> dict[str, Any]:
         "lobby": encode_card(post.lobby) if post.lobby is not None else None,
         "is_board": post.is_board, "buttons": [_encode_button(b) for b in post.buttons],
         "replay_of": post.replay_of, "is_replay": post.is_replay, "art": encode_art(post.art),
+        **({"asks": [{"label": encode_text(a.label), "game_id": a.game_id, "action": a.action}
+                     for a in post.asks]} if post.asks else {}),
     }
 
 
@@ -152,6 +154,8 @@ def decode_post(data: dict[str, Any]) -> Post:
         is_board=data["is_board"], buttons=tuple(_decode_button(b) for b in data["buttons"]),
         replay_of=data.get("replay_of"), is_replay=data.get("is_replay", False),
         art=decode_art(data.get("art")),
+        asks=tuple(AskButton(label=decode_text(a["label"]), game_id=a["game_id"], action=a["action"])
+                   for a in data.get("asks", ())),
     )
 
 

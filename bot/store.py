@@ -21,6 +21,7 @@ from . import db as dbs
 from .db import Conflict, Database, Tx
 from .db.base import Row, StoreError
 from .outbox import Envelope, OutboxRow, dumps
+from .store_pause import HELD, PauseStore
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,10 @@ class GameRow:
     updated_at: float
     timing: dict[str, Any] = field(default_factory=dict)
     replay_message_id: int | None = None
+    #: Paused (``/game pause``): since when, by whom, why; None while the game runs.
+    paused_at: float | None = None
+    paused_by: int | None = None
+    pause_reason: str | None = None
     #: Why the row could not be decoded (its JSON columns are then empty), else None. A broken
     #: row is still returned, so that one bad row never breaks a query listing the others.
     broken: str | None = None
@@ -100,6 +105,9 @@ class GameRow:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             replay_message_id=row["replay_message_id"],
+            paused_at=row["paused_at"],
+            paused_by=row["paused_by"],
+            pause_reason=row["pause_reason"],
             **decoded,
         )
 
@@ -166,6 +174,7 @@ class TimerRow:
     due_at: float
     turn_since: float
     armed: bool = True  # False until the ping that starts this turn is delivered
+    held_at: float | None = None  # when its hold began (a paused game, an away player)
 
 
 @dataclass(frozen=True)
@@ -198,7 +207,7 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
         raise StoreError(str(exc)) from None
 
 
-class Store:
+class Store(PauseStore):
     """The bot's database. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, db: Database) -> None:
@@ -538,7 +547,7 @@ class Store:
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._all(
-            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, held_at FROM timers"
             " WHERE game_id = ? ORDER BY due_at, id",
             (game_id,),
         )
@@ -553,6 +562,7 @@ class Store:
             rows = await db.fetch(
                 "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
                 " WHERE due_at <= ? AND armed = 1 AND (claimed_until IS NULL OR claimed_until < ?)"
+                f" AND NOT {HELD}"  # a paused game's, an away player's: held, not fired
                 " ORDER BY due_at, id LIMIT ?" + self.db.skip_locked,
                 (now, now, limit),
             )
@@ -565,8 +575,11 @@ class Store:
         """When the next timer may be fired (a held one: when its claim lapses)."""
         row = await self._one(
             "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at"
-            " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1")
-        return row["due"] if row and row["due"] is not None else None
+            " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1"
+            f" AND NOT {HELD}")
+        due = row["due"] if row and row["due"] is not None else None
+        back = await self.next_return()  # an away that ends by its date releases timers
+        return back if due is None or (back is not None and back < due) else due
 
     async def arm_timers(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
         """Give a running game that has no timers at all the ones ``plan`` calls for.
@@ -604,6 +617,10 @@ class Store:
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now),
                 )
+                # Held since it was claimed (a pause in another process): held from now on.
+                await db.execute(
+                    "UPDATE timers SET held_at = ? WHERE game_id = ? AND kind = ? AND player_id = ?"
+                    f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id))
         return True
 
     # ----- outbox ---------------------------------------------------------------------------

@@ -17,10 +17,10 @@ NAMES = (
     N("game"), N("move"), N("new"), N("join"), N("leave"), N("start"), N("board"), N("hand"),
     N("rules"), N("status"), N("abort"), N("resign"), N("undo"), N("log"), N("export"),
     N("replay"), N("stats"), N("profile"), N("kick"), N("skip"), N("config"), N("addbot"), N("removebot"),
-    N("notify"),
+    N("notify"), N("pause"), N("resume"), N("away"),
     # options
     N("options"), N("player"), N("dm"), N("reason"), N("count"), N("number"), N("user"),
     N("who_starts"), N("manager_role"), N("clear_manager_role"), N("reminder"), N("deadline"),
     N("on_deadline"), N("language"), N("action"), N("seat"), N("level"), N("bot_takeover"),
-    N("auto_forced"), N("where"),
+    N("auto_forced"), N("where"), N("until"),
 )

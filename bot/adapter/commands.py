@@ -15,6 +15,7 @@ from ..messages import Actor, Outcome, Place
 from ..service import GameService
 from ..text import choice_name
 from .buttons import REASON_ROOM, ask
+from . import pause_commands
 from .deliver import actor_of, place_of, respond
 
 T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
@@ -229,5 +230,7 @@ def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice
 
 
 def install(tree: app_commands.CommandTree) -> None:
-    tree.add_command(GameCommands())
+    group = GameCommands()
+    pause_commands.add_to(group)
+    tree.add_command(group)
     tree.add_command(move)

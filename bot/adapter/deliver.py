@@ -225,6 +225,10 @@ def _post_kwargs(post: Post, lang: str) -> dict:
 
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(post.replay_of, say(REPLAY_LABEL, lang, 80)))
+    elif post.asks:
+        from .pause_buttons import ask_view
+
+        view = ask_view(post.asks, lang)
     else:
         view = move_view(post.buttons, lang)
     if view is not None:

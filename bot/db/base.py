@@ -127,8 +127,14 @@ def migrations(dialect: str = "sqlite") -> list[Migration]:
     root = resources.files("bot.migrations")
     found: dict[int, Migration] = {}
     for folder in (root / dialect, root):
+        here: dict[int, str] = {}
         for entry in folder.iterdir():
             match = _FILE.fullmatch(entry.name)
+            if match and int(match[1]) in here:  # two branches took the same number
+                raise DatabaseError(f"two {dialect} migrations are numbered {match[1]}: "
+                                    f"{here[int(match[1])]} and {entry.name}")
+            if match:
+                here[int(match[1])] = entry.name
             if match and int(match[1]) not in found:
                 first = int(match[1])
                 last = int(match[2] or first)

@@ -27,6 +27,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": ("guild_id",),
     "meta": ("key",),
     "leases": ("name",),
+    "pause_votes": ("game_id", "user_id"),
+    "away": ("user_id",),
 }
 #: Tables whose ``id`` PostgreSQL generates: their sequences must start past the copied ids.
 IDENTITY = ("games", "timers", "outbox")

@@ -13,6 +13,7 @@ from .bots import BotService
 from .core import Renderer, ServiceCore
 from .history import HistoryService
 from .lobby import LobbyService
+from .pause import PauseService
 from .looking import LookingService
 from .notify import NotifyService
 from .play import PlayService
@@ -21,8 +22,8 @@ from .settings import SettingsService
 from .timers import TimerService
 
 
-class GameService(LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
-                  LobbyService, SettingsService, NotifyService, ServiceCore):
+class GameService(PauseService, LookingService, RatingService, HistoryService, BotService, TimerService,
+                  PlayService, LobbyService, SettingsService, NotifyService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 
 

@@ -16,6 +16,7 @@ from ..text import clip, mention, parse_options, safe_name
 from ..timing import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, bold, log, seat_names
 from .forced import forced_after, forced_words
+from .paused import pause_line
 
 from games.text import Text, join, lines, sentence
 
@@ -111,11 +112,14 @@ class LobbyService(ServiceCore):
         if row is None:
             return None
         closed = None
+        seats = await self.store.seats(row.id)
         if row.status in ("running", "finished"):
             closed = _("The game has started. Good luck!")
+            paused = pause_line(row, seats) if row.status == "running" else None
+            closed = lines([closed, paused]) if paused is not None else closed
         elif row.status == "aborted":
             closed = _("This lobby was aborted.")
-        return self._lobby_card(self.engine(row.game), row, await self.store.seats(row.id), closed=closed)
+        return self._lobby_card(self.engine(row.game), row, seats, closed=closed)
 
     def _lobby_refresh(self, row: GameRow) -> list[Envelope]:
         """An outbox row that brings the lobby message up to date when it is delivered."""

@@ -18,6 +18,7 @@ from ..store import GameRow, SeatRow
 from ..timing import format_duration
 from .core import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
+from .paused import away_lines, pause_line, time_left
 
 from games.text import Text, join, lines
 from .play import PlayService
@@ -68,7 +69,9 @@ class LookingService(PlayService):
         if result is not None:
             return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
         acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
-        return _("{game}: waiting for {players}.", game=game.title, players=acting)
+        waiting = _("{game}: waiting for {players}.", game=game.title, players=acting)
+        paused = pause_line(row, seats) if row.status == "running" else None
+        return lines([waiting, paused]) if paused is not None else waiting
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
         row = await self._latest(place)
@@ -94,13 +97,18 @@ class LookingService(PlayService):
             now = self.clock()
             settings = await self.store.guild_settings(row.guild_id)
             reminder, deadline, action = self.timing(row, settings)
+            away = await self.store.away_users([s.user_id for s in seats if s.user_id])
+            held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
+                else {s.player_id for s in seats}
             for t in await self.store.timers(row.id):
                 if t.kind == "deadline":
                     parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
-                                   name=names[t.player_id], left=format_duration(t.due_at - now),
+                                   name=names[t.player_id],
+                                   left=format_duration(time_left(t, now, t.player_id in held)),
                                    action=ACTION_WORDS[action]))
             parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
                            reminder=format_duration(reminder), deadline=format_duration(deadline)))
+            parts += await away_lines(self.store, seats)
         link = self.board_link(row)
         if link:
             parts.append(_("Latest board: {link}", link=link))

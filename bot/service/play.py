@@ -24,6 +24,7 @@ from .core import ServiceCore, _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_words
 from .lobby import STALE_CONFIRMATION, LobbyService
 from .news import News, news_or_guess, playing_humans, quiet
+from .paused import refuse_if_paused
 from .sight import SightService
 
 from games.text import Text, either, join, lines, sentence
@@ -139,6 +140,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._running(place)
             self._check_button(row, game_id, version)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)
@@ -226,6 +228,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         """The next level of a menu button (only for the player it belongs to)."""
         row = await self._running(place)
         self._check_button(row, game_id, version)
+        refuse_if_paused(row)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
         state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
@@ -319,6 +322,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         have heard nothing), it revealed nothing hidden and chance did not decide it."""
         async with self._lock(place.channel_id):
             row = await self._running(place)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
@@ -426,6 +430,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         await self._moderator(actor, place, _("Skipping a turn"))
         async with self._lock(place.channel_id):
             row = await self._running(place)
+            refuse_if_paused(row)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)
             state = self._state(game, row)

@@ -4,6 +4,7 @@ backends, and a typed move that loses a race with another process is tried once 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +144,26 @@ async def test_a_typed_move_that_raced_another_process_is_tried_once_more(
     finally:
         service.close()
         await racing.close()
+
+
+def test_two_migrations_with_one_number_are_refused(tmp_path, monkeypatch) -> None:
+    """Two branches that each added "0010_x.sql" must not merge into a database that runs
+    only one of them: the loader names both files."""
+    import shutil
+
+    import bot.db.base as base
+
+    copy = tmp_path / "migrations"
+    shutil.copytree(Path(base.__file__).parent.parent / "migrations", copy)
+    last = max(p.name for p in (copy / "sqlite").glob("*.sql"))
+    (copy / "sqlite" / f"{last[:4]}_twin.sql").write_text("SELECT 1;", encoding="utf-8")
+
+    class Files:
+        @staticmethod
+        def files(_package: str):
+            return copy
+
+    monkeypatch.setattr(base, "resources", Files)
+    with pytest.raises(base.DatabaseError, match=f"two sqlite migrations are numbered {last[:4]}"):
+        base.migrations("sqlite")
+    assert base.migrations("postgres")  # the other dialect is unaffected

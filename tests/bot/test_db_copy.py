@@ -53,7 +53,8 @@ async def play(service: GameService, place: Place, n: int) -> None:
 
 async def build(url: str) -> dict[str, int]:
     """A database as the bot leaves it: running, finished and lobby games in several channels,
-    server settings, timers, delivered and pending outbox rows, a lease and meta."""
+    server settings, timers, delivered and pending outbox rows, a lease, meta, a paused game,
+    a pause vote and a player who is away."""
     clock = FakeClock()
     store = await Store.open(url)
     service = GameService(store, clock=clock, new_seed=lambda: 4242)
@@ -76,6 +77,9 @@ async def build(url: str) -> dict[str, int]:
         await deliver_all(service)  # these turns' clocks start: timers are armed
         clock.advance(3600.25)
         await play(service, RUNNING, 2)  # and these messages wait for delivery
+        await service.pause(BOB, RUNNING, "a question")  # a pause waits for Alice's agreement
+        await service.pause(ALICE, KAHUNA, "a break")  # a paused game: its timers are held
+        await service.away(BOB, RUNNING, "3d")
         ids["lobby"] = (await service.new_game(ALICE, LOBBY, "aqualin", "rules=classic")).game_id
         await store.lease(f"bots:{ids['kahuna']}", owner="host-1:123", now=clock(), ttl=30)
         await store.set_meta("timers_checked", str(clock()))

@@ -1,0 +1,44 @@
+"""The Agree button under a request to pause or resume a game (it survives restarts: the game
+id and what is agreed to live in its ``custom_id``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ..messages import AskButton
+from .deliver import respond, say
+
+
+class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"agree:(?P<action>pause|resume):(?P<game>[0-9]{1,19})"):
+    """Any player of the game may press it; the service counts each player once and pauses
+    (or resumes) when the last one agrees. Pressed after that, it says so."""
+
+    def __init__(self, action: str, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or action, style=discord.ButtonStyle.primary,
+                                           emoji="⏸️" if action == "pause" else "▶️",
+                                           custom_id=f"agree:{action}:{game_id}"))
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> AgreeButton:
+        return cls(match["action"], int(match["game"]), item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        if self.action == "pause":
+            await respond(interaction, lambda s, a, p: s.pause(a, p, game_id=game_id))
+        else:
+            await respond(interaction, lambda s, a, p: s.resume(a, p, game_id=game_id))
+
+
+def ask_view(asks: tuple[AskButton, ...], lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for ask in asks:
+        view.add_item(AgreeButton(ask.action, ask.game_id, say(ask.label, lang, 80)))
+    return view

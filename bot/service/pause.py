@@ -1,0 +1,327 @@
+"""Pause and vacation: ``/game pause``, ``/game resume`` and ``/game away``.
+
+A game is paused by a moderator at once, or when every human player still in it agrees: one
+asks (``/game pause``), the others get a button in the channel, and the last one to agree
+pauses it. Resuming works the same way. While a game is paused its timers are held (no
+reminder, deadline or clock runs) and moves are refused, as Board Game Arena does: a player
+who could move while the others wait would gain time the paused clocks do not count.
+
+A player who is away (``/game away until:3d``) has their timers held in every game they play
+(on any server) until the date passes or they come back: with ``until:off``, or by making a
+move anywhere (someone who moves is evidently back). Each game's channel is told once when
+they leave and once when they return. Dates and times are UTC.
+
+How timers are held and shifted afterwards is the store's timing contract
+(:mod:`bot.store_pause`); this module decides who may do what and what is said.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from typing import Any
+
+from ..errors import NotAllowed, RacedWrite, ServiceError
+from ..messages import Actor, AskButton, Outcome, Place, Post
+from ..store import GameRow, SeatRow
+from ..text import clip, mention, safe_name
+from ..timing import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
+from .bots import BotService
+from .core import _, _n, bold, seat_names
+from .paused import pause_line, person_names, utc
+from .timers import TimerService
+
+from games import BadOptions
+from games.text import Text, join, lines
+
+log = logging.getLogger("bot.service.pause")
+
+PAUSE, RESUME = "pause", "resume"
+AGREE_LABELS = {PAUSE: _("Agree to pause"), RESUME: _("Agree to go on")}
+#: A pause reason is kept this long (it is shown in the status and the lobby).
+REASON_MAX = 100
+#: The longest away: the longest deadline there is.
+AWAY_MAX = MAXIMUM
+
+_ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2}))?(?: ?utc)?")
+_DMY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2}))?(?: ?utc)?")
+
+
+def parse_until(text: str, now: float) -> float | None:
+    """When an away ends (UTC seconds), or None for ``off`` (back now).
+
+    Understood: a duration from now (``3d``, ``1w``, ``1d 12h``), a day (``2026-12-24`` or
+    ``24.12.2026``: back at its start, 00:00 UTC) or a day and time (``2026-12-24 18:00``),
+    always UTC. Between 5 minutes and 60 days from now.
+    """
+    raw = " ".join(str(text).strip().lower().split())
+    if raw in (*OFF_WORDS, "back"):
+        return None
+    found = _ISO.fullmatch(raw)
+    parts: tuple[str | None, ...] | None = None
+    if found:
+        parts = (found[1], found[2], found[3], found[4], found[5])
+    elif (found := _DMY.fullmatch(raw)):
+        parts = (found[3], found[2], found[1], found[4], found[5])
+    if parts is not None:
+        year, month, day, hour, minute = (int(p) if p else 0 for p in parts)
+        try:
+            until = datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp()
+        except ValueError:
+            raise ServiceError(_("'{text}' is not a date I know: write e.g. 2026-12-24 or "
+                                 "2026-12-24 18:00 (UTC).", text=clip(raw, 24))) from None
+        if until <= now:
+            raise ServiceError(_("{when} has passed already: give a later date, or `off` when "
+                                 "you're back.", when=utc(until)))
+        if not MINIMUM <= until - now <= AWAY_MAX:
+            raise ServiceError(_("An away lasts between 5 minutes and 60 days, so {when} won't "
+                                 "do.", when=utc(until)))
+        return until
+    try:
+        seconds = parse_duration(raw, what="duration")
+    except BadOptions:
+        raise ServiceError(_("'{text}' is neither a date nor a duration: write e.g. 3d, 1w, "
+                             "2026-12-24 or 2026-12-24 18:00 (UTC), or off when you're back.",
+                             text=clip(raw, 24))) from None
+    assert seconds is not None
+    return now + seconds
+
+
+class PauseService(BotService, TimerService):
+    """Comes first in :class:`~bot.service.GameService`, so that its checks wrap the moves,
+    the bots' turns and the timers (each passes on with ``super()``)."""
+
+    # ----- pause and resume -----------------------------------------------------------------
+
+    async def pause(self, actor: Actor, place: Place, reason: str | None = None, *,
+                    game_id: int | None = None) -> Outcome:
+        """``/game pause``: at once for a moderator, else a request the other players agree to
+        (``game_id``: from an Agree button, which counts only for that game)."""
+        return await self._pause_or_resume(actor, place, PAUSE, reason, game_id)
+
+    async def resume(self, actor: Actor, place: Place, *, game_id: int | None = None) -> Outcome:
+        """``/game resume``: as :meth:`pause`, the other way round."""
+        return await self._pause_or_resume(actor, place, RESUME, None, game_id)
+
+    async def _pause_or_resume(self, actor: Actor, place: Place, action: str, reason: str | None,
+                               game_id: int | None) -> Outcome:
+        reason = (" ".join(reason.split())[:REASON_MAX] or None) if reason else None
+        async with self._lock(place.channel_id):
+            row = await self._running(place)
+            if game_id is not None and row.id != game_id:
+                raise ServiceError(_("This button belongs to a game that is over."))
+            seats = await self.store.seats(row.id)
+            if action == PAUSE and row.paused_at is not None:
+                raise ServiceError(lines([_("The game is paused already."), pause_line(row, seats)]))
+            if action == RESUME and row.paused_at is None:
+                raise ServiceError(_("The game isn't paused, so there is nothing to resume."))
+            game = self.engine(row.game)
+            state = self._state(game, row)
+            humans = list(dict.fromkeys(s.user_id for s in seats if s.user_id and not s.bot_level
+                                        and s.player_id in game.players(state)))
+            moderator = self.is_moderator(actor, await self.store.guild_settings(row.guild_id))
+            if actor.user_id not in humans and not moderator:
+                raise NotAllowed(
+                    _("Pausing this game needs a moderator, or all of its players agreeing.")
+                    if action == PAUSE else
+                    _("Resuming this game needs a moderator, or all of its players agreeing."))
+            votes = await self.store.pause_votes(row.id, action)
+            if game_id is not None and not votes:  # a button under a question settled since
+                raise ServiceError(_("That question was settled already; `/game pause` asks again.")
+                                   if action == PAUSE else
+                                   _("That question was settled already; `/game resume` asks again."))
+            if moderator or humans == [actor.user_id]:
+                asked = reason or next((why for _u, why in votes if why), None)
+                return await self._apply(row, seats, state, action, by=actor.user_id, reason=asked)
+            agreed = [u for u, _why in votes]
+            names = self._person_names(seats)
+            if actor.user_id in agreed:
+                waiting = [u for u in humans if u not in agreed]
+                raise ServiceError(_("You agreed already; still waiting for {players}.",
+                                     players=join([bold(names[u]) for u in waiting])))
+            missing = [u for u in humans if u not in agreed and u != actor.user_id]
+            if not missing:  # the last one to agree
+                first, asked = votes[0] if votes else (actor.user_id, reason)
+                return await self._apply(row, seats, state, action, by=first, reason=asked or reason)
+            posts: list[Post] = []
+            if not agreed:  # the question: the others get a button
+                who = bold(names[actor.user_id])
+                if action == RESUME:
+                    text = _("▶️ {who} would like to go on with the game.", who=who)
+                elif reason:
+                    text = _("⏸️ {who} would like to pause the game: {reason}", who=who,
+                             reason=safe_name(reason))
+                else:
+                    text = _("⏸️ {who} would like to pause the game.", who=who)
+                ask = (_("{players}: press the button if you agree (a moderator can also decide "
+                         "with `/game pause`).", players=join([mention(u) for u in missing]))
+                       if action == PAUSE else
+                       _("{players}: press the button if you agree (a moderator can also decide "
+                         "with `/game resume`).", players=join([mention(u) for u in missing])))
+                posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
+                                  asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
+                                                  action=action),)))
+            items = self._outbox(row, posts=posts)
+            await self.store.vote_pause(row.id, actor.user_id, action=action, reason=reason,
+                                        now=self.clock(), outbox=items)
+            reply = _("Asked. Waiting for {players} to agree.", players=join(
+                [bold(names[u]) for u in missing])) if not agreed else \
+                _("Noted. Still waiting for {players}.", players=join([bold(names[u]) for u in missing]))
+        return Outcome(reply=reply, posts=posts, game_id=row.id, outbox=tuple(i.key for i in items))
+
+    @staticmethod
+    def _person_names(seats: Sequence[SeatRow]) -> dict[int, str]:
+        return person_names(seats)
+
+    async def _apply(self, row: GameRow, seats: list[SeatRow], state: Any, action: str, *, by: int,
+                     reason: str | None) -> Outcome:
+        now = self.clock()
+        game = self.engine(row.game)
+        if action == PAUSE:
+            paused = dataclasses.replace(row, paused_at=now, paused_by=by, pause_reason=reason)
+            text = lines([pause_line(paused, seats),
+                          _("No moves, reminders or deadlines until the game goes on with "
+                            "`/game resume`.")])
+            post = Post(text=text)
+            items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
+            done = await self.store.pause_game(row.id, row.version, by=by, reason=reason, now=now,
+                                               outbox=items)
+            reply: Text = _("The game is paused.")
+        else:
+            assert row.paused_at is not None
+            names = seat_names(game, state, seats)
+            waiting = [p for p in game.players(state) if p in game.waiting_for(state)]
+            users = {s.player_id: s.user_id for s in seats}
+            pinged = tuple(dict.fromkeys(users[p] for p in waiting if users.get(p)))
+            parts: list[Any] = [_("▶️ The game goes on after a pause of {time}: reminders and "
+                                  "deadlines continue where they stopped.",
+                                  time=format_duration(now - row.paused_at))]
+            if waiting:
+                who = dict.fromkeys(mention(users[p]) if users.get(p) else bold(names[p])
+                                    for p in waiting)  # a person with several seats: once
+                parts.append(_("Waiting for {players}.", players=join(list(who))))
+            link = self.board_link(row)
+            if link:
+                parts.append(_("Board: {link}", link=link))
+            post = Post(text=lines(parts), mention=pinged)
+            items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
+            done = await self.store.resume_game(row.id, row.version, now=now, outbox=items)
+            reply = _("The game goes on.")
+        if not done:
+            raise RacedWrite(_("Someone else changed the game at the same moment, so I didn't "
+                               "apply this. Have a look at the board and try again."))
+        return Outcome(reply=reply, posts=[post], game_id=row.id, outbox=tuple(i.key for i in items),
+                       lobby_edit=await self.lobby_card(row.id) if row.lobby_message_id else None)
+
+    # ----- what a pause holds back ----------------------------------------------------------
+
+    async def bot_to_act(self, place: Place) -> bool:
+        row = await self.store.active_game(place.channel_id)
+        if row is not None and row.paused_at is not None:
+            return False  # bots wait for the game to go on, like everyone
+        return await super().bot_to_act(place)
+
+    async def bot_turn(self, place: Place) -> Outcome | None:
+        row = await self.store.active_game(place.channel_id)
+        if row is not None and row.paused_at is not None:
+            return None
+        return await super().bot_turn(place)
+
+    async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
+                   version: int | None = None, seat: int | None = None) -> Outcome:
+        """A move; a player who was away and moves is back (in every game)."""
+        out = await super().move(actor, place, text, game_id=game_id, version=version, seat=seat)
+        if actor.user_id and await self.store.away(actor.user_id) is not None:
+            back = await self._come_back(actor.user_id, at=self.clock())
+            out.posts += [p for where, o in back if where.channel_id == place.channel_id for p in o.posts]
+            out.outbox += tuple(k for where, o in back if where.guild_id == place.guild_id
+                                for k in o.outbox)
+        return out
+
+    # ----- away -----------------------------------------------------------------------------
+
+    async def away(self, actor: Actor, place: Place, until: str) -> Outcome:
+        """``/game away until:…``: hold this player's timers in all their games until then
+        (``off``: they are back now)."""
+        now = self.clock()
+        end = parse_until(until, now)
+        if end is None:
+            if await self.store.away(actor.user_id) is None:
+                raise ServiceError(_("You aren't away, so there is nothing to end. `/game away "
+                                     "until:3d` (or a date) holds your clocks while you're away."))
+            back = await self._come_back(actor.user_id, at=now)
+            return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
+                                  back)
+        was = await self.store.away(actor.user_id)
+        told: list[tuple[Place, Outcome]] = []
+        outbox = []
+        for row in await self.store.running_games_of(actor.user_id):
+            if not self._loadable(row):
+                continue
+            name = self._person_names(await self.store.seats(row.id))[actor.user_id]
+            text = (_("🌴 **{name}** is away until {when} now.", name=name, when=utc(end)) if was else
+                    _("🌴 **{name}** is away until {when}: their reminders and deadlines wait until "
+                      "then.", name=name, when=utc(end)))
+            post = Post(text=text)
+            items = self._outbox(row, posts=[post])
+            outbox.append((row.id, items))
+            told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
+                         Outcome(reply="", posts=[post], game_id=row.id,
+                                 outbox=tuple(i.key for i in items))))
+        await self.store.set_away(actor.user_id, until=end, now=now, outbox=outbox)
+        reply = _n_games(len(told), utc(end))
+        return self._gathered(place, reply, told)
+
+    @staticmethod
+    def _gathered(place: Place, reply: Any, told: list[tuple[Place, Outcome]]) -> Outcome:
+        """One answer for posts in several channels: this server's rows are delivered with
+        it, other servers' by the outbox loop (each in its own server's language)."""
+        return Outcome(reply=reply, posts=[p for _w, o in told for p in o.posts],
+                       outbox=tuple(k for where, o in told if where.guild_id == place.guild_id
+                                    for k in o.outbox))
+
+    async def _come_back(self, user_id: int, *, at: float,
+                         until: float | None = None) -> list[tuple[Place, Outcome]]:
+        """End an away (``until``: the one that ends then, by its date) and say so in each of
+        the player's games; nothing if it was ended already."""
+        told: list[tuple[Place, Outcome]] = []
+        outbox = []
+        for row in await self.store.running_games_of(user_id):
+            if not self._loadable(row):
+                continue
+            name = self._person_names(await self.store.seats(row.id))[user_id]
+            post = Post(text=_("👋 **{name}** is back: their reminders and deadlines run again.",
+                               name=name))
+            items = self._outbox(row, posts=[post])
+            outbox.append((row.id, items))
+            told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
+                         Outcome(reply="", posts=[post], game_id=row.id,
+                                 outbox=tuple(i.key for i in items))))
+        if not await self.store.end_away(user_id, at=at, now=self.clock(), until=until, outbox=outbox):
+            return []
+        return told
+
+    async def fire_due(self) -> list[tuple[Any, Outcome]]:
+        """Aways whose date has come end first (their timers shift, then fire if due), then
+        the due timers fire."""
+        out: list[tuple[Any, Outcome]] = []
+        for user_id, _since, until in await self.store.returns_due(self.clock()):
+            try:
+                out += await self._come_back(user_id, at=until, until=until)
+            except Exception:
+                log.exception("ending the away of user %s failed; trying again later", user_id)
+        return out + await super().fire_due()
+
+
+def _n_games(count: int, when: str) -> Text:
+    if count == 0:
+        return _("You're away until {when}. You're in no running game now; games you start "
+                 "meanwhile wait for you too. `/game away until:off` when you're back.", when=when)
+    return _n("You're away until {when}: your reminders and deadlines wait in your game until "
+              "then. `/game away until:off`, or a move, when you're back.",
+              "You're away until {when}: your reminders and deadlines wait in your {count} games "
+              "until then. `/game away until:off`, or a move, when you're back.", count,
+              when=when, count=count)

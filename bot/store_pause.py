@@ -1,0 +1,218 @@
+"""Persistence of pauses and vacations: paused games, pause votes, away players, held timers.
+
+The timing contract (the chess clock and every other time-based feature rely on it):
+
+* Everything time-based is a ``timers`` row (``due_at``, ``turn_since``, ``armed``/``delay``).
+* A timer row is *held* while its game is paused or its player's user is away (:data:`HELD`).
+  Held rows never fire (:meth:`Store.claim_timers` skips them) and are not waited for
+  (:meth:`Store.next_due`).
+* When a hold ends (resume, return), :meth:`PauseStore.shift_held_timers` moves each row that is
+  no longer held forward by the time it was held: ``due_at`` and ``turn_since`` alike, so
+  ``due_at - turn_since`` (a wait, a deadline, a bank) is what it was and the time a player has
+  used stays what it was when the hold began. ``held_at`` marks when a row's hold began; a row
+  written during a hold (a new turn while paused) has none and counts from its ``turn_since``.
+  Holds that overlap (a pause while away) count once.
+
+No ``discord`` and no game logic here: the service decides, this module writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .db import Tx
+    from .outbox import Envelope
+
+#: SQL: the ``timers`` row is held (its game is paused, or the user in its seat is away).
+HELD = ("(EXISTS (SELECT 1 FROM games hg WHERE hg.id = timers.game_id AND hg.paused_at IS NOT NULL)"
+        " OR EXISTS (SELECT 1 FROM seats hs JOIN away ha ON ha.user_id = hs.user_id"
+        " WHERE hs.game_id = timers.game_id AND hs.player_id = timers.player_id))")
+#: SQL: the ``timers`` row belongs to a seat of user ``?``.
+_OF_USER = ("EXISTS (SELECT 1 FROM seats us WHERE us.game_id = timers.game_id"
+            " AND us.player_id = timers.player_id AND us.user_id = ?)")
+#: SQL: when a held row's hold began (a row written during the hold: its turn's start).
+_HOLD_START = ("(CASE WHEN held_at IS NOT NULL AND held_at > turn_since THEN held_at"
+               " ELSE turn_since END)")
+
+
+class _Undo(Exception):
+    """Raised inside a transaction to roll it back (the change is no longer possible)."""
+
+
+class PauseStore:
+    """The :class:`~bot.store.Store`'s pause and away tables (a part of it, not a store of its own)."""
+
+    if TYPE_CHECKING:
+        db: Any
+
+        def _tx(self) -> Any: ...
+        async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Any: ...
+        async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
+        @staticmethod
+        async def _enqueue(db: Tx, game_id: int | None, version: int | None,
+                           items: Sequence[Envelope], now: float) -> bool: ...
+
+    # ----- the shift ------------------------------------------------------------------------
+
+    @staticmethod
+    async def hold_timers(db: Tx, scope: str, params: tuple[Any, ...], *, now: float) -> None:
+        """Mark the rows in ``scope`` that a new hold stops (call before writing the hold):
+        those not held yet remember that their hold begins ``now``."""
+        await db.execute(f"UPDATE timers SET held_at = ? WHERE {scope} AND NOT {HELD}",
+                         (now, *params))
+
+    @staticmethod
+    async def shift_held_timers(db: Tx, scope: str, params: tuple[Any, ...], *, at: float) -> int:
+        """THE shift: after a hold ended at ``at`` (call after removing the hold, in its
+        transaction), every armed row in ``scope`` that nothing holds any more moves forward by
+        the time it was held, ``at`` minus when its hold began: ``due_at`` and ``turn_since``
+        by the same amount, so a timer is due as long after ``at`` as it was after the hold
+        began. Unarmed rows are armed from their delivery anyway. Returns how many rows moved.
+        """
+        shift = f"(CASE WHEN ? > {_HOLD_START} THEN ? - {_HOLD_START} ELSE 0 END)"
+        moved = await db.execute(
+            f"UPDATE timers SET due_at = due_at + {shift}, turn_since = turn_since + {shift},"
+            f" held_at = NULL WHERE {scope} AND armed = 1 AND NOT {HELD}",
+            (at, at, at, at, *params))
+        await db.execute(f"UPDATE timers SET held_at = NULL WHERE {scope} AND armed = 0"
+                         f" AND NOT {HELD}", params)
+        return moved
+
+    # ----- pause ----------------------------------------------------------------------------
+
+    async def pause_game(self, game_id: int, version: int, *, by: int, reason: str | None,
+                         now: float, outbox: Sequence[Envelope] = ()) -> bool:
+        """Pause a running game that is not paused and still at ``version`` (no version bump:
+        the board's buttons stay valid for after the pause). False if that is no longer so."""
+        try:
+            await self._pause(game_id, version, by=by, reason=reason, now=now, outbox=outbox)
+        except _Undo:
+            return False
+        return True
+
+    async def _pause(self, game_id: int, version: int, *, by: int, reason: str | None,
+                     now: float, outbox: Sequence[Envelope]) -> None:
+        async with self._tx() as db:
+            await self.hold_timers(db, "game_id = ?", (game_id,), now=now)
+            changed = await db.execute(
+                "UPDATE games SET paused_at = ?, paused_by = ?, pause_reason = ?"
+                " WHERE id = ? AND version = ? AND status = 'running' AND paused_at IS NULL",
+                (now, by, reason, game_id, version))
+            if changed != 1:
+                raise _Undo
+            await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
+            await self._enqueue(db, game_id, None, outbox, now)
+
+    async def resume_game(self, game_id: int, version: int, *, now: float,
+                          outbox: Sequence[Envelope] = ()) -> bool:
+        """Resume a paused game (still at ``version``) and shift its timers by the pause."""
+        try:
+            async with self._tx() as db:
+                await self._resume(db, game_id, version, now=now, outbox=outbox)
+        except _Undo:
+            return False
+        return True
+
+    async def _resume(self, db: Tx, game_id: int, version: int, *, now: float,
+                      outbox: Sequence[Envelope]) -> None:
+        changed = await db.execute(
+            "UPDATE games SET paused_at = NULL, paused_by = NULL, pause_reason = NULL"
+            " WHERE id = ? AND version = ? AND paused_at IS NOT NULL", (game_id, version))
+        if changed != 1:
+            raise _Undo
+        await self.shift_held_timers(db, "game_id = ?", (game_id,), at=now)
+        await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
+        await self._enqueue(db, game_id, None, outbox, now)
+
+    async def vote_pause(self, game_id: int, user_id: int, *, action: str, reason: str | None,
+                         now: float, outbox: Sequence[Envelope] = ()) -> list[int]:
+        """Record that ``user_id`` agrees to ``action`` (votes for the other action go); returns
+        everyone who agrees to it now."""
+        async with self._tx() as db:
+            await db.execute("DELETE FROM pause_votes WHERE game_id = ? AND action <> ?",
+                             (game_id, action))
+            await db.execute(
+                "INSERT INTO pause_votes (game_id, user_id, action, reason, voted_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
+                " action = excluded.action", (game_id, user_id, action, reason, now))
+            await self._enqueue(db, game_id, None, outbox, now)
+            rows = await db.fetch("SELECT user_id FROM pause_votes WHERE game_id = ? AND action = ?"
+                                  " ORDER BY voted_at, user_id", (game_id, action))
+        return [r["user_id"] for r in rows]
+
+    async def pause_votes(self, game_id: int, action: str) -> list[tuple[int, str | None]]:
+        """(user, reason) of everyone who agrees to ``action``, the one who asked first."""
+        rows = await self._all("SELECT user_id, reason FROM pause_votes WHERE game_id = ?"
+                               " AND action = ? ORDER BY voted_at, user_id", (game_id, action))
+        return [(r["user_id"], r["reason"]) for r in rows]
+
+    # ----- away -----------------------------------------------------------------------------
+
+    async def away(self, user_id: int) -> tuple[float, float] | None:
+        """(since, until) while ``user_id`` is away, else None."""
+        row = await self._one("SELECT since, until FROM away WHERE user_id = ?", (user_id,))
+        return None if row is None else (row["since"], row["until"])
+
+    async def set_away(self, user_id: int, *, until: float, now: float,
+                       outbox: Sequence[tuple[int, Sequence[Envelope]]] = ()) -> bool:
+        """``user_id`` is away until then (a new date for one already away); ``outbox``:
+        (game id, what to post there). Returns whether they were away already."""
+        async with self._tx() as db:
+            already = await db.execute("UPDATE away SET until = ? WHERE user_id = ?", (until, user_id))
+            if not already:
+                await self.hold_timers(db, _OF_USER, (user_id,), now=now)
+                await db.execute("INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)",
+                                 (user_id, now, until))
+            for game_id, items in outbox:
+                await self._enqueue(db, game_id, None, items, now)
+        return bool(already)
+
+    async def end_away(self, user_id: int, *, at: float, now: float, until: float | None = None,
+                       outbox: Sequence[tuple[int, Sequence[Envelope]]] = ()) -> bool:
+        """``user_id`` is back (since ``at``): their timers in every game shift by the time away.
+        With ``until``: only if the away still ends then (a date that passed, not an away that
+        was just extended). False if they were not away (or another process ended it)."""
+        sql = "DELETE FROM away WHERE user_id = ?"
+        params: tuple[Any, ...] = (user_id,)
+        if until is not None:
+            sql, params = sql + " AND until = ?", (user_id, until)
+        try:
+            async with self._tx() as db:
+                if await db.execute(sql, params) != 1:
+                    raise _Undo
+                await self.shift_held_timers(db, _OF_USER, (user_id,), at=at)
+                for game_id, items in outbox:
+                    await self._enqueue(db, game_id, None, items, now)
+        except _Undo:
+            return False
+        return True
+
+    async def returns_due(self, now: float) -> list[tuple[int, float, float]]:
+        """(user, since, until) of aways whose date has come."""
+        rows = await self._all("SELECT user_id, since, until FROM away WHERE until <= ?"
+                               " ORDER BY until, user_id", (now,))
+        return [(r["user_id"], r["since"], r["until"]) for r in rows]
+
+    async def next_return(self) -> float | None:
+        row = await self._one("SELECT MIN(until) AS due FROM away")
+        return row["due"] if row and row["due"] is not None else None
+
+    async def away_users(self, user_ids: Sequence[int]) -> dict[int, float]:
+        """Who of ``user_ids`` is away: user -> until."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._all(f"SELECT user_id, until FROM away WHERE user_id IN ({marks})",
+                               tuple(user_ids))
+        return {r["user_id"]: r["until"] for r in rows}
+
+    async def running_games_of(self, user_id: int) -> list[Any]:
+        """Every running game (on any server) in which ``user_id`` holds a seat."""
+        from .store import GameRow
+
+        rows = await self._all(
+            "SELECT * FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats"
+            " WHERE seats.game_id = games.id AND seats.user_id = ?) ORDER BY id", (user_id,))
+        return [GameRow.from_row(r) for r in rows]

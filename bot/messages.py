@@ -49,6 +49,9 @@ class Art:
     names: dict[str, str]
     filename: str
     focus: str | None = None  # the player whose area a focused board shows (Aqua)
+    clock: int | None = None  # the game whose chess clocks go above the board (when drawn)
+    #: Those clocks, filled in just before drawing: (name, seconds left, running, ran out).
+    faces: tuple[tuple[str, float, bool, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,15 @@ class MoveButton:
 
 
 @dataclass(frozen=True)
+class WaitButton:
+    """Under the notice that ``player``'s clock ran out: the others choose to wait for them."""
+
+    label: str
+    game_id: int
+    player: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -87,6 +99,7 @@ class Post:
     replay_of: int | None = None  # offer a Replay button for this finished game
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
+    wait: WaitButton | None = None  # a ran-out clock: the others may wait instead
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,13 @@ from games.base import Suggestions
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
+from ..clock import clock_of
 from ..timing import format_duration
 from .core import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 
 from games.text import Text, join, lines
-from .play import PlayService
+from .clock import ClockService
 
 T = TypeVar("T")
 
@@ -28,7 +29,7 @@ T = TypeVar("T")
 SUGGEST_CACHE_SIZE = 300
 
 
-class LookingService(PlayService):
+class LookingService(ClockService):
     async def board(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
         row = await self._latest(place)
@@ -94,13 +95,17 @@ class LookingService(PlayService):
             now = self.clock()
             settings = await self.store.guild_settings(row.guild_id)
             reminder, deadline, action = self.timing(row, settings)
-            for t in await self.store.timers(row.id):
-                if t.kind == "deadline":
-                    parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
-                                   name=names[t.player_id], left=format_duration(t.due_at - now),
-                                   action=ACTION_WORDS[action]))
-            parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
-                           reminder=format_duration(reminder), deadline=format_duration(deadline)))
+            if clock_of(row.timing) is not None:  # the chess clock instead of a turn deadline
+                parts += await self._clock_lines(row, game, state, seats, action)
+                parts.append(_("Reminder interval: {reminder}", reminder=format_duration(reminder)))
+            else:
+                for t in await self.store.timers(row.id):
+                    if t.kind == "deadline":
+                        parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
+                                       name=names[t.player_id], left=format_duration(t.due_at - now),
+                                       action=ACTION_WORDS[action]))
+                parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
+                               reminder=format_duration(reminder), deadline=format_duration(deadline)))
         link = self.board_link(row)
         if link:
             parts.append(_("Latest board: {link}", link=link))

@@ -19,7 +19,8 @@ from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
 from .core import _, bold, seat_names, users_of
-from .play import PlayService
+from ..clock import clock_of
+from .clock import ClockService
 
 from games.text import Text, lines
 
@@ -31,7 +32,7 @@ RETRY = 15 * 60  # seconds before a timer that failed is tried again
 TIMER_LEASE = 5 * 60
 
 
-class TimerService(PlayService):
+class TimerService(ClockService):
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
@@ -115,6 +116,7 @@ class TimerService(PlayService):
             user = users_of(seats)[timer.player_id]
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
             waited = format_duration(now - timer.turn_since)
+            clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
@@ -126,7 +128,9 @@ class TimerService(PlayService):
                              who=mention(user), game=game.title, waited=waited,
                              seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
-                if due:
+                if clocked:  # "you have 1 d 4 h left"
+                    parts.append(self._clock_left_words(due[0] if due else None, now))
+                elif due:
                     parts.append(_("Deadline in {left}: after that {then}.",
                                    left=format_duration(due[0].due_at - now),
                                    then=self._action_words(action)))
@@ -138,6 +142,15 @@ class TimerService(PlayService):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
                                       outbox=tuple(i.key for i in items))
+            if clocked and timer.ran_out is None:  # a bank ran out: the others may wait
+                outcome, items, grace_end = await self._clock_out(row, game, state, seats, timer,
+                                                                  action, user, waited, now)
+                if not await self.store.fire_timer(timer, again_at=grace_end, now=now, outbox=items,
+                                                   ran_out=now if grace_end is not None else None):
+                    return None
+                return place, outcome
+            if clocked and all(t.id != timer.id for t in await self.store.timers(row.id)):
+                return None  # the others chose to wait while it was being fired
             # A skip or a forfeit is committed with a new timer plan that replaces this timer in
             # the same transaction as its post; a ping-only deadline says so in the transaction
             # that consumes the timer. A crash in between leaves the deadline to fire again.

@@ -17,7 +17,7 @@ from games import BadOptions
 from games.text import Text, translator
 
 from .text import clip
-from .timing import OFF_WORDS, format_duration, parse_duration
+from .timing import _PART, _UNITS, MAXIMUM, OFF_WORDS, format_duration, parse_duration
 
 _ = translator("bot")
 
@@ -43,8 +43,12 @@ def parse_clock(text: str) -> tuple[int, int] | None:
                            "adds, e.g. clock=3d+1d or clock=12h+30m (or clock=off)",
                            text=clip(raw, 24)))
     start = parse_duration(start_text, what=_("clock")) or 0  # never "off": it has units
-    increment = parse_duration(more, what=_("clock increment")) if plus else None
-    return start, increment or 0
+    # An increment may be short (``12h+30s``): it adds time, it never pings anyone.
+    increment = sum(float(n) * _UNITS[u] for n, u in _PART.findall(more.replace(" ", "")))
+    if increment > MAXIMUM:
+        raise BadOptions(_("a clock increment must be at most 60 days, not {given}",
+                           given=clip(more.strip(), 24)))
+    return start, int(increment)
 
 
 def clock_of(timing: dict[str, Any]) -> tuple[int, int] | None:

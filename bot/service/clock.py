@@ -138,6 +138,8 @@ class ClockService(PlayService):
         clock = clock_of(row.timing)
         assert clock is not None
         place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+        if action == "skip" and game.pass_move(state, timer.player_id) is None:
+            action = "remind"  # no pass in the rules now (Aqualin): nothing to hold off
         if action == "remind":
             text = _("⌛ {who}, your clock has run out (waiting for {waited}). Please move soon; a "
                      "moderator can `/game skip` the turn or `/game kick` a player.",

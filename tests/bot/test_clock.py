@@ -76,12 +76,12 @@ def test_clock_values() -> None:
     assert parse_clock("3d+1d") == (3 * 86400, 86400)
     assert parse_clock("2d 12h + 6h") == (60 * 3600, 6 * 3600)
     assert parse_clock("1w") == (7 * 86400, 0) and parse_clock("12h+0") == (12 * 3600, 0)
-    assert parse_clock("off") is None
+    assert parse_clock("off") is None and parse_clock("5m+30s") == (300, 30)
     assert str(clock_words((3 * 86400, 86400))) == "3 d + 1 d" and str(clock_words((3600, 0))) == "1 h"
     for bad, said in (("3x+1d", "not a clock"), ("+1d", "not a clock"), ("3d+", "not a clock"),
                       ("3d+1d+1d", "not a clock"), ("1m+1d", "between 5 minutes"),
                       ("0+1d", "not a clock"), ("3d+1q", "not a clock"),
-                      ("3d+1m", "increment must be between")):
+                      ("3d+61d", "increment must be at most 60 days")):
         with pytest.raises(BadOptions, match=said):
             parse_clock(bad)
     assert grace((3 * 86400, 86400)) == 6 * 3600 and grace((600, 0)) == 300
@@ -218,6 +218,15 @@ async def test_skip_waits_for_the_grace_then_passes(service: GameService, clock:
     assert "their turn was passed" in fired.posts[0].text
     assert [m.kind for m in await service.store.moves(game_id)] == ["skip"]
     assert (await banks(service, game_id))[A] == HOUR  # the increment after the passed turn
+    assert await service.fire_due() == []
+
+
+async def test_skip_without_a_pass_just_pings(service: GameService, clock: FakeClock) -> None:
+    await start(service, options="clock=12h on-deadline=skip reminder=off")  # Aqualin: no pass
+    clock.advance(12 * HOUR)
+    [(_, fired)] = await service.fire_due()
+    assert "Please move soon" in fired.posts[0].text and fired.posts[0].wait is None
+    clock.advance(DAY)
     assert await service.fire_due() == []
 
 

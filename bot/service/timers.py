@@ -121,6 +121,10 @@ class TimerService(ClockService):
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
+                if clocked and due and due[0].ran_out is not None and now - due[0].ran_out < (reminder or 0):
+                    # the notice that their clock ran out pinged them just now: not twice
+                    await self.store.fire_timer(timer, again_at=now + (reminder or 0), now=now)
+                    return None
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)
                 if sum(s.user_id == user for s in seats) > 1:  # say which of their seats

@@ -230,6 +230,23 @@ async def test_skip_without_a_pass_just_pings(service: GameService, clock: FakeC
     assert await service.fire_due() == []
 
 
+async def test_no_reminder_right_after_the_ran_out_notice(service: GameService, clock: FakeClock) -> None:
+    game_id = await start(service, "kahuna", "clock=2d on-deadline=skip reminder=5h")
+    for _ in range(9):  # reminders at 5 h, 10 h, ... 45 h
+        clock.advance(5 * HOUR)
+        assert len(await service.fire_due()) == 1
+    clock.advance(3 * HOUR)  # 48 h: the bank runs out; the grace is 4 h
+    [(_, fired)] = await service.fire_due()
+    assert "your clock has run out" in fired.posts[0].text
+    clock.advance(2 * HOUR)  # the reminder due now would ping her a second time
+    assert await service.fire_due() == []
+    assert [t.due_at for t in await service.store.timers(game_id) if t.kind == "reminder"] == [
+        clock.now + 5 * HOUR]
+    clock.advance(2 * HOUR)
+    [(_, fired)] = await service.fire_due()
+    assert "their turn was passed" in fired.posts[0].text
+
+
 async def test_forfeit_after_the_grace(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, options="clock=12h on-deadline=forfeit reminder=off")
     clock.advance(12 * HOUR)

@@ -297,7 +297,10 @@ class ServiceCore:
         """
         try:
             if art.clock is not None:  # the chess clocks as they are now, in the header
-                art = await self._clocked(art)
+                try:
+                    art = await self._clocked(art)
+                except Exception:  # the board is still worth showing without them
+                    log.exception("reading the clocks of game %s failed", art.clock)
             if self.draw_in_process and self._render is renderers.render_board:
                 return await self._draw_in_worker(art)
             return await asyncio.to_thread(workers.draw, art, self._render)

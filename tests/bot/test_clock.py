@@ -171,6 +171,26 @@ async def test_simultaneous_turns_run_every_acting_bank(service: GameService, cl
         assert later[player] == 21 * HOUR
 
 
+@pytest.mark.parametrize("game_name", sorted(games.REGISTRY))
+async def test_every_game_keeps_the_books(service: GameService, clock: FakeClock, game_name: str) -> None:
+    """In each of the five games: the player to act uses an hour, plays until their turn is
+    over, and keeps what was left plus the increment; the board has the clocks above it."""
+    game_id = await start(service, game_name, "clock=1d+30m reminder=off")
+    board = await service.board(BOB, PLACE)
+    assert board.reply_file is not None
+    clock.advance(HOUR)
+    row, game, state = await loaded(service, game_id)
+    player = sorted(game.waiting_for(state))[0]
+    actor = ALICE if player == A else BOB
+    for _ in range(20):  # until a move of theirs ends a turn (a step inside it does not)
+        await move(service, actor, await legal(service, game_id, player))
+        if (await service.store.moves(game_id))[-1].ends_turn:
+            break
+    row, game, state = await loaded(service, game_id)
+    assert (await banks(service, game_id)).get(player, DAY - HOUR / 2) == DAY - HOUR / 2
+    assert row.clock["banks"][player] == DAY - HOUR / 2
+
+
 async def test_bots_have_no_clock(service: GameService, clock: FakeClock) -> None:
     await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
     await service.add_bot(ALICE, PLACE)

@@ -28,8 +28,9 @@ async def clocked_game(h: Harness, options: str = "clock=12h+1h on-deadline=skip
     return game_id
 
 
-def later(h: Harness, seconds: float) -> None:
-    """Move the bot's clock on (the timer loop asks the service what time it is)."""
+def later(h: Harness, seconds: float = 0) -> None:
+    """Stop the bot's clock ``seconds`` on from now (the timer loop and the deliverer ask the
+    service what time it is)."""
     now = h.client.service.clock()
     h.client.service.clock = lambda: now + seconds
 
@@ -45,6 +46,7 @@ async def test_a_bad_clock_is_refused_and_nothing_opens(harness: Harness) -> Non
 
 async def test_the_status_and_the_board_show_the_clocks(harness: Harness) -> None:
     h = harness
+    later(h)  # no time passes while we look
     await clocked_game(h)
     text = reply_text(await h.command(CAROL, "game", "status"))
     assert "Clock 12 h + 1 h (then: skip): **Alice** 12 h · **Bob** ⏳ 12 h" in text

@@ -495,8 +495,9 @@ class Store:
 
     @staticmethod
     async def _settle_clock(db: Tx, game_id: int, plan: TimerPlan, now: float) -> dict[str, Any]:
-        """The chess clock's banks after this change, stored with it: a player whose turn
-        ended keeps what their deadline had left, plus the increment, at most the start."""
+        """The chess clock's banks after this change, stored with it: a player whose wait
+        ended keeps what their deadline had left (plus the increment after a turn they
+        played), at most the start."""
         assert plan.clock is not None
         start, increment = plan.clock
         raw = await db.fetchval("SELECT clock FROM games WHERE id = ?", (game_id,))

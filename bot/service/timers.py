@@ -59,7 +59,7 @@ class TimerService(ClockService):
                         continue
                     game = self.engine(self._usable(row).game)
                     plan = await self._timer_plan(row, game, self._state(game, row))
-                    if plan is None or not plan.acting or not (plan.reminder or plan.deadline):
+                    if plan is None or not plan.acting or not (plan.reminder or plan.deadline or plan.clock):
                         continue
                     if await self.store.arm_timers(row.id, row.version, plan, now=self.clock()):
                         log.info("game %s had no timers; armed them for %s", row.id,

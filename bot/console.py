@@ -49,6 +49,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
+  /press wait <name>                 the Wait button under a ran-out clock (wait for that player)
   help, quit
 Options may be written as in Discord (player:bob) or as key=value (player=bob)."""
 
@@ -239,6 +240,13 @@ class Console:
             for _, outcome in await s.fire_due():
                 lines += (await self._shown(actor, await s.deliver_here(outcome)))[1:]
             return lines
+        if head == "/press" and args[:1] == ["wait"] and len(args) == 2:
+            row = await s.store.active_game(p.channel_id)
+            seat = next((x for x in await s.store.seats(row.id) if x.name.lower() == args[1].lower()),
+                        None) if row is not None else None
+            if row is None or seat is None:
+                raise ServiceError(f"No player called {args[1]} in this channel's game.")
+            return await s.wait_for(actor, p, row.id, seat.player_id)
         if head == "/moves":
             pairs = await s.suggest(actor, p, " ".join(args))
             return [f"  {self._plain(label)}" for label, _ in pairs]
@@ -363,6 +371,8 @@ class Console:
                 lines.append("  (buttons: Join, Leave, Start)")
             for ask in post.asks:  # here the players agree by typing the same command
                 lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
+            if post.wait is not None:
+                lines.append(f"  (button: {self._plain(post.wait.label)}; `/press wait <name>` presses it)")
         if outcome.lobby_edit is not None:
             lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
         for dm in outcome.dms:

@@ -49,6 +49,9 @@ class Art:
     names: dict[str, str]
     filename: str
     focus: str | None = None  # the player whose area a focused board shows (Aqua)
+    clock: int | None = None  # the game whose chess clocks go above the board (when drawn)
+    #: Those clocks, filled in just before drawing: (name, seconds left, running, ran out).
+    faces: tuple[tuple[str, float, bool, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class AskButton:
 
 
 @dataclass(frozen=True)
+class WaitButton:
+    """Under the notice that ``player``'s clock ran out: the others choose to wait for them."""
+
+    label: str
+    game_id: int
+    player: str
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -101,6 +113,7 @@ class Post:
     #: sent after it.
     notify: tuple[DirectMessage, ...] = ()
     asks: tuple[AskButton, ...] = ()  # buttons that agree to a question to the players
+    wait: WaitButton | None = None  # a ran-out clock: the others may wait instead
 
 
 @dataclass(frozen=True)

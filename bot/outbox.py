@@ -15,7 +15,7 @@ from typing import Any
 
 from games.text import Text
 
-from .messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post
+from .messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post, WaitButton
 
 
 @dataclass(frozen=True)
@@ -100,14 +100,14 @@ def encode_art(art: Art | None) -> dict[str, Any] | None:
     if art is None:
         return None
     return {"kind": art.kind, "game": art.game, "view": art.view, "names": art.names,
-            "filename": art.filename, "focus": art.focus}
+            "filename": art.filename, "focus": art.focus, "clock": art.clock}
 
 
 def decode_art(data: dict[str, Any] | None) -> Art | None:
     if data is None:
         return None
     return Art(kind=data["kind"], game=data["game"], view=data["view"], names=data["names"],
-               filename=data["filename"], focus=data.get("focus"))
+               filename=data["filename"], focus=data.get("focus"), clock=data.get("clock"))
 
 
 # ----- messages -------------------------------------------------------------------------------
@@ -144,6 +144,8 @@ def encode_post(post: Post) -> dict[str, Any]:
         "replay_of": post.replay_of, "is_replay": post.is_replay, "art": encode_art(post.art),
         **({"asks": [{"label": encode_text(a.label), "game_id": a.game_id, "action": a.action}
                      for a in post.asks]} if post.asks else {}),
+        **({"wait": {"label": encode_text(post.wait.label), "game_id": post.wait.game_id,
+                     "player": post.wait.player}} if post.wait is not None else {}),
     }
 
 
@@ -156,6 +158,8 @@ def decode_post(data: dict[str, Any]) -> Post:
         art=decode_art(data.get("art")),
         asks=tuple(AskButton(label=decode_text(a["label"]), game_id=a["game_id"], action=a["action"])
                    for a in data.get("asks", ())),
+        wait=(WaitButton(label=decode_text(data["wait"]["label"]), game_id=data["wait"]["game_id"],
+                         player=data["wait"]["player"]) if data.get("wait") else None),
     )
 
 

@@ -74,6 +74,9 @@ class GameRow:
     paused_at: float | None = None
     paused_by: int | None = None
     pause_reason: str | None = None
+    #: The chess clock's banks between turns (``{"banks": {player id: seconds}}``), see
+    #: :mod:`bot.service.clock`; empty for games without a clock.
+    clock: dict[str, Any] = field(default_factory=dict)
     #: Why the row could not be decoded (its JSON columns are then empty), else None. A broken
     #: row is still returned, so that one bad row never breaks a query listing the others.
     broken: str | None = None
@@ -85,10 +88,11 @@ class GameRow:
                 "options": _json_column(row, "options", dict),
                 "timing": _json_column(row, "timing", dict),
                 "result": _json_column(row, "result", dict, optional=True),
+                "clock": _json_column(row, "clock", dict),
                 "broken": None,
             }
         except ValueError as exc:
-            decoded = {"options": {}, "timing": {}, "result": None, "broken": str(exc)}
+            decoded = {"options": {}, "timing": {}, "result": None, "clock": {}, "broken": str(exc)}
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -175,6 +179,22 @@ class TimerRow:
     turn_since: float
     armed: bool = True  # False until the ping that starts this turn is delivered
     held_at: float | None = None  # when its hold began (a paused game, an away player)
+    delay: float | None = None  # seconds after the arming ping that it falls due
+    #: A chess clock's deadline after the bank ran out (then): the others' grace to wait.
+    ran_out: float | None = None
+
+    def left(self, now: float) -> float:
+        """A chess clock's deadline: the bank its player has left at ``now``."""
+        return bank_left(self.due_at, self.armed, self.delay, self.ran_out, now)
+
+
+def bank_left(due_at: float, armed: Any, delay: float | None, ran_out: float | None,
+              now: float) -> float:
+    """What a deadline timer leaves of a bank: the bank runs from the arming ping to due_at
+    (an unarmed timer's is still all there); none once it ran out."""
+    if ran_out is not None:
+        return 0.0
+    return max(0.0, due_at - now) if armed else max(0.0, delay or 0.0)
 
 
 @dataclass(frozen=True)
@@ -190,6 +210,12 @@ class TimerPlan:
     reset: frozenset[str]
     reminder: float | None  # seconds, None: no reminders
     deadline: float | None  # seconds, None: no deadline
+    #: A chess clock, (starting bank, increment) in seconds: each player's deadline is their
+    #: bank (``deadline`` is then unused). ``ended``: the players whose wait this change ends;
+    #: their bank is what their deadline had left, plus the increment for those who just
+    #: played a turn (``reset``), at most the starting bank.
+    clock: tuple[float, float] | None = None
+    ended: frozenset[str] = frozenset()
 
 
 def _json_or_text(text: str) -> Any:
@@ -460,18 +486,47 @@ class Store(PauseStore):
             return
         rows = await db.fetch("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
         keep = {r[0] for r in rows} & (plan.acting - plan.reset)
+        banks = await self._settle_clock(db, game_id, plan, now) if plan.clock is not None else {}
         # "NOT IN ()" is SQLite only: with nothing to keep, say so plainly.
         spare = f" AND player_id NOT IN ({','.join('?' * len(keep))})" if keep else ""
         await db.execute(f"DELETE FROM timers WHERE game_id = ?{spare}", (game_id, *sorted(keep)))
         armed = 0 if waiting_for is not None else 1
         for player in sorted(plan.acting - keep):
-            for kind, delay in (("reminder", plan.reminder), ("deadline", plan.deadline)):
-                if delay:
+            deadline = (plan.deadline if plan.clock is None
+                        else max(0.0, float(banks.get(player, plan.clock[0]))))
+            for kind, delay in (("reminder", plan.reminder), ("deadline", deadline)):
+                if delay or (kind == "deadline" and plan.clock is not None):
                     await db.execute(
                         "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
                         " armed, delay, since_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (game_id, kind, player, now + delay, now, now, armed, delay, waiting_for),
                     )
+
+    @staticmethod
+    async def _settle_clock(db: Tx, game_id: int, plan: TimerPlan, now: float) -> dict[str, Any]:
+        """The chess clock's banks after this change, stored with it: a player whose wait
+        ended keeps what their deadline had left (plus the increment after a turn they
+        played), at most the start."""
+        assert plan.clock is not None
+        start, increment = plan.clock
+        raw = await db.fetchval("SELECT clock FROM games WHERE id = ?", (game_id,))
+        try:
+            data = json.loads(raw or "{}")
+            banks = dict(data.get("banks") or {})
+        except (ValueError, TypeError, AttributeError):
+            data, banks = {}, {}
+        if not plan.ended:
+            return banks
+        rows = await db.fetch("SELECT player_id, due_at, armed, delay, ran_out FROM timers"
+                              " WHERE game_id = ? AND kind = 'deadline'", (game_id,))
+        left = {r["player_id"]: bank_left(r["due_at"], r["armed"], r["delay"], r["ran_out"], now)
+                for r in rows}
+        for player in sorted(plan.ended):  # no deadline left: it ran out
+            banks[player] = min(float(start), left.get(player, 0.0)
+                                + (increment if player in plan.reset else 0))
+        await db.execute("UPDATE games SET clock = ? WHERE id = ?",
+                         (json.dumps({**data, "banks": banks}, sort_keys=True), game_id))
+        return banks
 
     async def end_game(self, game_id: int, version: int, *, status: str, reason: str,
                        now: float, outbox: Sequence[Envelope] = ()) -> None:
@@ -539,7 +594,7 @@ class Store(PauseStore):
 
     async def due_timers(self, now: float) -> list[TimerRow]:
         rows = await self._all(
-            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
             " WHERE due_at <= ? AND armed = 1 ORDER BY due_at, id",
             (now,),
         )
@@ -547,7 +602,8 @@ class Store(PauseStore):
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._all(
-            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, held_at FROM timers"
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out, held_at"
+            " FROM timers"
             " WHERE game_id = ? ORDER BY due_at, id",
             (game_id,),
         )
@@ -560,7 +616,7 @@ class Store(PauseStore):
         died come back by themselves. :meth:`fire_timer` consumes a timer for good."""
         async with self._tx() as db:
             rows = await db.fetch(
-                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed FROM timers"
+                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
                 " WHERE due_at <= ? AND armed = 1 AND (claimed_until IS NULL OR claimed_until < ?)"
                 f" AND NOT {HELD}"  # a paused game's, an away player's: held, not fired
                 " ORDER BY due_at, id LIMIT ?" + self.db.skip_locked,
@@ -601,9 +657,9 @@ class Store(PauseStore):
         return True
 
     async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float,
-                         outbox: Sequence[Envelope] = ()) -> bool:
+                         outbox: Sequence[Envelope] = (), ran_out: float | None = None) -> bool:
         """Consume a due timer once, with what it says (``outbox``); a reminder may come back
-        at ``again_at``.
+        at ``again_at`` (a chess clock's deadline too, as the grace after its bank ``ran_out``).
 
         False when another process fired it first (it is gone already).
         """
@@ -613,9 +669,10 @@ class Store(PauseStore):
             await self._enqueue(db, timer.game_id, None, outbox, now)
             if again_at is not None:
                 await db.execute(
-                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now),
+                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
+                    " ran_out) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now,
+                     timer.ran_out if ran_out is None else ran_out),
                 )
                 # Held since it was claimed (a pause in another process): held from now on.
                 await db.execute(

@@ -115,6 +115,28 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
         await respond(interaction, lambda s, a, p: s.replay_animation(a, p, game_id))
 
 
+class WaitButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"wait:(?P<game>[0-9]{1,19}):(?P<player>[0-9]{1,20}(?:#[0-9]{1,3})?)"):
+    """Under the notice that a player's chess clock ran out: the other players keep the game
+    waiting for them instead of the on-deadline action (see :mod:`bot.service.clock`)."""
+
+    def __init__(self, game_id: int, player: str, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or "Wait")[:80], emoji="🕰️",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"wait:{game_id}:{player}"))
+        self.game_id = game_id
+        self.player = player
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> WaitButton:
+        return cls(int(match["game"]), match["player"], item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id, player = self.game_id, self.player
+        await respond(interaction, lambda s, a, p: s.wait_for(a, p, game_id, player))
+
+
 # ----- confirmations ----------------------------------------------------------------------------
 
 CONFIRM_LABELS = {"resign": _("Resign"), "abort": _("Abort the game")}

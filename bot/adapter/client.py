@@ -21,7 +21,7 @@ from .bots import BotRunner
 from .deliver import OOPS, _, say
 
 CANT_USE = _("You can't use that here.")
-from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton
+from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .pause_buttons import AgreeButton
 from .outbox import Deliverer
 from .timers import run_timers
@@ -62,7 +62,7 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ConfirmButton, CancelButton,
-                               AgreeButton)
+                               AgreeButton, WaitButton)
         await self.tree.set_translator(CatalogTranslator())
         # The drawing worker process builds the renderers' cached artwork as it starts, while
         # the catalogs load here; this process draws itself only without that worker.

@@ -231,6 +231,11 @@ def _post_kwargs(post: Post, lang: str) -> dict:
         view = ask_view(post.asks, lang)
     else:
         view = move_view(post.buttons, lang)
+    if post.wait is not None:  # a chess clock ran out: the others may wait instead
+        from .buttons import WaitButton
+
+        view = view or discord.ui.View(timeout=None)
+        view.add_item(WaitButton(post.wait.game_id, post.wait.player, say(post.wait.label, lang, 80)))
     if view is not None:
         kwargs["view"] = view
     return kwargs

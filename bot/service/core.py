@@ -27,6 +27,7 @@ from ..outbox import Envelope, envelopes
 from . import workers
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..i18n import LANGUAGES, tr
+from ..clock import clock_of
 from ..text import clip, mention, plain_name, safe_name, split_seat
 
 from games.text import Text, join, lines, plural, sentence, translator
@@ -42,7 +43,7 @@ T = TypeVar("T")
 _MISSING = object()
 
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
-TIMING_KEYS = ("reminder", "deadline", "on-deadline")
+TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = ("remind", "skip", "forfeit")
 
 
@@ -263,16 +264,19 @@ class ServiceCore:
         action = row.timing.get("on-deadline") or settings.deadline_action
         return reminder, deadline, action
 
-    async def _timer_plan(self, row: GameRow, game: Game, state: Any,
-                          reset: Sequence[str] = ()) -> TimerPlan | None:
-        """Timers after a change: None once the game is over."""
+    async def _timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
+                          ended: Sequence[str] = ()) -> TimerPlan | None:
+        """Timers after a change: None once the game is over. ``ended``: the players whose
+        wait the change ends (their chess clock stops)."""
         if game.result(state) is not None:
             return None
         settings = await self.store.guild_settings(row.guild_id)
         reminder, deadline, _action = self.timing(row, settings)
         bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
+        clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
         return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
-                         reminder=reminder, deadline=deadline)
+                         reminder=reminder, deadline=None if clock else deadline, clock=clock,
+                         ended=frozenset(ended) - bots if clock else frozenset())
 
     # ----- messages -------------------------------------------------------------------------
 
@@ -282,7 +286,8 @@ class ServiceCore:
         """The public board of ``state``, to be drawn when it is shown."""
         return Art(kind="board", game=game.id, view=game.view(state, None),
                    names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
-                   filename=f"{game.id}-{row.id}-{tag}.png", focus=focus)
+                   filename=f"{game.id}-{row.id}-{tag}.png", focus=focus,
+                   clock=row.id if clock_of(row.timing) and game.result(state) is None else None)
 
     async def render_art(self, art: Art) -> Attachment | None:
         """Draw an image off the event loop (in the drawing worker process, where the bot
@@ -291,12 +296,32 @@ class ServiceCore:
         A drawing bug must not turn an accepted, stored move into an error for the player.
         """
         try:
+            if art.clock is not None:  # the chess clocks as they are now, in the header
+                try:
+                    art = await self._clocked(art)
+                except Exception:  # the board is still worth showing without them
+                    log.exception("reading the clocks of game %s failed", art.clock)
             if self.draw_in_process and self._render is renderers.render_board:
                 return await self._draw_in_worker(art)
             return await asyncio.to_thread(workers.draw, art, self._render)
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None
+
+    async def _clocked(self, art: Art) -> Art:
+        """``art`` with the clocks of its game as they are now (none once it is over)."""
+        from .clock import clock_faces  # it builds on this module
+
+        assert art.clock is not None
+        row = await self.store.game(art.clock)
+        if row is None or row.status != "running" or self.problem(row) is not None:
+            return art
+        game = self.engine(row.game)
+        state = self._state(game, row)
+        faces = await clock_faces(self.store, row, game, state, await self.store.seats(row.id),
+                                  self.clock())
+        return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
+                                                     f.running, f.out) for f in faces))
 
     async def _draw_in_worker(self, art: Art) -> Attachment:
         """A worker that died (killed for memory, say) is replaced and asked once more."""

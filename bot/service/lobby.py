@@ -13,6 +13,7 @@ from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
+from ..clock import clock_of, clock_words, parse_clock
 from ..timing import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, bold, log, seat_names
 from .forced import forced_after, forced_words
@@ -24,8 +25,9 @@ from games.text import Text, join, lines, sentence
 def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[str, Any]]:
     """``/game new options:`` -> (the game's resolved options, the bot's timing overrides)."""
     try:
-        given = parse_options(text, lambda key, word: key.replace("_", "-") in ("reminder", "deadline")
-                              and CONTINUATION.fullmatch(word) is not None)
+        given = parse_options(text, lambda key, word: (
+            key.replace("_", "-") in ("reminder", "deadline") and CONTINUATION.fullmatch(word) is not None
+            or key == "clock" and all(CONTINUATION.fullmatch(w) for w in word.split("+") if w)))
     except ValueError as exc:
         raise BadOptions(_("could not read the option '{text}': write options as key=value, e.g. "
                            "rules=classic role=host-colour", text=exc.args[0])) from None
@@ -40,6 +42,9 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
                 raise BadOptions(_("'{value}' is not a value of on-deadline (choose one of: {allowed})",
                                    value=clip(value, 24), allowed=", ".join(DEADLINE_ACTIONS)))
             timing[name] = value.lower()
+        elif name == "clock":  # a chess clock: "3d+1d"
+            clock = parse_clock(value)
+            timing[name] = list(clock) if clock is not None else None
         else:
             timing[name] = parse_duration(value, what=_("reminder interval") if name == "reminder"
                                           else _("turn deadline"))
@@ -77,7 +82,8 @@ class LobbyService(ServiceCore):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items())) or "none"
         timing: Any = None
         for key, value in sorted(row.timing.items()):
-            shown = ACTION_WORDS[value] if key == "on-deadline" else format_duration(value)
+            shown = (ACTION_WORDS[value] if key == "on-deadline" else
+                     clock_words(clock_of(row.timing)) if key == "clock" else format_duration(value))
             entry = _("{key}={value}", key=key, value=shown)
             timing = entry if timing is None else _("{a} {b}", a=timing, b=entry)
         players = seat_list(seats, row.host_id) if seats else _("nobody yet")

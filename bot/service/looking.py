@@ -15,13 +15,14 @@ from games.base import Suggestions
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
+from ..clock import clock_of
 from ..timing import format_duration
 from .core import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
 
 from games.text import Text, join, lines
-from .play import PlayService
+from .clock import ClockService
 
 T = TypeVar("T")
 
@@ -29,7 +30,7 @@ T = TypeVar("T")
 SUGGEST_CACHE_SIZE = 300
 
 
-class LookingService(PlayService):
+class LookingService(ClockService):
     async def board(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
         row = await self._latest(place)
@@ -97,17 +98,21 @@ class LookingService(PlayService):
             now = self.clock()
             settings = await self.store.guild_settings(row.guild_id)
             reminder, deadline, action = self.timing(row, settings)
-            away = await self.store.away_users([s.user_id for s in seats if s.user_id])
-            held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
-                else {s.player_id for s in seats}
-            for t in await self.store.timers(row.id):
-                if t.kind == "deadline":
-                    parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
-                                   name=names[t.player_id],
-                                   left=format_duration(time_left(t, now, t.player_id in held)),
-                                   action=ACTION_WORDS[action]))
-            parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
-                           reminder=format_duration(reminder), deadline=format_duration(deadline)))
+            if clock_of(row.timing) is not None:  # the chess clock instead of a turn deadline
+                parts += await self._clock_lines(row, game, state, seats, action)
+                parts.append(_("Reminder interval: {reminder}", reminder=format_duration(reminder)))
+            else:
+                away = await self.store.away_users([s.user_id for s in seats if s.user_id])
+                held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
+                    else {s.player_id for s in seats}
+                for t in await self.store.timers(row.id):
+                    if t.kind == "deadline":
+                        parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
+                                       name=names[t.player_id],
+                                       left=format_duration(time_left(t, now, t.player_id in held)),
+                                       action=ACTION_WORDS[action]))
+                parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
+                               reminder=format_duration(reminder), deadline=format_duration(deadline)))
             parts += await away_lines(self.store, seats)
         link = self.board_link(row)
         if link:

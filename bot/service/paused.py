@@ -64,10 +64,16 @@ async def away_lines(store: Store, seats: Sequence[SeatRow]) -> list[Text]:
             for u, t in sorted(away.items(), key=lambda kv: kv[1])]
 
 
-def time_left(timer: TimerRow, now: float, held: bool) -> float:
-    """Seconds until ``timer`` is due; for a held timer, as they were when its hold began."""
+def stopped_at(timer: TimerRow, now: float, held: bool) -> float:
+    """The moment ``timer``'s time stands at: ``now``, or for a held timer when its hold
+    began (a row written during the hold: its ``turn_since``)."""
     if held:
         start = timer.held_at if timer.held_at is not None and timer.held_at > timer.turn_since \
             else timer.turn_since
-        return timer.due_at - min(start, now)
-    return timer.due_at - now
+        return min(start, now)
+    return now
+
+
+def time_left(timer: TimerRow, now: float, held: bool) -> float:
+    """Seconds until ``timer`` is due; for a held timer, as they were when its hold began."""
+    return timer.due_at - stopped_at(timer, now, held)

@@ -82,10 +82,13 @@ class PlayService(LobbyService, SightService, ServiceCore):
         # a step inside a turn leaves the turn's reminder and deadline where they are
         reset = [player] if kind in ("move", "skip") and ends_turn else []
         reset += [f.player for f in then if f.ends_turn]
+        # whose wait this ends: their chess clock stops (the movers' gets its increment)
+        waited = set(game.waiting_for(before))
+        ended = waited & (set(reset) | (waited - set(game.waiting_for(after))))
         return await self._write(self.store.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
-            timers=await self._timer_plan(row, game, after, reset=reset),
+            timers=await self._timer_plan(row, game, after, reset=reset, ended=sorted(ended)),
             said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn, outbox=outbox, host_id=host_id,
             then=[f.row() for f in then],

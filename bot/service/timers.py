@@ -19,8 +19,9 @@ from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
 from .core import _, bold, seat_names, users_of
+from ..clock import clock_of
+from .clock import ClockService
 from .notify import NotifyService
-from .play import PlayService
 
 from games.text import Text, lines
 
@@ -32,7 +33,7 @@ RETRY = 15 * 60  # seconds before a timer that failed is tried again
 TIMER_LEASE = 5 * 60
 
 
-class TimerService(PlayService, NotifyService):
+class TimerService(ClockService, NotifyService):
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
@@ -59,7 +60,7 @@ class TimerService(PlayService, NotifyService):
                         continue
                     game = self.engine(self._usable(row).game)
                     plan = await self._timer_plan(row, game, self._state(game, row))
-                    if plan is None or not plan.acting or not (plan.reminder or plan.deadline):
+                    if plan is None or not plan.acting or not (plan.reminder or plan.deadline or plan.clock):
                         continue
                     if await self.store.arm_timers(row.id, row.version, plan, now=self.clock()):
                         log.info("game %s had no timers; armed them for %s", row.id,
@@ -116,10 +117,15 @@ class TimerService(PlayService, NotifyService):
             user = users_of(seats)[timer.player_id]
             place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
             waited = format_duration(now - timer.turn_since)
+            clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
+                if clocked and due and due[0].ran_out is not None and now - due[0].ran_out < (reminder or 0):
+                    # the notice that their clock ran out pinged them just now: not twice
+                    await self.store.fire_timer(timer, again_at=now + (reminder or 0), now=now)
+                    return None
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)
                 if sum(s.user_id == user for s in seats) > 1:  # say which of their seats
@@ -127,8 +133,14 @@ class TimerService(PlayService, NotifyService):
                              who=mention(user), game=game.title, waited=waited,
                              seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
-                warn = (_("Deadline in {left}: after that {then}.", left=format_duration(due[0].due_at - now),
-                          then=self._action_words(action)) if due else None)
+                if clocked:  # "you have 1 d 4 h left"
+                    warn: Text | None = self._clock_left_words(due[0] if due else None, now)
+                elif due:
+                    warn = _("Deadline in {left}: after that {then}.",
+                             left=format_duration(due[0].due_at - now),
+                             then=self._action_words(action))
+                else:
+                    warn = None
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
                 post = await self._reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                    seats, timer, user, waited, warn)
@@ -138,6 +150,15 @@ class TimerService(PlayService, NotifyService):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
                                       outbox=tuple(i.key for i in items))
+            if clocked and timer.ran_out is None:  # a bank ran out: the others may wait
+                outcome, items, grace_end = await self._clock_out(row, game, state, seats, timer,
+                                                                  action, user, waited, now)
+                if not await self.store.fire_timer(timer, again_at=grace_end, now=now, outbox=items,
+                                                   ran_out=now if grace_end is not None else None):
+                    return None
+                return place, outcome
+            if clocked and all(t.id != timer.id for t in await self.store.timers(row.id)):
+                return None  # the others chose to wait while it was being fired
             # A skip or a forfeit is committed with a new timer plan that replaces this timer in
             # the same transaction as its post; a ping-only deadline says so in the transaction
             # that consumes the timer. A crash in between leaves the deadline to fire again.

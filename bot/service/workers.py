@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 import renderers
+from renderers.clock import add_clock_strip
 
 from ..messages import Art, Attachment
 
@@ -57,5 +58,7 @@ def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Att
         data = render(art.view, art.names)
     else:
         data = render(art.view, art.names, art.focus)
+    if art.kind == "board" and art.faces:  # the chess clocks above the board
+        data = add_clock_strip(data, art.faces)
     return Attachment(filename=art.filename, data=data,
                       description=renderers.alt_text(art.view, art.names))

@@ -1,0 +1,107 @@
+"""Chess clocks above any board: PNG bytes and the clocks in, PNG bytes out.
+
+One strip across the top, a box per player: their name and the time left in their bank. The
+box of a player who is to act (whose bank runs) is lit; an empty bank is red. Times are
+written with unit letters every language reads (``2d 4h``, ``5h 12m``, ``45m``), since a
+picture is drawn once for every language. Pure and deterministic, like every renderer: the
+same board and clocks give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from .common import RGB, clean_text, draw_text, encode_png, fit_text, legible, text_width
+
+#: (name, seconds left, running, ran out): as the bot hands them over.
+Face = tuple[str, float, bool, bool]
+
+BACKGROUND: RGB = (28, 38, 50)
+IDLE: RGB = (52, 66, 82)
+RUNNING: RGB = (246, 196, 84)
+OUT: RGB = (196, 58, 58)
+TEXT: RGB = (232, 238, 244)
+DARK: RGB = (30, 30, 30)
+
+
+def clock_text(seconds: float, out: bool = False) -> str:
+    """``2d 4h``, ``5h 12m``, ``45m``, ``<1m``; ``0:00`` once the bank ran out."""
+    if out:
+        return "0:00"
+    total = max(0, int(seconds))
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days}d {hours}h" if hours else f"{days}d"
+    if hours:
+        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
+    return f"{minutes}m" if minutes else "<1m"
+
+
+def strip_height(width: int) -> int:
+    return max(36, min(64, width // 17))
+
+
+def draw_strip(width: int, faces: Sequence[Face], background: RGB = BACKGROUND) -> Image.Image:
+    """The strip alone (RGB), ``width`` wide, on ``background`` (the board's own)."""
+    height = strip_height(width)
+    image = Image.new("RGB", (width, height), background)
+    draw = ImageDraw.Draw(image)
+    pad = max(4, height // 8)
+    n = max(1, len(faces))
+    slot = (width - pad) / n
+    size = max(12, int(height * 0.42))
+    for i, (name, left, running, out) in enumerate(faces):
+        x0, x1 = round(pad + i * slot), round(pad + (i + 1) * slot - pad)
+        box = (x0, pad, x1, height - pad)
+        fill = OUT if out else RUNNING if running else IDLE
+        draw.rounded_rectangle(box, radius=max(3, height // 6), fill=fill)
+        ink = DARK if running and not out else TEXT
+        time = clock_text(left, out)
+        inner = x1 - x0 - 2 * pad
+        time_w = text_width(time, size, 1)
+        cleaned = clean_text(str(name))
+        shown = fit_text(cleaned if legible(cleaned) else "?", size, max(8, inner - time_w - pad))
+        middle = height / 2
+        draw_text(image, (x0 + pad, middle), shown, size, ink, anchor="lm")
+        draw_text(image, (x1 - pad, middle), time, size, ink, anchor="rm", stroke=1)
+    return image
+
+
+def add_clock_strip(png: bytes, faces: Sequence[Face]) -> bytes:
+    """The board ``png`` with the clock strip above it (the board itself is untouched).
+
+    A palette board stays a palette image (small and fast to send): the strip's colours go
+    into the palette entries the board leaves free, else onto the board's own colours.
+    """
+    board = Image.open(io.BytesIO(png))
+    board.load()
+    rgb = board.convert("RGB")
+    strip = draw_strip(board.width, faces, rgb.getpixel((0, 0)))
+    height = strip.height + board.height
+    if board.mode == "P" and "transparency" not in board.info:
+        used = (board.getextrema()[1] or 0) + 1  # palette entries the board draws with
+        palette = (board.getpalette() or [])[:3 * used]
+        palette += [0] * (3 * used - len(palette))
+        canvas = Image.new("P", (board.width, height))
+        if 256 - used >= 16:  # the strip's own colours, after the board's
+            small = strip.quantize(colors=min(64, 256 - used), method=Image.Quantize.MEDIANCUT,
+                                   dither=Image.Dither.NONE)
+            colours = len(small.getpalette() or []) // 3
+            canvas.putpalette(palette + (small.getpalette() or [])[:3 * colours])
+            shift = bytes((v + used) % 256 for v in range(256))
+            top = Image.frombytes("P", small.size, small.tobytes().translate(shift))
+        else:  # the board's colours (it has dark and light ones for text)
+            canvas.putpalette(palette)
+            top = strip.quantize(palette=board, dither=Image.Dither.NONE)
+        canvas.paste(top, (0, 0))
+        canvas.paste(board, (0, strip.height))
+        return encode_png(canvas)
+    canvas = Image.new("RGB", (board.width, height))
+    canvas.paste(strip, (0, 0))
+    canvas.paste(rgb, (0, strip.height))
+    return encode_png(canvas)

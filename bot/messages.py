@@ -87,6 +87,8 @@ class Post:
     replay_of: int | None = None  # offer a Replay button for this finished game
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
+    #: Stays in the game's channel though the game plays in a thread (the line at its end).
+    in_channel: bool = False
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,7 @@ def encode_post(post: Post) -> dict[str, Any]:
         "lobby": encode_card(post.lobby) if post.lobby is not None else None,
         "is_board": post.is_board, "buttons": [_encode_button(b) for b in post.buttons],
         "replay_of": post.replay_of, "is_replay": post.is_replay, "art": encode_art(post.art),
+        **({"in_channel": True} if post.in_channel else {}),
     }
 
 
@@ -148,7 +149,7 @@ def decode_post(data: dict[str, Any]) -> Post:
         lobby=decode_card(data["lobby"]) if data.get("lobby") else None,
         is_board=data["is_board"], buttons=tuple(_decode_button(b) for b in data["buttons"]),
         replay_of=data.get("replay_of"), is_replay=data.get("is_replay", False),
-        art=decode_art(data.get("art")),
+        art=decode_art(data.get("art")), in_channel=bool(data.get("in_channel", False)),
     )
 
 

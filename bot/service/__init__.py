@@ -17,11 +17,12 @@ from .looking import LookingService
 from .play import PlayService
 from .ratings import RatingService
 from .settings import SettingsService
+from .threads import ThreadService
 from .timers import TimerService
 
 
 class GameService(LookingService, RatingService, HistoryService, BotService, TimerService, PlayService,
-                  LobbyService, SettingsService, ServiceCore):
+                  LobbyService, SettingsService, ThreadService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 
 

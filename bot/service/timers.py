@@ -113,7 +113,7 @@ class TimerService(PlayService):
                 await self.store.fire_timer(timer, again_at=None, now=now)  # bots need no reminding
                 return None
             user = users_of(seats)[timer.player_id]
-            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            place = Place(guild_id=row.guild_id, channel_id=row.home)
             waited = format_duration(now - timer.turn_since)
             if timer.kind == "reminder":
                 link = self.board_link(row)
@@ -132,7 +132,7 @@ class TimerService(PlayService):
                                    then=self._action_words(action)))
                 parts.append(game.prompt(state, timer.player_id, seat_names(game, state, seats)))
                 post = Post(text=lines(parts), mention=(user,))
-                items = self._outbox(place, posts=[post])
+                items = self._outbox(row, posts=[post])
                 if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
                                                    now=now, outbox=items):
                     return None

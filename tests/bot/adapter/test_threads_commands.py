@@ -175,3 +175,14 @@ async def test_the_thread_survives_a_restart(start_bot: BotFactory) -> None:
     assert "has started" in board.content
     # With one game in the channel, its commands in the channel reach it too.
     assert "Aqualin" in reply_text(await h.command(CAROL, "game", "status"))
+
+
+async def test_a_closed_dm_is_told_in_the_thread(harness: Harness) -> None:
+    h = harness
+    game_id, thread = await threaded_lobby(h, game="kahuna")
+    await h.command(BOB, "game", "join", channel_id=thread)
+    h.fake.closed_dms.add(BOB.id)
+    sent = await h.command(ALICE, "game", "start", channel_id=thread)
+    notices = [s for s in posts_in(sent, thread) if "couldn't send you your hand" in s.content]
+    assert [n.body["allowed_mentions"]["users"] for n in notices] == [[BOB.id]]
+    assert not posts_in(sent, CHANNEL_ID)

@@ -250,7 +250,8 @@ class LobbyService(ServiceCore):
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self.store.game(game_id) if game_id is not None else await self._active(place)
-            if row is not None and row.status == "running" and row.channel_id == place.channel_id:
+            if row is not None and row.status == "running" and place.channel_id in (row.channel_id,
+                                                                                    row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `/game resign`."))
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)

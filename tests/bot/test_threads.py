@@ -79,6 +79,8 @@ async def test_each_thread_has_its_game_and_the_channel_names_them(service: Game
     assert [s.user_id for s in await service.store.seats(first)] == [ALICE.user_id, BOB.user_id]
     assert [s.user_id for s in await service.store.seats(second)] == [ALICE.user_id, CAROL.user_id]
     await service.start(ALICE, thread(THREAD_1))
+    with pytest.raises(ServiceError, match="to give up, use `/game resign`"):
+        await service.leave(BOB, thread(THREAD_1))
     await service.move(ALICE, thread(THREAD_1), "c3")
     assert (await service.store.game(second)).status == "lobby"
     assert (await service.home_of(first)) == thread(THREAD_1)
@@ -178,3 +180,17 @@ async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> No
                                     host_id=5, host_name="H", now=0.0)
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("game", sorted(games.REGISTRY))
+async def test_every_game_plays_in_its_thread(service: GameService, game: str) -> None:
+    game_id = await threaded_game(service, game, THREAD_1)
+    for actor in (BOB, CAROL)[:max(0, games.REGISTRY[game].min_players - 1)]:
+        await service.join(actor, thread(THREAD_1))
+    started = await service.start(ALICE, thread(THREAD_1))
+    assert started.game_id == game_id and (await service.home_of(game_id)) == thread(THREAD_1)
+    status = await service.status(CAROL, thread(THREAD_1))
+    assert started.posts[0].is_board and status.game_id == game_id
+    await service.abort(ALICE, thread(THREAD_1))
+    assert str(await service.thread_summary(game_id)).startswith(
+        f"🛑 **{games.REGISTRY[game].title}** #{game_id} was aborted.")

@@ -4,6 +4,8 @@ several games in one channel, unarchiving, and the fallback to the channel."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.adapter.timers import fire_once
 
 from .conftest import BotFactory
@@ -186,3 +188,28 @@ async def test_a_closed_dm_is_told_in_the_thread(harness: Harness) -> None:
     notices = [s for s in posts_in(sent, thread) if "couldn't send you your hand" in s.content]
     assert [n.body["allowed_mentions"]["users"] for n in notices] == [[BOB.id]]
     assert not posts_in(sent, CHANNEL_ID)
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("de", "Ich konnte für dieses Spiel keinen Thread eröffnen"),
+    ("da", "Jeg kunne ikke oprette en tråd til dette spil"),
+])
+async def test_the_fallback_speaks_the_servers_language(harness: Harness, locale: str, words: str) -> None:
+    h = harness
+    h.guild_locale = locale
+    h.fake.no_threads.add(CHANNEL_ID)
+    sent = await h.command(ALICE, "game", "new", game="aqua", thread=True)
+    _lobby, notice = channel_posts(sent)
+    assert notice.content.startswith(words)
+
+
+async def test_the_options_have_names_in_german_and_danish(start_bot, fake) -> None:
+    await start_bot()
+    [put] = [s for s in fake.sent if s.method == "PUT"]
+    game = next(c for c in put.body if c["name"] == "game")
+    sub = {o["name"]: {p["name"]: p for p in o.get("options", [])} for o in game["options"]}
+    thread, threads = sub["new"]["thread"], sub["config"]["threads"]
+    assert thread["name_localizations"] == {"de": "im_thread", "da": "i_tråd"}
+    assert threads["name_localizations"] == {"de": "spiele_in_threads", "da": "spil_i_tråde"}
+    assert thread["description_localizations"]["de"].startswith("In einem eigenen Thread spielen")
+    assert threads["description_localizations"]["da"] == "Giv hvert nyt spil sin egen tråd"

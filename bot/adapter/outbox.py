@@ -236,7 +236,7 @@ class Deliverer:
             image = await service.render_art(post.art)
             post = (dataclasses.replace(post, image=image) if image is not None
                     else dataclasses.replace(post, text=service.undrawn(post.text)))
-        where = await threads.target(self.client, row, post)
+        where = await threads.target(self.client, row, lang, post)
         channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
         try:
             message = await channel.send(say(post.text, lang), nonce=row.nonce, **_post_kwargs(post, lang))
@@ -286,7 +286,7 @@ class Deliverer:
             if asker:
                 report.actor_dms.append(dm)  # they are right here: the reply carries it privately
             elif dm.fallback:
-                where = await threads.target(self.client, row)
+                where = await threads.target(self.client, row, lang)
                 channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
                 await _notice(channel, dm, lang)
             await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")

@@ -31,14 +31,20 @@ ARCHIVE_AFTER = 10080  # minutes without a post before Discord archives the thre
 ALREADY_OPEN = 160004  # "A thread has already been created for this message"
 
 
-async def target(client: GameBot, row: OutboxRow, post: Post | None = None) -> int:
-    """The channel or thread a row's message goes to (an archived thread is woken first)."""
+async def target(client: GameBot, row: OutboxRow, lang: str, post: Post | None = None) -> int:
+    """The channel or thread a row's message goes to (an archived thread is woken first; a
+    thread that is gone or closed to the bot sends the game back to its channel)."""
     if row.game_id is None or (post is not None and (post.lobby is not None or post.in_channel)):
         return row.channel_id
     game = await client.service.store.game(row.game_id)
     if game is None or not game.thread_id or game.thread_id == row.channel_id:
         return row.channel_id
-    await wake(client, game.thread_id)
+    try:
+        await wake(client, game.thread_id)
+    except (discord.Forbidden, discord.NotFound) as exc:
+        log.warning("thread %s of game %s can't be used (%s)", game.thread_id, game.id, exc)
+        await refused(client, row, lang)
+        return row.channel_id
     return game.thread_id
 
 

@@ -213,3 +213,15 @@ async def test_the_options_have_names_in_german_and_danish(start_bot, fake) -> N
     assert threads["name_localizations"] == {"de": "spiele_in_threads", "da": "spil_i_tråde"}
     assert thread["description_localizations"]["de"].startswith("In einem eigenen Thread spielen")
     assert threads["description_localizations"]["da"] == "Giv hvert nyt spil sin egen tråd"
+
+
+async def test_a_deleted_thread_sends_the_game_back_to_its_channel(harness: Harness) -> None:
+    h = harness
+    game_id, thread = await threaded_lobby(h)
+    await h.command(BOB, "game", "join", channel_id=thread)
+    del h.fake.threads[thread]  # a moderator deleted it (the fake answers 404 Unknown Channel)
+    sent = await h.command(ALICE, "game", "start")
+    notice, board = channel_posts(sent)
+    assert notice.path == board.path == f"/channels/{CHANNEL_ID}/messages"
+    assert notice.content.startswith("I couldn't open a thread") and "has started" in board.content
+    assert (await h.client.service.store.game(game_id)).thread_id is None

@@ -71,6 +71,8 @@ async def test_each_thread_has_its_game_and_the_channel_names_them(service: Game
         f"This channel has several games, each in a thread of its own: Aqualin #{first} in "
         f"<#{THREAD_1}> and Krasserfall #{second} in <#{THREAD_2}>. Use the command inside the "
         "game's thread.")
+    [(note, _value)] = await service.suggest(BOB, PLACE, "")
+    assert str(note) == "Several games here: use /move in the game's thread"
     for ask in (service.status(CAROL, PLACE), service.move(BOB, PLACE, "c3"), service.log(BOB, PLACE, 5)):
         with pytest.raises(NoGame):
             await ask

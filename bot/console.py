@@ -279,7 +279,7 @@ class Console:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
             except ValueError:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
-            flags = {"bot_takeover", "auto_forced", "clear_manager_role"}
+            flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads"}
             settings = {k.replace("-", "_"): v for k, v in changes.items()}
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES

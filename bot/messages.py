@@ -114,6 +114,8 @@ class Post:
     notify: tuple[DirectMessage, ...] = ()
     asks: tuple[AskButton, ...] = ()  # buttons that agree to a question to the players
     wait: WaitButton | None = None  # a ran-out clock: the others may wait instead
+    #: Stays in the game's channel though the game plays in a thread (the line at its end).
+    in_channel: bool = False
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,15 @@ class GameRow:
     #: Why the row could not be decoded (its JSON columns are then empty), else None. A broken
     #: row is still returned, so that one bad row never breaks a query listing the others.
     broken: str | None = None
+    #: The game plays in a thread of its own (opened from its lobby message), and that thread
+    #: once it is open; a game whose thread could not be opened plays in the channel.
+    threaded: bool = False
+    thread_id: int | None = None
+
+    @property
+    def home(self) -> int:
+        """Where the game's posts go: its thread, else its channel."""
+        return self.thread_id or self.channel_id
 
     @classmethod
     def from_row(cls, row: Row) -> GameRow:
@@ -112,6 +121,8 @@ class GameRow:
             paused_at=row["paused_at"],
             paused_by=row["paused_by"],
             pause_reason=row["pause_reason"],
+            threaded=bool(row["threaded"]),
+            thread_id=row["thread_id"],
             **decoded,
         )
 
@@ -162,11 +173,12 @@ class GuildSettings:
     locale_seen: str | None = None  # the server's Discord locale, as last seen
     bot_takeover: bool = False  # a bot plays on for a player who runs out of time
     auto_forced: bool = True  # a player's only legal move plays itself
+    threads: bool = False  # each game gets a thread of its own
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
                    "deadline_action", "language", "locale_seen", "bot_takeover",
-                   "auto_forced")
+                   "auto_forced", "threads")
 
 
 @dataclass(frozen=True)
@@ -277,26 +289,46 @@ class Store(PauseStore):
         return GameRow.from_row(row) if row else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        row = await self._one(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
-            (channel_id,),
-        )
-        return GameRow.from_row(row) if row else None
+        """The open game (lobby or running) a command in ``channel_id`` is about, or None,
+        also when it is not clear which (see :meth:`active_games`)."""
+        found = await self.active_games(channel_id)
+        return found[0] if len(found) == 1 else None
+
+    async def active_games(self, channel_id: int) -> list[GameRow]:
+        """The open games a command in ``channel_id`` (a channel or a game's thread) may be
+        about: the game of that thread; else the game that plays in the channel itself (its
+        thread is not open, or could not be); else the channel's games in their threads."""
+        rows = [GameRow.from_row(r) for r in await self._all(
+            "SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?)"
+            " AND status IN ('lobby', 'running') ORDER BY id", (channel_id, channel_id))]
+        mine = [r for r in rows if r.thread_id == channel_id]
+        here = [r for r in rows if r.thread_id is None]
+        return mine or here or rows
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
-        """The channel's active game, else its most recently ended one."""
+        """The channel's (or thread's) active game, else its most recently ended one."""
         row = await self._one(
-            "SELECT * FROM games WHERE channel_id = ? "
+            "SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?) "
             "ORDER BY status IN ('lobby', 'running') DESC, id DESC LIMIT 1",
-            (channel_id,),
+            (channel_id, channel_id),
         )
         return GameRow.from_row(row) if row else None
 
     async def ended_games(self, channel_id: int) -> list[GameRow]:
-        """The channel's finished games, newest first."""
-        rows = await self._all("SELECT * FROM games WHERE channel_id = ? AND status = 'finished'"
-                               " ORDER BY id DESC", (channel_id,))
+        """The channel's finished games (a game's thread: that game), newest first."""
+        rows = await self._all("SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?)"
+                               " AND status = 'finished' ORDER BY id DESC", (channel_id, channel_id))
         return [GameRow.from_row(r) for r in rows]
+
+    async def is_thread(self, channel_id: int) -> bool:
+        """Whether ``channel_id`` is the thread of a game (of any status)."""
+        return await self._one("SELECT 1 FROM games WHERE thread_id = ? LIMIT 1", (channel_id,)) is not None
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The game's thread is open (``thread_id``), or (None) the game plays in its channel
+        after all; no version bump: this is where the game is, not what happened in it."""
+        async with self._tx() as db:
+            await db.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
     async def running_games(self, *, with_bots: bool = False) -> list[GameRow]:
         """Open games (lobbies too); ``with_bots``: only those with a bot seat."""
@@ -310,7 +342,7 @@ class Store(PauseStore):
                           options: Mapping[str, str], seed: int, host_id: int,
                           host_name: str | None, now: float,
                           timing: Mapping[str, Any] | None = None,
-                          outbox: Sequence[Envelope] = ()) -> GameRow:
+                          outbox: Sequence[Envelope] = (), threaded: bool = False) -> GameRow:
         """A new lobby; the host takes the first seat unless ``host_name`` is None.
 
         ``outbox`` rows (the lobby message) get the new game's id.
@@ -319,10 +351,10 @@ class Store(PauseStore):
             async with self._tx() as db:
                 game_id = int(await db.fetchval(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
-                    " created_at, updated_at, timing) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
-                    " RETURNING id",
+                    " created_at, updated_at, timing, threaded)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game, json.dumps(dict(options), sort_keys=True), seed,
-                     host_id, now, now, json.dumps(dict(timing or {}), sort_keys=True)),
+                     host_id, now, now, json.dumps(dict(timing or {}), sort_keys=True), int(threaded)),
                 ))
                 if host_name is not None:
                     await db.execute(
@@ -565,7 +597,8 @@ class Store(PauseStore):
         if row is None:
             return GuildSettings(guild_id=guild_id)
         return GuildSettings(**{**dict(row), "bot_takeover": bool(row["bot_takeover"]),
-                                "auto_forced": bool(row["auto_forced"])})
+                                "auto_forced": bool(row["auto_forced"]),
+                                "threads": bool(row["threads"])})
 
     async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
         """Change some settings of a server (unknown names are a programming error)."""

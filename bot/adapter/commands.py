@@ -33,11 +33,13 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
     @app_commands.describe(game=T("Which game to play"),
-                           options=T("Options as key=value pairs, e.g. rules=classic role=host-colour"))
+                           options=T("Options as key=value pairs, e.g. rules=classic role=host-colour"),
+                           thread=T("Play it in a thread of its own (default: the server's setting)"))
     @app_commands.choices(game=_game_choices())
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                  options: app_commands.Range[str, 0, 200] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.new_game(a, p, game.value, options))
+                  options: app_commands.Range[str, 0, 200] | None = None,
+                  thread: bool | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.new_game(a, p, game.value, options, thread=thread))
 
     @app_commands.command(name="join", description=T("Take a seat in this channel's lobby"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -162,6 +164,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         language=T("Language of the bot's messages in channels"),
         bot_takeover=T("Let a bot play on for a player who runs out of time (forfeit)"),
         auto_forced=T("Play a player's only possible move for them at once"),
+        threads=T("Give each new game a thread of its own"),
     )
     @app_commands.choices(
         who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
@@ -184,7 +187,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      on_deadline: app_commands.Choice[str] | None = None,
                      language: app_commands.Choice[str] | None = None,
                      bot_takeover: bool | None = None,
-                     auto_forced: bool | None = None) -> None:
+                     auto_forced: bool | None = None,
+                     threads: bool | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             return await service.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
@@ -192,7 +196,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
-                bot_takeover=bot_takeover, auto_forced=auto_forced,
+                bot_takeover=bot_takeover, auto_forced=auto_forced, threads=threads,
             )
 
         await respond(interaction, call)

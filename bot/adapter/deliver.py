@@ -179,8 +179,9 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
                 undelivered.append(dm)  # the actor is right here: answer privately instead
             elif dm.fallback:
                 await _notice(channel, dm, here)
-    if kick_bots:
-        client.bots.kick(place)  # bot seats move on their own once the game changed
+    if kick_bots:  # bot seats move on their own once the game changed (where it plays)
+        home = await client.service.home_of(outcome.game_id) if outcome.game_id is not None else None
+        client.bots.kick(home or place)
     if interaction is None:
         for post in unposted:
             log.warning("could not post in channel %s and no interaction to answer through", place.channel_id)

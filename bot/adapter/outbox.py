@@ -33,6 +33,7 @@ from games import GameError
 from ..errors import ServiceError
 from ..messages import DirectMessage, Post
 from ..outbox import OutboxRow
+from . import threads
 from .deliver import _notice, _post_kwargs, _remember, edit_lobby, say, to_file
 
 if TYPE_CHECKING:
@@ -224,14 +225,25 @@ class Deliverer:
             if card is None:
                 raise ServiceError("the lobby's game is gone")
             post = dataclasses.replace(post, text=card.text, lobby=card)
+        if post.in_channel and not post.text:  # the line a game that ended in its thread leaves
+            summary = await service.thread_summary(row.game_id) if row.game_id is not None else None
+            if summary is None:
+                await self.store.outbox_done(row, now=self.clock(), outcome="fallback",
+                                             error="the game had no thread: nothing to add")
+                return
+            post = dataclasses.replace(post, text=summary)
         if post.art is not None:
             image = await service.render_art(post.art)
             post = (dataclasses.replace(post, image=image) if image is not None
                     else dataclasses.replace(post, text=service.undrawn(post.text)))
-        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        where = await threads.target(self.client, row, lang, post)
+        channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
         try:
             message = await channel.send(say(post.text, lang), nonce=row.nonce, **_post_kwargs(post, lang))
         except (discord.Forbidden, discord.NotFound):
+            if where != row.channel_id:  # the game's thread refused: it moves to its channel
+                await threads.refused(self.client, row, lang)
+                return await self._post(row, interaction, lang, report)
             log.warning("cannot post in channel %s (missing access)", row.channel_id)
             if interaction is not None and interaction.channel_id == row.channel_id:
                 report.unposted.append((row, post))  # sent through the interaction after its reply
@@ -240,6 +252,8 @@ class Deliverer:
                                          error="missing access to the channel")
             return
         await _remember(self.client, post, row.game_id, message.id)
+        if post.lobby is not None:
+            await threads.open_thread(self.client, row, message.id, lang)
         await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
 
     async def _dm(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
@@ -274,7 +288,8 @@ class Deliverer:
             if asker:
                 report.actor_dms.append(dm)  # they are right here: the reply carries it privately
             elif dm.fallback:
-                channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+                where = await threads.target(self.client, row, lang)
+                channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
                 await _notice(channel, dm, lang)
             await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")
             return

@@ -19,11 +19,12 @@ from .notify import NotifyService
 from .play import PlayService
 from .ratings import RatingService
 from .settings import SettingsService
+from .threads import ThreadService
 from .timers import TimerService
 
 
 class GameService(PauseService, LookingService, RatingService, HistoryService, BotService, TimerService,
-                  PlayService, LobbyService, SettingsService, NotifyService, ServiceCore):
+                  PlayService, LobbyService, SettingsService, NotifyService, ThreadService, ServiceCore):
     """One instance per bot process; cheap to construct on an open store."""
 
 

@@ -212,7 +212,7 @@ class BotService(PlayService):
         """Running games where a bot is to act (to resume them after a restart)."""
         out = []
         for row in await self.store.running_games(with_bots=True):
-            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            place = Place(guild_id=row.guild_id, channel_id=row.home)
             try:  # one row at a time: a game that can't be loaded is skipped, not the rest
                 if row.status == "running" and await self.bot_to_act(place):
                     out.append(place)

@@ -236,10 +236,25 @@ class ServiceCore:
 
     async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
         """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
-        row = await self.store.active_game(place.channel_id)
-        if row is None:
+        found = await self.store.active_games(place.channel_id)
+        if len(found) > 1:
+            raise self._several(found)
+        if not found:
             raise NoGame(_("There is no game in this channel. A moderator can open one with `/game new`."))
-        return row if parked else self._usable(row)
+        return found[0] if parked else self._usable(found[0])
+
+    @staticmethod
+    def _several(rows: Sequence[GameRow]) -> NoGame:
+        """Commands in a channel whose games play in threads of their own: which game is
+        meant is never guessed; the threads are named instead."""
+        def one(row: GameRow) -> Text:
+            known = games.REGISTRY.get(row.game)
+            title: Any = known.title if known else clip(row.game, 30)
+            if row.thread_id:
+                return _("{game} #{n} in {thread}", game=title, n=row.id, thread=f"<#{row.thread_id}>")
+            return _("{game} #{n} (its thread is being opened)", game=title, n=row.id)
+        return NoGame(_("This channel has several games, each in a thread of its own: {games}. "
+                        "Use the command inside the game's thread.", games=join([one(r) for r in rows])))
 
     async def _running(self, place: Place) -> GameRow:
         row = await self._active(place)
@@ -248,6 +263,8 @@ class ServiceCore:
         return row
 
     async def _latest(self, place: Place) -> GameRow:
+        if len(found := await self.store.active_games(place.channel_id)) > 1:
+            raise self._several(found)
         row = await self.store.latest_game(place.channel_id)
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
@@ -403,8 +420,14 @@ class ServiceCore:
     @staticmethod
     def _outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
                 dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
-        """The outbox rows for a change; they are written in the same transaction."""
+        """The outbox rows for a change; they are written in the same transaction.
+
+        Rows of a game go to its channel; the deliverer sends the posts of a game with a
+        thread into that thread. When such a game ends, its channel also gets one line
+        (written when it is delivered, see ``thread_summary``)."""
         if isinstance(place, GameRow):
+            if place.threaded and any(p.replay_of is not None for p in posts):
+                posts = [*posts, Post(text="", in_channel=True)]
             place = Place(guild_id=place.guild_id, channel_id=place.channel_id)
         return envelopes(place, posts=list(posts), dms=list(dms), lobby=lobby)
 
@@ -644,7 +667,7 @@ class ServiceCore:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = seat_names(game, state, seats)
         hand_renderer = renderers.HAND_RENDERERS.get(game.id)
-        parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.channel_id}>")]
+        parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.home}>")]
         art = None
         for player in players:
             if game.result(state) is not None:
@@ -701,5 +724,5 @@ class ServiceCore:
     @staticmethod
     def board_link(row: GameRow) -> str | None:
         if row.board_message_id and row.guild_id:
-            return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.board_message_id}"
+            return f"https://discord.com/channels/{row.guild_id}/{row.home}/{row.board_message_id}"
         return None

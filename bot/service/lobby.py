@@ -158,16 +158,24 @@ class LobbyService(ServiceCore):
             "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
 
     async def new_game(self, actor: Actor, place: Place, game_id: str,
-                       options_text: str | None = None) -> Outcome:
+                       options_text: str | None = None, thread: bool | None = None) -> Outcome:
+        """Open a lobby. With a thread (``thread``, else the server's ``threads`` setting) the
+        game plays in a thread opened from its lobby message, and a channel may hold any
+        number of those; a game without one is the only one that plays in the channel itself.
+        Inside a game's thread no further thread is opened."""
         game = self.engine(game_id)
         settings = await self.store.guild_settings(place.guild_id)
         if not self.may_open(actor, settings):
             raise NotAllowed(_("Opening a game needs {who}. Ask a moderator.",
                                who=self.opener_words(settings)))
         options, timing = split_options(game, options_text)
+        threaded = (settings.threads if thread is None else thread) and place.guild_id is not None
         async with self._lock(place.channel_id):
-            existing = await self.store.active_game(place.channel_id)
-            if existing is not None:
+            if threaded and await self.store.is_thread(place.channel_id):
+                threaded = False  # a thread can't have threads: the game plays right here
+            found = await self.store.active_games(place.channel_id)
+            existing = next((r for r in found if r.thread_id in (None, place.channel_id)), None)
+            if existing is not None and not threaded:
                 raise self._channel_taken(existing)
             items = self._outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
             try:
@@ -175,6 +183,7 @@ class LobbyService(ServiceCore):
                     guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
                     options=options, seed=self._new_seed(), host_id=actor.user_id,
                     host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
+                    threaded=threaded,
                 )
             except ChannelBusy:
                 # Another process sharing the database opened one since the check above:
@@ -182,9 +191,11 @@ class LobbyService(ServiceCore):
                 raise self._channel_taken(await self.store.active_game(place.channel_id)) from None
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
+        reply = _("Your {game} lobby is open and you have the first seat. Use `/game leave` if you "
+                  "only want to host.", game=game.title)
         return Outcome(
-            reply=_("Your {game} lobby is open and you have the first seat. Use `/game leave` if you "
-                    "only want to host.", game=game.title),
+            reply=sentence(reply, _("The game gets a thread of its own, opened from the lobby "
+                                    "message.")) if threaded else reply,
             posts=[Post(text=card.text, lobby=card)],
             game_id=row.id, outbox=tuple(i.key for i in items),
         )
@@ -250,7 +261,8 @@ class LobbyService(ServiceCore):
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self.store.game(game_id) if game_id is not None else await self._active(place)
-            if row is not None and row.status == "running" and row.channel_id == place.channel_id:
+            if row is not None and row.status == "running" and place.channel_id in (row.channel_id,
+                                                                                    row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `/game resign`."))
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
@@ -355,7 +367,9 @@ class LobbyService(ServiceCore):
                 text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
                          name=safe_name(actor.name), reason=shown)
             refresh = LobbyCard(game_id=row.id, text="") if row.status == "lobby" and game else None
-            items = self._outbox(row, posts=[Post(text=text)], lobby=refresh)
+            # A game that ran in its thread leaves a line in the channel (see thread_summary).
+            ended = [Post(text="", in_channel=True)] if row.threaded and row.status == "running" else []
+            items = self._outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
             await self._write(self.store.end_game(row.id, row.version, status="aborted",
                                                   reason=why, now=self.clock(), outbox=items))
             seats = await self.store.seats(row.id)

@@ -166,8 +166,10 @@ class LookingService(ClockService):
         """
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
-            note = (_("No game is running in this channel") if row is None
-                    else _("The game hasn't started yet"))
+            note = (_("The game hasn't started yet") if row is not None
+                    else _("Several games here: use /move in the game's thread")
+                    if len(await self.store.active_games(place.channel_id)) > 1
+                    else _("No game is running in this channel"))
             return [(note, typed.strip()[:100] or "none")]
         try:
             game = self.engine(self._usable(row).game)

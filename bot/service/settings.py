@@ -43,6 +43,8 @@ class SettingsService(ServiceCore):
             (_("A player's only possible move plays itself (`auto_forced`).")
              if settings.auto_forced else
              _("A player's only possible move waits for them (`auto_forced: false`).")),
+            (_("Each new game gets a thread of its own (`threads: true`).") if settings.threads
+             else _("Games are played in the channel itself (`threads: false`).")),
             _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
@@ -67,7 +69,7 @@ class SettingsService(ServiceCore):
                         reminder: str | None = None, deadline: str | None = None,
                         on_deadline: str | None = None, language: str | None = None,
                         bot_takeover: bool | None = None,
-                        auto_forced: bool | None = None) -> Outcome:
+                        auto_forced: bool | None = None, threads: bool | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:
             raise ServiceError(_("Server settings only exist in a server."))
@@ -98,6 +100,8 @@ class SettingsService(ServiceCore):
             changes["bot_takeover"] = int(bool(bot_takeover))
         if auto_forced is not None:
             changes["auto_forced"] = int(bool(auto_forced))
+        if threads is not None:
+            changes["threads"] = int(bool(threads))
         if language is not None:
             if language not in ("auto", *LANGUAGES):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))

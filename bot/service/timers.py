@@ -115,7 +115,7 @@ class TimerService(ClockService, NotifyService):
                 await self.store.fire_timer(timer, again_at=None, now=now)  # bots need no reminding
                 return None
             user = users_of(seats)[timer.player_id]
-            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            place = Place(guild_id=row.guild_id, channel_id=row.home)
             waited = format_duration(now - timer.turn_since)
             clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
@@ -144,7 +144,7 @@ class TimerService(ClockService, NotifyService):
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
                 post = await self._reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                    seats, timer, user, waited, warn)
-                items = self._outbox(place, posts=[post])
+                items = self._outbox(row, posts=[post])
                 if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
                                                    now=now, outbox=items):
                     return None

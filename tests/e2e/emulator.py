@@ -17,6 +17,10 @@ What it does like Discord:
   and keeps its ephemeral flag; followups only for 15 minutes;
 - channel messages with attachments (multipart), edits, DMs; a DM to a user whose DMs are closed
   gets 403 with code 50007; a channel the bot may not write to gets 403 / 50013;
+- threads: a public thread started from a message (it gets the message's id), read and
+  unarchived with ``GET``/``PATCH /channels/{id}``; a post in an archived thread unarchives
+  it (unless locked), as on Discord, and is counted in ``archived_posts``; a channel in
+  ``no_threads`` refuses threads with 403 / 50013;
 - optional 429s (with the ``Via`` header real rate limits carry);
 - every request body is validated against Discord's OpenAPI spec (``tests/discord_spec.py``);
   violations are collected in ``violations`` and fail the test.
@@ -229,6 +233,9 @@ class Emulator:
         self.unstall = asyncio.Event()  # set it (after killing the bot) to end the held request
         self.nonces: dict[tuple[int, str], Message] = {}  # (channel, nonce) -> the message it made
         self.nonce_hits = 0
+        self.threads: dict[int, dict[str, Any]] = {}  # thread id -> its channel object
+        self.no_threads: set[int] = set()  # channels where the bot may not create threads
+        self.archived_posts = 0  # posts that had to unarchive their thread themselves
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -432,9 +439,9 @@ class Emulator:
             payload.update({
                 "guild_id": str(guild_id), "member": user.member(), "guild_locale": "en-US",
                 "context": 0, "authorizing_integration_owners": {"0": str(guild_id)},
-                "channel": {"id": str(channel_id), "type": 0, "guild_id": str(guild_id),
-                            "name": "games", "position": 0, "permission_overwrites": [],
-                            "nsfw": False, "parent_id": None},
+                "channel": self.threads.get(channel_id) or {
+                    "id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": "games",
+                    "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
             })
         if message is not None:
             payload["message"] = message.payload()
@@ -570,6 +577,9 @@ class Emulator:
         ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", "followup"),
         ("PATCH", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "edit_followup"),
         ("POST", r"/channels/(?P<cid>\d+)/messages", "post"),
+        ("POST", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)/threads", "start_thread"),
+        ("GET", r"/channels/(?P<cid>\d+)", "get_channel"),
+        ("PATCH", r"/channels/(?P<cid>\d+)", "edit_channel"),
         ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "edit"),
         ("POST", r"/users/@me/channels", "open_dm"),
         ("GET", r"/users/(?P<uid>\d+)", "user"),
@@ -723,6 +733,12 @@ class Emulator:
             raise HTTPError(404, 10003, "Unknown Channel")
         elif cid in self.read_only_channels:
             raise HTTPError(403, 50013, "Missing Permissions")
+        thread = self.threads.get(cid)
+        if thread is not None and thread["thread_metadata"]["archived"]:
+            if thread["thread_metadata"]["locked"]:
+                raise HTTPError(400, 50083, "Thread is archived")
+            thread["thread_metadata"]["archived"] = False  # Discord: a post unarchives it
+            self.archived_posts += 1
         if not (body.get("content") or body.get("embeds") or files or body.get("components")):
             raise HTTPError(400, 50006, "Cannot send an empty message")
         nonce = body.get("nonce")
@@ -775,6 +791,52 @@ class Emulator:
         if user is None:
             raise HTTPError(404, 10013, "Unknown User")
         return user.payload()
+
+    # ----- threads --------------------------------------------------------------------------
+
+    def _h_start_thread(self, request, params, body, files):
+        cid, mid = int(params["cid"]), int(params["mid"])
+        message = self.messages.get(mid)
+        if cid not in self.channels or cid in self.threads or message is None or message.channel_id != cid:
+            raise HTTPError(404, 10008, "Unknown Message")
+        if cid in self.no_threads:
+            raise HTTPError(403, 50013, "Missing Permissions")
+        if mid in self.threads:
+            raise HTTPError(400, 160004, "A thread has already been created for this message")
+        guild = self.channel_guild[cid]
+        self.threads[mid] = {
+            "id": str(mid), "type": 11, "guild_id": str(guild), "parent_id": str(cid),
+            "owner_id": str(APP_ID), "name": body["name"], "last_message_id": None,
+            "rate_limit_per_user": body.get("rate_limit_per_user") or 0, "flags": 0,
+            "message_count": 0, "member_count": 1, "total_message_sent": 0,
+            "thread_metadata": {"archived": False, "locked": False,
+                                "auto_archive_duration": body.get("auto_archive_duration") or 4320,
+                                "archive_timestamp": "2026-11-30T00:00:00+00:00",
+                                "create_timestamp": "2026-11-30T00:00:00+00:00"},
+        }
+        self.channels.add(mid)
+        self.channel_guild[mid] = guild
+        self.by_channel.setdefault(mid, [])
+        return self.threads[mid]
+
+    def _thread(self, params: dict[str, str]) -> dict[str, Any]:
+        thread = self.threads.get(int(params["cid"]))
+        if thread is None:  # text channels are never read or edited by the bot
+            raise HTTPError(404, 10003, "Unknown Channel")
+        return thread
+
+    def _h_get_channel(self, request, params, body, files):
+        return self._thread(params)
+
+    def _h_edit_channel(self, request, params, body, files):
+        thread = self._thread(params)
+        if "archived" in body:
+            thread["thread_metadata"]["archived"] = bool(body["archived"])
+        return thread
+
+    def archive(self, thread_id: int) -> None:
+        """A thread archived after a week without a post (or by a moderator)."""
+        self.threads[thread_id]["thread_metadata"]["archived"] = True
 
     # ----- reading what happened ------------------------------------------------------------
 

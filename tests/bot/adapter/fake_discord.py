@@ -118,6 +118,10 @@ class FakeDiscord:
         self.violations: list[str] = []
         #: Errors to answer the next channel posts with, in order (e.g. a 500 from Discord).
         self.post_errors: list[discord.HTTPException] = []
+        #: Threads started from messages: id -> the thread channel object (``archived`` in
+        #: its ``thread_metadata``); channels where starting one is refused (no permission).
+        self.threads: dict[int, dict[str, Any]] = {}
+        self.no_threads: set[int] = set()
 
     def snowflake(self) -> int:
         return next(self._ids)
@@ -207,10 +211,25 @@ class FakeDiscord:
             if p['channel_id'] in self.read_only_channels:
                 raise discord.Forbidden(_Response(403, "Forbidden"),
                                         {"code": 50013, "message": "Missing Permissions"})
+            thread = self.threads.get(p['channel_id'])
+            if thread is not None and thread["thread_metadata"]["archived"]:
+                # Stricter than Discord (which unarchives an unlocked thread on a post): the
+                # bot is to unarchive a game's thread before it posts there.
+                raise discord.HTTPException(_Response(400, "Bad Request"),
+                                            {"code": 50083, "message": "Thread is archived"})
             if p['channel_id'] in {self._dm_channel(u) for u in self.closed_dms}:
                 raise discord.Forbidden(_Response(403, "Forbidden"),
                                         {"code": 50007, "message": "Cannot send messages to this user"})
             return self._message(p['channel_id'], body, files)
+        if template == "/channels/{channel_id}/messages/{message_id}/threads" and method == "POST":
+            return self._start_thread(p['channel_id'], p['message_id'], body)
+        if template == "/channels/{channel_id}" and method in ("GET", "PATCH"):
+            thread = self.threads.get(p['channel_id'])
+            if thread is None:
+                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10003, "message": "Unknown Channel"})
+            if method == "PATCH" and "archived" in body:
+                thread["thread_metadata"]["archived"] = bool(body["archived"])
+            return thread
         if template == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
             return self._message(p['channel_id'], body, files, message_id=p['message_id'])
         if template == "/users/@me/channels":
@@ -223,6 +242,18 @@ class FakeDiscord:
             return [{**c, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
                     for c in body]
         raise AssertionError(f"the fake Discord does not know {method} {template}")
+
+    def _start_thread(self, channel_id: int, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        """A public thread from a message: it has the message's id (as on Discord)."""
+        if channel_id in self.no_threads:
+            raise discord.Forbidden(_Response(403, "Forbidden"), {"code": 50013, "message": "Missing Permissions"})
+        if message_id in self.threads:
+            raise discord.HTTPException(_Response(400, "Bad Request"), {
+                "code": 160004, "message": "A thread has already been created for this message"})
+        thread = thread_payload(message_id, channel_id, body["name"],
+                                body.get("auto_archive_duration") or 1440)
+        self.threads[message_id] = thread
+        return thread
 
     @staticmethod
     def _dm_channel(user_id: int) -> int:
@@ -251,9 +282,9 @@ class Harness:
             "id": str(self.fake.snowflake()), "application_id": str(APP_ID), "type": kind,
             "token": f"token-{self.fake.snowflake()}", "version": 1,
             "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
-            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID),
-                        "name": "games", "position": 0, "permission_overwrites": [], "nsfw": False,
-                        "parent_id": None},
+            "channel": self.fake.threads.get(channel_id) or {
+                "id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
             "member": user.member(), "app_permissions": ALL_PERMISSIONS,
             "locale": user.locale, "guild_locale": self.guild_locale, "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
@@ -329,6 +360,17 @@ class Harness:
             message = self.fake.messages[message]
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._dispatch(self._base(user, 3, data, message=message))
+
+
+def thread_payload(thread_id: int, parent_id: int, name: str, archive_after: int = 1440,
+                   archived: bool = False) -> dict[str, Any]:
+    """A public thread channel object (type 11) as Discord sends it."""
+    return {"id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(parent_id),
+            "owner_id": str(APP_ID), "name": name, "last_message_id": None, "rate_limit_per_user": 0,
+            "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
+            "thread_metadata": {"archived": archived, "auto_archive_duration": archive_after,
+                                "archive_timestamp": "2026-11-30T00:00:00+00:00", "locked": False,
+                                "create_timestamp": "2026-11-30T00:00:00+00:00"}}
 
 
 def buttons(message: dict[str, Any]) -> list[str]:

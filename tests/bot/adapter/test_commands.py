@@ -75,7 +75,7 @@ async def test_command_tree_has_the_agreed_names(harness: Harness) -> None:
     assert {"new", "join", "leave", "start", "board", "hand", "rules", "status", "abort",
             "resign"} <= subs
     new = game.get_command("new")
-    assert [p.name for p in new.parameters] == ["game", "options"]
+    assert [p.name for p in new.parameters] == ["game", "options", "thread"]
     assert {c.value for c in new.parameters[0].choices} == set(games.REGISTRY)
     move = tree.get_command("move")
     action, seat = move.parameters

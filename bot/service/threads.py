@@ -1,0 +1,82 @@
+"""A thread per game: what the service knows of a game's thread.
+
+The service cannot open threads (it has no Discord); it stores that a game wants one
+(``games.threaded``) and, once the adapter has opened it from the lobby message, which one
+(``games.thread_id``). Where a command acts is found from its place (:meth:`Store.active_games`:
+a game's thread means that game); the deliverer sends a threaded game's posts into its thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+
+from ..messages import Place
+from ..text import clip, safe_name
+from .core import ServiceCore, _, bold, log
+
+from games.text import Text, join
+
+#: Said once in the channel when a game that wanted a thread plays in the channel instead.
+NO_THREAD = _("I couldn't open a thread for this game, so it is played here in the channel "
+              "(threads need my Create Public Threads and Send Messages in Threads permissions).")
+
+
+class ThreadService(ServiceCore):
+    async def thread_wanted(self, game_id: int) -> str | None:
+        """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
+        None when the game wants none (or has one already, or is over)."""
+        row = await self.store.game(game_id)
+        if row is None or not row.threaded or row.thread_id or row.status not in ("lobby", "running"):
+            return None
+        known = games.REGISTRY.get(row.game)
+        return clip(f"{known.title if known else row.game} #{row.id}", 100)
+
+    async def home_of(self, game_id: int) -> Place | None:
+        """Where a game plays (its thread, else its channel); None for an unknown game."""
+        row = await self.store.game(game_id)
+        return Place(guild_id=row.guild_id, channel_id=row.home) if row is not None else None
+
+    async def thread_opened(self, game_id: int, thread_id: int) -> None:
+        await self.store.set_thread(game_id, thread_id)
+        log.info("game %s plays in thread %s", game_id, thread_id)
+
+    async def thread_refused(self, game_id: int) -> Text:
+        """The game's thread could not be opened or written to: it plays in its channel from
+        now on (for good: a thread that fails once would fail again); what to say there."""
+        await self.store.set_thread(game_id, None)
+        log.info("game %s could not have a thread; it plays in its channel", game_id)
+        return NO_THREAD
+
+    async def thread_summary(self, game_id: int) -> Text | None:
+        """The one line the channel keeps of a game that ended in its thread, with a link to
+        the thread; None if the game has no thread (it ended in the channel itself)."""
+        row = await self.store.game(game_id)
+        if row is None or not row.thread_id or row.status not in ("finished", "aborted"):
+            return None
+        known = games.REGISTRY.get(row.game)
+        title: Any = known.title if known else clip(row.game, 30)
+        thread = f"<#{row.thread_id}>"
+        if row.status == "aborted":
+            return _("🛑 **{game}** #{n} was aborted. The game: {thread}", game=title, n=row.id,
+                     thread=thread)
+        result = row.result or {}
+        names = {s.player_id: safe_name(s.name) for s in await self.store.seats(row.id)}
+        winners = [bold(names.get(p, p)) for p in result.get("winners") or []]
+        outcome = result.get("outcome")
+        verdict: Text
+        if outcome == "won":
+            verdict = _("The players won together! 🎉")
+        elif outcome == "almost":
+            verdict = _("Almost won!")
+        elif outcome is not None:
+            verdict = _("The game was lost.")
+        elif not winners:
+            verdict = _("Nobody wins.")
+        elif len(winners) > 1:
+            verdict = _("It's a draw between {players}.", players=join(winners))
+        else:
+            verdict = _("{player} wins!", player=winners[0])
+        return _("🏁 **{game}** #{n} is over: {verdict} The game: {thread}", game=title, n=row.id,
+                 verdict=verdict, thread=thread)

@@ -1,0 +1,200 @@
+"""A thread per game, in the service and the store, on both databases: which game a command
+in a channel or a thread is about, one active game per thread, the line the channel keeps at
+the end, the fallback to the channel, and old databases after the migration."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot import db as dbs
+from bot.errors import NoGame, ServiceError
+from bot.messages import Place
+from bot.outbox import decode_post
+from bot.service import GameService
+from bot.store import ChannelBusy, Store
+
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, PLACE, deliver_all
+
+THREAD_1, THREAD_2 = 7001, 7002
+
+
+def thread(tid: int) -> Place:
+    return Place(guild_id=GUILD, channel_id=tid)
+
+
+async def threaded_game(service: GameService, game: str, tid: int, options: str = "") -> int:
+    """A lobby with ``thread:true`` whose thread the adapter opened (as ``tid``)."""
+    outcome = await service.new_game(ALICE, PLACE, game, options, thread=True)
+    assert outcome.game_id is not None
+    assert await service.thread_wanted(outcome.game_id) == f"{games.REGISTRY[game].title} #{outcome.game_id}"
+    await service.thread_opened(outcome.game_id, tid)
+    assert await service.thread_wanted(outcome.game_id) is None  # opened once
+    return outcome.game_id
+
+
+async def channel_lines(service: GameService, game_id: int) -> list[dict]:
+    """The stored posts of a game that stay in its channel."""
+    return [r for r in await service.store.outbox(game_id)
+            if r["kind"] == "post" and decode_post(r["body"]).in_channel]
+
+
+async def test_the_setting_and_the_override(service: GameService) -> None:
+    assert not (await service.store.guild_settings(GUILD)).threads  # off by default
+    plain = await service.new_game(ALICE, PLACE, "aqualin", "")
+    assert not (await service.store.game(plain.game_id)).threaded
+    assert await service.thread_wanted(plain.game_id) is None
+    await service.abort(ALICE, PLACE)
+    reply = (await service.configure(ALICE, PLACE, threads=True)).reply
+    assert "Each new game gets a thread of its own" in str(reply)
+    assert (await service.store.guild_settings(GUILD)).threads
+    by_setting = await service.new_game(ALICE, PLACE, "kahuna", "")
+    assert (await service.store.game(by_setting.game_id)).threaded
+    await service.thread_opened(by_setting.game_id, THREAD_1)
+    overridden = await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
+    assert not (await service.store.game(overridden.game_id)).threaded
+    with pytest.raises(ServiceError):  # only one game may play in the channel itself
+        await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
+    with pytest.raises(Exception):
+        await service.configure(BOB, PLACE, threads=False)  # Manage Channels only
+    # No server, no threads (the console).
+    outcome = await service.new_game(ALICE, Place(guild_id=None, channel_id=1), "aqualin", "", thread=True)
+    assert not (await service.store.game(outcome.game_id)).threaded
+
+
+async def test_each_thread_has_its_game_and_the_channel_names_them(service: GameService) -> None:
+    first = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
+    second = await threaded_game(service, "krasserfall", THREAD_2)
+    with pytest.raises(NoGame) as raised:
+        await service.join(BOB, PLACE)
+    assert str(raised.value.args[0]) == (
+        f"This channel has several games, each in a thread of its own: Aqualin #{first} in "
+        f"<#{THREAD_1}> and Krasserfall #{second} in <#{THREAD_2}>. Use the command inside the "
+        "game's thread.")
+    [(note, _value)] = await service.suggest(BOB, PLACE, "")
+    assert str(note) == "Several games here: use /move in the game's thread"
+    for ask in (service.status(CAROL, PLACE), service.move(BOB, PLACE, "c3"), service.log(BOB, PLACE, 5)):
+        with pytest.raises(NoGame):
+            await ask
+    await service.join(BOB, thread(THREAD_1))
+    await service.join(CAROL, thread(THREAD_2))
+    assert [s.user_id for s in await service.store.seats(first)] == [ALICE.user_id, BOB.user_id]
+    assert [s.user_id for s in await service.store.seats(second)] == [ALICE.user_id, CAROL.user_id]
+    await service.start(ALICE, thread(THREAD_1))
+    with pytest.raises(ServiceError, match="to give up, use `/game resign`"):
+        await service.leave(BOB, thread(THREAD_1))
+    await service.move(ALICE, thread(THREAD_1), "c3")
+    assert (await service.store.game(second)).status == "lobby"
+    assert (await service.home_of(first)) == thread(THREAD_1)
+    hand = await service.hand(ALICE, thread(THREAD_1))  # private words name the thread
+    assert f"<#{THREAD_1}>" in str(hand.reply)
+    # A new game inside a game's thread opens no thread of its own, and the thread is taken.
+    with pytest.raises(ServiceError):
+        await service.new_game(ALICE, thread(THREAD_1), "aqua", "", thread=True)
+
+
+async def test_one_active_game_per_thread_in_the_database(store: Store) -> None:
+    kw = dict(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1, host_id=5,
+              host_name="H", now=0.0)
+    a = await store.create_game(threaded=True, **kw)
+    b = await store.create_game(threaded=True, **kw)  # several threaded games per channel
+    c = await store.create_game(**kw)  # and one that plays in the channel itself
+    with pytest.raises(ChannelBusy):
+        await store.create_game(**kw)
+    await store.set_thread(a.id, 20)
+    with pytest.raises(Exception):  # a thread holds one active game
+        await store.set_thread(b.id, 20)
+    await store.set_thread(b.id, 21)
+    assert [r.id for r in await store.active_games(20)] == [a.id]
+    assert [r.id for r in await store.active_games(10)] == [c.id]  # the one that plays here
+    await store.end_game(c.id, c.version, status="aborted", reason="test", now=1.0)
+    assert [r.id for r in await store.active_games(10)] == [a.id, b.id]
+    assert await store.active_game(10) is None  # not clear which: none is guessed
+    assert await store.is_thread(21) and not await store.is_thread(10)
+
+
+async def test_the_end_leaves_one_line_in_the_channel(service: GameService) -> None:
+    game_id = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
+    await service.join(BOB, thread(THREAD_1))
+    await service.start(ALICE, thread(THREAD_1))
+    assert not await channel_lines(service, game_id)
+    assert await service.thread_summary(game_id) is None  # not over yet
+    await service.resign(BOB, thread(THREAD_1))
+    [line] = await channel_lines(service, game_id)
+    assert line["channel_id"] == CHANNEL
+    assert str(await service.thread_summary(game_id)) == (
+        f"🏁 **Aqualin** #{game_id} is over: **Alice** wins! The game: <#{THREAD_1}>")
+
+
+async def test_an_aborted_thread_game_says_so_in_the_channel(service: GameService) -> None:
+    lobby = await threaded_game(service, "kahuna", THREAD_1)
+    await service.abort(ALICE, thread(THREAD_1))
+    assert not await channel_lines(service, lobby)  # a lobby's end shows on the lobby itself
+    running = await threaded_game(service, "kahuna", THREAD_2)
+    await service.join(BOB, thread(THREAD_2))
+    await service.start(ALICE, thread(THREAD_2))
+    await service.abort(ALICE, thread(THREAD_2), "rain")
+    assert len(await channel_lines(service, running)) == 1
+    assert str(await service.thread_summary(running)) == (
+        f"🛑 **Kahuna** #{running} was aborted. The game: <#{THREAD_2}>")
+
+
+async def test_a_refused_thread_leaves_the_game_in_its_channel(service: GameService) -> None:
+    outcome = await service.new_game(ALICE, PLACE, "aqualin", "", thread=True)
+    notice = await service.thread_refused(outcome.game_id)
+    assert "Create Public Threads and Send Messages in Threads" in str(notice)
+    assert (await service.home_of(outcome.game_id)) == PLACE
+    await service.join(BOB, PLACE)  # commands in the channel reach it
+    await service.start(ALICE, PLACE)
+    await service.resign(BOB, PLACE)
+    assert await service.thread_summary(outcome.game_id) is None  # it ended in the channel
+
+
+async def test_reminders_point_into_the_thread(service: GameService, clock) -> None:
+    game_id = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
+    await service.join(BOB, thread(THREAD_1))
+    await service.start(ALICE, thread(THREAD_1))
+    await deliver_all(service)
+    await service.remember_message(game_id, "board", 555)
+    clock.advance(13 * 3600)
+    [(place, outcome)] = await service.fire_due()
+    assert place == thread(THREAD_1)  # bots and replies look for the game there
+    assert f"https://discord.com/channels/{GUILD}/{THREAD_1}/555" in str(outcome.posts[0].text)
+
+
+async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> None:
+    db = await dbs.open_database(db_url)
+    async with db.migrating():  # the schema as the bot before threads left it
+        assert await db.schema_version() == 0
+        for m in dbs.migrations(db.dialect):
+            if m.last <= 9:
+                await db.apply_migration(m.sql, m.last)
+    async with db.tx() as tx:
+        await tx.execute("INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
+                         " created_at, updated_at) VALUES (1, 10, 'aqualin', '{}', 1, 'lobby', 5, 0, 0)")
+        await tx.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (1, 0)")
+    await db.close()
+    store = await Store.open(db_url)
+    try:
+        old = await store.active_game(10)
+        assert old is not None and not old.threaded and old.thread_id is None
+        assert not (await store.guild_settings(1)).threads
+        with pytest.raises(ChannelBusy):  # the channel's one-game rule still holds
+            await store.create_game(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1,
+                                    host_id=5, host_name="H", now=0.0)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("game", sorted(games.REGISTRY))
+async def test_every_game_plays_in_its_thread(service: GameService, game: str) -> None:
+    game_id = await threaded_game(service, game, THREAD_1)
+    for actor in (BOB, CAROL)[:max(0, games.REGISTRY[game].min_players - 1)]:
+        await service.join(actor, thread(THREAD_1))
+    started = await service.start(ALICE, thread(THREAD_1))
+    assert started.game_id == game_id and (await service.home_of(game_id)) == thread(THREAD_1)
+    status = await service.status(CAROL, thread(THREAD_1))
+    assert started.posts[0].is_board and status.game_id == game_id
+    await service.abort(ALICE, thread(THREAD_1))
+    assert str(await service.thread_summary(game_id)).startswith(
+        f"🛑 **{games.REGISTRY[game].title}** #{game_id} was aborted.")

@@ -54,6 +54,7 @@ from games.aqua.material import (
 from games.text import Text, join, translator
 
 from .aqualin import GLYPHS
+from .registry import GameRenderer, register
 from .common import (
     RGB,
     Palette,
@@ -1528,3 +1529,6 @@ def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: i
     if with_positions and legal and who == view.get("active"):
         parts.append(_("A tile fits at: {positions}.", positions=" ".join(legal)))
     return _fold(parts, _spaces)
+
+
+register(GameRenderer(game="aqua", board=render, prepare=prepare, alt_text=alt_text, focus=True))

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from games import aqualin as engine
 from games.text import Text, join, translator
 
+from .registry import GameRenderer, register
 from .common import (
     RGB,
     Box,
@@ -823,3 +824,6 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     for part in parts[1:]:
         text = _("{a} {b}", a=text, b=part)
     return text
+
+
+register(GameRenderer(game="aqualin", board=render, prepare=prepare, alt_text=alt_text))

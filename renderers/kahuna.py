@@ -36,6 +36,7 @@ from PIL import Image, ImageDraw
 from games.kahuna import ISLANDS, LINES, LINES_OF, POSITIONS, hand_options
 from games.text import Text, join, plural, translator
 
+from .registry import GameRenderer, register
 from .common import (
     ELLIPSIS,
     RGB,
@@ -1153,3 +1154,6 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
         text = _sentences([part for part in parts if part is not moves])
     return text if len(text) <= ALT_LIMIT else _("{text}", text=text[:ALT_LIMIT])
 
+
+
+register(GameRenderer(game="kahuna", board=render, prepare=prepare, alt_text=alt_text, hand=render_hand))

@@ -25,6 +25,7 @@ from games.kraqua.game import COLOUR_WORDS, CRITERION_WORDS, Kraqua, chip_name, 
 from games.text import Text, translator
 
 from .aqualin import GLYPHS as ANIMAL_GLYPHS
+from .registry import GameRenderer, register
 from .common import (
     RGB,
     Box,
@@ -892,3 +893,6 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     if len(text) > ALT_ROOM:
         text = _chain([*head, *tail], " ")
     return text
+
+
+register(GameRenderer(game="kraqua", board=render, prepare=prepare, alt_text=alt_text))

@@ -34,6 +34,7 @@ from games.krasserfall.model import (
 )
 from games.text import Text, join, plural, translator
 
+from .registry import GameRenderer, register
 from .common import (
     RGB,
     Box,
@@ -982,3 +983,6 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     for part in parts[1:]:
         text = _("{first} {second}", first=text, second=part)
     return text
+
+
+register(GameRenderer(game="krasserfall", board=render, prepare=prepare, alt_text=alt_text))

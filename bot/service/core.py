@@ -575,7 +575,7 @@ class ServiceCore:
         """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
         get their hand DM edited to say so, though their hand is the same (else it would say
         "It's your turn" after a pass, or "not your turn yet" when it is)."""
-        if game.id not in renderers.HAND_RENDERERS:
+        if renderers.record(game.id).hand is None:
             return []
         over = game.result(after) is not None
         had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
@@ -613,7 +613,7 @@ class ServiceCore:
                  players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = seat_names(game, state, seats)
-        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
+        hand_renderer = renderers.record(game.id).hand
         parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.channel_id}>")]
         art = None
         for player in players:

@@ -45,7 +45,7 @@ class LookingService(PlayService):
             theirs = [s.player_id for s in seats if s.user_id == user_id]
             if not theirs:
                 raise ServiceError(_("That member has no seat in this game."))
-            if game.id not in renderers.FOCUSED:
+            if not renderers.record(game.id).focus:
                 raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
         # named by the moves it shows, so that nothing about a hidden step shows in the name

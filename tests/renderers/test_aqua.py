@@ -19,7 +19,7 @@ from PIL import Image
 
 from games import REGISTRY
 from games.aqua import geometry as geo
-from renderers import RENDERERS, alt_text, render_board
+from renderers import alt_text, record, render_board
 from renderers import aqua as ra
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -136,7 +136,7 @@ def test_deterministic_and_reads_only_the_view(kind: str) -> None:
 
 
 def test_registered_with_focus_and_alt_text() -> None:
-    assert RENDERERS["aqua"] is ra.render
+    assert record("aqua").board is ra.render and record("aqua").focus
     view = view_of("mid")
     others = [p for p in view["players"] if p != view["active"]]
     assert ra.render(view, NAMES, focus=others[0]) != ra.render(view, NAMES, focus=view["active"])

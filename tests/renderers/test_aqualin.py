@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from renderers import RENDERERS, UnknownGameError, render_board
+from renderers import UnknownGameError, record, render_board
 from renderers import aqualin as ra
 from renderers.common import clean_text, display_name, encode_png, fit_text, text_width
 
@@ -222,7 +222,7 @@ def test_unknown_game_is_a_clear_error() -> None:
         render_board({"game": "no-such-game"}, {})
     with pytest.raises(LookupError):
         render_board({}, {})
-    assert "aqualin" in RENDERERS
+    assert record("aqualin").board is ra.render
 
 
 def test_bad_view_content_is_refused() -> None:

@@ -14,9 +14,8 @@ from PIL import Image
 
 from games import REGISTRY
 from games.kahuna import LINES
-from renderers import HAND_RENDERERS, RENDERERS, alt_text, render_board
+from renderers import alt_text, record, render_board
 from renderers import kahuna as rk
-from renderers.alt_text import ALT_TEXTS
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NAMES = {"111": "Marina", "222": "Captain Nemo"}
@@ -80,9 +79,8 @@ def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
 
 
 def test_registered() -> None:
-    assert RENDERERS["kahuna"] is rk.render
-    assert HAND_RENDERERS["kahuna"] is rk.render_hand
-    assert "kahuna" in ALT_TEXTS
+    entry = record("kahuna")
+    assert (entry.board, entry.hand, entry.alt_text) == (rk.render, rk.render_hand, rk.alt_text)
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -14,7 +14,7 @@ from PIL import Image
 
 from games import REGISTRY
 from games.kraqua import policy
-from renderers import RENDERERS, alt_text, render_board
+from renderers import alt_text, record, render_board
 from renderers import kraqua as rk
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -62,7 +62,7 @@ def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
 
 
 def test_registered() -> None:
-    assert RENDERERS["kraqua"] is rk.render
+    assert record("kraqua").board is rk.render
 
 
 @pytest.mark.parametrize("kind", sorted(VIEWS))

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from renderers import RENDERERS, alt_text, render_board
+from renderers import alt_text, record, render_board
 from renderers import krasserfall as rk
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -237,7 +237,7 @@ def test_bad_view_content_is_refused() -> None:
 def test_registered_and_warmed() -> None:
     import renderers
 
-    assert RENDERERS["krasserfall"] is rk.render
+    assert record("krasserfall").board is rk.render
     renderers.warm_up()
     assert rk.background_p.cache_info().currsize == 3  # 2, 3 and 4 players
 

@@ -58,14 +58,16 @@ from .registry import GameRenderer, register
 from .common import (
     RGB,
     Palette,
-    display_name,
     encode_png,
     fit_text,
     mix,
+    seat_name,
     shrink,
     supersampled,
     text_mask,
+    text_patch,
     text_width,
+    ui_pairs,
 )
 
 _ = translator("aqua")
@@ -110,10 +112,8 @@ def palette() -> Palette:
     keys = [BG, CARD, CARD_EDGE, TEXT, DIM, FAINT, ACCENT, GOLD, HILITE, SHADOW, WELL, WELL_EDGE,
             LEGAL, TOKEN, HOT_DARK, HOT_GLOW, HOT_CORE, *COLOURS.values(), *LIGHT.values(),
             *DARK.values()]
-    pairs: list[tuple[RGB, RGB]] = [
-        (TEXT, BG), (TEXT, CARD), (DIM, BG), (DIM, CARD), (ACCENT, CARD), (ACCENT, BG),
-        (GOLD, CARD), (GOLD, BG), (GOLD, TOKEN), (TEXT, TOKEN), (DIM, TOKEN), (CARD, BG),
-        (CARD_EDGE, CARD), (CARD_EDGE, BG), (WELL, CARD), (WELL_EDGE, WELL), (WELL_EDGE, CARD),
+    pairs = ui_pairs(BG, CARD, CARD_EDGE, TEXT, DIM, ACCENT, GOLD) + [
+        (GOLD, TOKEN), (TEXT, TOKEN), (DIM, TOKEN), (WELL, CARD), (WELL_EDGE, WELL), (WELL_EDGE, CARD),
         (ACCENT, LEGAL), (TEXT, LEGAL), (FAINT, WELL), (LEGAL, CARD), (TOKEN, CARD),
         (HOT_GLOW, HOT_DARK), (HOT_CORE, HOT_GLOW), (HOT_DARK, CARD), (SHADOW, GOLD),
         (HILITE, CARD), (HILITE, SHADOW), (ACCENT, TOKEN), (FAINT, CARD), (SHADOW, CARD),
@@ -131,17 +131,6 @@ def ink(colour: RGB) -> int:
     """The palette index of a colour (for rectangles drawn straight onto the canvas)."""
     return palette().index(colour)
 
-
-@lru_cache(maxsize=1)
-def _palette_bytes() -> list[int]:
-    flat = [v for c in palette().colours for v in c]
-    return flat + [0] * (768 - len(flat))
-
-
-def new_canvas(size: tuple[int, int], colour: RGB) -> Image.Image:
-    canvas = Image.new("P", size, ink(colour))
-    canvas.putpalette(_palette_bytes())
-    return canvas
 
 
 # ----- layout constants ------------------------------------------------------------------------
@@ -241,13 +230,10 @@ def put_centred(canvas: Image.Image, sprite: PSprite, centre: tuple[float, float
     put(canvas, sprite, (centre[0] - w / 2, centre[1] - h / 2))
 
 
-@lru_cache(maxsize=4096)
 def _text_sprite(text: str, size: int, fg: RGB, bg: RGB, anchor: str, stroke: int
                  ) -> tuple[Image.Image, int, int]:
-    mask, (dx, dy) = text_mask(text, size, anchor, stroke)
-    im = Image.new("RGB", mask.size, bg)
-    im.paste(fg, (0, 0, mask.width, mask.height), mask)
-    return palette().to_p(im), dx, dy
+    patch, _mask, (dx, dy) = text_patch(palette(), text, size, fg, bg, anchor, stroke)
+    return patch, dx, dy
 
 
 def put_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, fg: RGB,
@@ -340,7 +326,7 @@ def put_tile(canvas: Image.Image, colours: str, size: int, centre: tuple[float, 
 def market_tile(code: str, size: int) -> PSprite:
     """A whole tile at rotation 0 on the market panel."""
     w, h = _hex_box(size)
-    image = new_canvas((w, h), CARD)
+    image = palette().canvas((w, h), CARD)
     mask = Image.new("1", (w, h), 0)
     for i, direction in enumerate(geo.DIRS):
         part, part_mask, dx, dy = rhombus(code[i], direction, size)
@@ -804,7 +790,7 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = 
     """The picture as a palette image (``render`` encodes it); reads ``view`` only."""
     layout = plan(view, names, focus)
     over = bool(view.get("result"))
-    canvas = new_canvas((WIDTH, layout.height), BG)
+    canvas = palette().canvas((WIDTH, layout.height), BG)
     _draw_header(canvas, view, names, layout)
     if not over:
         _draw_market(canvas, view, names, layout.header_h)
@@ -818,14 +804,10 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = 
     return canvas
 
 
-def _seat_label(view: Mapping[str, Any], player: str) -> str:
-    players = list(view.get("players") or [])
-    return f"Player {players.index(player) + 1}" if player in players else "Player"
-
 
 def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
-    return display_name(names, player, size, max_width, _seat_label(view, player), stroke)
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
 
 def _total(view: Mapping[str, Any], player: str) -> int:
@@ -1409,7 +1391,6 @@ def prepare() -> None:
 
 # ----- alt text --------------------------------------------------------------------------------
 
-ALT_LIMIT = 1024
 #: The English alt text stays under this, so that a translation (longer, as a rule) still fits
 #: Discord's limit; the bot clips anything longer after translating.
 ALT_BUDGET = 850

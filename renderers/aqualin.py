@@ -27,14 +27,17 @@ from .common import (
     RGB,
     Box,
     Palette,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
+    panel,
+    pill,
     scaled,
+    seat_name,
     shrink,
     supersampled,
     text_width,
+    ui_pairs,
 )
 
 # The notation comes from the engine, so letters and names can never drift apart.
@@ -77,10 +80,8 @@ def palette() -> Palette:
     """Every colour this renderer draws, plus the blends its anti-aliased edges produce."""
     keys = [BG, CARD, CARD_EDGE, FRAME, WELL, WELL_TEXT, TILE_BG, TEXT, DIM, ACCENT, GOLD,
             HILITE, SHADOW, SPECIES_LINK, *COLOURS.values()]
-    pairs: list[tuple[RGB, RGB]] = [
-        (TEXT, BG), (TEXT, CARD), (DIM, BG), (DIM, CARD), (ACCENT, CARD), (ACCENT, BG),
-        (GOLD, CARD), (GOLD, BG), (CARD, ACCENT), (CARD, GOLD), (WELL_TEXT, WELL),
-        (CARD, BG), (CARD_EDGE, CARD), (CARD_EDGE, BG), (WELL, FRAME), (FRAME, BG),
+    pairs = ui_pairs(BG, CARD, CARD_EDGE, TEXT, DIM, ACCENT, GOLD) + [
+        (CARD, ACCENT), (CARD, GOLD), (WELL_TEXT, WELL), (WELL, FRAME), (FRAME, BG),
         (HILITE, FRAME), (HILITE, TILE_BG), (SHADOW, HILITE), (SHADOW, FRAME), (TILE_BG, FRAME),
         (TILE_BG, CARD), (TEXT, TILE_BG),
     ]
@@ -360,27 +361,6 @@ def mini_glyph(species: str, size: int, fill: RGB, ground: RGB) -> Image.Image:
     return shrink(im, SS)
 
 
-@lru_cache(maxsize=32)
-def panel(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int, ground: RGB,
-          radius: int = 18) -> Image.Image:
-    """A rounded panel with smooth corners (header cards, footer)."""
-    im, d = supersampled(size, SS, ground)
-    w, h = size[0] * SS, size[1] * SS
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius * SS, fill=edge)
-    e = edge_width * SS
-    d.rounded_rectangle((e, e, w - 1 - e, h - 1 - e), radius=max(1, radius * SS - e), fill=fill)
-    return shrink(im, SS)
-
-
-@lru_cache(maxsize=8)
-def pill(text: str, fill: RGB, ink: RGB, ground: RGB) -> Image.Image:
-    """A small rounded label ("TO MOVE", "WINNER")."""
-    size = 20
-    w = text_width(text, size, 1) + 28
-    im = panel((w, 34), fill, fill, 0, ground, radius=17).copy()
-    draw_text(im, (w / 2, 17), text, size, ink, anchor="mm", stroke=1)
-    return im
-
 
 @lru_cache(maxsize=4)
 def background(rules: str, over: bool) -> Image.Image:
@@ -526,14 +506,10 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     return canvas
 
 
-def _seat_label(view: Mapping[str, Any], player: str) -> str:
-    players = list(view.get("players") or [])
-    return f"Player {players.index(player) + 1}" if player in players else "Player"
-
 
 def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
-    return display_name(names, player, size, max_width, _seat_label(view, player), stroke)
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
 
 def _draw_links(canvas: Image.Image, view: Mapping[str, Any]) -> None:

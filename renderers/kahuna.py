@@ -38,18 +38,22 @@ from games.text import Text, join, plural, translator
 
 from .registry import GameRenderer, register
 from .common import (
+    ALT_LIMIT,
     ELLIPSIS,
     RGB,
     Palette,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
     mix,
+    panel,
+    pill,
+    seat_name,
     shrink,
     supersampled,
-    text_mask,
+    text_patch,
     text_width,
+    ui_pairs,
 )
 
 _ = translator("kahuna")
@@ -85,11 +89,9 @@ PLAYER_DARK: tuple[RGB, RGB] = ((120, 52, 6), (16, 70, 120))
 def palette() -> Palette:
     keys = [BG, SEA, SEA_LIGHT, CARD, CARD_EDGE, TEXT, DIM, SAND, SAND_RIM, INK, ROPE, HILITE,
             SHADOW, ACCENT, GOLD, RED, CARD_FACE, CARD_BACK, *PLAYER, *PLAYER_DARK]
-    pairs: list[tuple[RGB, RGB]] = [
+    pairs = ui_pairs(BG, CARD, CARD_EDGE, TEXT, DIM, ACCENT, GOLD) + [
         (SEA, BG), (SAND, SEA), (SAND_RIM, SEA), (SAND_RIM, SAND), (INK, SAND), (ROPE, SEA),
-        (HILITE, SEA), (SHADOW, SEA), (TEXT, CARD), (DIM, CARD), (TEXT, BG), (DIM, BG),
-        (CARD, BG), (CARD_EDGE, CARD), (CARD_EDGE, BG), (ACCENT, CARD), (ACCENT, BG),
-        (GOLD, CARD), (GOLD, BG), (CARD, ACCENT), (CARD, GOLD), (INK, CARD_FACE),
+        (HILITE, SEA), (SHADOW, SEA), (CARD, ACCENT), (CARD, GOLD), (INK, CARD_FACE),
         (RED, CARD_FACE), (CARD_FACE, CARD), (SAND_RIM, CARD_FACE), (CARD_BACK, CARD),
         (TEXT, CARD_BACK), (HILITE, SAND_RIM), (SEA_LIGHT, SEA), (RED, HILITE),
     ]
@@ -415,25 +417,6 @@ def stone_sprite(island: str, seat: int, style: str) -> tuple[Image.Image, Image
     return palette().to_p(rgb), mask, xy
 
 
-@lru_cache(maxsize=64)
-def panel(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int, ground: RGB,
-          radius: int = 18) -> Image.Image:
-    im, d = supersampled(size, SS, ground)
-    w, h = size[0] * SS, size[1] * SS
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius * SS, fill=edge)
-    e = edge_width * SS
-    d.rounded_rectangle((e, e, w - 1 - e, h - 1 - e), radius=max(1, radius * SS - e), fill=fill)
-    return shrink(im, SS)
-
-
-@lru_cache(maxsize=16)
-def pill(text: str, fill: RGB, ink: RGB, ground: RGB) -> Image.Image:
-    size = 20
-    w = text_width(text, size, 1) + 28
-    im = panel((w, 34), fill, fill, 0, ground, radius=17).copy()
-    draw_text(im, (w / 2, 17), text, size, ink, anchor="mm", stroke=1)
-    return im
-
 
 @lru_cache(maxsize=64)
 def card_face(island: str, w: int, h: int, ground: RGB) -> Image.Image:
@@ -598,9 +581,7 @@ def _plural(n: int, word: str) -> str:
 
 def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
-    players = list(view.get("players") or [])
-    seat = f"Player {players.index(player) + 1}" if player in players else "Player"
-    return display_name(names, player, size, max_width, seat, stroke)
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
 
 # ----- drawing on the palette canvas -----------------------------------------------------------
@@ -629,15 +610,6 @@ def as_p(image: Image.Image) -> Image.Image:
     return converted
 
 
-@lru_cache(maxsize=2048)
-def text_sprite(text: str, size: int, fill: RGB, ground: RGB, anchor: str, stroke: int
-                ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    """``text`` as a palette patch blended onto ``ground``, its mask, and its offset."""
-    mask, offset = text_mask(text, size, anchor, stroke)
-    rgb = Image.new("RGB", mask.size, ground)
-    rgb.paste(fill, (0, 0), mask)
-    return palette().to_p(rgb), mask.point(lambda v: 255 if v > 0 else 0), offset
-
 
 class Ink:
     """Pastes cached pieces and text onto a palette canvas, at an offset (a panel's origin)."""
@@ -651,7 +623,7 @@ class Ink:
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, ground: RGB,
              anchor: str = "la", stroke: int = 0) -> tuple[int, int, int, int]:
         """Like ``draw_text``; returns the box in the panel's coordinates."""
-        patch, mask, (dx, dy) = text_sprite(text, size, fill, ground, anchor, stroke)
+        patch, mask, (dx, dy) = text_patch(palette(), text, size, fill, ground, anchor, stroke)
         x, y = round(xy[0]) + dx, round(xy[1]) + dy
         self.canvas.paste(patch, (x + self.ox, y + self.oy), mask)
         return x, y, x + patch.width, y + patch.height
@@ -673,7 +645,7 @@ def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None
         active = player in to_act and not result
         won = player in winners
         edge, edge_w = (ACCENT, 4) if active else (GOLD, 4) if won else (CARD_EDGE, 2)
-        ink.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG), (x, CARD_Y))
+        ink.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG, scale=SS), (x, CARD_Y))
         ink.paste(icon("plank", i, 34, CARD), (x + 18, CARD_Y + 18))
         score = str(scores.get(player, 0))
         score_w = text_width(score, 56, 1)
@@ -701,9 +673,9 @@ def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None
         if active:
             phase = view.get("phase")
             tag = pill("LAST TURN" if phase == "last" else "HANDICAP" if phase == "handicap"
-                       else "TO MOVE", ACCENT, CARD, BG)
+                       else "TO MOVE", ACCENT, CARD, BG, scale=SS)
         elif won:
-            tag = pill("DRAW" if len(winners) > 1 else "WINNER", GOLD, CARD, BG)
+            tag = pill("DRAW" if len(winners) > 1 else "WINNER", GOLD, CARD, BG, scale=SS)
         if tag is not None:
             ink.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
 
@@ -726,7 +698,7 @@ def _status(view: Mapping[str, Any]) -> list[str]:
 def footer_base() -> Image.Image:
     """The footer's panel (RGB); mapped onto the palette once by ``as_p``."""
     im = Image.new("RGB", (WIDTH, FOOTER_H), BG)
-    im.paste(panel((WIDTH - 2 * MARGIN, FOOTER_H), CARD, CARD_EDGE, 2, BG), (MARGIN, 0))
+    im.paste(panel((WIDTH - 2 * MARGIN, FOOTER_H), CARD, CARD_EDGE, 2, BG, scale=SS), (MARGIN, 0))
     return im
 
 
@@ -759,7 +731,7 @@ def _scoring_chips(ink: Ink, view: Mapping[str, Any], right: int, baseline: int)
         colour = PLAYER[players.index(gained[0][0])] if gained and gained[0][0] in players \
             else DIM
         width = text_width(label, SMALL, 1) + 24
-        ink.paste(panel((width, 34), CARD, colour, 3, CARD, radius=17), (x - width, baseline - 26))
+        ink.paste(panel((width, 34), CARD, colour, 3, CARD, radius=17, scale=SS), (x - width, baseline - 26))
         ink.text((x - width / 2, baseline - 9), label, SMALL, colour, CARD, anchor="mm",
                  stroke=1)
         x -= width + 10
@@ -994,8 +966,8 @@ def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     n_rows = min(MAX_ROWS, max((len(r) for r in rows.values()), default=1))
     height = HAND_LIST_Y + n_rows * ROW_H + 74
     im = Image.new("RGB", (HAND_W, height), BG)
-    im.paste(panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG),
-             (MARGIN, MARGIN))
+    card = panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG, scale=SS)
+    im.paste(card, (MARGIN, MARGIN))
     left = MARGIN + 24
     im.paste(icon("plank", seat, 34, CARD), (left, MARGIN + 22))
     name = _name(view, names, str(viewer), NAME_SIZE, 520, 1)
@@ -1027,7 +999,7 @@ def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         im.paste(card_face(card, HAND_CARD_W, HAND_CARD_H, CARD), (x, HAND_TOP))
         if card in shown:
             shown.remove(card)
-            tag = pill("FACE UP", GOLD, CARD, CARD)
+            tag = pill("FACE UP", GOLD, CARD, CARD, scale=SS)
             im.paste(tag, (x + (HAND_CARD_W - tag.width) // 2, HAND_TOP + HAND_CARD_H - 14))
         for i, (text, note, colour, heading) in enumerate(rows[card][:n_rows]):
             y = HAND_LIST_Y + 20 + i * ROW_H
@@ -1085,7 +1057,6 @@ def _card_rows(view: Mapping[str, Any], card: str, options: Mapping[str, Sequenc
 # The one string of this module a player reads in their language: the image in words for
 # screen readers. Text drawn into the images stays English.
 
-ALT_LIMIT = 1024  # Discord's limit for an attachment description
 #: The seat colours, as the board shows them.
 SEAT_WORDS = (_("orange"), _("blue"))
 

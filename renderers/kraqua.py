@@ -30,10 +30,10 @@ from .common import (
     RGB,
     Box,
     Palette,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
+    seat_name,
     shrink,
     supersampled,
     text_width,
@@ -561,9 +561,7 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
 
 def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
           width: int, stroke: int = 0) -> str:
-    players = list(view.get("players") or [])
-    seat = f"Seat {players.index(player) + 1}" if player in players else "Seat"
-    return display_name(names, player, size, width, seat, stroke)
+    return seat_name(view.get("players") or [], names, player, size, width, stroke, "Seat")
 
 
 def _draw_gates(canvas: Image.Image, view: Mapping[str, Any]) -> None:
@@ -808,8 +806,6 @@ def _status_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
 # so each reader's screen reader gets it in their language.
 
 _ = translator("kraqua")
-#: Discord allows 1024 characters in an attachment description.
-ALT_LIMIT = 1024
 #: English longer than this drops the reef rows, so that longer languages still fit.
 ALT_ROOM = 880
 STATUS_WORDS = {"running": _("running"), "won": _("won"), "almost": _("almost won"),

@@ -39,11 +39,13 @@ from .common import (
     RGB,
     Box,
     Palette,
-    display_name,
     draw_text,
     encode_png,
     fit_text,
     mix,
+    panel,
+    pill,
+    seat_name,
     shrink,
     supersampled,
     text_width,
@@ -145,6 +147,7 @@ FOOTER_Y = NET_Y + NET_H + 16
 FOOTER_H = 196
 HEIGHT = FOOTER_Y + FOOTER_H + 20
 DIE = 128
+PILL = (18, 30, 24, SS)  # a pill's text size, height, padding and supersampling
 
 
 class Sheet:
@@ -383,25 +386,6 @@ def weights_sprite(weights: int) -> Image.Image:
     return out
 
 
-@lru_cache(maxsize=32)
-def panel(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int, ground: RGB,
-          radius: int = 16) -> Image.Image:
-    im, d = supersampled(size, SS, ground)
-    w, h = size[0] * SS, size[1] * SS
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius * SS, fill=edge)
-    e = edge_width * SS
-    d.rounded_rectangle((e, e, w - 1 - e, h - 1 - e), radius=max(1, radius * SS - e), fill=fill)
-    return shrink(im, SS)
-
-
-@lru_cache(maxsize=16)
-def pill(text: str, fill: RGB, ink: RGB, ground: RGB) -> Image.Image:
-    size = 18
-    w = text_width(text, size, 1) + 24
-    im = panel((w, 30), fill, fill, 0, ground, radius=15).copy()
-    draw_text(im, (w / 2, 15), text, size, ink, anchor="mm", stroke=1)
-    return im
-
 
 @lru_cache(maxsize=16)
 def die_sprite(face: str | None) -> Image.Image:
@@ -508,7 +492,7 @@ def background(n: int = 2) -> Image.Image:
         out.paste(fish, (FISH_X + 4, lane_top(c) + 10), fish)
     for i in range(n):
         x, w = card_x(i, n)
-        out.paste(panel((w, CARD_H), CARD, CARD_EDGE, 2, BG), (x, CARDS_Y))
+        out.paste(panel((w, CARD_H), CARD, CARD_EDGE, 2, BG, radius=16, scale=SS), (x, CARDS_Y))
         _card_icons(out, i, x)
     return out
 
@@ -588,8 +572,7 @@ def _figures(boat: Mapping[str, Any], seats: Mapping[str, int]) -> tuple[tuple[i
 
 def _name(names: Mapping[str, str], players: Sequence[str], player: str, size: int,
           width: int, stroke: int = 0) -> str:
-    seat = players.index(player) + 1 if player in players else 0
-    return display_name(names, player, size, width, f"Player {seat}", stroke)
+    return seat_name(players, names, player, size, width, stroke)
 
 
 def _number(value: Any) -> str:
@@ -705,7 +688,7 @@ def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
     is_active = p == view.get("active") and not result
     won = p in winners
     if is_active or won:  # the plain card is in the background
-        sheet.paste(panel((card_w, CARD_H), CARD, ACCENT if is_active else GOLD, 4, BG),
+        sheet.paste(panel((card_w, CARD_H), CARD, ACCENT if is_active else GOLD, 4, BG, 16, SS),
                     (x, CARDS_Y))
         _card_icons(sheet.image, i, x)
     name = _name(names, players, p, 24, card_w - 70, 1)
@@ -737,11 +720,11 @@ def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
     tag = None
     if is_active:
         tag = pill({"ring-start": "RING", "place": "PLACING", "roll": "TO ROLL",
-                    "act": "TO MOVE"}.get(str(phase), "TO ACT"), ACCENT, CARD, BG)
+                    "act": "TO MOVE"}.get(str(phase), "TO ACT"), ACCENT, CARD, BG, *PILL)
     elif p in set(view.get("to_act") or []) and not result:
-        tag = pill("STONE", ACCENT, CARD, BG)
+        tag = pill("STONE", ACCENT, CARD, BG, *PILL)
     elif won:
-        tag = pill("SHARED WIN" if len(winners) > 1 else "WINNER", GOLD, CARD, BG)
+        tag = pill("SHARED WIN" if len(winners) > 1 else "WINNER", GOLD, CARD, BG, *PILL)
     if tag is not None:
         sheet.paste(tag, (x + card_w - tag.width - 10, CARDS_Y - 12))
 

@@ -46,5 +46,6 @@ def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     return hand(view, names)
 
 
-__all__ = ["REGISTRY", "aqua", "aqualin", "kahuna", "kraqua", "krasserfall", "GameRenderer", "Renderer", "UnknownGameError", "alt_text", "record",
-           "register", "render_board", "render_hand", "warm_up"]
+__all__ = ["REGISTRY", "GameRenderer", "Renderer", "UnknownGameError", "alt_text", "aqua",
+           "aqualin", "kahuna", "kraqua", "krasserfall", "record", "register", "render_board",
+           "render_hand", "warm_up"]

@@ -156,11 +156,11 @@ def test_every_coral_shows_its_colour(kind: str) -> None:
     view["areas"][who]["large"] = []  # gold outlines and names may lie over corals
     layout = area_layout(view, who)
     image = decode(render_board(view, NAMES))
-    animals = {geo.site_corals(ra._pos(k)) for k in view["areas"][who]["animals"]}
+    animals = {geo.site_corals(ra.style._pos(k)) for k in view["areas"][who]["animals"]}
     covered_by_token = {c for corals in animals for c in corals}
     checked = 0
     for key, colours in view["areas"][who]["tiles"].items():
-        pos = ra._pos(key)
+        pos = ra.style._pos(key)
         for i, d in enumerate(geo.DIRS):
             if colours[i] == "*" or (pos[0], pos[1], d) in covered_by_token:
                 continue
@@ -178,7 +178,7 @@ def test_free_positions_are_wells_and_legal_ones_are_bright() -> None:
     legal = set(view["legal_positions"])
     assert legal
     for key in view["areas"][who]["frontier"]:
-        x, y = layout.tile(ra._pos(key))
+        x, y = layout.tile(ra.style._pos(key))
         edge = image.getpixel((round(x), round(y - layout.size + 5)))
         if key in legal:
             assert close(edge, ra.ACCENT, 40), (key, edge)
@@ -207,12 +207,12 @@ def test_small_animals_are_tokens_and_fresh_ones_ringed() -> None:
     layout = area_layout(view, who)
     image = decode(render_board(view, NAMES))
     for key in view["areas"][who]["animals"]:
-        x, y = layout.site(ra._pos(key))
+        x, y = layout.site(ra.style._pos(key))
         centre_ring = image.getpixel((round(x), round(y - layout.size * 0.40)))
         # the token's dark rim or its coral-coloured ring is there, not the bare coral
         assert sum(centre_ring) < 600
     key = view["placed_this_turn"][0]
-    x, y = layout.site(ra._pos(key))
+    x, y = layout.site(ra.style._pos(key))
     white = image.getpixel((round(x), round(y - layout.size * 0.51)))
     assert close(white, ra.HILITE, 40), white
 
@@ -228,7 +228,7 @@ def test_large_animals_are_outlined_in_gold() -> None:
     assert ra.render(without, NAMES, focus=player) != png
     image = decode(png)
     layout = area_layout(view, player, player)
-    x, y = layout.site(ra._pos(animal["sites"][0]))
+    x, y = layout.site(ra.style._pos(animal["sites"][0]))
     gold = 0
     for dx in range(-int(layout.size), int(layout.size)):
         px = image.getpixel((round(x + dx), round(y)))
@@ -288,7 +288,7 @@ def test_big_areas_are_scaled_to_fit() -> None:
         tiles[f"{q},0"] = "RGB"
     view["areas"][who]["tiles"] = tiles
     view["areas"][who]["frontier"] = [f"{q},1" for q in range(1, 22)]
-    layout = ra._area_layout(view["areas"][who])
+    layout = ra.layout._area_layout(view["areas"][who])
     assert ra.TINY_HEX <= layout.size < ra.MIN_HEX
     assert layout.width <= ra.WIDTH - 2 * ra.MARGIN - 2 * ra.AREA_PAD
     image = decode(render_board(view, NAMES))
@@ -299,10 +299,10 @@ def test_big_areas_are_scaled_to_fit() -> None:
     for r in range(1, 30):
         tiles[f"{-(r // 2)},{r}"] = "RGB"  # straight down: x stays put
     tall["areas"][who]["tiles"] = tiles
-    layout = ra._area_layout(tall["areas"][who])
+    layout = ra.layout._area_layout(tall["areas"][who])
     assert layout.size == ra.MIN_HEX and layout.height > ra.AREA_MAX_H
     assert decode(render_board(tall, NAMES)).height > 1500
-    small = ra._area_layout(view_of("start")["areas"][who])
+    small = ra.layout._area_layout(view_of("start")["areas"][who])
     assert small.size == ra.MAX_HEX
 
 

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
-from games.kahuna import LINES
+from games.kahuna import ISLANDS, LINES
 from renderers import alt_text, record, render_board
 from renderers import kahuna as rk
 
@@ -118,7 +118,7 @@ def test_bridges_are_drawn_in_their_owners_colour() -> None:
     focus = view.get("current") or view.get("last") or {}
     fresh = set(focus.get("placed") or [])
     for line in LINES:
-        x, y, _ = rk._midpoint(rk.line_path(line))
+        x, y, _ = rk.style._midpoint(rk.line_path(line))
         pixel = image.getpixel((round(x), round(y)))
         owner = view["bridges"].get(line)
         if owner is None:
@@ -141,7 +141,7 @@ def test_stones_ring_their_islands() -> None:
         ring = image.getpixel((round(cx - rk.ISLAND_R - 4), round(cy)))
         assert close(ring, colour), (island, ring)
         assert close(image.getpixel((round(cx), round(cy) + 20)), rk.SAND, 60)
-    for island in set(rk.ISLANDS) - set(view["stones"]):
+    for island in set(ISLANDS) - set(view["stones"]):
         cx, cy = rk.island_centre(island)
         ring = image.getpixel((round(cx - rk.ISLAND_R - 4), round(cy)))
         assert not any(close(ring, c, 40) for c in rk.PLAYER), island
@@ -150,16 +150,16 @@ def test_stones_ring_their_islands() -> None:
 def test_empty_board_draws_islands_and_no_bridges() -> None:
     view = public("start")
     image = decode(render_board(view, NAMES))
-    for island in rk.ISLANDS:
+    for island in ISLANDS:
         cx, cy = rk.island_centre(island)
         assert close(image.getpixel((round(cx) - 30, round(cy) + 30)), rk.SAND, 20), island
     for line in LINES:
-        x, y, _ = rk._midpoint(rk.line_path(line))
+        x, y, _ = rk.style._midpoint(rk.line_path(line))
         assert not any(close(image.getpixel((round(x), round(y))), c, 40) for c in rk.PLAYER)
 
 
 def test_curved_lines_avoid_the_island_they_pass() -> None:
-    for line, (island, _) in rk._BENDS.items():
+    for line, (island, _) in rk.style._BENDS.items():
         cx, cy = rk.island_centre(island)
         nearest = min(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x, y in rk.line_path(line))
         assert nearest > rk.ISLAND_R + rk.PLANK, line
@@ -206,7 +206,7 @@ def test_last_turn_changes_are_highlighted() -> None:
     assert render_board(view, NAMES) != plain
     # a removed bridge leaves a white cross in the middle of its line
     image = decode(render_board(view, NAMES))
-    x, y, _ = rk._midpoint(rk.line_path(focus["removed"][0]))
+    x, y, _ = rk.style._midpoint(rk.line_path(focus["removed"][0]))
     assert close(image.getpixel((round(x), round(y))), rk.HILITE, 40)
     # a fresh bridge glows white beside its plank
     state = GAME.setup(list(NAMES), {}, 1)
@@ -215,7 +215,7 @@ def test_last_turn_changes_are_highlighted() -> None:
     after = GAME.view(GAME.apply(state, player, move), None)
     (line,) = after["current"]["placed"]
     image = decode(render_board(after, NAMES))
-    x, y, ang = rk._midpoint(rk.line_path(line))
+    x, y, ang = rk.style._midpoint(rk.line_path(line))
     import math
     off = rk.PLANK / 2 + 4
     px, py = x - math.sin(ang) * off, y + math.cos(ang) * off
@@ -328,7 +328,7 @@ def test_hand_image_shows_the_hand_and_its_options() -> None:
     player = state.active
     view = GAME.view(state, player)
     png = rk.render_hand(view, NAMES)
-    other_hand = {**view, "hand": sorted(set(rk.ISLANDS[:3]))}
+    other_hand = {**view, "hand": sorted(set(ISLANDS[:3]))}
     assert rk.render_hand(other_hand, NAMES) != png
     fewer_options = {**view, "bridges": {line: player for line in LINES}}
     assert rk.render_hand(fewer_options, NAMES) != png
@@ -346,8 +346,8 @@ def test_hand_rows_say_what_a_card_does() -> None:
     assert options["HUNA"]["removals"] == [], "one HUNA card cannot remove HUNA-LALE"
     two = hand_options({**view, "hand": ["HUNA", "HUNA"]})
     assert two["HUNA"]["removals"] == ["remove HUNA-LALE HUNA HUNA"]
-    assert ("HUNA-LALE", "w/ HUNA", rk.DIM, False) in rk._card_rows(view, "HUNA", two["HUNA"])
-    rows = rk._card_rows(view, "KAHU", options["KAHU"])
+    assert ("HUNA-LALE", "w/ HUNA", rk.DIM, False) in rk.hand._card_rows(view, "HUNA", two["HUNA"])
+    rows = rk.hand._card_rows(view, "KAHU", options["KAHU"])
     assert ("LALE", "takes LALE", rk.GOLD, False) in rows
 
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from games import REGISTRY
+from games.kraqua import board as kb
 from games.kraqua import policy
 from renderers import alt_text, record, render_board
 from renderers import kraqua as rk
@@ -86,7 +87,7 @@ def test_fish_are_drawn_on_their_fields_in_their_colours() -> None:
     view = GAME.view(state, None)
     image = decode(render_board(view, NAMES))
     for colour, where in view["fish"].items():
-        x0, y0, x1, y1 = rk.field_box(rk._pos(where))
+        x0, y0, x1, y1 = rk.field_box(rk.board._pos(where))
         pixels = [image.getpixel((x, y)) for x in range(x0, x1, 3) for y in range(y0, y1, 3)]
         assert sum(close(p, rk.FISH_RGB[colour]) for p in pixels) > 40, colour
 
@@ -97,7 +98,7 @@ def test_laid_tiles_show_reef_and_water_cells() -> None:
     checked = 0
     for row, spots in view["rows"].items():
         for spot, (number, side) in spots.items():
-            cells = rk.kb.tile_cells(number, side)
+            cells = kb.tile_cells(number, side)
             x0, y0, x1, y1 = rk.spot_box(row, int(spot))
             for k, cell in enumerate(cells):
                 if k == 1:
@@ -111,9 +112,9 @@ def test_laid_tiles_show_reef_and_water_cells() -> None:
 def test_protected_fields_are_sand_and_open_water_is_deep() -> None:
     view = GAME.view(play(40), None)
     image = decode(render_board(view, NAMES))
-    protected = {rk._pos(f) for f in view["protected"]}
-    occupied = {rk._pos(f) for f in view["fish"].values()}
-    end = rk.kb.parse_field(view["path_end"])
+    protected = {rk.board._pos(f) for f in view["protected"]}
+    occupied = {rk.board._pos(f) for f in view["fish"].values()}
+    end = kb.parse_field(view["path_end"])
     for f in range(5, min(end, 40) + 1):
         if f in occupied:
             continue

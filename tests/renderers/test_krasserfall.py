@@ -14,6 +14,7 @@ from PIL import Image
 from games import REGISTRY
 from renderers import alt_text, record, render_board
 from renderers import krasserfall as rk
+from renderers.common import text_width
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 GAME: Any = REGISTRY["krasserfall"]
@@ -263,11 +264,11 @@ def test_renders_in_parallel_threads_match() -> None:
 def test_the_rounds_so_far_wrap_instead_of_being_cut() -> None:
     """The footer's round results use every line left (the final image used to cut them)."""
     parts = [f"R{k} blue: ann +2, bob +4" for k in range(1, 5)]
-    one = rk.text_width(parts[0], 21)
-    width = 2 * one + rk.text_width("  ·  ", 21) + 4  # two rounds to a line
-    rows = rk._pack(parts, width, 2)
+    one = text_width(parts[0], 21)
+    width = 2 * one + text_width("  ·  ", 21) + 4  # two rounds to a line
+    rows = rk.board._pack(parts, width, 2)
     assert rows == ["  ·  ".join(parts[:2]), "  ·  ".join(parts[2:])]
-    assert rk._pack(parts, 10 * one, 2) == ["  ·  ".join(parts)]
-    squeezed = rk._pack(parts * 3, width, 2)
+    assert rk.board._pack(parts, 10 * one, 2) == ["  ·  ".join(parts)]
+    squeezed = rk.board._pack(parts * 3, width, 2)
     assert len(squeezed) == 2 and squeezed[-1].endswith("...")
-    assert all(rk.text_width(r, 21) <= width for r in squeezed)
+    assert all(text_width(r, 21) <= width for r in squeezed)

@@ -18,7 +18,8 @@ from games.aqua import geometry as geo
 from renderers import alt_text, render_board
 from renderers import aqua as ra
 
-from .test_aqua import GAME, NAMES, close, coral_point, decode
+from .pixels import close, decode
+from .test_aqua import GAME, NAMES, coral_point
 
 View = dict[str, Any]
 

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import copy
 import functools
-import io
-import json
 import random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from games import REGISTRY
 from games.kahuna import ISLANDS, LINES
-from renderers import alt_text, record, render_board
+from renderers import alt_text, render_board
 from renderers import kahuna as rk
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+from .pixels import close, decode
+
 NAMES = {"111": "Marina", "222": "Captain Nemo"}
 GAME = REGISTRY["kahuna"]
 
@@ -63,40 +60,7 @@ def public(kind: str) -> dict[str, Any]:
     return GAME.view(_state(kind), None)
 
 
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == PNG_MAGIC
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
-
-
 # ----- the board --------------------------------------------------------------------------------
-
-
-def test_registered() -> None:
-    entry = record("kahuna")
-    assert (entry.board, entry.hand, entry.alt_text) == (rk.render, rk.render_hand, rk.alt_text)
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_valid_png_wide_enough(kind: str) -> None:
-    image = decode(render_board(public(kind), NAMES))
-    assert image.width >= 800 and image.height >= 800
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_deterministic_and_reads_only_the_view(kind: str) -> None:
-    view = public(kind)
-    before = copy.deepcopy(view)
-    png = render_board(view, NAMES)
-    assert view == before
-    assert render_board(view, NAMES) == png
-    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
 
 
 @pytest.mark.parametrize("kind", ["start", "mid", "open-draws"])
@@ -293,28 +257,15 @@ def test_render_is_fast_enough_against_a_bare_encode() -> None:
     assert best(lambda: render_board(view, NAMES)) < 3 * best(lambda: encode_png(image))
 
 
-def test_parallel_renders_match() -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
-    views = [public(kind) for kind in KINDS] * 2
-    expected = [render_board(v, NAMES) for v in views]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        assert list(pool.map(render_board, views, [NAMES] * len(views))) == expected
-
-
 # ----- the private hand -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", ["start", "mid", "handicap", "open-draws", "planning", "end"])
-def test_hand_image_for_each_player(kind: str) -> None:
+def test_hand_image_shows_each_players_cards(kind: str) -> None:
     state = _state(kind)
     for player in state.players:
         view = GAME.view(state, player)
-        before = copy.deepcopy(view)
-        png = rk.render_hand(view, NAMES)
-        assert view == before and rk.render_hand(view, NAMES) == png
-        image = decode(png)
-        assert image.width >= 800
+        image = decode(rk.render_hand(view, NAMES))
         hand = view["hand"]
         span = len(hand) * rk.HAND_CARD_W + (len(hand) - 1) * rk.HAND_GAP
         x = (rk.HAND_W - span) // 2

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
-import json
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from games import REGISTRY
 from games.kraqua import board as kb
 from games.kraqua import policy
-from renderers import alt_text, record, render_board
+from renderers import alt_text, render_board
 from renderers import kraqua as rk
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+from .pixels import close, decode
+
 GAME = REGISTRY["kraqua"]
 SEATS = ["111", "222", "333"]
 NAMES = {"111": "Marina", "222": "Captain Nemo", "333": "Ariel 🐠"}
@@ -49,37 +47,6 @@ VIEWS = {
     "four": lambda: GAME.view(play(30, seats=["111", "222", "333", "444"]), None),
     "resigned": lambda: GAME.view(GAME.resign(play(10), "222"), None),
 }
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == PNG_MAGIC
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image.convert("RGB")
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
-
-
-def test_registered() -> None:
-    assert record("kraqua").board is rk.render
-
-
-@pytest.mark.parametrize("kind", sorted(VIEWS))
-def test_valid_png_wide_enough(kind: str) -> None:
-    image = decode(render_board(VIEWS[kind](), NAMES))
-    assert image.width >= 800 and image.height >= 800
-
-
-@pytest.mark.parametrize("kind", sorted(VIEWS))
-def test_deterministic_and_reads_only_the_view(kind: str) -> None:
-    view = VIEWS[kind]()
-    before = copy.deepcopy(view)
-    png = render_board(view, NAMES)
-    assert view == before
-    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
-    assert render_board(copy.deepcopy(view), NAMES) == png
 
 
 def test_fish_are_drawn_on_their_fields_in_their_colours() -> None:

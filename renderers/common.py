@@ -18,6 +18,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -375,3 +376,21 @@ def ui_pairs(ground: RGB, card: RGB, card_edge: RGB, text: RGB, dim: RGB, accent
     return [(text, ground), (text, card), (dim, ground), (dim, card), (accent, card),
             (accent, ground), (gold, card), (gold, ground), (card, ground), (card_edge, card),
             (card_edge, ground)]
+
+
+def player_cards(players: Sequence[str], view: Mapping[str, Any], width: int, margin: int,
+                 slots: int, gap: int = 16) -> tuple[int, list[tuple[str, int, bool, bool]]]:
+    """The header's ``slots`` player cards side by side across ``width``: the card width, and
+    for each player their card's left edge, whether they are to act and whether they won."""
+    result = view.get("result")
+    winners = set(result.get("winners") or []) if result else set()
+    to_act = set(view.get("to_act") or [])
+    card_w = (width - 2 * margin - gap * (slots - 1)) // slots
+    return card_w, [(p, margin + i * (card_w + gap), p in to_act and not result, p in winners)
+                    for i, p in enumerate(players)]
+
+
+def card_edge(active: bool, won: bool, accent: RGB, gold: RGB, edge: RGB) -> tuple[RGB, int]:
+    """A player card's rim: thick in the accent colour for the player to act, thick gold for
+    a winner, thin otherwise."""
+    return (accent, 4) if active else (gold, 4) if won else (edge, 2)

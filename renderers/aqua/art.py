@@ -13,31 +13,8 @@ from games.aqua.material import COLOUR_OF, HOT
 from ..aqualin.glyphs import GLYPHS
 from ..common import RGB, shrink, supersampled, text_mask, text_patch
 from .style import (
-    ACCENT,
-    BG,
-    CARD,
-    COLOURS,
-    DARK,
-    DIM,
-    FADED,
-    FAINT,
-    GOLD,
-    HILITE,
-    HOT_CORE,
-    HOT_DARK,
-    HOT_GLOW,
-    LEGAL,
-    LIGHT,
-    SHADOW,
-    SQ3,
-    SS,
-    TEXT,
-    TOKEN,
-    WELL,
-    WELL_EDGE,
-    ink,
-    palette,
-)
+    ACCENT, BG, CARD, COLOURS, DARK, DIM, FADED, FAINT, GOLD, HILITE, HOT_CORE, HOT_DARK, HOT_GLOW,
+    LEGAL, LIGHT, SHADOW, SQ3, SS, TEXT, TOKEN, WELL, WELL_EDGE, ink, palette)
 
 # ----- baking: RGBA art onto its ground, as palette sprites ------------------------------------
 

@@ -11,33 +11,12 @@ from games.aqua import geometry as geo
 from games.aqua.material import HOT, TILES
 
 from ..common import encode_png
-from .art import (
-    hot,
-    market_tile,
-    rhombus,
-    shape_icon,
-    site_label,
-    snail,
-    token,
-    well,
-    well_label,
-)
+from .art import hot, market_tile, rhombus, shape_icon, site_label, snail, token, well, well_label
 from .layout import plan
 from .panels import _draw_area, _draw_footer, _draw_header, _draw_market, _draw_result, slot_badge
 from .style import (
-    BG,
-    CARD,
-    COLOURS,
-    FAINT,
-    GOLD,
-    HEX_SIZES,
-    LABEL_RADIUS,
-    MARKET_HEX,
-    SHAPES,
-    SPECIES,
-    WIDTH,
-    palette,
-)
+    BG, CARD, COLOURS, FAINT, GOLD, HEX_SIZES, LABEL_RADIUS, MARKET_HEX, SHAPES, SPECIES, WIDTH,
+    palette)
 
 # ----- the render ------------------------------------------------------------------------------
 

@@ -11,26 +11,8 @@ from games.aqua import geometry as geo
 
 from ..common import seat_name
 from .style import (
-    AREA_MAX_H,
-    AREA_PAD,
-    CARD_H,
-    FOOTER_H,
-    FULL_W,
-    HALF_GAP,
-    HALF_MAX_H,
-    HALF_W,
-    HEADER_TOP,
-    HEX_SIZES,
-    MARGIN,
-    MARKET_H,
-    MIN_HEX,
-    MIN_SIDE_HEX,
-    MOVED_MAX_H,
-    SQ3,
-    THUMB_H,
-    TINY_HEX,
-    _pos,
-)
+    AREA_MAX_H, AREA_PAD, CARD_H, FOOTER_H, FULL_W, HALF_GAP, HALF_MAX_H, HALF_W, HEADER_TOP,
+    HEX_SIZES, MARGIN, MARKET_H, MIN_HEX, MIN_SIDE_HEX, MOVED_MAX_H, SQ3, THUMB_H, TINY_HEX, _pos)
 
 
 def focus_player(view: Mapping[str, Any], focus: str | None) -> str:

@@ -15,62 +15,13 @@ from games.aqua.material import ECOSYSTEMS, HOT, LARGE_ANIMALS, SPECIES as SPECI
 
 from ..common import fit_text, text_width
 from .art import (
-    PSprite,
-    _hex_points,
-    bake,
-    empty_habitat,
-    hot,
-    market_tile,
-    overlay,
-    panel,
-    pill,
-    put,
-    put_centred,
-    put_text,
-    put_tile,
-    ring,
-    shape_icon,
-    site_label,
-    snail,
-    token,
-    well,
-    well_label,
-)
+    PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
+    put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
 from .layout import AreaLayout, Panel, Plan, _footer_height, _just_placed, _name, _total
 from .style import (
-    ACCENT,
-    BG,
-    CARD,
-    CARD_EDGE,
-    CARD_H,
-    COLOURS,
-    DIM,
-    FAINT,
-    FOOTER_H,
-    GOLD,
-    HEADER_TOP,
-    HILITE,
-    HOT_DARK,
-    HOT_GLOW,
-    MARGIN,
-    MARKET_H,
-    MARKET_HEX,
-    SHADOW,
-    SHAPES,
-    SPECIES,
-    SQ3,
-    SS,
-    TEXT,
-    THUMB_H,
-    THUMB_MAX_HEX,
-    TOKEN,
-    WIDTH,
-    _animal,
-    _code,
-    _colours,
-    _pos,
-    ink,
-)
+    ACCENT, BG, CARD, CARD_EDGE, CARD_H, COLOURS, DIM, FAINT, FOOTER_H, GOLD, HEADER_TOP, HILITE,
+    HOT_DARK, HOT_GLOW, MARGIN, MARKET_H, MARKET_HEX, SHADOW, SHAPES, SPECIES, SQ3, SS, TEXT,
+    THUMB_H, THUMB_MAX_HEX, TOKEN, WIDTH, _animal, _code, _colours, _pos, ink)
 
 # ----- header ----------------------------------------------------------------------------------
 

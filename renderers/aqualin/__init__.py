@@ -18,77 +18,13 @@ from __future__ import annotations
 
 from ..registry import GameRenderer, register
 from .style import (
-    ACCENT,
-    BG,
-    BOARD,
-    BOARD_X,
-    BOARD_Y,
-    CARD,
-    CARD_EDGE,
-    CARD_H,
-    CARD_Y,
-    CELL,
-    COLOURS,
-    COLOUR_NAMES,
-    DIM,
-    DRAWN_SIZE,
-    FILES,
-    FOOTER_BODY_Y,
-    FOOTER_H,
-    FOOTER_Y,
-    FRAME,
-    FRAME_PAD,
-    GOLD,
-    HEADER_H,
-    HILITE,
-    LABEL_SIZE,
-    MARGIN,
-    MARKET_GAP,
-    MARKET_SIZE,
-    RANKS,
-    RULES,
-    SHADOW,
-    SPECIES_LINK,
-    SPECIES_NAMES,
-    SS,
-    STATUS_SIZE,
-    TEXT,
-    TILE_BG,
-    TILE_INSET,
-    TOTAL_TILES,
-    WELL,
-    WELL_TEXT,
-    WIDTH,
-    footer_height,
-    height,
-    palette,
-    square_centre,
-    square_origin,
-    tile_name,
-)
-from .glyphs import GLYPHS, Glyph
-from .art import (
-    arrow,
-    background,
-    colour_dots,
-    mini_glyph,
-    prepare,
-    ring,
-    species_row,
-    tile_p,
-    tile_rgb,
-)
+    CELL, COLOURS, FILES, FRAME, HILITE, RANKS, SPECIES_NAMES, square_centre, square_origin)
+from .glyphs import GLYPHS
+from .art import prepare, tile_rgb
 from .board import draw, render
 from .alt import alt_text
 
-__all__ = ["ACCENT", "BG", "BOARD", "BOARD_X", "BOARD_Y", "CARD", "CARD_EDGE", "CARD_H", "CARD_Y",
-           "CELL", "COLOURS", "COLOUR_NAMES", "DIM", "DRAWN_SIZE", "FILES", "FOOTER_BODY_Y",
-           "FOOTER_H", "FOOTER_Y", "FRAME", "FRAME_PAD", "GLYPHS", "GOLD", "HEADER_H", "HILITE",
-           "LABEL_SIZE", "MARGIN", "MARKET_GAP", "MARKET_SIZE", "RANKS", "RULES", "SHADOW",
-           "SPECIES_LINK", "SPECIES_NAMES", "SS", "STATUS_SIZE", "TEXT", "TILE_BG", "TILE_INSET",
-           "TOTAL_TILES", "WELL", "WELL_TEXT", "WIDTH", "Glyph", "alt_text", "arrow", "background",
-           "colour_dots", "draw", "footer_height", "height", "mini_glyph", "palette", "prepare",
-           "render", "ring", "species_row", "square_centre", "square_origin", "tile_name",
-           "tile_p", "tile_rgb"]
+__all__ = ["CELL", "COLOURS", "FILES", "FRAME", "GLYPHS", "HILITE", "RANKS", "SPECIES_NAMES",
+           "alt_text", "draw", "prepare", "render", "square_centre", "square_origin", "tile_rgb"]
 
 register(GameRenderer(game="aqualin", board=render, prepare=prepare, alt_text=alt_text))

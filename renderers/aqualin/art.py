@@ -10,36 +10,9 @@ from PIL import Image
 from ..common import RGB, draw_text, shrink, supersampled
 from .glyphs import GLYPHS
 from .style import (
-    BG,
-    BOARD,
-    BOARD_X,
-    BOARD_Y,
-    CARD,
-    CELL,
-    COLOURS,
-    DIM,
-    DRAWN_SIZE,
-    FILES,
-    FRAME,
-    FRAME_PAD,
-    HILITE,
-    LABEL_SIZE,
-    MARKET_SIZE,
-    RANKS,
-    RULES,
-    SHADOW,
-    SPECIES_NAMES,
-    SS,
-    TILE_BG,
-    TILE_INSET,
-    WELL,
-    WELL_TEXT,
-    WIDTH,
-    height,
-    palette,
-    square_centre,
-    square_origin,
-)
+    BG, BOARD, BOARD_X, BOARD_Y, CARD, CELL, COLOURS, DIM, DRAWN_SIZE, FILES, FRAME, FRAME_PAD,
+    HILITE, LABEL_SIZE, MARKET_SIZE, RANKS, RULES, SHADOW, SPECIES_NAMES, SS, TILE_BG, TILE_INSET,
+    WELL, WELL_TEXT, WIDTH, height, palette, square_centre, square_origin)
 
 # ----- cached art ------------------------------------------------------------------------------
 

@@ -7,45 +7,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from ..common import Box, draw_text, encode_png, fit_text, panel, pill, seat_name, text_width
+from ..common import (
+    Box, card_edge, draw_text, encode_png, fit_text, panel, pill, player_cards, seat_name,
+    text_width)
 from .art import arrow, background, colour_dots, ring, species_row, tile_p, tile_rgb
 from .style import (
-    ACCENT,
-    BG,
-    BOARD_X,
-    BOARD_Y,
-    CARD,
-    CARD_EDGE,
-    CARD_H,
-    CARD_Y,
-    CELL,
-    COLOURS,
-    DIM,
-    DRAWN_SIZE,
-    FILES,
-    FOOTER_BODY_Y,
-    FOOTER_Y,
-    GOLD,
-    HEADER_H,
-    HILITE,
-    MARGIN,
-    MARKET_GAP,
-    MARKET_SIZE,
-    RANKS,
-    RULES,
-    SPECIES_LINK,
-    STATUS_SIZE,
-    TEXT,
-    TOTAL_TILES,
-    WIDTH,
-    _check_square,
-    _check_tile,
-    footer_height,
-    palette,
-    square_centre,
-    square_origin,
-    tile_name,
-)
+    ACCENT, BG, BOARD_X, BOARD_Y, CARD, CARD_EDGE, CARD_H, CARD_Y, CELL, COLOURS, DIM, DRAWN_SIZE,
+    FILES, FOOTER_BODY_Y, FOOTER_Y, GOLD, HEADER_H, HILITE, MARGIN, MARKET_GAP, MARKET_SIZE, RANKS,
+    RULES, SPECIES_LINK, STATUS_SIZE, TEXT, TOTAL_TILES, WIDTH, _check_square, _check_tile,
+    footer_height, palette, square_centre, square_origin, tile_name)
 
 # ----- the render ------------------------------------------------------------------------------
 
@@ -152,16 +122,11 @@ def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     order = list(view.get("order") or view.get("players") or [])[:2]
     roles: Mapping[str, str] = view.get("roles") or {}
     scores: Mapping[str, int] = view.get("scores") or {}
-    to_act = set(view.get("to_act") or [])
     result = view.get("result")
-    winners = set(result.get("winners") or []) if result else set()
-    draw_game = bool(result) and len(winners) > 1
-    card_w = (WIDTH - 2 * MARGIN - 16) // 2
-    for i, player in enumerate(order):
-        x = MARGIN + i * (card_w + 16)
-        active = player in to_act and not result
-        won = player in winners
-        edge, edge_w = (ACCENT, 4) if active else (GOLD, 4) if won else (CARD_EDGE, 2)
+    draw_game = bool(result) and len(result.get("winners") or []) > 1
+    card_w, cards = player_cards(order, view, WIDTH, MARGIN, 2)
+    for player, x, active, won in cards:
+        edge, edge_w = card_edge(active, won, ACCENT, GOLD, CARD_EDGE)
         im.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG), (x, CARD_Y))
         score = str(scores.get(player, 0))
         score_w = text_width(score, 64, 1)

@@ -32,89 +32,15 @@ from __future__ import annotations
 
 from ..registry import GameRenderer, register
 from .style import (
-    ACCENT,
-    BADGE,
-    BG,
-    CARD,
-    CARD_BACK,
-    CARD_EDGE,
-    CARD_FACE,
-    CARD_H,
-    CARD_Y,
-    DIM,
-    FOOTER_H,
-    FOOTER_Y,
-    GOLD,
-    HAND_CARD_H,
-    HAND_CARD_W,
-    HEADER_H,
-    HEIGHT,
-    HILITE,
-    INK,
-    ISLAND_R,
-    MAP_H,
-    MAP_Y,
-    MARGIN,
-    NAME_SIZE,
-    OPEN_H,
-    OPEN_W,
-    PLANK,
-    PLAYER,
-    PLAYER_DARK,
-    RED,
-    RIM_GAP,
-    ROPE,
-    SAND,
-    SAND_RIM,
-    SCALE,
-    SEA,
-    SEA_LIGHT,
-    SHADOW,
-    SMALL,
-    SS,
-    STATUS_SIZE,
-    TEXT,
-    WIDTH,
-    island_centre,
-    line_path,
-    palette,
-)
-from .art import background, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
-from .board import (
-    DISCARD_FACE,
-    Chunk,
-    Ink,
-    as_p,
-    discard_pile,
-    draw,
-    empty_slot,
-    footer_base,
-    prepare,
-    render,
-)
-from .hand import (
-    HAND_GAP,
-    HAND_LIST_Y,
-    HAND_TOP,
-    HAND_W,
-    MAX_ROWS,
-    ROW_H,
-    Row,
-    draw_hand,
-    render_hand,
-)
-from .alt import SEAT_WORDS, alt_text
+    CARD_FACE, DIM, GOLD, HAND_CARD_W, HILITE, ISLAND_R, PLANK, PLAYER, SAND, island_centre,
+    line_path)
+from .board import draw, prepare, render
+from .hand import HAND_GAP, HAND_TOP, HAND_W, draw_hand, render_hand
+from .alt import alt_text
 
-__all__ = ["ACCENT", "BADGE", "BG", "CARD", "CARD_BACK", "CARD_EDGE", "CARD_FACE", "CARD_H",
-           "CARD_Y", "DIM", "DISCARD_FACE", "FOOTER_H", "FOOTER_Y", "GOLD", "HAND_CARD_H",
-           "HAND_CARD_W", "HAND_GAP", "HAND_LIST_Y", "HAND_TOP", "HAND_W", "HEADER_H", "HEIGHT",
-           "HILITE", "INK", "ISLAND_R", "MAP_H", "MAP_Y", "MARGIN", "MAX_ROWS", "NAME_SIZE",
-           "OPEN_H", "OPEN_W", "PLANK", "PLAYER", "PLAYER_DARK", "RED", "RIM_GAP", "ROPE", "ROW_H",
-           "SAND", "SAND_RIM", "SCALE", "SEA", "SEAT_WORDS", "SEA_LIGHT", "SHADOW", "SMALL", "SS",
-           "STATUS_SIZE", "TEXT", "WIDTH", "Chunk", "Ink", "Row", "alt_text", "as_p", "background",
-           "background_p", "bridge_sprite", "card_back", "card_face", "discard_pile", "draw",
-           "draw_hand", "empty_slot", "footer_base", "icon", "island_centre", "line_path",
-           "palette", "prepare", "render", "render_hand", "stone_sprite"]
+__all__ = ["CARD_FACE", "DIM", "GOLD", "HAND_CARD_W", "HAND_GAP", "HAND_TOP", "HAND_W", "HILITE",
+           "ISLAND_R", "PLANK", "PLAYER", "SAND", "alt_text", "draw", "draw_hand", "island_centre",
+           "line_path", "prepare", "render", "render_hand"]
 
 register(GameRenderer(game="kahuna", board=render, prepare=prepare, alt_text=alt_text,
                       hand=render_hand))

@@ -13,37 +13,9 @@ from games.kahuna import ISLANDS, LINES, LINES_OF
 
 from ..common import RGB, draw_text, mix, shrink, supersampled
 from .style import (
-    BADGE,
-    BG,
-    CARD_BACK,
-    CARD_FACE,
-    HEIGHT,
-    HILITE,
-    INK,
-    ISLAND_R,
-    MAP_H,
-    MAP_Y,
-    MARGIN,
-    PLANK,
-    PLAYER,
-    PLAYER_DARK,
-    RED,
-    ROPE,
-    SAND,
-    SAND_RIM,
-    SEA,
-    SEA_LIGHT,
-    SHADOW,
-    SS,
-    TEXT,
-    WIDTH,
-    _BENDS,
-    _bbox,
-    _midpoint,
-    island_centre,
-    line_path,
-    palette,
-)
+    BADGE, BG, CARD_BACK, CARD_FACE, HEIGHT, HILITE, INK, ISLAND_R, MAP_H, MAP_Y, MARGIN, PLANK,
+    PLAYER, PLAYER_DARK, RED, ROPE, SAND, SAND_RIM, SEA, SEA_LIGHT, SHADOW, SS, TEXT, WIDTH,
+    _BENDS, _bbox, _midpoint, island_centre, line_path, palette)
 
 # ----- cached art ------------------------------------------------------------------------------
 

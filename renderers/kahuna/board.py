@@ -12,53 +12,13 @@ from PIL import Image
 from games.kahuna import ISLANDS, LINES
 
 from ..common import (
-    ELLIPSIS,
-    RGB,
-    encode_png,
-    fit_text,
-    mix,
-    panel,
-    pill,
-    seat_name,
-    shrink,
-    supersampled,
-    text_patch,
-    text_width,
-)
+    ELLIPSIS, RGB, card_edge, encode_png, fit_text, mix, panel, pill, player_cards, seat_name,
+    shrink, supersampled, text_patch, text_width)
 from .art import _dashed, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
 from .style import (
-    ACCENT,
-    BG,
-    CARD,
-    CARD_BACK,
-    CARD_EDGE,
-    CARD_FACE,
-    CARD_H,
-    CARD_Y,
-    DIM,
-    FOOTER_H,
-    FOOTER_Y,
-    GOLD,
-    HAND_CARD_H,
-    HAND_CARD_W,
-    INK,
-    MARGIN,
-    NAME_SIZE,
-    OPEN_H,
-    OPEN_W,
-    PLAYER,
-    SAND,
-    SAND_RIM,
-    SMALL,
-    SS,
-    STATUS_SIZE,
-    TEXT,
-    WIDTH,
-    _check_island,
-    _check_line,
-    _seat,
-    palette,
-)
+    ACCENT, BG, CARD, CARD_BACK, CARD_EDGE, CARD_FACE, CARD_H, CARD_Y, DIM, FOOTER_H, FOOTER_Y,
+    GOLD, HAND_CARD_H, HAND_CARD_W, INK, MARGIN, NAME_SIZE, OPEN_H, OPEN_W, PLAYER, SAND, SAND_RIM,
+    SMALL, SS, STATUS_SIZE, TEXT, WIDTH, _check_island, _check_line, _seat, palette)
 
 
 def prepare() -> None:
@@ -199,16 +159,12 @@ def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None
     scores: Mapping[str, int] = view.get("scores") or {}
     result = view.get("result")
     winners = set(result.get("winners") or []) if result else set()
-    to_act = set(view.get("to_act") or [])
     hands: Mapping[str, int] = view.get("hands") or {}
     left: Mapping[str, int] = view.get("bridges_left") or {}
     stones: Mapping[str, str] = view.get("stones") or {}
-    card_w = (WIDTH - 2 * MARGIN - 16) // 2
-    for i, player in enumerate(players):
-        x = MARGIN + i * (card_w + 16)
-        active = player in to_act and not result
-        won = player in winners
-        edge, edge_w = (ACCENT, 4) if active else (GOLD, 4) if won else (CARD_EDGE, 2)
+    card_w, cards = player_cards(players, view, WIDTH, MARGIN, 2)
+    for i, (player, x, active, won) in enumerate(cards):
+        edge, edge_w = card_edge(active, won, ACCENT, GOLD, CARD_EDGE)
         ink.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG, scale=SS), (x, CARD_Y))
         ink.paste(icon("plank", i, 34, CARD), (x + 18, CARD_Y + 18))
         score = str(scores.get(player, 0))

@@ -13,23 +13,8 @@ from ..common import RGB, draw_text, encode_png, fit_text, panel, pill
 from .art import card_face, icon
 from .board import _name
 from .style import (
-    ACCENT,
-    BG,
-    CARD,
-    CARD_EDGE,
-    DIM,
-    GOLD,
-    HAND_CARD_H,
-    HAND_CARD_W,
-    MARGIN,
-    NAME_SIZE,
-    SMALL,
-    SS,
-    TEXT,
-    _check_island,
-    _seat,
-    palette,
-)
+    ACCENT, BG, CARD, CARD_EDGE, DIM, GOLD, HAND_CARD_H, HAND_CARD_W, MARGIN, NAME_SIZE, SMALL, SS,
+    TEXT, _check_island, _seat, palette)
 
 # ----- the private hand ------------------------------------------------------------------------
 

@@ -14,42 +14,12 @@ from games.kraqua.game import Kraqua
 
 from ..common import RGB, draw_text, encode_png, fit_text, seat_name
 from .art import (
-    animal_icon,
-    background_p,
-    field_p,
-    fish_sprite,
-    gate_badge_p,
-    gem_icon,
-    next_marker,
-    shell_icon,
-    tile_p,
-)
+    animal_icon, background_p, field_p, fish_sprite, gate_badge_p, gem_icon, next_marker,
+    shell_icon, tile_p)
 from .style import (
-    ACCENT,
-    BG,
-    CARD,
-    CARD_EDGE,
-    CELL,
-    DEEP,
-    DIM,
-    FAINT,
-    FISH_RGB,
-    GOAL_Y,
-    GOLD,
-    HEADER_H,
-    HEIGHT,
-    LANE_X,
-    PANEL_TOP,
-    PANEL_Y,
-    RED_ALERT,
-    TEXT,
-    WIDTH,
-    _without_chip,
-    arch_field_y,
-    field_box,
-    palette,
-    spot_box,
-)
+    ACCENT, BG, CARD, CARD_EDGE, CELL, DEEP, DIM, FAINT, FISH_RGB, GOAL_Y, GOLD, HEADER_H, HEIGHT,
+    LANE_X, PANEL_TOP, PANEL_Y, RED_ALERT, TEXT, WIDTH, _without_chip, arch_field_y, field_box,
+    palette, spot_box)
 
 
 def prepare() -> None:

@@ -12,54 +12,12 @@ from games.text import Text
 
 from ..common import RGB, draw_text, encode_png, fit_text, mix, panel, pill, seat_name, text_width
 from .art import (
-    _card_icons,
-    background,
-    background_p,
-    boat_sprite,
-    card_x,
-    die_sprite,
-    stone_sprite,
-    weights_sprite,
-)
+    _card_icons, background, background_p, boat_sprite, card_x, die_sprite, stone_sprite,
+    weights_sprite)
 from .style import (
-    ACCENT,
-    BG,
-    BOATS,
-    BOAT_L,
-    BOAT_W,
-    CARD,
-    CARDS_Y,
-    CARD_H,
-    DIE,
-    DIM,
-    EDGE_X,
-    FALLS,
-    FISH_X,
-    FOOTER_H,
-    FOOTER_Y,
-    GOLD,
-    LABEL_W,
-    LABEL_X,
-    LANE_H,
-    MARGIN,
-    NET_H,
-    NET_Y,
-    PILL,
-    RISK,
-    SAFE,
-    SS,
-    STRIP,
-    TEXT,
-    TIP,
-    TITLE_Y,
-    WIDTH,
-    _,
-    Sheet,
-    _n,
-    lane_top,
-    palette,
-    wave_x,
-)
+    ACCENT, BG, BOATS, BOAT_L, BOAT_W, CARD, CARDS_Y, CARD_H, DIE, DIM, EDGE_X, FALLS, FISH_X,
+    FOOTER_H, FOOTER_Y, GOLD, LABEL_W, LABEL_X, LANE_H, MARGIN, NET_H, NET_Y, PILL, RISK, SAFE, SS,
+    STRIP, TEXT, TIP, TITLE_Y, WIDTH, _, Sheet, _n, lane_top, palette, wave_x)
 
 # ----- the render ------------------------------------------------------------------------------
 

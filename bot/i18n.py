@@ -33,11 +33,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DOMAINS: dict[str, tuple[str, ...]] = {
     "common": ("games/text.py", "games/base.py"),
     "bot": ("bot",),
-    "aqualin": ("games/aqualin.py", "renderers/aqualin.py"),
-    "kahuna": ("games/kahuna", "renderers/kahuna.py"),
-    "aqua": ("games/aqua", "renderers/aqua.py"),
-    "kraqua": ("games/kraqua", "renderers/kraqua.py"),
-    "krasserfall": ("games/krasserfall", "renderers/krasserfall.py"),
+    "aqualin": ("games/aqualin.py", "renderers/aqualin"),
+    "kahuna": ("games/kahuna", "renderers/kahuna"),
+    "aqua": ("games/aqua", "renderers/aqua"),
+    "kraqua": ("games/kraqua", "renderers/kraqua"),
+    "krasserfall": ("games/krasserfall", "renderers/krasserfall"),
     "commands": ("bot/adapter/command_names.py",),
 }
 #: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, and the adapter's

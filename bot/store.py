@@ -418,6 +418,13 @@ class Store(PauseStore):
             if new_host is not None:
                 await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
 
+    async def running_games_of(self, user_id: int) -> list[GameRow]:
+        """Every running game (on any server) in which ``user_id`` holds a seat."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats"
+            " WHERE seats.game_id = games.id AND seats.user_id = ?) ORDER BY id", (user_id,))
+        return [GameRow.from_row(r) for r in rows]
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._all(
             "SELECT game_id, position, user_id, player_id, name, bot_level FROM seats"

@@ -207,12 +207,3 @@ class PauseStore:
         rows = await self._all(f"SELECT user_id, until FROM away WHERE user_id IN ({marks})",
                                tuple(user_ids))
         return {r["user_id"]: r["until"] for r in rows}
-
-    async def running_games_of(self, user_id: int) -> list[Any]:
-        """Every running game (on any server) in which ``user_id`` holds a seat."""
-        from .store import GameRow
-
-        rows = await self._all(
-            "SELECT * FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats"
-            " WHERE seats.game_id = games.id AND seats.user_id = ?) ORDER BY id", (user_id,))
-        return [GameRow.from_row(r) for r in rows]

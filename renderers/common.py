@@ -1,4 +1,5 @@
-"""Helpers every board renderer shares: fonts, text that cannot break a layout, palettes, PNG.
+"""Helpers every board renderer shares: fonts, text that cannot break a layout, palettes, PNG,
+rounded panels and pills, players' names.
 
 Renderers compose their picture as a palette ("P") image: a PNG of one byte per pixel encodes
 several times faster and smaller than RGB, and Discord users wait on the render. Static art
@@ -17,6 +18,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -29,6 +31,8 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 PNG_COMPRESS_LEVEL = 1
 
 ELLIPSIS = "..."  # the built-in font has no U+2026
+#: Discord's limit for an attachment description: the most alt text a picture can carry.
+ALT_LIMIT = 1024
 MAX_NAME_CHARS = 200  # longer input is cut before cleaning; no layout shows that much
 
 # One FreeType face serves every caller; renders may run in several worker threads at once,
@@ -94,17 +98,25 @@ class Palette:
         self.colours: tuple[RGB, ...] = tuple(colours)
         flat = [v for c in colours for v in c]
         flat += [0] * (768 - len(flat))
+        self._flat = flat
         self._image = Image.new("P", (1, 1))
         self._image.putpalette(flat)
         self._index = {c: i for i, c in enumerate(colours)}
 
     def index(self, colour: RGB) -> int:
-        """Palette index of ``colour`` (the nearest entry if it is not a key)."""
+        """Palette index of ``colour`` (the nearest entry if it is not a key; remembered)."""
         found = self._index.get(colour)
-        if found is not None:
-            return found
-        return min(range(len(self.colours)),
-                   key=lambda i: sum((p - q) ** 2 for p, q in zip(self.colours[i], colour)))
+        if found is None:
+            found = min(range(len(self.colours)),
+                        key=lambda i: sum((p - q) ** 2 for p, q in zip(self.colours[i], colour)))
+            self._index[colour] = found
+        return found
+
+    def canvas(self, size: tuple[int, int], colour: RGB) -> Image.Image:
+        """A new "P" image of this palette, filled with ``colour``."""
+        image = Image.new("P", size, self.index(colour))
+        image.putpalette(self._flat)
+        return image
 
     def to_p(self, image: Image.Image) -> Image.Image:
         """Map an RGB image onto this palette (nearest colour, no dithering)."""
@@ -297,3 +309,88 @@ def scaled(points: Sequence[tuple[float, float]], box: Box) -> list[tuple[float,
     """Unit-square points (0..1) placed into ``box``: glyphs are designed once, drawn any size."""
     x0, y0, x1, y1 = box
     return [(x0 + (x1 - x0) * x, y0 + (y1 - y0) * y) for x, y in points]
+
+
+# ----- pieces every renderer draws ------------------------------------------------------------
+
+
+@lru_cache(maxsize=128)
+def panel(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int, ground: RGB,
+          radius: int = 18, scale: int = 4) -> Image.Image:
+    """A rounded RGB panel with smooth corners on ``ground`` (header cards, footers, pills).
+
+    ``scale`` is the supersampling of the anti-aliased corners. Cached: do not draw on the
+    result without copying it.
+    """
+    im, d = supersampled(size, scale, ground)
+    w, h = size[0] * scale, size[1] * scale
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius * scale, fill=edge)
+    e = edge_width * scale
+    d.rounded_rectangle((e, e, w - 1 - e, h - 1 - e), radius=max(1, radius * scale - e),
+                        fill=fill)
+    return shrink(im, scale)
+
+
+@lru_cache(maxsize=64)
+def pill(text: str, fill: RGB, ink: RGB, ground: RGB, size: int = 20, height: int = 34,
+         pad: int = 28, scale: int = 4) -> Image.Image:
+    """A small rounded RGB label in bold capitals ("TO MOVE", "WINNER") on ``ground``."""
+    w = text_width(text, size, 1) + pad
+    im = panel((w, height), fill, fill, 0, ground, radius=height // 2, scale=scale).copy()
+    draw_text(im, (w / 2, height // 2), text, size, ink, anchor="mm", stroke=1)
+    return im
+
+
+@lru_cache(maxsize=4096)
+def text_patch(palette: Palette, text: str, size: int, fill: RGB, ground: RGB,
+               anchor: str = "la", stroke: int = 0
+               ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """``text`` blended onto flat ``ground`` as a patch of ``palette``, its mask (every pixel
+    the letters touch) and its offset from the anchor point.
+
+    For renderers that compose straight on the palette canvas: the same strings come back
+    every render, and a cached patch needs no colour mapping.
+    """
+    mask, offset = text_mask(text, size, anchor, stroke)
+    rgb = Image.new("RGB", mask.size, ground)
+    rgb.paste(fill, (0, 0), mask)
+    return palette.to_p(rgb), mask.point(_TOUCHED), offset
+
+
+_TOUCHED = [0] + [255] * 255
+
+
+def seat_name(players: Sequence[str], names: Mapping[str, str], player: str, size: int,
+              max_width: int, stroke: int = 0, seat: str = "Player") -> str:
+    """A player's name as :func:`display_name` draws it, with their seat ("Player 2") as the
+    fallback for a name that has nothing drawable left."""
+    players = list(players)
+    label = f"{seat} {players.index(player) + 1}" if player in players else seat
+    return display_name(names, player, size, max_width, label, stroke)
+
+
+def ui_pairs(ground: RGB, card: RGB, card_edge: RGB, text: RGB, dim: RGB, accent: RGB,
+             gold: RGB) -> list[tuple[RGB, RGB]]:
+    """The colour pairs every renderer's cards blend: text, pills and edges on the cards and
+    on the ground (the rest of a palette is the game's own)."""
+    return [(text, ground), (text, card), (dim, ground), (dim, card), (accent, card),
+            (accent, ground), (gold, card), (gold, ground), (card, ground), (card_edge, card),
+            (card_edge, ground)]
+
+
+def player_cards(players: Sequence[str], view: Mapping[str, Any], width: int, margin: int,
+                 slots: int, gap: int = 16) -> tuple[int, list[tuple[str, int, bool, bool]]]:
+    """The header's ``slots`` player cards side by side across ``width``: the card width, and
+    for each player their card's left edge, whether they are to act and whether they won."""
+    result = view.get("result")
+    winners = set(result.get("winners") or []) if result else set()
+    to_act = set(view.get("to_act") or [])
+    card_w = (width - 2 * margin - gap * (slots - 1)) // slots
+    return card_w, [(p, margin + i * (card_w + gap), p in to_act and not result, p in winners)
+                    for i, p in enumerate(players)]
+
+
+def card_edge(active: bool, won: bool, accent: RGB, gold: RGB, edge: RGB) -> tuple[RGB, int]:
+    """A player card's rim: thick in the accent colour for the player to act, thick gold for
+    a winner, thin otherwise."""
+    return (accent, 4) if active else (gold, 4) if won else (edge, 2)

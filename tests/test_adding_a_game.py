@@ -7,8 +7,10 @@ see the registries as they are.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -18,19 +20,20 @@ from games.ai import choose_move, policy_for
 
 from tests.games import test_contract as contract
 
-from . import example_game
-
 FIFTEEN = "fifteen"
 COMBOS: tuple[tuple[tuple[str, str], ...], ...] = ((), (("start", "host"),))
 
 
 @pytest.fixture(scope="module", autouse=True)
-def fifteen_registered() -> Iterator[None]:
-    example_game.register()
+def example_game() -> Iterator[ModuleType]:
+    """The game's package, registered. It is imported here, not at collection: importing it
+    registers it, and other tests must not see it."""
+    package = importlib.import_module("tests.example_game")
+    package.register()
     try:
-        yield
+        yield package
     finally:
-        example_game.unregister()
+        package.unregister()
 
 
 def contract_checks() -> list[str]:
@@ -67,14 +70,14 @@ def test_the_contract_checks_are_all_run() -> None:
     assert len(contract_checks()) >= 28
 
 
-def test_the_game_is_registered_once_and_only_while_wanted() -> None:
+def test_the_game_is_registered_once_and_only_while_wanted(example_game: ModuleType) -> None:
     assert games.REGISTRY[FIFTEEN] is example_game.GAME
     assert list(games.REGISTRY)[-1] == FIFTEEN  # after the built-in games
     with pytest.raises(ValueError, match="two games"):
         games.register(type(example_game.GAME)())  # another object under the same id
 
 
-def test_a_bot_plays_it_with_its_own_policy() -> None:
+def test_a_bot_plays_it_with_its_own_policy(example_game: ModuleType) -> None:
     game = example_game.GAME
     assert type(policy_for(game)).__name__ == "FifteenPolicy"
     state = game.setup(["a", "b"], {}, 3)

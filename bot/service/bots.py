@@ -19,7 +19,8 @@ from games.rng import seed_to_int
 
 from ..errors import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place
-from .core import _, log
+from .core import log
+from .names import _
 from .play import PlayService
 from .workers import watch_parent
 

@@ -7,7 +7,6 @@ import dataclasses
 import logging
 import multiprocessing
 import os
-import re
 import secrets
 import socket
 import time
@@ -28,12 +27,12 @@ from . import workers
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..i18n import LANGUAGES, tr
 from ..clock import clock_of
-from ..text import clip, mention, plain_name, safe_name, split_seat
+from ..text import clip, mention, safe_name, split_seat
+from .faces import clock_faces
+from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
-from games.text import Text, join, lines, plural, sentence, translator
+from games.text import Text, join, lines, sentence
 
-_ = translator("bot")
-_n = plural(_)
 
 log = logging.getLogger("bot.service")
 
@@ -45,49 +44,6 @@ _MISSING = object()
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
 TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = ("remind", "skip", "forfeit")
-
-
-def names_of(seats: Sequence[SeatRow]) -> dict[str, str]:
-    return {s.player_id: s.name for s in seats}
-
-
-def safe_names(seats: Sequence[SeatRow]) -> dict[str, str]:
-    return {s.player_id: safe_name(s.name) for s in seats}
-
-
-def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
-    return {s.player_id: s.user_id for s in seats}
-
-
-def person_name(seat: SeatRow) -> str:
-    """The name of the person behind a seat: a second seat's "hana (2)" is hana's."""
-    return re.sub(r"\s*\(\d+\)$", "", seat.name) if "#" in seat.player_id else seat.name
-
-
-def seat_names(game: Game, state: Any, seats: Sequence[SeatRow], *, safe: bool = True) -> dict[str, str]:
-    """Seats as players read them. Where the game gives seats a word of their own (Kraqua's
-    animals) every seat is the person's name with it, "hana (seahorse)": one person's seats
-    are told apart by what they are in the game, not by the lobby's "hana (2)"."""
-    shown: Callable[[str], str] = safe_name if safe else plain_name  # plain: autocomplete
-    out: dict[str, str] = {}
-    for s in seats:
-        tag = game.seat_tag(state, s.player_id) if state is not None else None
-        out[s.player_id] = (_("{name} ({seat})", name=shown(person_name(s)), seat=tag)
-                            if tag is not None else shown(s.name))
-    return out
-
-
-def seat_example(game: Game, state: Any, player: str) -> Text:
-    """A move of ``player`` now, started with its seat: ``seahorse: lay i`` (``seat 2: …``)."""
-    moves = game.legal_moves(state, player)
-    tag = game.seat_tag(state, player)
-    return _("{seat}: {move}", seat=tag if tag is not None else f"seat {game.players(state).index(player) + 1}",
-             move=moves[0] if moves else "…")
-
-
-def bold(name: Any) -> Text:
-    """``**name**`` that keeps a translatable name (a seat's animal) translatable."""
-    return _("**{name}**", name=name)
 
 
 class ServiceCore:
@@ -327,8 +283,6 @@ class ServiceCore:
 
     async def _clocked(self, art: Art) -> Art:
         """``art`` with the clocks of its game as they are now (none once it is over)."""
-        from .clock import clock_faces  # it builds on this module
-
         assert art.clock is not None
         row = await self.store.game(art.clock)
         if row is None or row.status != "running" or self.problem(row) is not None:
@@ -628,7 +582,7 @@ class ServiceCore:
         """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
         get their hand DM edited to say so, though their hand is the same (else it would say
         "It's your turn" after a pass, or "not your turn yet" when it is)."""
-        if game.id not in renderers.HAND_RENDERERS:
+        if renderers.record(game.id).hand is None:
             return []
         over = game.result(after) is not None
         had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
@@ -666,7 +620,7 @@ class ServiceCore:
                  players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = seat_names(game, state, seats)
-        hand_renderer = renderers.HAND_RENDERERS.get(game.id)
+        hand_renderer = renderers.record(game.id).hand
         parts: list[Any] = [_("**{game}** in {channel}", game=game.title, channel=f"<#{row.home}>")]
         art = None
         for player in players:

@@ -18,7 +18,7 @@ from games import Game, GameError
 from games.text import Text
 
 from ..store import ForcedRow
-from .core import _, bold
+from .names import _, bold
 
 log = logging.getLogger("bot.service.forced")
 

@@ -12,7 +12,7 @@ from ..errors import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
 from ..text import safe_name
-from .core import _, _n, bold, names_of, seat_names
+from .names import _, _n, bold, names_of, seat_names
 from .play import PlayService
 
 from games.text import lines, sentence

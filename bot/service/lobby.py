@@ -15,7 +15,8 @@ from ..store import ChannelBusy, GameRow, SeatRow
 from ..text import clip, mention, parse_options, safe_name
 from ..clock import clock_of, clock_words, parse_clock
 from ..timing import CONTINUATION, format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, _, bold, log, seat_names
+from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, log
+from .names import _, bold, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
 

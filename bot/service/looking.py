@@ -17,7 +17,7 @@ from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
 from ..clock import clock_of
 from ..timing import format_duration
-from .core import _, bold, seat_names
+from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
 
@@ -47,7 +47,7 @@ class LookingService(ClockService):
             theirs = [s.player_id for s in seats if s.user_id == user_id]
             if not theirs:
                 raise ServiceError(_("That member has no seat in this game."))
-            if game.id not in renderers.FOCUSED:
+            if not renderers.record(game.id).focus:
                 raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
         # named by the moves it shows, so that nothing about a hidden step shows in the name

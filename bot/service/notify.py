@@ -28,7 +28,8 @@ from ..errors import ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..text import clip, mention
-from .core import ServiceCore, _
+from .core import ServiceCore
+from .names import _
 
 from games.text import Text, lines
 

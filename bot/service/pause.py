@@ -30,7 +30,7 @@ from ..store import GameRow, SeatRow
 from ..text import clip, mention, safe_name
 from ..timing import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
 from .bots import BotService
-from .core import _, _n, bold, seat_names
+from .names import _, _n, bold, seat_names
 from .paused import pause_line, person_names, utc
 from .timers import TimerService
 

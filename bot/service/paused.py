@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import ServiceError
 from ..store import GameRow, SeatRow, Store, TimerRow
 from ..text import clip, mention, safe_name
-from .core import _, person_name
+from .names import _, person_name
 
 from games.text import Text
 

@@ -20,7 +20,8 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name
-from .core import ServiceCore, _, bold, seat_example, seat_names
+from .core import ServiceCore
+from .names import _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_words
 from .lobby import STALE_CONFIRMATION, LobbyService
 from .news import News, news_or_guess, playing_humans, quiet

@@ -15,7 +15,7 @@ from ..messages import Actor, Outcome, Place
 from ..ratings import GLOBAL, Finished, Ratings, Seat, rated_game, recompute
 from ..store import GameRow, SeatRow
 from ..text import safe_name
-from .core import _, _n, person_name
+from .names import _, _n, person_name
 from .history import HistoryService
 
 from games.text import join, lines

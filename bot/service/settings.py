@@ -11,7 +11,8 @@ from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
 from ..timing import format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, ServiceCore, _
+from .core import DEADLINE_ACTIONS, ServiceCore
+from .names import _
 
 from games.text import Text, lines
 

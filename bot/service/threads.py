@@ -14,7 +14,8 @@ import games
 
 from ..messages import Place
 from ..text import clip, safe_name
-from .core import ServiceCore, _, bold, log
+from .core import ServiceCore, log
+from .names import _, bold
 
 from games.text import Text, join
 

@@ -18,7 +18,7 @@ from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
-from .core import _, bold, seat_names, users_of
+from .names import _, bold, seat_names, users_of
 from ..clock import clock_of
 from .clock import ClockService
 from .notify import NotifyService

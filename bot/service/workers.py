@@ -53,7 +53,7 @@ def ready() -> bool:
 def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Attachment:
     """The picture of ``art`` with its alt text (boards by ``render``)."""
     if art.kind == "hand":
-        data = renderers.HAND_RENDERERS[art.game](art.view, art.names)
+        data = renderers.render_hand(art.view, art.names)
     elif art.focus is None:
         data = render(art.view, art.names)
     else:

@@ -33,8 +33,8 @@ async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
     for dm in out.dms:
         player = str(dm.user_id)
         assert dm.image is not None and dm.image.data.startswith(b"\x89PNG")
-        assert dm.image.data == renderers.HAND_RENDERERS["kahuna"](KAHUNA.view(state, player),
-                                                                   {"101": "Alice", "202": "Bob"})
+        assert dm.image.data == renderers.render_hand(KAHUNA.view(state, player),
+                                                       {"101": "Alice", "202": "Bob"})
         # The channel notice for closed DMs names no card.
         assert "/game hand" in dm.fallback
         assert not any(card in dm.fallback for card in KAHUNA.view(state, player)["hand"])

@@ -69,7 +69,7 @@ async def test_the_post_after_a_move_draws_the_mover_and_the_next_player(
     assert image.size == (ra.WIDTH, plan.height)
     # the mover's new tile is drawn in the mover's panel, outlined in white at its S corner
     moved = plan.panels[0]
-    x, y = moved.layout.tile(ra._pos(art.view["last"]["pos"]))
+    x, y = moved.layout.tile(ra.style._pos(art.view["last"]["pos"]))
     assert moved.box[0] < x < moved.box[2]
     rim = [image.getpixel((round(x), round(y + moved.layout.size + dy))) for dy in range(4)]
     assert any(min(px) > 220 for px in rim), rim

@@ -63,7 +63,7 @@ async def test_the_start_post_names_every_seat_by_its_animal(service: GameServic
 
 async def test_the_board_names_seats_once(service: GameService) -> None:
     """The image's seat list writes the chip under each name: the name goes without it there."""
-    from renderers.kraqua import _without_chip
+    from renderers.kraqua.style import _without_chip
 
     started = await open_game(service)
     [post] = started.posts

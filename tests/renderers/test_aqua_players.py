@@ -18,7 +18,8 @@ from games.aqua import geometry as geo
 from renderers import alt_text, render_board
 from renderers import aqua as ra
 
-from .test_aqua import GAME, NAMES, close, coral_point, decode
+from .pixels import close, decode
+from .test_aqua import GAME, NAMES, coral_point
 
 View = dict[str, Any]
 
@@ -54,7 +55,7 @@ CONDITIONS: dict[str, Callable[[View], bool]] = {
     "large": lambda v: (v["phase"] == "take" and bool((v["last"] or {}).get("large"))
                         and v["last"]["player"] != v["active"]),
     "snail": lambda v: False,  # taken on purpose by ``_find``
-    "twice": lambda v: v["active"] is not None and ra._twice(v, v["active"]),
+    "twice": lambda v: v["active"] is not None and ra.layout._twice(v, v["active"]),
     "end": lambda v: False,
 }
 
@@ -86,9 +87,9 @@ def test_after_a_move_the_mover_and_the_next_player_are_shown(players: int) -> N
     image = decode(render_board(view, NAMES))
     # the tile just placed is there, in its colours, with a white outline (looked at by its
     # S corner: the N, SE and SW corners are sites, where animals may lie)
-    pos = ra._pos(view["last"]["pos"])
+    pos = ra.style._pos(view["last"]["pos"])
     colours = view["areas"][mover]["tiles"][view["last"]["pos"]]
-    animals = {c for k in view["areas"][mover]["animals"] for c in geo.site_corals(ra._pos(k))}
+    animals = {c for k in view["areas"][mover]["animals"] for c in geo.site_corals(ra.style._pos(k))}
     seen = 0
     for i, d in enumerate(geo.DIRS):
         if (pos[0], pos[1], d) in animals:
@@ -103,12 +104,12 @@ def test_after_a_move_the_mover_and_the_next_player_are_shown(players: int) -> N
     # the small animals it brought wear the white ring
     for site, _species, value in view["last"]["habitats"]:
         if value:
-            sx, sy = moved.layout.site(ra._pos(site))
+            sx, sy = moved.layout.site(ra.style._pos(site))
             top = image.getpixel((round(sx), round(sy - moved.layout.size * 0.51)))
             assert close(top, ra.HILITE, 40), (site, top)
     # the next player's free positions are bright where a tile fits
     for key in view["legal_positions"][:3]:
-        wx, wy = nxt.layout.tile(ra._pos(key))
+        wx, wy = nxt.layout.tile(ra.style._pos(key))
         edge = image.getpixel((round(wx), round(wy - nxt.layout.size + 5)))
         assert close(edge, ra.ACCENT, 40), (key, edge)
     # the alt text says it too
@@ -144,7 +145,7 @@ def test_two_turns_in_a_row_get_one_area_and_a_note() -> None:
     assert "two turns in a row" in note and f"round {view['round']}" in note
     # what that player placed last turn is still marked
     layout = plan.panels[0].layout
-    x, y = layout.tile(ra._pos(view["last"]["pos"]))
+    x, y = layout.tile(ra.style._pos(view["last"]["pos"]))
     image = decode(render_board(view, NAMES))
     rim = [image.getpixel((round(x), round(y + layout.size + dy))) for dy in range(0, 4)]
     assert any(close(px, ra.HILITE, 40) for px in rim), rim
@@ -223,10 +224,10 @@ def test_the_final_image_shows_every_area(players: int) -> None:
     for panel in plan.panels:
         assert not panel.wells
         area = view["areas"][panel.player]
-        covered = {c for k in area["animals"] for c in geo.site_corals(ra._pos(k))}
+        covered = {c for k in area["animals"] for c in geo.site_corals(ra.style._pos(k))}
         checked = 0
         for key, colours in area["tiles"].items():
-            pos = ra._pos(key)
+            pos = ra.style._pos(key)
             for i, d in enumerate(geo.DIRS):
                 if colours[i] == "*" or (pos[0], pos[1], d) in covered:
                     continue

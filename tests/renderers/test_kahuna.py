@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import copy
 import functools
-import io
-import json
 import random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from games import REGISTRY
-from games.kahuna import LINES
-from renderers import HAND_RENDERERS, RENDERERS, alt_text, render_board
+from games.kahuna import ISLANDS, LINES
+from renderers import alt_text, render_board
 from renderers import kahuna as rk
-from renderers.alt_text import ALT_TEXTS
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+from .pixels import close, decode
+
 NAMES = {"111": "Marina", "222": "Captain Nemo"}
 GAME = REGISTRY["kahuna"]
 
@@ -64,41 +60,7 @@ def public(kind: str) -> dict[str, Any]:
     return GAME.view(_state(kind), None)
 
 
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == PNG_MAGIC
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
-
-
 # ----- the board --------------------------------------------------------------------------------
-
-
-def test_registered() -> None:
-    assert RENDERERS["kahuna"] is rk.render
-    assert HAND_RENDERERS["kahuna"] is rk.render_hand
-    assert "kahuna" in ALT_TEXTS
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_valid_png_wide_enough(kind: str) -> None:
-    image = decode(render_board(public(kind), NAMES))
-    assert image.width >= 800 and image.height >= 800
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_deterministic_and_reads_only_the_view(kind: str) -> None:
-    view = public(kind)
-    before = copy.deepcopy(view)
-    png = render_board(view, NAMES)
-    assert view == before
-    assert render_board(view, NAMES) == png
-    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
 
 
 @pytest.mark.parametrize("kind", ["start", "mid", "open-draws"])
@@ -120,7 +82,7 @@ def test_bridges_are_drawn_in_their_owners_colour() -> None:
     focus = view.get("current") or view.get("last") or {}
     fresh = set(focus.get("placed") or [])
     for line in LINES:
-        x, y, _ = rk._midpoint(rk.line_path(line))
+        x, y, _ = rk.style._midpoint(rk.line_path(line))
         pixel = image.getpixel((round(x), round(y)))
         owner = view["bridges"].get(line)
         if owner is None:
@@ -143,7 +105,7 @@ def test_stones_ring_their_islands() -> None:
         ring = image.getpixel((round(cx - rk.ISLAND_R - 4), round(cy)))
         assert close(ring, colour), (island, ring)
         assert close(image.getpixel((round(cx), round(cy) + 20)), rk.SAND, 60)
-    for island in set(rk.ISLANDS) - set(view["stones"]):
+    for island in set(ISLANDS) - set(view["stones"]):
         cx, cy = rk.island_centre(island)
         ring = image.getpixel((round(cx - rk.ISLAND_R - 4), round(cy)))
         assert not any(close(ring, c, 40) for c in rk.PLAYER), island
@@ -152,16 +114,16 @@ def test_stones_ring_their_islands() -> None:
 def test_empty_board_draws_islands_and_no_bridges() -> None:
     view = public("start")
     image = decode(render_board(view, NAMES))
-    for island in rk.ISLANDS:
+    for island in ISLANDS:
         cx, cy = rk.island_centre(island)
         assert close(image.getpixel((round(cx) - 30, round(cy) + 30)), rk.SAND, 20), island
     for line in LINES:
-        x, y, _ = rk._midpoint(rk.line_path(line))
+        x, y, _ = rk.style._midpoint(rk.line_path(line))
         assert not any(close(image.getpixel((round(x), round(y))), c, 40) for c in rk.PLAYER)
 
 
 def test_curved_lines_avoid_the_island_they_pass() -> None:
-    for line, (island, _) in rk._BENDS.items():
+    for line, (island, _) in rk.style._BENDS.items():
         cx, cy = rk.island_centre(island)
         nearest = min(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x, y in rk.line_path(line))
         assert nearest > rk.ISLAND_R + rk.PLANK, line
@@ -208,7 +170,7 @@ def test_last_turn_changes_are_highlighted() -> None:
     assert render_board(view, NAMES) != plain
     # a removed bridge leaves a white cross in the middle of its line
     image = decode(render_board(view, NAMES))
-    x, y, _ = rk._midpoint(rk.line_path(focus["removed"][0]))
+    x, y, _ = rk.style._midpoint(rk.line_path(focus["removed"][0]))
     assert close(image.getpixel((round(x), round(y))), rk.HILITE, 40)
     # a fresh bridge glows white beside its plank
     state = GAME.setup(list(NAMES), {}, 1)
@@ -217,7 +179,7 @@ def test_last_turn_changes_are_highlighted() -> None:
     after = GAME.view(GAME.apply(state, player, move), None)
     (line,) = after["current"]["placed"]
     image = decode(render_board(after, NAMES))
-    x, y, ang = rk._midpoint(rk.line_path(line))
+    x, y, ang = rk.style._midpoint(rk.line_path(line))
     import math
     off = rk.PLANK / 2 + 4
     px, py = x - math.sin(ang) * off, y + math.cos(ang) * off
@@ -295,28 +257,15 @@ def test_render_is_fast_enough_against_a_bare_encode() -> None:
     assert best(lambda: render_board(view, NAMES)) < 3 * best(lambda: encode_png(image))
 
 
-def test_parallel_renders_match() -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
-    views = [public(kind) for kind in KINDS] * 2
-    expected = [render_board(v, NAMES) for v in views]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        assert list(pool.map(render_board, views, [NAMES] * len(views))) == expected
-
-
 # ----- the private hand -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kind", ["start", "mid", "handicap", "open-draws", "planning", "end"])
-def test_hand_image_for_each_player(kind: str) -> None:
+def test_hand_image_shows_each_players_cards(kind: str) -> None:
     state = _state(kind)
     for player in state.players:
         view = GAME.view(state, player)
-        before = copy.deepcopy(view)
-        png = rk.render_hand(view, NAMES)
-        assert view == before and rk.render_hand(view, NAMES) == png
-        image = decode(png)
-        assert image.width >= 800
+        image = decode(rk.render_hand(view, NAMES))
         hand = view["hand"]
         span = len(hand) * rk.HAND_CARD_W + (len(hand) - 1) * rk.HAND_GAP
         x = (rk.HAND_W - span) // 2
@@ -330,7 +279,7 @@ def test_hand_image_shows_the_hand_and_its_options() -> None:
     player = state.active
     view = GAME.view(state, player)
     png = rk.render_hand(view, NAMES)
-    other_hand = {**view, "hand": sorted(set(rk.ISLANDS[:3]))}
+    other_hand = {**view, "hand": sorted(set(ISLANDS[:3]))}
     assert rk.render_hand(other_hand, NAMES) != png
     fewer_options = {**view, "bridges": {line: player for line in LINES}}
     assert rk.render_hand(fewer_options, NAMES) != png
@@ -348,8 +297,8 @@ def test_hand_rows_say_what_a_card_does() -> None:
     assert options["HUNA"]["removals"] == [], "one HUNA card cannot remove HUNA-LALE"
     two = hand_options({**view, "hand": ["HUNA", "HUNA"]})
     assert two["HUNA"]["removals"] == ["remove HUNA-LALE HUNA HUNA"]
-    assert ("HUNA-LALE", "w/ HUNA", rk.DIM, False) in rk._card_rows(view, "HUNA", two["HUNA"])
-    rows = rk._card_rows(view, "KAHU", options["KAHU"])
+    assert ("HUNA-LALE", "w/ HUNA", rk.DIM, False) in rk.hand._card_rows(view, "HUNA", two["HUNA"])
+    rows = rk.hand._card_rows(view, "KAHU", options["KAHU"])
     assert ("LALE", "takes LALE", rk.GOLD, False) in rows
 
 

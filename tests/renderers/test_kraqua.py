@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
-import json
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from games import REGISTRY
+from games.kraqua import board as kb
 from games.kraqua import policy
-from renderers import RENDERERS, alt_text, render_board
+from renderers import alt_text, render_board
 from renderers import kraqua as rk
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+from .pixels import close, decode
+
 GAME = REGISTRY["kraqua"]
 SEATS = ["111", "222", "333"]
 NAMES = {"111": "Marina", "222": "Captain Nemo", "333": "Ariel 🐠"}
@@ -50,43 +49,12 @@ VIEWS = {
 }
 
 
-def decode(png: bytes) -> Image.Image:
-    assert png[:8] == PNG_MAGIC
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image.convert("RGB")
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 14) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
-
-
-def test_registered() -> None:
-    assert RENDERERS["kraqua"] is rk.render
-
-
-@pytest.mark.parametrize("kind", sorted(VIEWS))
-def test_valid_png_wide_enough(kind: str) -> None:
-    image = decode(render_board(VIEWS[kind](), NAMES))
-    assert image.width >= 800 and image.height >= 800
-
-
-@pytest.mark.parametrize("kind", sorted(VIEWS))
-def test_deterministic_and_reads_only_the_view(kind: str) -> None:
-    view = VIEWS[kind]()
-    before = copy.deepcopy(view)
-    png = render_board(view, NAMES)
-    assert view == before
-    assert render_board(json.loads(json.dumps(view)), dict(NAMES)) == png
-    assert render_board(copy.deepcopy(view), NAMES) == png
-
-
 def test_fish_are_drawn_on_their_fields_in_their_colours() -> None:
     state = play(40)
     view = GAME.view(state, None)
     image = decode(render_board(view, NAMES))
     for colour, where in view["fish"].items():
-        x0, y0, x1, y1 = rk.field_box(rk._pos(where))
+        x0, y0, x1, y1 = rk.field_box(rk.board._pos(where))
         pixels = [image.getpixel((x, y)) for x in range(x0, x1, 3) for y in range(y0, y1, 3)]
         assert sum(close(p, rk.FISH_RGB[colour]) for p in pixels) > 40, colour
 
@@ -97,7 +65,7 @@ def test_laid_tiles_show_reef_and_water_cells() -> None:
     checked = 0
     for row, spots in view["rows"].items():
         for spot, (number, side) in spots.items():
-            cells = rk.kb.tile_cells(number, side)
+            cells = kb.tile_cells(number, side)
             x0, y0, x1, y1 = rk.spot_box(row, int(spot))
             for k, cell in enumerate(cells):
                 if k == 1:
@@ -111,9 +79,9 @@ def test_laid_tiles_show_reef_and_water_cells() -> None:
 def test_protected_fields_are_sand_and_open_water_is_deep() -> None:
     view = GAME.view(play(40), None)
     image = decode(render_board(view, NAMES))
-    protected = {rk._pos(f) for f in view["protected"]}
-    occupied = {rk._pos(f) for f in view["fish"].values()}
-    end = rk.kb.parse_field(view["path_end"])
+    protected = {rk.board._pos(f) for f in view["protected"]}
+    occupied = {rk.board._pos(f) for f in view["fish"].values()}
+    end = kb.parse_field(view["path_end"])
     for f in range(5, min(end, 40) + 1):
         if f in occupied:
             continue

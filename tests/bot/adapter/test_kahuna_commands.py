@@ -65,7 +65,7 @@ async def test_a_full_kahuna_game(harness: Harness) -> None:
             [private] = [f for f in followups(sent) if f.files]
             assert private.body["flags"] & 64
         for dm in dm_posts(sent):
-            assert dm.files[0][1] == renderers.HAND_RENDERERS["kahuna"](
+            assert dm.files[0][1] == renderers.render_hand(
                 KAHUNA.view(after, str(_dm_owner(dm))), NAMES)
         assert actions < 400, "the game does not end"
     assert len(boards) > 10 and clicks >= 1

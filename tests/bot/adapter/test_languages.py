@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import tr
-from bot.service.core import _ as bot_text
+from bot.service.names import _ as bot_text
 
 from .fake_discord import MOD_PERMISSIONS, Harness, User
 from .test_commands import channel_posts, reply_text

@@ -1,0 +1,491 @@
+"""The picture's panels, drawn onto the palette canvas: header cards, market, areas, footer,
+result."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageChops, ImageDraw
+
+from games.aqua import geometry as geo
+from games.aqua.material import ECOSYSTEMS, HOT, LARGE_ANIMALS, SPECIES as SPECIES_NAMES
+
+from ..common import fit_text, text_width
+from .art import (
+    PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
+    put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
+from .layout import AreaLayout, Panel, Plan, _footer_height, _just_placed, _name, _total
+from .style import (
+    ACCENT, BG, CARD, CARD_EDGE, CARD_H, COLOURS, DIM, FAINT, FOOTER_H, GOLD, HEADER_TOP, HILITE,
+    HOT_DARK, HOT_GLOW, MARGIN, MARKET_H, MARKET_HEX, SHADOW, SHAPES, SPECIES, SQ3, SS, TEXT,
+    THUMB_H, THUMB_MAX_HEX, TOKEN, WIDTH, _animal, _code, _colours, _pos, ink)
+
+# ----- header ----------------------------------------------------------------------------------
+
+
+def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 layout: Plan) -> None:
+    """Title, round and deck; one card per player: name, score, animals, the snail, and (with
+    several players) a thumbnail of their area."""
+    players = [str(p) for p in view.get("players") or []]
+    result = view.get("result")
+    rnd = int(view.get("round") or 1)
+    rounds = int(view.get("rounds") or 17)
+    put_text(canvas, (MARGIN + 4, 44), "AQUA", 40, ACCENT, BG, "ls", 1)
+    status = "Game over" if result else f"Round {rnd} of {rounds}"
+    x = MARGIN + 4 + text_width("AQUA", 40, 1) + 20
+    put_text(canvas, (x, 44), status, 28, TEXT, BG, "ls", 1)
+    x += text_width(status, 28, 1) + 20
+    info = [f"{int(view.get('deck') or 0)} tiles in the deck"]
+    if (view.get("options") or {}).get("ecosystems") == "family":
+        info.append("family game")
+    if view.get("solo"):
+        info.append("solo")
+    put_text(canvas, (x, 44), "  ·  ".join(info), 22, DIM, BG, "ls")
+    to_act = set(view.get("to_act") or [])
+    winners = set((result or {}).get("winners") or [])
+    last = view.get("last") or {}
+    for p, box in zip(players, card_boxes(len(players), layout.thumbs)):
+        cx, y, x1, y1 = box
+        card_w, card_h = x1 - cx, y1 - y
+        active = p in to_act and not result
+        won = p in winners
+        edge, edge_w = (ACCENT, 3) if active else (GOLD, 3) if won else (CARD_EDGE, 2)
+        panel(canvas, (cx, y, cx + card_w, y + card_h), CARD, edge, edge_w)
+        total = str(_total(view, p))
+        score_w = text_width(total, 42, 1)
+        name = _name(view, names, p, 26, card_w - 40 - score_w, 1)
+        put_text(canvas, (cx + 16, y + 42), name, 26, TEXT, CARD, "ls", 1)
+        put_text(canvas, (cx + card_w - 14, y + 48), total, 42, GOLD if won else TEXT, CARD,
+                 "rs", 1)
+        area = (view.get("areas") or {}).get(p) or {}
+        line = f"{len(area.get('animals') or {})} small, {len(area.get('large') or [])} large"
+        room = card_w - 30
+        if view.get("snail") == p:
+            sprite = snail(24, CARD)
+            put(canvas, sprite, (cx + card_w - sprite[0].width - 12, y + CARD_H - 34))
+            room -= sprite[0].width + 8
+        put_text(canvas, (cx + 16, y + 76), fit_text(line, 19, room), 19, DIM, CARD, "ls")
+        if layout.thumbs:
+            placed = None
+            if last.get("player") == p and last.get("kind") == "take" and last.get("pos"):
+                placed = _pos(last["pos"])
+            _draw_thumb(canvas, area, thumb_box(box), placed)
+        tag = None
+        if active:
+            tag = pill("TO MOVE", 16, ACCENT, CARD)
+        elif won:
+            tag = pill("WINNER" if len(winners) == 1 else "SHARED WIN", 16, GOLD, CARD)
+        elif p in (view.get("resigned") or []):
+            tag = pill("RESIGNED", 16, FAINT, CARD)
+        if tag is not None:
+            overlay(canvas, tag, (cx + 12, y - tag.height // 2))
+
+
+def card_boxes(players: int, thumbs: bool) -> list[tuple[int, int, int, int]]:
+    """The players' cards in the header, in seat order."""
+    n = max(1, players)
+    gap = 12
+    card_w = (WIDTH - 2 * MARGIN - gap * (n - 1)) // n if n > 1 else 460
+    card_h = CARD_H + (THUMB_H if thumbs else 0)
+    return [(MARGIN + i * (card_w + gap), HEADER_TOP, MARGIN + i * (card_w + gap) + card_w,
+             HEADER_TOP + card_h) for i in range(players)]
+
+
+def thumb_box(card: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Where the thumbnail of the card's player's area goes."""
+    x0, y0, x1, y1 = card
+    return x0 + 10, y0 + CARD_H - 2, x1 - 10, y1 - 10
+
+
+def _draw_thumb(canvas: Image.Image, area: Mapping[str, Any], box: tuple[int, int, int, int],
+                placed: tuple[int, int] | None) -> None:
+    """A player's area in miniature: corals, the hot spot, animals as dots (gold: covered by a
+    large animal), the tile just placed outlined in white. Plain polygons: at this size
+    anti-aliasing would only blur it."""
+    tiles = {_pos(k): _colours(v) for k, v in (area.get("tiles") or {}).items()}
+    if not tiles:
+        return
+    x0, y0, x1, y1 = box
+    xs = [geo.tile_centre(p, 1.0)[0] for p in tiles]
+    ys = [geo.tile_centre(p, 1.0)[1] for p in tiles]
+    units_w = max(xs) - min(xs) + SQ3
+    units_h = max(ys) - min(ys) + 2
+    size = min((x1 - x0) / units_w, (y1 - y0) / units_h, THUMB_MAX_HEX)
+    ox = (x0 + x1) / 2 - (min(xs) + max(xs)) / 2 * size
+    oy = (y0 + y1) / 2 - (min(ys) + max(ys)) / 2 * size
+    d = ImageDraw.Draw(canvas)
+    seam = ink(CARD)
+    for pos, colours in tiles.items():
+        tx, ty = geo.tile_centre(pos, size)
+        cx, cy = ox + tx, oy + ty
+        for i, direction in enumerate(geo.DIRS):
+            corners = [(0.0, 0.0)] + [geo.CORNERS[k] for k in geo.RHOMBUS[direction]]
+            pts = [(cx + ux * size, cy + uy * size) for ux, uy in corners]
+            colour = HOT_DARK if colours[i] == HOT else COLOURS[colours[i]]
+            d.polygon(pts, fill=ink(colour), outline=seam)
+    if any(HOT in c for c in tiles.values()):
+        sx, sy = geo.site_centre((0, 0), size)
+        r = max(2.0, size * 0.3)
+        d.ellipse((ox + sx - r, oy + sy - r, ox + sx + r, oy + sy + r), fill=ink(HOT_GLOW))
+    covered = {str(s) for big in area.get("large") or [] for s in big.get("sites") or []}
+    for key in area.get("animals") or {}:
+        sx, sy = geo.site_centre(_pos(key), size)
+        r = max(2.0, size * 0.32)
+        d.ellipse((ox + sx - r, oy + sy - r, ox + sx + r, oy + sy + r),
+                  fill=ink(GOLD if key in covered else TOKEN))
+    if placed is not None and placed in tiles:
+        tx, ty = geo.tile_centre(placed, size)
+        pts = _hex_points(ox + tx, oy + ty, size)
+        d.line([*pts, pts[0]], fill=ink(HILITE), width=2)
+
+
+# ----- market ----------------------------------------------------------------------------------
+
+
+def _draw_market(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 top: int) -> None:
+    """The market tiles at rotation 0 with their slot numbers, and the snail if it is there."""
+    panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + MARKET_H - 14), CARD, CARD_EDGE, 2)
+    market = [_code(t) for t in view.get("market") or []]
+    put_text(canvas, (MARGIN + 20, top + 36), "MARKET", 24, DIM, CARD, "ls", 1)
+    hint = ("badge: slot number; tiles shown at rot 0, rot 1 and rot 2 turn them clockwise"
+            if market
+            else "empty until the next round")
+    put_text(canvas, (MARGIN + 20 + text_width("MARKET", 24, 1) + 14, top + 36), hint, 20,
+             FAINT, CARD, "ls")
+    where = view.get("snail")
+    slot_w = 150
+    n = len(market) + (1 if where == "market" else 0)
+    start = MARGIN + (WIDTH - 2 * MARGIN - n * slot_w) // 2
+    cy = top + 112
+    for i, code in enumerate(market):
+        cx = start + i * slot_w + slot_w / 2
+        put_centred(canvas, market_tile(code, MARKET_HEX), (cx, cy))
+        put_centred(canvas, slot_badge(i + 1), (cx - MARKET_HEX * 1.02, cy - MARKET_HEX * 0.92))
+        put_text(canvas, (cx, cy + MARKET_HEX + 30), code, 22, TEXT, CARD, "ms", 1)
+    if where == "market":
+        cx = start + len(market) * slot_w + slot_w / 2
+        put_centred(canvas, snail(44, CARD), (cx, cy - 6))
+        put_text(canvas, (cx, cy + MARKET_HEX + 30), "snail", 22, GOLD, CARD, "ms", 1)
+    elif where:
+        who = _name(view, names, str(where), 20, 260)
+        put_text(canvas, (WIDTH - MARGIN - 20, top + MARKET_H - 34), f"snail taken: {who}", 20,
+                 GOLD, CARD, "rs")
+
+
+@lru_cache(maxsize=16)
+def slot_badge(number: int) -> PSprite:
+    return bake(pill(str(number), 22, ACCENT, CARD), CARD)
+
+
+def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+               where: Panel) -> None:
+    """One player's tiles, free positions, animals and large animals, with coordinates."""
+    who, layout = where.player, where.layout
+    area = (view.get("areas") or {}).get(who) or {}
+    x0, top, x1, bottom = where.box
+    active = view.get("active")
+    over = bool(view.get("result"))
+    won = who in ((view.get("result") or {}).get("winners") or [])
+    edge, edge_w = ((ACCENT, 3) if who == active and not over else (GOLD, 3) if won and over
+                    else (CARD_EDGE, 2))
+    panel(canvas, (x0, top, x1, bottom), CARD, edge, edge_w)
+    inner = x1 - x0 - 40
+    score = (view.get("scores") or {}).get(who) or {}
+    eco = sum(int(v) for v in (score.get("ecosystems") or {}).values())
+    parts = [f"large {score.get('large', 0)}", f"small {score.get('small', 0)}"]
+    if (view.get("options") or {}).get("ecosystems") != "family":
+        parts += [f"reefs {score.get('reefs', 0)}", f"eco {eco}"]
+    hint_colour = ACCENT if who == active and not over else TEXT if where.role == "moved" else FAINT
+    if where.wide:
+        line = "  ·  ".join(parts) + f"  =  {score.get('total', 0)}"
+        put_text(canvas, (x1 - 20, top + 40), line, 22, DIM, CARD, "rs")
+        room = inner - text_width(line, 22) - 20
+        name = _name(view, names, who, 28, max(120, room - 110), 1)
+        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 28, room, 1), 28, TEXT,
+                 CARD, "ls", 1)
+        y = top + 76
+    else:
+        total = str(score.get("total", 0))
+        put_text(canvas, (x1 - 18, top + 44), total, 34, GOLD if won else TEXT, CARD, "rs", 1)
+        room = inner - text_width(total, 34, 1) - 16
+        name = _name(view, names, who, 26, max(100, room - 80), 1)
+        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 26, room, 1), 26, TEXT,
+                 CARD, "ls", 1)
+        put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
+                 DIM, CARD, "ls")
+        y = top + 96
+    for hint in where.hints:
+        put_text(canvas, (x0 + 20, y), fit_text(hint, 20 if not where.wide else 21, inner),
+                 20 if not where.wide else 21, hint_colour, CARD, "ls")
+        y += 28
+    tag = None
+    if where.role == "moved":
+        tag = pill("LAST MOVE", 16, HILITE, CARD)
+    elif who == active and not over and len(view.get("players") or []) > 1:
+        tag = pill("TO MOVE", 16, ACCENT, CARD)
+    elif won and over and where.role == "final":
+        tag = pill("WINNER" if len((view.get("result") or {}).get("winners") or []) == 1
+                   else "SHARED WIN", 16, GOLD, CARD)
+    if tag is not None:
+        overlay(canvas, tag, (x1 - tag.width - 16, top - tag.height // 2))
+
+    size = layout.size
+    tiles = {_pos(k): _colours(v) for k, v in (area.get("tiles") or {}).items()}
+    frontier = [_pos(k) for k in area.get("frontier") or []] if where.wells else []
+    legal = {_pos(k) for k in view.get("legal_positions") or []} if who == active else set()
+    for pos in frontier:
+        x, y = layout.tile(pos)
+        fits = pos in legal
+        put_centred(canvas, well(size, fits), (x, y))
+        label, dx, dy = well_label(f"{pos[0]},{pos[1]}", size, fits)
+        canvas.paste(label, (round(x) + dx, round(y) + dy))
+    for pos in sorted(tiles, key=geo.reading_key):
+        put_tile(canvas, tiles[pos], size, layout.tile(pos))
+    if any(HOT in c for c in tiles.values()):
+        put_centred(canvas, hot(size), layout.site((0, 0)))
+    last = view.get("last") or {}
+    if not over and last.get("player") == who and last.get("kind") == "take" and last.get("pos"):
+        spot = _pos(last["pos"])
+        if spot in tiles:
+            art = ring(size)
+            x, y = layout.tile(spot)
+            overlay(canvas, art, (x - art.width / 2, y - art.height / 2))
+
+    animals = area.get("animals") or {}
+    fresh, fresh_large = _just_placed(view, who)
+    if who == active:
+        fresh |= set(view.get("placed_this_turn") or [])
+    habitats = list(area.get("habitats") or [])
+    for key in habitats:
+        if key in animals:
+            continue
+        site = _pos(key)
+        colours = {tiles.get(t, "???")[i] for t, i in zip(geo.site_tiles(site), (0, 1, 2))}
+        colour = next(iter(colours)) if len(colours) == 1 else None
+        if colour in COLOURS:
+            put_centred(canvas, empty_habitat(colour, size), layout.site(site))
+    for key in sorted(animals, key=lambda k: geo.reading_key(_pos(k))):
+        species, points, covered = _animal(animals[key])
+        put_centred(canvas, token(species, points, covered, key in fresh, size),
+                    layout.site(_pos(key)))
+    covered_sites: set[str] = set()
+    for big in area.get("large") or []:
+        covered_sites |= {str(s) for s in big.get("sites") or []}
+        _draw_large_outline(canvas, big, layout)
+    if where.role != "final":  # the finished areas are small; no move will name a site again
+        for key in habitats:
+            if key in covered_sites:
+                continue  # never needed in a move again: the large animal's name goes there
+            x, y = layout.site(_pos(key))
+            plate = site_label(key, size)
+            canvas.paste(plate, (round(x - plate.width / 2),
+                                 round(y + size * 0.56 - plate.height / 2)))
+    for big in area.get("large") or []:
+        new = bool(fresh_large) and {str(s) for s in big.get("sites") or []} == fresh_large
+        _draw_large_label(canvas, big, layout, new)
+
+
+def _large_sites(big: Mapping[str, Any]) -> list[tuple[int, int]]:
+    return [_pos(s) for s in big.get("sites") or []]
+
+
+def _draw_large_outline(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout) -> None:
+    """A gold band around the sites a large animal covers."""
+    sites = _large_sites(big)
+    if not sites:
+        return
+    pattern = geo.normalise(sites)
+    first = min(sites, key=geo.reading_key)
+    art, dx, dy = outline(pattern, layout.size)
+    x, y = layout.site(first)
+    overlay(canvas, art, (x + dx, y + dy))
+
+
+@lru_cache(maxsize=128)
+def outline(pattern: tuple[tuple[int, int], ...], size: int) -> tuple[Image.Image, float, float]:
+    """RGBA gold band around sites ``pattern`` (normalised), and its offset from the first site."""
+    pts = [geo.site_centre(s, size) for s in pattern]
+    r = size * 0.55
+    pad = r + 10
+    x0, y0 = min(p[0] for p in pts) - pad, min(p[1] for p in pts) - pad
+    x1, y1 = max(p[0] for p in pts) + pad, max(p[1] for p in pts) + pad
+    w, h = math.ceil(x1 - x0), math.ceil(y1 - y0)
+    k = SS
+
+    def blob(radius: float) -> Image.Image:
+        mask = Image.new("L", (w * k, h * k), 0)
+        d = ImageDraw.Draw(mask)
+        local = [((px - x0) * k, (py - y0) * k) for px, py in pts]
+        for i, (ax, ay) in enumerate(local):
+            d.ellipse((ax - radius * k, ay - radius * k, ax + radius * k, ay + radius * k),
+                      fill=255)
+            for j in range(i + 1, len(local)):
+                if pattern[j] in geo.neighbours(pattern[i]):
+                    bx, by = local[j]
+                    d.line([(ax, ay), (bx, by)], fill=255, width=round(2 * radius * k))
+        return mask.reduce(k)
+
+    inner = blob(r)
+    art = Image.new("RGBA", (w, h), SHADOW + (0,))
+    art.putalpha(ImageChops.subtract(blob(r + 8), inner))
+    art.paste(GOLD + (255,), (0, 0, w, h), ImageChops.subtract(blob(r + 6), inner))
+    ox, oy = geo.site_centre(pattern[0], size)
+    return art, x0 - ox, y0 - oy
+
+
+def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout,
+                      new: bool = False) -> None:
+    """The large animal's name and points, below its lowest site (where a site label was);
+    white when it was placed in the turn just played."""
+    sites = _large_sites(big)
+    if not sites:
+        return
+    size = layout.size
+    shape = str(big.get("shape", ""))
+    animal = big.get("animal") or LARGE_ANIMALS.get(shape, {}).get(str(big.get("side", "A")), "")
+    label = f"{animal} {big.get('points', '')}".strip()
+    tag = pill(label, max(14, round(size * 0.3)), HILITE if new else GOLD, TOKEN)
+    low = max(sites, key=lambda s: (layout.site(s)[1], -layout.site(s)[0]))
+    x, y = layout.site(low)
+    overlay(canvas, tag, (x - tag.width / 2, y + size * 0.46 - 2))
+
+
+# ----- footer ----------------------------------------------------------------------------------
+
+
+def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 who: str, top: int) -> None:
+    """Large animals left (shape, values), small animals left, the ecosystems in play (scored
+    for ``who``), and a legend of the marks and numbers on the areas."""
+    panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + FOOTER_H), CARD, CARD_EDGE, 2)
+    x0 = MARGIN + 20
+    put_text(canvas, (x0, top + 36), "LARGE ANIMALS", 22, DIM, CARD, "ls", 1)
+    put_text(canvas, (x0 + text_width("LARGE ANIMALS", 22, 1) + 14, top + 36),
+             "points left, next first; they cover animals of different species, one new",
+             20, FAINT, CARD, "ls")
+    stacks = view.get("large_stacks") or {}
+    col_w = (WIDTH - 2 * MARGIN - 40) // len(SHAPES)
+    for i, shape in enumerate(SHAPES):
+        cx = x0 + i * col_w
+        values = list(stacks.get(shape) or [])
+        icon = shape_icon(shape, 40, GOLD if values else FAINT)
+        put(canvas, icon, (cx, top + 52 + (40 - icon[0].height) // 2))
+        tx = cx + icon[0].width + 10
+        put_text(canvas, (tx, top + 70), shape, 20, TEXT if values else FAINT, CARD, "ls", 1)
+        shown = " ".join(str(v) for v in values) if values else "none left"
+        put_text(canvas, (tx, top + 94), shown, 20, GOLD if values else FAINT, CARD, "ls")
+    y = top + 140
+    put_text(canvas, (x0, y), "SMALL ANIMALS LEFT", 22, DIM, CARD, "ls", 1)
+    small = view.get("small_stacks") or {}
+    col_w = (WIDTH - 2 * MARGIN - 40) // len(SPECIES)
+    for i, species in enumerate(SPECIES):
+        cx = x0 + i * col_w
+        left = int(small.get(species, 0))
+        value = 3 if left > 8 else 2 if left else 0
+        put(canvas, token(species, value, left == 0, False, 46, CARD), (cx - 4, y + 8))
+        put_text(canvas, (cx + 46, y + 34), f"{left} left", 20, TEXT if left else FAINT, CARD,
+                 "ls")
+        put_text(canvas, (cx + 46, y + 56), SPECIES_NAMES[species], 18, DIM, CARD, "ls")
+    y = top + 236
+    ecosystems = [e for e in view.get("ecosystems") or [] if e in ECOSYSTEMS]
+    mode = (view.get("options") or {}).get("ecosystems")
+    put_text(canvas, (x0, y), "ECOSYSTEMS", 22, DIM, CARD, "ls", 1)
+    label = (f"points for {_name(view, names, who, 20, 300)}'s area, if the game ended now"
+             if ecosystems else "none: family game, only animals score" if mode == "family"
+             else "none")
+    room = WIDTH - 2 * MARGIN - 60 - text_width("ECOSYSTEMS", 22, 1)
+    put_text(canvas, (x0 + text_width("ECOSYSTEMS", 22, 1) + 14, y), fit_text(label, 20, room),
+             20, FAINT, CARD, "ls")
+    mine = ((view.get("scores") or {}).get(who) or {}).get("ecosystems") or {}
+    col_w = (WIDTH - 2 * MARGIN - 40) // 2
+    for i, eid in enumerate(ecosystems[:6]):
+        cx = x0 + (i % 2) * (col_w + 10)
+        cy = y + 34 + (i // 2) * 52
+        points = int(mine.get(eid, 0))
+        name, rule = ECOSYSTEMS[eid]
+        put_text(canvas, (cx, cy), f"{eid} {name}", 20, GOLD if points else TEXT, CARD, "ls", 1)
+        put_text(canvas, (cx + col_w - 24, cy), f"+{points}" if points else "0", 22,
+                 GOLD if points else FAINT, CARD, "rs", 1)
+        put_text(canvas, (cx, cy + 22), fit_text(rule, 18, col_w - 30), 18, DIM, CARD, "ls")
+    y = top + FOOTER_H - 84
+    for line in LEGEND:
+        put_text(canvas, (x0, y), fit_text(line, 19, WIDTH - 2 * MARGIN - 40), 19, DIM, CARD,
+                 "ls")
+        y += 26
+
+
+#: What the marks and numbers on an area mean (the rules say the rest).
+LEGEND = (
+    "q,r on a free hex: where a tile can go  ·  q,r under an animal: its site, the top corner "
+    "of tile q,r",
+    "Badge on an animal: its points  ·  gold band: a large animal and its points",
+    "Glowing vent: the hot spot, where your 3 start tiles meet (no colour)  ·  white: just "
+    "placed",
+)
+
+
+def _draw_result(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+                 top: int) -> None:
+    """Who won and the score of everybody, by category."""
+    result = view["result"]
+    players = [str(p) for p in view.get("players") or []]
+    h = _footer_height(view)
+    panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + h), CARD, GOLD, 3)
+    x0 = MARGIN + 24
+    winners = [w for w in result.get("winners") or [] if w in players]
+    detail = result.get("detail") or {}
+    counts = detail.get("small_animals") or view.get("small_animals") or {}
+    why = ""
+    if view.get("solo") and players:
+        total = _total(view, players[0])
+        headline = ("Resigned" if result.get("outcome") == "lost"
+                    else f"{total} points: {detail.get('rating') or ''}")
+        why = "solo rating: under 50 tide pool, 50 reef, 70 open ocean, 90 legend"
+    else:
+        if len(winners) == 1:
+            headline = f"{_name(view, names, winners[0], 40, 700, 1)} wins!"
+        elif winners:
+            headline = "Shared win!"
+        else:
+            headline = "Game over"
+        totals = sorted((_total(view, p) for p in players), reverse=True)
+        if result.get("reason") == "resigned":
+            quitters = ", ".join(_name(view, names, p, 22, 200) for p in view.get("resigned") or [])
+            why = f"ended early: {quitters} resigned"
+        elif len(totals) > 1 and totals[0] == totals[1]:
+            tied = [p for p in players if _total(view, p) == totals[0]]
+            shown = ", ".join(f"{_name(view, names, p, 22, 160)} {counts.get(p, '?')}"
+                              for p in tied)
+            why = f"tie on {totals[0]} points, broken by small animals: {shown}"
+    put_text(canvas, (x0, top + 56), fit_text(headline, 40, WIDTH - 2 * MARGIN - 48, 1), 40,
+             GOLD, CARD, "ls", 1)
+    if why:
+        put_text(canvas, (x0, top + 92), fit_text(why, 21, WIDTH - 2 * MARGIN - 48), 21, DIM,
+                 CARD, "ls")
+    cols = [("large", 430), ("small", 530), ("reefs", 630), ("eco", 720), ("animals", 830),
+            ("total", 930)]
+    y = top + 136
+    for label, x in cols:
+        put_text(canvas, (x, y), label, 20, DIM, CARD, "rs", 1)
+    scores = view.get("scores") or {}
+    ranked = sorted(players, key=lambda p: (-_total(view, p), -int(counts.get(p, 0))))
+    for i, p in enumerate(ranked):
+        y = top + 136 + 46 * (i + 1)
+        s = scores.get(p) or {}
+        eco = sum(int(v) for v in (s.get("ecosystems") or {}).values())
+        colour = GOLD if p in winners else TEXT
+        put_text(canvas, (x0, y), _name(view, names, p, 26, 330, 1), 26, colour, CARD, "ls", 1)
+        values = [s.get("large", 0), s.get("small", 0), s.get("reefs", 0), eco,
+                  counts.get(p, 0), s.get("total", 0)]
+        for (label, x), v in zip(cols, values):
+            put_text(canvas, (x, y), str(v), 26, colour if label == "total" else TEXT, CARD,
+                     "rs", 1 if label == "total" else 0)
+    note = ("large, small: animal points · reefs: reef points · eco: ecosystems · "
+            "animals: small animals owned (the tie-break)")
+    put_text(canvas, (x0, top + h - 24), fit_text(note, 18, WIDTH - 2 * MARGIN - 48), 18, DIM,
+             CARD, "ls")

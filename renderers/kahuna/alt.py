@@ -1,0 +1,83 @@
+"""The board in words for screen readers (translated by the bot)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.text import Text, join
+
+from ..common import ALT_LIMIT
+from .style import _, _n
+
+# ----- alt text --------------------------------------------------------------------------------
+# The one string of this module a player reads in their language: the image in words for
+# screen readers. Text drawn into the images stays English.
+
+#: The seat colours, as the board shows them.
+SEAT_WORDS = (_("orange"), _("blue"))
+
+
+def _alt_name(names: Mapping[str, str], player: str) -> str:
+    return " ".join(str(names.get(player) or player).split())[:32]
+
+
+def _alt_move(move: str) -> Any:
+    """A move of the view's ``moves`` list: notation stays, "tuck 2 cards" is words."""
+    parts = move.split(" ")
+    if len(parts) == 3 and parts[0] == "tuck" and parts[1].isdigit():
+        return _n("tuck {n} card", "tuck {n} cards", int(parts[1]))
+    return move
+
+
+def _sentences(parts: list[Text]) -> Text:
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{a} {b}", a=text, b=part)
+    return text
+
+
+def _listing(items: list[Any]) -> Any:
+    """``a, b, c`` (a list of moves: no "and", as in the notation)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{a}, {b}", a=text, b=item)
+    return text
+
+
+def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+    """The board image in words (whose hand, round, each player's material, whose turn, the
+    last moves), under Discord's 1024 characters."""
+    players = list(view["players"])
+    stones, bridges = view["stones"], view["bridges"]
+    parts: list[Text] = [_("Kahuna board, round {round} of 3.", round=view["round"])]
+    for seat, p in enumerate(players):
+        mine = sorted(i for i, q in stones.items() if q == p)
+        lines = sorted(line for line, q in bridges.items() if q == p)
+        parts.append(_("{name} ({colour}): {points}, {cards}, stones on {stones}, bridges "
+                       "{bridges}.", name=_alt_name(names, p), colour=SEAT_WORDS[seat],
+                       points=_n("{n} point", "{n} points", view["scores"][p]),
+                       cards=_n("{n} card", "{n} cards", view["hands"][p]),
+                       stones=", ".join(mine) or _("no island"),
+                       bridges=" ".join(lines) or _("none")))
+    result = view.get("result")
+    if result:
+        winners = [_alt_name(names, p) for p in result["winners"]]
+        parts.append(_("Game over: {names} draw.", names=join(winners)) if len(winners) > 1
+                     else _("Game over: {name} wins.", name=winners[0]))
+    else:
+        parts.append(_("{names} to act. Open cards: {cards}; deck {deck}.",
+                       names=", ".join(_alt_name(names, p) for p in view["to_act"]),
+                       cards=", ".join(view["open"]) or _("none"), deck=view["deck"]))
+    focus = view.get("current") or view.get("last")
+    moves = None
+    if focus:
+        moves = _("Last moves by {name}: {moves}.", name=_alt_name(names, focus["player"]),
+                  moves=_listing([_alt_move(m) for m in focus["moves"]]))
+        parts.append(moves)
+    if "hand" in view:  # the owner's own view (the private hand image)
+        parts.insert(0, _("Your hand: {cards}.", cards=", ".join(view["hand"]) or _("no cards")))
+    text = _sentences(parts)
+    if len(text) > ALT_LIMIT and moves is not None:  # a very long turn: leave its moves out
+        text = _sentences([part for part in parts if part is not moves])
+    return text if len(text) <= ALT_LIMIT else _("{text}", text=text[:ALT_LIMIT])

@@ -1,0 +1,455 @@
+"""The board image: the map with its bridges and stones, the players' header and the footer;
+and the warm-up of every cached piece."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from games.kahuna import ISLANDS, LINES
+
+from ..common import (
+    ELLIPSIS, RGB, card_edge, encode_png, fit_text, mix, panel, pill, player_cards, seat_name,
+    shrink, supersampled, text_patch, text_width)
+from .art import _dashed, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
+from .style import (
+    ACCENT, BG, CARD, CARD_BACK, CARD_EDGE, CARD_FACE, CARD_H, CARD_Y, DIM, FOOTER_H, FOOTER_Y,
+    GOLD, HAND_CARD_H, HAND_CARD_W, INK, MARGIN, NAME_SIZE, OPEN_H, OPEN_W, PLAYER, SAND, SAND_RIM,
+    SMALL, SS, STATUS_SIZE, TEXT, WIDTH, _check_island, _check_line, _seat, palette)
+
+
+def prepare() -> None:
+    """Build the cached art now rather than during the first player's render (about 1.5 s)."""
+    background_p()
+    for line in LINES:
+        for seat in (0, 1):
+            for style in ("plain", "new", "ghost"):
+                bridge_sprite(line, seat, style)
+    for island in ISLANDS:
+        for seat in (0, 1):
+            for style in ("plain", "new", "lost"):
+                stone_sprite(island, seat, style)
+        card_face(island, OPEN_W, OPEN_H, CARD)
+        card_face(island, HAND_CARD_W, HAND_CARD_H, CARD)
+    card_back(OPEN_W, OPEN_H, CARD)
+    empty_slot(OPEN_W, OPEN_H)
+    for depth in range(5):
+        discard_pile(depth)
+    from games import REGISTRY  # a first render fills the palette conversions of the panels
+
+    game = REGISTRY["kahuna"]
+    start = game.setup(["1", "2"], {}, 0)
+    draw(game.view(start, None), {})
+    draw(game.view(game.resign(start, "1"), None), {})
+
+
+# ----- the board -------------------------------------------------------------------------------
+
+
+def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+    """PNG bytes of the board for ``view`` (a Kahuna view; only public keys are read)."""
+    return encode_png(draw(view, names))
+
+
+def _focus(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The turn whose changes are highlighted: the one in progress, else the last one."""
+    return view.get("current") or view.get("last") or None
+
+
+def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+    canvas = background_p().copy()
+    focus = _focus(view)
+    new_lines: set[str] = set()
+    new_stones: set[str] = set()
+    ghosts: list[tuple[str, int]] = []
+    lost: list[tuple[str, int]] = []
+    if focus:
+        mover = _seat(view, focus.get("player"))
+        new_lines = {_check_line(x) for x in focus.get("placed") or []}
+        new_stones = {_check_island(x) for x in focus.get("taken") or []}
+        bridges_now = view.get("bridges") or {}
+        stones_now = view.get("stones") or {}
+        ghosts = [(_check_line(x), 1 - mover) for x in focus.get("removed") or []
+                  if x not in bridges_now]
+        lost = [(_check_island(x), 1 - mover) for x in focus.get("lost") or []
+                if x not in stones_now]
+    for line, seat in ghosts:
+        patch, mask, xy = bridge_sprite(line, seat, "ghost")
+        canvas.paste(patch, xy, mask)
+    bridges: Mapping[str, str] = view.get("bridges") or {}
+    for line in sorted(bridges, key=lambda x: (x in new_lines, x)):  # new ones on top
+        seat = _seat(view, bridges[line])
+        style = "new" if line in new_lines else "plain"
+        patch, mask, xy = bridge_sprite(_check_line(line), seat, style)
+        canvas.paste(patch, xy, mask)
+    for island, seat in lost:
+        patch, mask, xy = stone_sprite(island, seat, "lost")
+        canvas.paste(patch, xy, mask)
+    stones: Mapping[str, str] = view.get("stones") or {}
+    for island in sorted(stones):
+        seat = _seat(view, stones[island])
+        style = "new" if island in new_stones else "plain"
+        patch, mask, xy = stone_sprite(_check_island(island), seat, style)
+        canvas.paste(patch, xy, mask)
+    _header(Ink(canvas), view, names)
+    _footer(Ink(canvas, 0, FOOTER_Y), view, names)
+    return canvas
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+          max_width: int, stroke: int = 0) -> str:
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
+
+
+# ----- drawing on the palette canvas -----------------------------------------------------------
+# Header and footer are drawn straight onto the palette image: cached pieces are converted
+# once, and text becomes a cached sprite pre-blended on the colour it lies on. A render then
+# quantizes nothing but the few strings it has never drawn before.
+
+
+_AS_P: dict[int, tuple[Image.Image, Image.Image]] = {}
+
+
+def as_p(image: Image.Image) -> Image.Image:
+    """A cached RGB piece (panel, card, icon) mapped onto the palette, once.
+
+    Keyed by identity (images are not hashable); the pieces come from lru caches, so the same
+    piece is the same object. The entry keeps its source alive, so an id is never reused
+    while its entry exists.
+    """
+    entry = _AS_P.get(id(image))
+    if entry is not None and entry[0] is image:
+        return entry[1]
+    if len(_AS_P) > 512:
+        _AS_P.clear()
+    converted = palette().to_p(image)
+    _AS_P[id(image)] = (image, converted)
+    return converted
+
+
+
+class Ink:
+    """Pastes cached pieces and text onto a palette canvas, at an offset (a panel's origin)."""
+
+    def __init__(self, canvas: Image.Image, ox: int = 0, oy: int = 0) -> None:
+        self.canvas, self.ox, self.oy = canvas, ox, oy
+
+    def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
+        self.canvas.paste(as_p(piece), (round(xy[0]) + self.ox, round(xy[1]) + self.oy))
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, ground: RGB,
+             anchor: str = "la", stroke: int = 0) -> tuple[int, int, int, int]:
+        """Like ``draw_text``; returns the box in the panel's coordinates."""
+        patch, mask, (dx, dy) = text_patch(palette(), text, size, fill, ground, anchor, stroke)
+        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+        self.canvas.paste(patch, (x + self.ox, y + self.oy), mask)
+        return x, y, x + patch.width, y + patch.height
+
+
+def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """Both players: name, colour, points; stones, bridges and cards; whose turn."""
+    players = list(view.get("players") or [])[:2]
+    scores: Mapping[str, int] = view.get("scores") or {}
+    result = view.get("result")
+    winners = set(result.get("winners") or []) if result else set()
+    hands: Mapping[str, int] = view.get("hands") or {}
+    left: Mapping[str, int] = view.get("bridges_left") or {}
+    stones: Mapping[str, str] = view.get("stones") or {}
+    card_w, cards = player_cards(players, view, WIDTH, MARGIN, 2)
+    for i, (player, x, active, won) in enumerate(cards):
+        edge, edge_w = card_edge(active, won, ACCENT, GOLD, CARD_EDGE)
+        ink.paste(panel((card_w, CARD_H), CARD, edge, edge_w, BG, scale=SS), (x, CARD_Y))
+        ink.paste(icon("plank", i, 34, CARD), (x + 18, CARD_Y + 18))
+        score = str(scores.get(player, 0))
+        score_w = text_width(score, 56, 1)
+        name_w = card_w - 90 - max(score_w, 60)
+        name = _name(view, names, player, NAME_SIZE, name_w, 1)
+        ink.text((x + 60, CARD_Y + 20), name, NAME_SIZE, TEXT, CARD, stroke=1)
+        ink.text((x + card_w - 22, CARD_Y + 34), "POINT" if score == "1" else "POINTS", 16, DIM,
+                 CARD, anchor="rs")
+        ink.text((x + card_w - 22, CARD_Y + 62), score, 56, GOLD if won else TEXT, CARD,
+                 anchor="rm", stroke=1)
+        # stones, bridges on the board, cards in hand
+        n_stones = sum(1 for p in stones.values() if p == player)
+        n_bridges = 25 - int(left.get(player, 25))
+        n_cards = int(hands.get(player, 0))
+        y = CARD_Y + 100
+        cx = x + 18
+        for kind, value, word in (("stone", n_stones, "stone"), ("plank", n_bridges, "bridge"),
+                                  ("card", n_cards, "card")):
+            ink.paste(icon(kind, i, 24, CARD), (cx, y - 12))
+            cx += 29
+            text = f"{value} {word}{'' if value == 1 else 's'}"
+            ink.text((cx, y), text, 21, TEXT, CARD, anchor="lm")
+            cx += text_width(text, 21) + 14
+        tag = None
+        if active:
+            phase = view.get("phase")
+            tag = pill("LAST TURN" if phase == "last" else "HANDICAP" if phase == "handicap"
+                       else "TO MOVE", ACCENT, CARD, BG, scale=SS)
+        elif won:
+            tag = pill("DRAW" if len(winners) > 1 else "WINNER", GOLD, CARD, BG, scale=SS)
+        if tag is not None:
+            ink.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
+
+
+def _status(view: Mapping[str, Any]) -> list[str]:
+    """The status line in pieces that recur from render to render."""
+    rnd = int(view.get("round") or 1)
+    phase = view.get("phase")
+    if view.get("result"):
+        return ["Game over", f"round {rnd} of 3"]
+    if phase == "handicap":
+        left = int(view.get("handicap_left") or 0)
+        return ["Handicap", f"{left} free bridge{'' if left == 1 else 's'} to place"]
+    if phase == "last":
+        return ["Round 3 of 3", f"last turns: {int(view.get('last_turns') or 0)} to go"]
+    return [f"Round {rnd} of 3", f"turn {int(view.get('turn') or 0) + 1}"]
+
+
+@lru_cache(maxsize=1)
+def footer_base() -> Image.Image:
+    """The footer's panel (RGB); mapped onto the palette once by ``as_p``."""
+    im = Image.new("RGB", (WIDTH, FOOTER_H), BG)
+    im.paste(panel((WIDTH - 2 * MARGIN, FOOTER_H), CARD, CARD_EDGE, 2, BG, scale=SS), (MARGIN, 0))
+    return im
+
+
+def _footer(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """Round and scorings; the open cards, deck and discards (or the result); the last turn."""
+    ink.paste(footer_base(), (0, 0))
+    left, right = MARGIN + 24, WIDTH - MARGIN - 24
+    x = left
+    for k, piece in enumerate(_status(view)):
+        if k:
+            x = ink.text((x + 12, 42), "·", STATUS_SIZE, DIM, CARD, anchor="ls")[2] + 12
+        x = ink.text((x, 42), piece, STATUS_SIZE, TEXT, CARD, anchor="ls", stroke=1)[2]
+    _scoring_chips(ink, view, right, 42)
+    body_y = 66
+    if view.get("result"):
+        _draw_result(ink, view, names, (left, body_y, right, body_y + OPEN_H + 30))
+    else:
+        _draw_cards(ink, view, (left, body_y))
+    _draw_turn(ink, view, names, (left, body_y + OPEN_H + 40, right, FOOTER_H - 12))
+
+
+def _scoring_chips(ink: Ink, view: Mapping[str, Any], right: int, baseline: int) -> None:
+    """One chip per scoring so far: "R1 +1" in the scorer's colour, grey for a tie."""
+    players = list(view.get("players") or [])
+    x = right
+    for scoring in reversed(list(view.get("scorings") or [])):
+        points = scoring.get("points") or {}
+        gained = [(p, n) for p, n in points.items() if n]
+        label = f"R{scoring.get('round')} " + (f"+{gained[0][1]}" if gained else "tie")
+        colour = PLAYER[players.index(gained[0][0])] if gained and gained[0][0] in players \
+            else DIM
+        width = text_width(label, SMALL, 1) + 24
+        ink.paste(panel((width, 34), CARD, colour, 3, CARD, radius=17, scale=SS), (x - width, baseline - 26))
+        ink.text((x - width / 2, baseline - 9), label, SMALL, colour, CARD, anchor="mm",
+                 stroke=1)
+        x -= width + 10
+    if x != right:
+        ink.text((x - 4, baseline), "Scorings:", SMALL, DIM, CARD, anchor="rs")
+
+
+def _draw_cards(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+    """The open cards, the deck (with its count) and the discard pile, each labelled."""
+    x, y = at
+    label_y, cards_y = y + 16, y + 30
+    open_cards = [_check_island(c) for c in view.get("open") or []]
+    ink.text((x, label_y), "OPEN CARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    for slot in range(3):
+        if slot < len(open_cards):
+            ink.paste(card_face(open_cards[slot], OPEN_W, OPEN_H, CARD), (x, cards_y))
+        else:
+            ink.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
+        x += OPEN_W + 12
+    x += 22
+    deck = int(view.get("deck") or 0)
+    ink.text((x, label_y), "DECK", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    if deck:
+        ink.paste(card_back(OPEN_W, OPEN_H, CARD), (x, cards_y))
+        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), str(deck), 52, TEXT, CARD_BACK,
+                 anchor="mm", stroke=2)
+    else:
+        ink.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
+        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), "empty", SMALL, DIM, CARD, anchor="mm")
+    x += OPEN_W + 34
+    discard = int(view.get("discard") or 0)
+    tucked = int(view.get("tucked") or 0)
+    ink.text((x, label_y), "DISCARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.paste(discard_pile(min(discard, 4)), (x, cards_y))
+    ground = DISCARD_FACE if discard else CARD
+    ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6), str(discard), 44,
+             INK if discard else DIM, ground, anchor="mm", stroke=1)
+    if tucked:
+        ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30), f"{tucked} face down", 18, INK,
+                 DISCARD_FACE, anchor="mm")
+    if view.get("variant") == "open-draws":
+        _draw_face_up(ink, view, (x + OPEN_W + 40, label_y))
+
+
+def _draw_face_up(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+    """Open-draws: the drawn open cards lying face up in front of each player."""
+    x, y = at
+    ink.text((x, y), "FACE UP", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    displayed: Mapping[str, Sequence[str]] = view.get("displayed") or {}
+    for seat, player in enumerate(list(view.get("players") or [])[:2]):
+        cards = [_check_island(c) for c in displayed.get(player) or []]
+        top = y + 24 + seat * 78
+        ink.paste(icon("plank", seat, 24, CARD), (x, top))
+        rows = [cards[k:k + 2] for k in range(0, len(cards), 2)] or [["none"]]
+        for i, row in enumerate(rows[:3]):
+            ink.text((x + 32, top + 19 + i * 24), " ".join(row), 19, TEXT if cards else DIM,
+                     CARD, anchor="ls", stroke=1 if cards else 0)
+
+
+@lru_cache(maxsize=4)
+def empty_slot(w: int, h: int) -> Image.Image:
+    """Where a card is missing: a dashed outline."""
+    im, d = supersampled((w, h), SS, CARD)
+    pts = [(6, 6), (w - 6, 6), (w - 6, h - 6), (6, h - 6), (6, 6)]
+    _dashed(d, pts, CARD_EDGE, 2.5, 10, 8, SS)
+    return shrink(im, SS)
+
+
+DISCARD_FACE: RGB = mix(CARD_FACE, SAND, 0.5)
+
+
+@lru_cache(maxsize=8)
+def discard_pile(depth: int) -> Image.Image:
+    """A small fanned stack of face-up cards, ``depth`` deep (0: an empty slot)."""
+    if depth == 0:
+        return empty_slot(OPEN_W + 14, OPEN_H)
+    im = Image.new("RGB", (OPEN_W + 14, OPEN_H), CARD)
+    layer, d = supersampled((OPEN_W + 14, OPEN_H), SS, (0, 0, 0, 0), "RGBA")
+    for k in range(depth):
+        ox = (depth - 1 - k) * 4
+        oy = k * 2
+        box = (ox * SS, oy * SS, (ox + OPEN_W) * SS - 1, (OPEN_H - 2 * (depth - 1) + oy) * SS - 1)
+        d.rounded_rectangle(box, radius=12 * SS, fill=SAND_RIM + (255,))
+        d.rounded_rectangle((box[0] + 2 * SS, box[1] + 2 * SS, box[2] - 2 * SS, box[3] - 2 * SS),
+                            radius=10 * SS, fill=DISCARD_FACE + (255,))
+    layer = shrink(layer, SS)
+    im.paste(layer, (0, 0), layer)
+    return im
+
+
+Chunk = tuple[str, RGB, int]  # text, colour, stroke
+
+
+def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[list[Chunk]]:
+    """The highlighted turn in words: who and which moves, then what they did.
+
+    Lines come in chunks (a move, an effect) that recur from one render to the next, so their
+    text sprites are mostly cached: a long unique line would be drawn afresh every time.
+    """
+    focus = _focus(view)
+    if not focus:
+        return [[("No moves yet.", TEXT, 1)]]
+    player = focus.get("player")
+    players = list(view.get("players") or [])
+    other = next((p for p in players if p != player), None)
+    who = _name(view, names, str(player), STATUS_SIZE, 300)
+    them = _name(view, names, str(other), STATUS_SIZE, 300) if other else "?"
+    doing = "Handicap" if focus.get("turn") == 0 else (
+        "This turn" if view.get("current") else "Last turn")
+    first: list[Chunk] = [(f"{doing} ({who}): ", TEXT, 1)]
+    for i, move in enumerate(focus.get("moves") or []):
+        first.append((("· " if i else "") + f"{move} ", TEXT, 0))
+    effects: list[str] = []
+    if focus.get("taken"):
+        effects.append(f"{who} took " + " and ".join(focus["taken"]))
+    losses = []
+    removed = list(focus.get("removed") or [])
+    if removed:
+        losses.append(("bridges " if len(removed) > 1 else "bridge ") + ", ".join(removed))
+    lost = list(focus.get("lost") or [])
+    if lost:
+        losses.append(("the stones on " if len(lost) > 1 else "the stone on ")
+                      + " and ".join(lost))
+    if losses:
+        effects.append(f"{them} lost " + " and ".join(losses))
+    scoring = focus.get("scoring")
+    if scoring:
+        stones = scoring.get("stones") or {}
+        counts = " : ".join(str(stones.get(p, 0)) for p in players)
+        effects.append(f"scoring {scoring.get('round')}: stones {counts}")
+    if focus.get("last_turns"):
+        effects.append("the cards ran out a 3rd time: one last turn each")
+    if focus.get("early_end"):
+        effects.append("no bridge left: early end")
+    lines = [first]
+    if effects:
+        lines.append([(e + ("; " if i < len(effects) - 1 else ""), DIM, 0)
+                      for i, e in enumerate(effects)])
+    return lines
+
+
+def _draw_chunks(ink: Ink, x: float, y: float, chunks: Sequence[Chunk], size: int,
+                 max_x: float) -> None:
+    """Draw chunks one after another on a baseline; "..." where the room runs out."""
+    for i, (text, colour, stroke) in enumerate(chunks):
+        width = text_width(text.rstrip(), size, stroke)
+        need = width + (text_width(ELLIPSIS, size) if i < len(chunks) - 1 else 0)
+        if x + need > max_x:
+            room = max(int(max_x - x), 1)
+            ink.text((x, y), fit_text(text.rstrip() + ELLIPSIS, size, room, stroke), size,
+                     colour, CARD, anchor="ls", stroke=stroke)
+            return
+        ink.text((x, y), text.rstrip(), size, colour, CARD, anchor="ls", stroke=stroke)
+        x += text_width(text, size, stroke)
+
+
+def _draw_turn(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
+               box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, _y1 = box
+    for i, chunks in enumerate(_turn_lines(view, names)[:2]):
+        _draw_chunks(ink, x0, y0 + 26 + i * 36, chunks, 24, x1)
+
+
+def _draw_result(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
+                 box: tuple[int, int, int, int]) -> None:
+    result = view["result"]
+    x0, y0, x1, _y1 = box
+    width = x1 - x0
+    winners = list(result.get("winners") or [])
+    players = list(view.get("players") or [])
+    scores: Mapping[str, int] = result.get("scores") or view.get("scores") or {}
+    detail = result.get("detail") or {}
+    if len(winners) == 1:
+        headline = f"{_name(view, names, winners[0], 48, width - 120, 1)} wins!"
+    else:
+        headline = "Draw!"
+    ink.text((x0, y0 + 52), headline, 48, GOLD, CARD, anchor="ls", stroke=1)
+    points = ", ".join(f"{_name(view, names, p, 26, 260)}: {scores.get(p, 0)}" for p in players)
+    reason = result.get("reason")
+    if reason == "resigned":
+        quitter = detail.get("resigned")
+        who = _name(view, names, quitter, 26, 300) if quitter in players else "A player"
+        why = f"{who} resigned  ·  {points}"
+    elif reason == "early end":
+        bare = list(detail.get("bare") or [])
+        if len(bare) == 1 and bare[0] in players:
+            why = f"{_name(view, names, bare[0], 26, 300)} has no bridge left  ·  {points}"
+        else:
+            why = f"nobody has a bridge left  ·  {points}"
+    else:
+        tiebreak = detail.get("tiebreak")
+        extra = {"third scoring": "  ·  tie broken by the final scoring",
+                 "bridges": "  ·  tie broken by more bridges"}.get(str(tiebreak), "")
+        why = f"final points: {points}{extra}"
+    ink.text((x0, y0 + 96), fit_text(why, 26, width), 26, TEXT, CARD, anchor="ls")
+    stones = detail.get("stones") or {}
+    bridges = detail.get("bridges") or {}
+    line = "   ".join(
+        f"{_name(view, names, p, 24, 260)}: {_plural(int(stones.get(p, 0)), 'stone')}, "
+        f"{_plural(int(bridges.get(p, 0)), 'bridge')}" for p in players)
+    ink.text((x0, y0 + 136), fit_text(line, 24, width), 24, DIM, CARD, anchor="ls")

@@ -1,0 +1,133 @@
+"""A player's private picture: their hand, and what each card can do now."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from games.kahuna import hand_options
+
+from ..common import RGB, draw_text, encode_png, fit_text, panel, pill
+from .art import card_face, icon
+from .board import _name
+from .style import (
+    ACCENT, BG, CARD, CARD_EDGE, DIM, GOLD, HAND_CARD_H, HAND_CARD_W, MARGIN, NAME_SIZE, SMALL, SS,
+    TEXT, _check_island, _seat, palette)
+
+# ----- the private hand ------------------------------------------------------------------------
+
+HAND_W = 1000
+HAND_GAP = 18
+HAND_TOP = 118
+HAND_LIST_Y = HAND_TOP + HAND_CARD_H + 22
+ROW_H = 29
+MAX_ROWS = 9  # option lines under a card (a card touches at most 6 lines)
+
+Row = tuple[str, str, RGB, bool]  # main text, note, note colour, is a heading
+
+
+def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+    """PNG of a player's hand for their own view: every card and what it could do now."""
+    return encode_png(draw_hand(view, names))
+
+
+def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+    """The owner's cards, each with the lines it could bridge (and what that would take) and
+    the removals it could join, on the board as it is now."""
+    viewer = view.get("viewer")
+    if viewer is None or "hand" not in view:
+        raise ValueError("render_hand needs the owner's view (with viewer and hand)")
+    hand = [_check_island(c) for c in view.get("hand") or []]
+    seat = _seat(view, viewer)
+    options = hand_options(view)
+    rows = {card: _card_rows(view, card, options.get(card) or {}) for card in set(hand)}
+    n_rows = min(MAX_ROWS, max((len(r) for r in rows.values()), default=1))
+    height = HAND_LIST_Y + n_rows * ROW_H + 74
+    im = Image.new("RGB", (HAND_W, height), BG)
+    card = panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG, scale=SS)
+    im.paste(card, (MARGIN, MARGIN))
+    left = MARGIN + 24
+    im.paste(icon("plank", seat, 34, CARD), (left, MARGIN + 22))
+    name = _name(view, names, str(viewer), NAME_SIZE, 520, 1)
+    draw_text(im, (left + 44, MARGIN + 22), f"Your hand, {name}", NAME_SIZE, TEXT, anchor="la",
+              stroke=1)
+    yours = viewer in (view.get("to_act") or [])
+    phase = view.get("phase")
+    if view.get("result"):
+        status = "The game is over."
+    elif not yours:
+        status = "Not your turn: what each card could do on the board as it is now."
+    elif phase == "handicap":
+        status = "Your handicap first: free bridges without cards (/move free X-Y)."
+    elif phase == "last":
+        status = "Your last turn: play what you like, then /move end."
+    else:
+        status = "Your turn: what each card can do now."
+    draw_text(im, (left, MARGIN + 84), fit_text(status, SMALL, HAND_W - 2 * left), SMALL,
+              ACCENT if yours and not view.get("result") else DIM, anchor="ls")
+    info = f"Round {int(view.get('round') or 1)}  ·  {len(hand)} of 5 cards"
+    draw_text(im, (HAND_W - left, MARGIN + 84), info, SMALL, DIM, anchor="rs")
+    if not hand:
+        draw_text(im, (HAND_W / 2, HAND_TOP + HAND_CARD_H / 2), "No cards in your hand", 34,
+                  DIM, anchor="mm", stroke=1)
+    shown = list((view.get("displayed") or {}).get(viewer) or [])
+    span = len(hand) * HAND_CARD_W + (len(hand) - 1) * HAND_GAP
+    x = (HAND_W - span) // 2
+    for card in hand:
+        im.paste(card_face(card, HAND_CARD_W, HAND_CARD_H, CARD), (x, HAND_TOP))
+        if card in shown:
+            shown.remove(card)
+            tag = pill("FACE UP", GOLD, CARD, CARD, scale=SS)
+            im.paste(tag, (x + (HAND_CARD_W - tag.width) // 2, HAND_TOP + HAND_CARD_H - 14))
+        for i, (text, note, colour, heading) in enumerate(rows[card][:n_rows]):
+            y = HAND_LIST_Y + 20 + i * ROW_H
+            size = SMALL - 2 if heading else SMALL
+            shown_text = fit_text(text, size, HAND_CARD_W)
+            end = draw_text(im, (x + (0 if heading else 10), y), shown_text, size,
+                            DIM if heading else TEXT, anchor="ls", stroke=0 if heading else 1)
+            if note:
+                room = x + HAND_CARD_W + HAND_GAP - 6 - end[2] - 6
+                draw_text(im, (end[2] + 6, y), fit_text(note, 17, max(room, 20)), 17, colour,
+                          anchor="ls", stroke=1)
+        x += HAND_CARD_W + HAND_GAP
+    left_count = int((view.get("bridges_left") or {}).get(viewer, 0))
+    foot = f"Bridges left: {left_count}  ·  gold: the islands a bridge would take"
+    draw_text(im, (left, height - MARGIN - 20), foot, 18, DIM, anchor="ls")
+    return palette().to_p(im)
+
+
+def _card_rows(view: Mapping[str, Any], card: str, options: Mapping[str, Sequence[str]]
+               ) -> list[Row]:
+    """Under a card: "bridge to" and the far ends of its free lines (with the islands that
+    bridge would take), then "remove" and the opponent bridges it can help remove."""
+    from games.kahuna.game import place_bridge
+
+    viewer = str(view["viewer"])
+    opponent = next(p for p in view["players"] if p != viewer)
+    rows: list[Row] = []
+    lines = list(options.get("bridges") or [])
+    if lines:
+        rows.append(("bridge to", "", DIM, True))
+    for line in lines:
+        a, b = line.split("-")
+        far = b if a == card else a
+        bridges, stones = dict(view["bridges"]), dict(view["stones"])
+        taken = place_bridge(bridges, stones, viewer, opponent, line).get("taken", [])
+        rows.append((far, ("takes " + "+".join(taken)) if taken else "", GOLD, False))
+    removals = list(options.get("removals") or [])
+    if removals:
+        rows.append(("remove", "", DIM, True))
+    seen = set()
+    for move in removals:
+        parts = move.split()
+        line, pair = parts[1], parts[2:4]
+        partner = pair[1] if pair[0] == card else pair[0]
+        if (line, partner) in seen:
+            continue
+        seen.add((line, partner))
+        rows.append((line, f"w/ {partner}", DIM, False))
+    if not rows:
+        rows.append(("no play now", "", DIM, True))
+    return rows

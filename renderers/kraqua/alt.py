@@ -1,0 +1,88 @@
+"""The board in words for screen readers (translated by the bot)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.kraqua.game import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
+from games.text import Text, translator
+
+from .style import _without_chip
+
+# ----- alt text ---------------------------------------------------------------------------------
+# The image itself is drawn in English (``board``); the alt text is a Text of the ``kraqua`` domain,
+# so each reader's screen reader gets it in their language.
+
+_ = translator("kraqua")
+#: English longer than this drops the reef rows, so that longer languages still fit.
+ALT_ROOM = 880
+STATUS_WORDS = {"running": _("running"), "won": _("won"), "almost": _("almost won"),
+                "lost": _("lost")}
+
+
+def _plain(names: Mapping[str, str], player: str) -> str:
+    return " ".join(str(names.get(player) or player).split())[:32]
+
+
+def _chain(parts: Sequence[Any], template: str) -> Text:
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = (_("{a}; {b}", a=text, b=part) if template == ";"
+                else _("{a} {b}", a=text, b=part))
+    return text
+
+
+def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+    """The position in words for screen readers: fish, gems, gates, reef rows, seats."""
+    gems = view["gems"]
+    count = {place: sum(gems[place].values()) for place in gems}
+    status = view["status"]
+    fish = listing([_("{colour} on {field}", colour=COLOUR_WORDS[c], field=f)
+                    for c, f in view["fish"].items()])
+    gates = []
+    for g in view["gates"]:
+        words = dict(gate=g["gate"], criterion=CRITERION_WORDS.get(g["criterion"], g["criterion"]),
+                     order=colours(g["order"]))
+        gates.append(_("gate {gate} by {criterion}: {order} (passed: {passed})",
+                       passed=colours(g["passed"]), **words) if g["passed"]
+                     else _("gate {gate} by {criterion}: {order}", **words))
+    head = [_("Kraqua, level {level}, round {round}, {status}.", level=view["level"],
+              round=view["round"], status=STATUS_WORDS.get(status, status)),
+            _("Fish: {fish}. Cave {cave} of {limit} gems, chest {chest}, hideout {hideout} "
+              "(goal: {goal}). Shells {shells}, stack {stack}.", fish=fish, cave=count["cave"],
+              limit=view["cave_limit"], chest=count["chest"], hideout=count["hideout"],
+              goal=colours(view["hideout_goal"]), shells=view["shells"], stack=view["stack"]),
+            _("{gates}.", gates=_chain(gates, ";"))]
+    rows = []
+    for row in ("i", "o"):
+        spots = view["rows"][row]
+        laid = [_("{spot}: tile {tile}", spot=k, tile=str(t[0]) + str(t[1]))
+                for k, t in spots.items()]
+        if row == "i":
+            rows.append(_("Inner reef {laid}.", laid=listing(laid)) if laid
+                        else _("Inner reef empty."))
+        else:
+            rows.append(_("Outer reef {laid}.", laid=listing(laid)) if laid
+                        else _("Outer reef empty."))
+    seats = []
+    bare = _without_chip(view, names)
+    for p in view["players"]:
+        tile = view["tiles"][p]
+        words = dict(name=_plain(bare, p), chip=chip_name(view["chips"][p]))
+        played = p in view["played"]
+        if tile:
+            words["tile"] = f"{tile[0]}{tile[1]}"
+            seats.append(_("{name} ({chip}, tile {tile}, played)", **words) if played
+                         else _("{name} ({chip}, tile {tile})", **words))
+        else:
+            seats.append(_("{name} ({chip}, played)", **words) if played
+                         else _("{name} ({chip})", **words))
+    tail = [_("Seats: {seats}.", seats=_chain(seats, ";"))]
+    if status == "running":
+        tail.append(_("To act: {seats}.",
+                      seats=listing([_plain(names, p) for p in view["to_act"]])))
+    text = _chain([*head, *rows, *tail], " ")
+    if len(text) > ALT_ROOM:
+        text = _chain([*head, *tail], " ")
+    return text

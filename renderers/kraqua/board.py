@@ -1,0 +1,305 @@
+"""The board image: the track with its fish and gates, the header and the players' panel;
+and the warm-up of every cached piece."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.kraqua import board as kb
+from games.kraqua.game import Kraqua
+
+from ..common import RGB, draw_text, encode_png, fit_text, seat_name
+from .art import (
+    animal_icon, background_p, field_p, fish_sprite, gate_badge_p, gem_icon, next_marker,
+    shell_icon, tile_p)
+from .style import (
+    ACCENT, BG, CARD, CARD_EDGE, CELL, DEEP, DIM, FAINT, FISH_RGB, GOAL_Y, GOLD, HEADER_H, HEIGHT,
+    LANE_X, PANEL_TOP, PANEL_Y, RED_ALERT, TEXT, WIDTH, _without_chip, arch_field_y, field_box,
+    palette, spot_box)
+
+
+def prepare() -> None:
+    """Build the cached art now rather than during the first player's render."""
+    for revealed in (1, 2, 3):
+        background_p(revealed)
+    header_base()
+    panel_base()
+    for tile, sides in kb.TILES.items():
+        for side in sides:
+            tile_p(tile, side)
+    for f in range(5, 41):
+        field_p(f)
+    for colour in kb.FISH:
+        fish_sprite(colour, CELL - 6)
+
+
+# ----- the render ------------------------------------------------------------------------------
+
+
+def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+    """PNG bytes of the board for ``view`` (a public Kraqua view)."""
+    return encode_png(draw(view, names))
+
+
+def _pos(name: Any) -> int:
+    return kb.parse_field(str(name))
+
+
+def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+    revealed = int(view.get("revealed") or len(view.get("gates") or []) or 1)
+    if revealed not in (1, 2, 3):
+        raise ValueError(f"bad number of revealed gates: {revealed}")
+    pal = palette()
+    canvas = background_p(revealed).copy()
+    protected = {_pos(f) for f in view.get("protected") or []}
+    for f in sorted(protected):
+        if 5 <= f <= 40:
+            canvas.paste(field_p(f), field_box(f)[:2])
+    rows: Mapping[str, Mapping[str, Sequence[Any]]] = view.get("rows") or {}
+    for row in kb.ROWS:
+        for spot, tile in (rows.get(row) or {}).items():
+            number, side = int(tile[0]), str(tile[1])
+            if number not in kb.TILES or side not in kb.SIDES:
+                raise ValueError(f"not a Kraqua tile: {tile!r}")
+            canvas.paste(tile_p(number, side), spot_box(row, int(spot))[:2])
+    for row, spot in sorted((view.get("next_spots") or {}).items()):
+        if spot and row in kb.ROWS and int(spot) in kb.SPOTS:
+            canvas.paste(next_marker(row, int(spot)), spot_box(row, int(spot))[:2])
+    _draw_gates(canvas, view)
+    moved = view.get("moved")
+    for colour, where in (view.get("fish") or {}).items():
+        if colour not in FISH_RGB:
+            raise ValueError(f"not a Kraqua fish: {colour!r}")
+        box = field_box(_pos(where))
+        patch = canvas.crop(box).convert("RGB")
+        if colour == moved:
+            ImageDraw.Draw(patch).rounded_rectangle((1, 1, CELL - 2, CELL - 2), radius=10,
+                                                    outline=TEXT, width=3)
+        sprite = fish_sprite(colour, CELL - 6)
+        patch.paste(sprite, (3, 3), sprite)
+        canvas.paste(pal.to_p(patch), box[:2])
+    header = header_base().copy()
+    _draw_header(header, view, names)
+    canvas.paste(pal.to_p(header), (0, 0))
+    panel = panel_base().copy()
+    _draw_panel(panel, view, names)
+    canvas.paste(pal.to_p(panel), (0, PANEL_Y - PANEL_TOP))
+    return canvas
+
+
+def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+          width: int, stroke: int = 0) -> str:
+    return seat_name(view.get("players") or [], names, player, size, width, stroke, "Seat")
+
+
+def _draw_gates(canvas: Image.Image, view: Mapping[str, Any]) -> None:
+    """A badge on each turn: gate number, criterion, the fish order; passed fish ticked."""
+    gates = list(view.get("gates") or [])
+    spots = [  # (x centre, y centre) of the badge on the turn after fields 16, 28, 40
+        (LANE_X + 12 * CELL + 46, (arch_field_y(0) + arch_field_y(1) + CELL) // 2),
+        (LANE_X - 46, (arch_field_y(1) + arch_field_y(2) + CELL) // 2),
+        (LANE_X + 12 * CELL + 46, (arch_field_y(2) + GOAL_Y + CELL) // 2),
+    ]
+    for i, (cx, cy) in enumerate(spots):
+        gate = gates[i] if i < len(gates) else None
+        canvas.paste(gate_badge_p(
+            i + 1, gate["criterion"] if gate else None,
+            tuple(gate["order"]) if gate else (),
+            tuple(gate["passed"]) if gate else ()), (cx - 40, cy - 86))
+
+
+@lru_cache(maxsize=1)
+def header_base() -> Image.Image:
+    """The header card with its fixed labels (RGB; a render draws the numbers on a copy)."""
+    im = Image.new("RGB", (WIDTH, HEADER_H + 4), BG)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((16, 12, WIDTH - 16, HEADER_H - 4), radius=16, fill=CARD,
+                        outline=CARD_EDGE, width=2)
+    draw_text(im, (34, 44), "KRAQUA", 38, TEXT, anchor="ls", stroke=1)
+    draw_text(im, (300, 44), "SHELLS", 18, DIM, anchor="ls", stroke=1)
+    draw_text(im, (530, 44), "KRAQUA'S CAVE", 18, DIM, anchor="ls", stroke=1)
+    d.rounded_rectangle((530, 56, 730, 80), radius=8, fill=DEEP)
+    return im
+
+
+@lru_cache(maxsize=1)
+def panel_base() -> Image.Image:
+    """The panel card with its fixed titles (RGB)."""
+    im = Image.new("RGB", (WIDTH, HEIGHT - PANEL_Y + PANEL_TOP), BG)
+    d = ImageDraw.Draw(im)
+    top = PANEL_TOP
+    d.rounded_rectangle((16, top, WIDTH - 16, im.height - 16), radius=16, fill=CARD,
+                        outline=CARD_EDGE, width=2)
+    draw_text(im, (34, top + 30), "SEATS", 18, DIM, anchor="ls", stroke=1)
+    for k, title in enumerate(("CHEST", "CAVE", "HIDEOUT", "HIDEOUT GOAL")):
+        draw_text(im, (PANEL_GEMS_X, top + 30 + k * 74), title, 18, DIM, anchor="ls", stroke=1)
+    return im
+
+
+PANEL_GEMS_X = 560
+
+
+def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    d = ImageDraw.Draw(canvas)
+    level = str(view.get("level", "1"))
+    draw_text(canvas, (34, 78), f"level {level}  ·  round {view.get('round', 1)}", 22, DIM,
+              anchor="ls")
+    status = str(view.get("status", "running"))
+    shells = int(view.get("shells") or 0)
+    top = int(view.get("max_shells") or 6)
+    x = 300
+    for k in range(top):
+        icon = shell_icon(30, CARD, k < shells)
+        canvas.paste(icon, (x + k * 32, 52))
+    cave = sum((view.get("gems") or {}).get("cave", {}).values())
+    limit = int(view.get("cave_limit") or 8)
+    x = 530
+    bar_w = 200
+    filled = round(bar_w * min(cave, limit) / max(limit, 1))
+    if filled:
+        d.rounded_rectangle((x, 56, x + max(filled, 16), 80), radius=8,
+                            fill=RED_ALERT if cave >= limit - 2 else (196, 110, 220))
+    draw_text(canvas, (x + bar_w + 10, 68), f"{cave}/{limit}", 24, TEXT, anchor="lm", stroke=1)
+    label = {"running": "PLAYING", "won": "WON!", "almost": "ALMOST WON", "lost": "LOST"}.get(
+        status, status.upper())
+    colour = {"won": GOLD, "almost": ACCENT, "lost": RED_ALERT}.get(status, DIM)
+    draw_text(canvas, (WIDTH - 34, 44), label, 26, colour, anchor="rs", stroke=1)
+    draw_text(canvas, (WIDTH - 34, 78),
+              f"stack {view.get('stack', 0)}  ·  box {view.get('box', 0)}", 20, DIM, anchor="rs")
+
+
+def _seat_status(view: Mapping[str, Any], p: str) -> tuple[str, RGB]:
+    if view.get("status") != "running":
+        return "", DIM
+    to_act = set(view.get("to_act") or [])
+    step = view.get("step")
+    if p in to_act:
+        phase = view.get("phase")
+        if phase == "draw":
+            return "TO DRAW", ACCENT
+        if step == "gem":
+            return "CHOOSE GEM", ACCENT
+        if view.get("current") == p:
+            return "PLAYING", ACCENT
+        return "MAY PLAY", ACCENT
+    if p in (view.get("played") or []):
+        return "PLAYED", FAINT
+    if (view.get("tiles") or {}).get(p) is None and view.get("phase") == "turn":
+        return "NO TILE", FAINT
+    return "WAITING", DIM
+
+
+def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    top = PANEL_TOP
+    d = ImageDraw.Draw(canvas)
+    players = list(view.get("players") or [])
+    # seats
+    chips: Mapping[str, str] = view.get("chips") or {}
+    bare = _without_chip(view, names)
+    tiles: Mapping[str, Any] = view.get("tiles") or {}
+    x = 34
+    for i, p in enumerate(players):
+        y = top + 44 + i * 62
+        chip = str(chips.get(p, "turtle"))
+        letter = kb.ANIMAL_LETTER.get(chip, "T")
+        status, colour = _seat_status(view, p)
+        if colour == ACCENT:
+            d.rounded_rectangle((x - 8, y - 4, x + 500, y + 56), radius=10, outline=ACCENT, width=2)
+        canvas.paste(animal_icon(letter, 48, TEXT, CARD), (x, y + 2))
+        draw_text(canvas, (x + 58, y + 22), _name(view, bare, p, 24, 220, 1), 24, TEXT,
+                  anchor="ls", stroke=1)
+        draw_text(canvas, (x + 58, y + 48), chip, 18, DIM, anchor="ls")
+        if status:
+            draw_text(canvas, (x + 300, y + 48), status, 16, colour, anchor="ls", stroke=1)
+        tile = tiles.get(p)
+        tile_x = x + 300
+        if tile is None and view.get("current") == p and view.get("turn_tile"):
+            tile = view.get("turn_tile")
+        if tile is not None:
+            number, side = int(tile[0]), str(tile[1])
+            animal, cells = kb.TILES[number][side]
+            canvas.paste(animal_icon(animal, 26, TEXT, CARD), (tile_x, y))
+            draw_text(canvas, (tile_x + 32, y + 20), f"{number}{side} {cells}", 20, TEXT,
+                      anchor="ls", stroke=1)
+    # gems
+    gx = PANEL_GEMS_X
+    gems: Mapping[str, Mapping[str, int]] = view.get("gems") or {}
+    goal = list(view.get("hideout_goal") or [])
+    for k, place in enumerate(("chest", "cave", "hideout")):
+        y = top + 30 + k * 74
+        counts = gems.get(place) or {}
+        for j, colour in enumerate(kb.GEM_COLOURS):
+            n = int(counts.get(colour, 0))
+            cx = gx + j * 64
+            icon = gem_icon(colour, 30, CARD, hollow=n == 0)
+            canvas.paste(icon, (cx, y + 10))
+            draw_text(canvas, (cx + 34, y + 26), str(n), 22, TEXT if n else FAINT, anchor="lm",
+                      stroke=1)
+    y = top + 30 + 3 * 74
+    hidden = gems.get("hideout") or {}
+    for j, colour in enumerate(goal):
+        done = int(hidden.get(colour, 0)) > 0
+        cx = gx + j * 132
+        canvas.paste(gem_icon(colour, 34, CARD, hollow=not done), (cx, y + 8))
+        draw_text(canvas, (cx + 40, y + 26), colour + (" ok" if done else ""), 18,
+                  ACCENT if done else TEXT, anchor="lm", stroke=1 if done else 0)
+    # what is happening
+    line = _status_line(view, names)
+    draw_text(canvas, (34, canvas.height - 62), fit_text(line, 20, WIDTH - 68), 20, TEXT,
+              anchor="ls")
+    last = _last_line(view, names)
+    if last:
+        draw_text(canvas, (34, canvas.height - 32), fit_text(last, 18, WIDTH - 68), 18, DIM,
+                  anchor="ls")
+
+
+def _last_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """"Last: Marina laid tile 7A ...; moved the red fish ..." from the view's event list."""
+    last = view.get("last")
+    if not last:
+        return ""
+    players = list(view.get("players") or [])
+    clean = {p: _name(view, names, p, 18, 200) for p in players}
+    events = [[str(x) for x in e] for e in last.get("events") or [] if e]
+    text = Kraqua.format_events(events, clean).replace("**", "")
+    who = clean.get(str(last.get("player")), "")
+    return f"Last: {who} {text}" if who else f"Last: {text}"
+
+
+def _status_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    status = view.get("status")
+    gems = view.get("gems") or {}
+    if status and status != "running":
+        cave = sum((gems.get("cave") or {}).values())
+        hidden = sum((gems.get("hideout") or {}).values())
+        result = view.get("result") or {}
+        why = str((result.get("detail") or {}).get("why", ""))
+        lost = {"cave": "Lost: Kraqua's cave is full.", "chest": "Lost: the chest is empty.",
+                "tiles": "Lost: no reef tile is left.",
+                "resigned": "Lost: the team gave up."}.get(why, "Lost: Kraqua wins.")
+        word = {"won": "Won together!", "almost": "Almost won: the hideout is incomplete.",
+                "lost": lost}.get(str(status), str(status))
+        return f"{word}  Cave {cave}, hideout {hidden}, chest {sum((gems.get('chest') or {}).values())}."
+    step = view.get("step")
+    roll = view.get("roll")
+    if roll:
+        return f"Kraqua rolled {roll}: the seahorse keeps it or rolls again."
+    if view.get("drawing"):
+        return f"The turtle drew tile {view['drawing']} and picks its side."
+    if view.get("phase") == "draw":
+        return "Round end: every seat draws a tile, the last mover first."
+    if step == "gem":
+        return "The rolled colour is gone: a gem must be chosen for Kraqua."
+    if step == "special":
+        return "Special field: pay a shell, or pass."
+    acting = [p for p in view.get("to_act") or []]
+    if view.get("current"):
+        return "Turn under way: lay the tile, then move a fish."
+    waiting = ", ".join(_name(view, names, p, 20, 160) for p in acting)
+    if len(acting) == 1:
+        return f"Round {view.get('round', 1)}: {waiting} to play."
+    return f"Round {view.get('round', 1)}: {waiting} may play, in any order."

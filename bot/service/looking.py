@@ -92,7 +92,7 @@ class LookingService(PlayService):
         ]
         if row.status == "running":
             now = self.clock()
-            settings = await self.store.guild_settings(row.guild_id)
+            settings = await self.settings_for(row)
             reminder, deadline, action = self.timing(row, settings)
             for t in await self.store.timers(row.id):
                 if t.kind == "deadline":

@@ -115,7 +115,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         player in the middle of their turn waits for them, so a post never stops halfway
         through a turn.
         """
-        if not (await self.store.guild_settings(row.guild_id)).auto_forced:
+        if not (await self.settings_for(row)).auto_forced:
             return state, []
         out: list[Forced] = []
         while len(out) < FORCED_LIMIT and game.result(state) is None:

@@ -151,6 +151,35 @@ async def test_buttons_play_in_a_group_dm(dm: GroupDM) -> None:
     assert callbacks(sent) and not [s for s in sent if s.template.startswith("/channels/{channel_id}/messages/")]
 
 
+async def test_a_bot_seat_moves_and_the_human_hears_by_dm(dm: GroupDM) -> None:
+    h = dm
+    game_id, card = await lobby(h)
+    await h.command(ALICE, "game", "addbot", level="easy")
+    sent = await h.command(ALICE, "game", "start")
+    nothing_posted_in_the_group(sent)
+    if await to_act(h) is not ALICE:  # the bot began: its move came by DM after the start
+        assert dms(sent, ALICE)
+    choice = (await h.autocomplete(ALICE, "move", "action", ""))[0]["value"]
+    sent = await h.command(ALICE, "move", action=choice)  # the bot answers in the background
+    nothing_posted_in_the_group(sent)
+    [mine] = public(sent)  # Alice's move, shown in the group as the answer to her command
+    assert "thinking" in mine.content
+    [news] = dms(sent, ALICE)  # the bot's move: nobody's command to answer, so a DM
+    assert news.files and "<@101>, your turn" in news.content
+    assert f"https://discord.com/channels/@me/{GROUP_DM}" in news.content
+
+
+async def test_closed_dms_are_told_through_the_answer(dm: GroupDM) -> None:
+    h = dm
+    game_id, card = await lobby(h, "kahuna")
+    await h.click(BOB, f"lobby:join:{game_id}", card)
+    h.fake.closed_dms.add(BOB.id)
+    sent = await h.command(ALICE, "game", "start")
+    nothing_posted_in_the_group(sent)
+    notice = [f for f in public(sent) if f.content.startswith("📬 <@202>")]
+    assert len(notice) == 1 and [int(u) for u in notice[0].body["allowed_mentions"]["users"]] == [202]
+
+
 # ----- moderators, settings and language outside a server -------------------------------------
 
 
@@ -277,3 +306,23 @@ async def test_every_game_starts_and_moves_in_a_group_dm(dm: GroupDM, game_id: s
         said = reply_text(sent)  # a step inside a turn is told only to the mover
         assert said.startswith(("Played", "Done")) and "went wrong" not in said, said
     assert isinstance(h.client, GameBot)
+
+
+class UserInstallInAServer(Harness):
+    """A server that did not add the bot, where a member uses their own install of the app."""
+
+    def _base(self, user: User, kind: int, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        payload = super()._base(user, kind, data, **kwargs)
+        payload["authorizing_integration_owners"] = {"1": str(user.id)}
+        return payload
+
+
+async def test_a_server_without_the_bot_is_told_to_add_it(start_bot: BotFactory,
+                                                          fake: FakeDiscord) -> None:
+    h = await start_bot()
+    there = UserInstallInAServer(h.client, fake)
+    sent = await there.command(ALICE, "game", "new", game="aqualin")
+    [answer] = callbacks(sent)
+    assert answer.body["type"] == 4 and answer.body["data"]["flags"] & EPHEMERAL
+    assert "add me" in answer.body["data"]["content"]
+    assert channel_posts(sent) == [] and await h.client.service.store.active_game(CHANNEL_ID) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import NotAllowed, ServiceError
+from bot.i18n import tr
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import Store
@@ -63,7 +64,7 @@ async def test_a_lobby_player_may_start_and_add_bots(service: GameService) -> No
 async def test_settings_belong_to_the_chat(service: GameService, clock: FakeClock) -> None:
     outcome = await service.configure(CAROL, CHAT, reminder="1h", deadline="1d", on_deadline="skip",
                                       language="de", auto_forced=False)
-    assert "this chat" in str(outcome.reply) or "Chats" in str(outcome.reply)
+    assert "settings of this chat" in tr(outcome.reply, "en")
     here = await service.settings_for(CHAT)
     assert (here.reminder_seconds, here.deadline_seconds, here.deadline_action) == (3600, 86400, "skip")
     assert here.language == "de" and not here.auto_forced
@@ -74,7 +75,7 @@ async def test_settings_belong_to_the_chat(service: GameService, clock: FakeCloc
     with pytest.raises(ServiceError, match="no roles"):
         await service.configure(CAROL, CHAT, manager_role=5)
     shown = await service.show_settings(CAROL, CHAT)
-    assert "1 h" in str(shown.reply) or "1h" in str(shown.reply)
+    assert "Reminder interval: 1 h" in tr(shown.reply, "en")
     # A game there runs on the chat's timers: the reminder after an hour.
     await started(service)
     await deliver_all(service)

@@ -627,6 +627,42 @@ class Store(PauseStore):
                 )
         return await self.guild_settings(guild_id)
 
+    async def channel_settings(self, channel_id: int) -> GuildSettings:
+        """The settings of a channel outside any server (a group DM, a DM with the bot).
+
+        A setting column the table lacks keeps its default, so a server setting added later
+        does not break these reads."""
+        row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
+        if row is None:
+            return GuildSettings(guild_id=0)
+        found = dict(row)
+        values = {k: found[k] for k in SETTING_COLUMNS if k in found}
+        for flag in ("bot_takeover", "auto_forced"):
+            if flag in values:
+                values[flag] = bool(values[flag])
+        return GuildSettings(guild_id=0, **values)
+
+    async def update_channel_settings(self, channel_id: int, *, now: float,
+                                      **changes: Any) -> GuildSettings:
+        """Change some settings of a channel outside any server (as :meth:`update_guild_settings`)."""
+        unknown = set(changes) - set(SETTING_COLUMNS)
+        if unknown:
+            raise StoreError(f"unknown settings: {sorted(unknown)}")
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO channel_settings (channel_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (channel_id) DO NOTHING",
+                (channel_id, now),
+            )
+            for column, value in changes.items():
+                if isinstance(value, bool):
+                    value = int(value)
+                await db.execute(
+                    f"UPDATE channel_settings SET {column} = ?, updated_at = ? WHERE channel_id = ?",
+                    (value, now, channel_id),
+                )
+        return await self.channel_settings(channel_id)
+
     async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
         await self.update_guild_settings(guild_id, now=now, manager_role_id=role_id)
 

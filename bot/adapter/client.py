@@ -23,6 +23,9 @@ from .deliver import OOPS, _, say
 CANT_USE = _("You can't use that here.")
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .pause_buttons import AgreeButton
+
+NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
+              "or play in a group DM with your friends.")
 from .outbox import Deliverer
 from .timers import run_timers
 from .translator import CatalogTranslator
@@ -48,6 +51,7 @@ class GameBot(discord.AutoShardedClient):
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self.usable_here  # type: ignore[method-assign]
         commands.install(self.tree)
         self._timers: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
@@ -108,6 +112,17 @@ class GameBot(discord.AutoShardedClient):
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
         await self.bots.resume()
+
+    async def usable_here(self, interaction: discord.Interaction) -> bool:
+        """A server where only the user installed the app (the bot is not in it) is no place
+        for a game: the bot could answer there but never post on its own. Say so at once."""
+        if (interaction.guild_id is None or interaction.is_guild_integration()
+                or not interaction.is_user_integration() or self.get_guild(interaction.guild_id)):
+            return True  # not a server, the server's install, or a server the bot is in
+        if interaction.type == discord.InteractionType.application_command:
+            await interaction.response.send_message(say(NOT_ADDED, i18n.language_for(interaction.locale)),
+                                                    ephemeral=True)
+        return False
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:

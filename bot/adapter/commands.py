@@ -27,8 +27,13 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=g.title, value=g.id) for g in games.REGISTRY.values()]
 
 
-class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel"),
-                   guild_only=True):
+#: Installable by servers and by users (a user's install works in group DMs and DMs too), and
+#: usable in servers, the bot's DM and private channels (group DMs): see README, "Where it works".
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+
+
+class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel")):
     """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|notify|kick|skip|config``."""
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
@@ -205,7 +210,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
 @app_commands.command(name="move", description=T("Make your move in this channel's game"))
 @app_commands.describe(action=T("Your move; start typing to see the legal ones"),
                        seat=T("Which of your seats moves, if you hold several (Kraqua)"))
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, 100],
                seat: app_commands.Range[int, 1, 4] | None = None) -> None:
     await respond(interaction, lambda s, a, p: s.move(a, p, action, seat=seat))
@@ -234,7 +240,7 @@ def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice
 
 
 def install(tree: app_commands.CommandTree) -> None:
-    group = GameCommands()
+    group = GameCommands(allowed_installs=INSTALLS, allowed_contexts=CONTEXTS)
     pause_commands.add_to(group)
     tree.add_command(group)
     tree.add_command(move)

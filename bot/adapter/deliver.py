@@ -156,7 +156,9 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
     "thinking" message and keeps the deferral's ephemeral flag; public fallbacks follow it.
     """
     seen = str(interaction.guild_locale.value) if interaction and interaction.guild_locale else None
-    here = await client.service.channel_language(place.guild_id, seen)
+    if place.guild_id is None and interaction is not None:  # no server: the asker's language
+        seen = str(interaction.locale.value)
+    here = await client.service.channel_language(place.guild_id, seen, channel_id=place.channel_id)
     mine = language_for(interaction.locale) if interaction is not None else here
     channel = client.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
     unposted: list[Post] = []
@@ -167,9 +169,11 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
         report = await client.outbox.deliver_keys(outcome.outbox, interaction, here, mine)
         undelivered = report.actor_dms
     else:  # words that go with no stored change (a replay, a copy of a hand)
+        # Outside a server the bot cannot post on its own: only through the interaction.
+        guildless = place.guild_id is None
         unposted = [post for post in outcome.posts
-                    if not await send_post(client, channel, post, outcome.game_id, here)]
-        if outcome.lobby_edit is not None:
+                    if guildless or not await send_post(client, channel, post, outcome.game_id, here)]
+        if outcome.lobby_edit is not None and not guildless:
             await edit_lobby(channel, outcome.lobby_edit, here)
         for dm in outcome.dms:
             actor = interaction is not None and dm.user_id == interaction.user.id
@@ -177,7 +181,7 @@ async def deliver(client: GameBot, outcome: Outcome, place: Place,
                 continue
             if actor:
                 undelivered.append(dm)  # the actor is right here: answer privately instead
-            elif dm.fallback:
+            elif dm.fallback and not guildless:
                 await _notice(channel, dm, here)
     if kick_bots:  # bot seats move on their own once the game changed (where it plays)
         home = await client.service.home_of(outcome.game_id) if outcome.game_id is not None else None

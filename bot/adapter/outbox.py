@@ -33,8 +33,9 @@ from games import GameError
 from ..errors import ServiceError
 from ..messages import DirectMessage, Post
 from ..outbox import OutboxRow
+from ..service.places import by_dm
 from . import threads
-from .deliver import _notice, _post_kwargs, _remember, edit_lobby, say, to_file
+from .deliver import _notice, _post_kwargs, _remember, edit_lobby, mentions, say, to_file
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -86,6 +87,8 @@ class Report:
 
     actor_dms: list[DirectMessage] = field(default_factory=list)  # the asker's closed DMs
     unposted: list[tuple[OutboxRow, Post]] = field(default_factory=list)  # channel refused
+    #: Closed-DM notices for a place the bot cannot post in (a group DM): the reply follows with them.
+    notices: list[DirectMessage] = field(default_factory=list)
 
 
 class Deliverer:
@@ -168,7 +171,8 @@ class Deliverer:
             if not await self.store.renew_outbox(row, owner=self.owner, now=self.clock(), lease=LEASE):
                 continue  # our claim ran out and another deliverer took it
             try:
-                here = lang or await self.client.service.channel_language(row.guild_id)
+                here = lang or await self.client.service.channel_language(row.guild_id,
+                                                                          channel_id=row.channel_id)
                 await self._one(row, interaction, here, asker_lang or here, report)
             except (Permanent, ServiceError, GameError, KeyError, TypeError, ValueError) as exc:
                 # Refused for good, or a row this code cannot read: it would never go through.
@@ -206,7 +210,7 @@ class Deliverer:
             elif row.kind == "dm":
                 await self._dm(row, interaction, lang, asker_lang, report)
             elif row.kind == "lobby":
-                await self._lobby(row, lang)
+                await self._lobby(row, lang, interaction, report)
             else:
                 raise ServiceError(f"unknown outbox kind {row.kind!r}")
         except discord.HTTPException as exc:
@@ -236,6 +240,12 @@ class Deliverer:
             image = await service.render_art(post.art)
             post = (dataclasses.replace(post, image=image) if image is not None
                     else dataclasses.replace(post, text=service.undrawn(post.text)))
+        if row.guild_id is None:  # a group DM or a DM: never a channel post (see service/places.py)
+            if interaction is not None and interaction.channel_id == row.channel_id:
+                report.unposted.append((row, post))  # the answer to this interaction carries it
+            else:
+                await self._post_by_dm(row, post, lang)
+            return
         where = await threads.target(self.client, row, lang, post)
         channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
         try:
@@ -287,6 +297,9 @@ class Deliverer:
             log.info("DMs of user %s are closed", dm.user_id)
             if asker:
                 report.actor_dms.append(dm)  # they are right here: the reply carries it privately
+            elif dm.fallback and row.guild_id is None:  # no channel post: through the interaction
+                if interaction is not None and interaction.channel_id == row.channel_id:
+                    report.notices.append(dm)
             elif dm.fallback:
                 where = await threads.target(self.client, row, lang)
                 channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
@@ -310,8 +323,19 @@ class Deliverer:
             return False
         return True
 
-    async def _lobby(self, row: OutboxRow, lang: str) -> None:
+    async def _lobby(self, row: OutboxRow, lang: str, interaction: discord.Interaction | None = None,
+                     report: Report | None = None) -> None:
         card = await self.client.service.lobby_card(row.game_id) if row.game_id is not None else None
+        if row.guild_id is None and card is not None:
+            # Outside a server only the interaction's own messages can be edited: an open
+            # lobby is shown anew (its buttons work), a closed one is left as it was.
+            if card.open and interaction is not None and interaction.channel_id == row.channel_id \
+                    and report is not None:
+                report.unposted.append((row, Post(text=card.text, lobby=card)))
+                return
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                         error="outside a server a lobby is only shown in answers")
+            return
         if card is None or card.message_id is None:
             # The lobby message was never posted (or its game is gone): nothing to edit.
             await self.store.outbox_done(row, now=self.clock(), outcome="failed",
@@ -324,9 +348,38 @@ class Deliverer:
             await self.store.outbox_done(row, now=self.clock(), outcome="failed",
                                          error="the lobby message could not be edited")
 
+    async def _post_by_dm(self, row: OutboxRow, post: Post, lang: str) -> None:
+        """A post of a group DM with no interaction to answer through (a reminder, a deadline,
+        a bot's move): it goes by DM to the players it pings, the ones it is for."""
+        sent: int | None = None
+        for user_id in dict.fromkeys(post.mention):
+            kwargs: dict = {"nonce": row.nonce}
+            if post.image is not None:
+                kwargs["file"] = to_file(post.image, lang)
+            try:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                message = await user.send(say(by_dm(post.text, row.channel_id), lang), **kwargs)
+            except (discord.Forbidden, discord.NotFound):
+                log.info("DMs of user %s are closed (a post of group DM %s)", user_id, row.channel_id)
+                continue
+            sent = message.id
+        if sent is None:
+            log.info("outbox row %s of group DM %s: no command to answer and nobody to DM",
+                     row.id, row.channel_id)
+            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                                         error="outside a server with no interaction: nobody reached by DM")
+            return
+        await self.store.outbox_done(row, now=self.clock(), outcome="fallback", message_id=sent)
+
     async def finish_unposted(self, report: Report, interaction: discord.Interaction, lang: str) -> None:
         """After the reply: posts the channel refused go through the interaction's webhook,
-        which needs no channel permission."""
+        which needs no channel permission (outside a server, every post goes this way)."""
+        for dm in report.notices:
+            try:
+                await interaction.followup.send(say(dm.fallback, lang),
+                                                allowed_mentions=mentions((dm.user_id,)))
+            except discord.HTTPException as exc:
+                log.warning("could not post the closed-DM notice for %s: %s", dm.user_id, exc)
         for row, post in report.unposted:
             try:
                 message = await interaction.followup.send(say(post.text, lang), wait=True,

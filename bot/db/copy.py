@@ -25,6 +25,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "timers": ("id",),
     "outbox": ("id",),
     "guild_settings": ("guild_id",),
+    "channel_settings": ("channel_id",),
     "meta": ("key",),
     "leases": ("name",),
     "pause_votes": ("game_id", "user_id"),

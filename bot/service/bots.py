@@ -63,10 +63,10 @@ class BotService(PlayService):
         async with self._lock(place.channel_id):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            settings = await self.store.guild_settings(place.guild_id)
-            if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
+            settings = await self.settings_for(place)
+            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
                 raise NotAllowed(_("Only the host or someone with {who} can add a bot.",
-                                   who=self.moderator_words(settings)))
+                                   who=self.moderator_words_at(place, settings)))
             seats = await self.store.seats(row.id)
             if len(seats) >= game.max_players:
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
@@ -84,10 +84,10 @@ class BotService(PlayService):
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self._lobby(place, None)
-            settings = await self.store.guild_settings(place.guild_id)
-            if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
+            settings = await self.settings_for(place)
+            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
                 raise NotAllowed(_("Only the host or someone with {who} can remove a bot.",
-                                   who=self.moderator_words(settings)))
+                                   who=self.moderator_words_at(place, settings)))
             bots = [s for s in await self.store.seats(row.id) if s.bot_level]
             if not bots:
                 raise ServiceError(_("There is no bot in this lobby."))

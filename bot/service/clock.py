@@ -102,7 +102,7 @@ class ClockService(PlayService):
             items = self._outbox(place, posts=[post])
             return Outcome(reply="", posts=[post], game_id=row.id,
                            outbox=tuple(i.key for i in items)), items, None
-        settings = await self.store.guild_settings(row.guild_id)
+        settings = await self.settings_for(row)
         then = THEN["takeover" if action == "forfeit" and settings.bot_takeover else action]
         rest = grace(clock)
         plain = seat_names(game, state, seats, safe=False)[timer.player_id]
@@ -135,7 +135,7 @@ class ClockService(PlayService):
             seats = await self.store.seats(row.id)
             names = seat_names(game, state, seats)
             name = names.get(player, player)
-            settings = await self.store.guild_settings(row.guild_id)
+            settings = await self.settings_for(row)
             theirs = next((s for s in seats if s.player_id == player), None)
             seated = any(s.user_id == actor.user_id and s.player_id in game.players(state)
                          for s in seats)

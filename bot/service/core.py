@@ -183,10 +183,35 @@ class ServiceCore:
         return _("the Manage Channels permission")
 
     async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
-        settings = await self.store.guild_settings(place.guild_id)
-        if not self.is_moderator(actor, settings):
-            raise NotAllowed(_("{doing} needs {who}.", doing=doing, who=self.moderator_words(settings)))
+        settings = await self.settings_for(place)
+        row = await self.store.active_game(place.channel_id) if place.guild_id is None else None
+        if not await self.moderates(actor, place, settings, row):
+            raise NotAllowed(_("{doing} needs {who}.", doing=doing,
+                               who=self.moderator_words_at(place, settings)))
         return settings
+
+    async def settings_for(self, where: Place | GameRow) -> GuildSettings:
+        """The settings that apply here: the server's, or outside a server the channel's."""
+        if where.guild_id is None:
+            return await self.store.channel_settings(where.channel_id)
+        return await self.store.guild_settings(where.guild_id)
+
+    async def moderates(self, actor: Actor, place: Place, settings: GuildSettings,
+                        row: GameRow | None) -> bool:
+        """Whether ``actor`` moderates ``row`` here. Outside a server nobody has Manage
+        Channels or roles: the game's players and its host moderate it (see places.py)."""
+        if self.is_moderator(actor, settings):
+            return True
+        if place.guild_id is not None or row is None:
+            return False
+        if actor.user_id == row.host_id:
+            return True
+        return any(s.user_id == actor.user_id for s in await self.store.seats(row.id))
+
+    def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
+        if place.guild_id is None:
+            return _("a seat in the game")
+        return self.moderator_words(settings)
 
     # ----- finding the game -----------------------------------------------------------------
 
@@ -243,7 +268,7 @@ class ServiceCore:
         wait the change ends (their chess clock stops)."""
         if game.result(state) is not None:
             return None
-        settings = await self.store.guild_settings(row.guild_id)
+        settings = await self.settings_for(row)
         reminder, deadline, _action = self.timing(row, settings)
         bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
@@ -677,6 +702,7 @@ class ServiceCore:
 
     @staticmethod
     def board_link(row: GameRow) -> str | None:
-        if row.board_message_id and row.guild_id:
-            return f"https://discord.com/channels/{row.guild_id}/{row.home}/{row.board_message_id}"
+        if row.board_message_id:  # "@me": a group DM's or a DM's message (no server)
+            return (f"https://discord.com/channels/{row.guild_id or '@me'}/{row.home}/"
+                    f"{row.board_message_id}")
         return None

@@ -165,8 +165,8 @@ class LobbyService(ServiceCore):
         number of those; a game without one is the only one that plays in the channel itself.
         Inside a game's thread no further thread is opened."""
         game = self.engine(game_id)
-        settings = await self.store.guild_settings(place.guild_id)
-        if not self.may_open(actor, settings):
+        settings = await self.settings_for(place)
+        if place.guild_id is not None and not self.may_open(actor, settings):  # else: anyone there
             raise NotAllowed(_("Opening a game needs {who}. Ask a moderator.",
                                who=self.opener_words(settings)))
         options, timing = split_options(game, options_text)
@@ -282,10 +282,10 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            settings = await self.store.guild_settings(place.guild_id)
-            if actor.user_id != row.host_id and not self.is_moderator(actor, settings):
+            settings = await self.settings_for(place)
+            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
                 raise NotAllowed(_("Only the host or someone with {who} can start this game.",
-                                   who=self.moderator_words(settings)))
+                                   who=self.moderator_words_at(place, settings)))
             seats = await self.store.seats(row.id)
             if len(seats) < game.min_players:
                 raise ServiceError(_("{game} needs at least {least} players and {count} joined. Ask "
@@ -326,16 +326,16 @@ class LobbyService(ServiceCore):
         if game_id is not None and row.id != game_id:
             raise ServiceError(STALE_CONFIRMATION)
         why_broken = self.problem(row)
-        settings = await self.store.guild_settings(place.guild_id)
+        settings = await self.settings_for(place)
         host_lobby = row.status == "lobby" and actor.user_id == row.host_id
-        if not (host_lobby or self.is_moderator(actor, settings)):
+        if not (host_lobby or await self.moderates(actor, place, settings, row)):
             if why_broken is not None:
                 self._park(row, why_broken)
                 raise self._unavailable(row)
             if row.status == "lobby":
                 raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
-                                   "still a lobby).", who=self.moderator_words(settings)))
-            raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words(settings)))
+                                   "still a lobby).", who=self.moderator_words_at(place, settings)))
+            raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words_at(place, settings)))
         return row
 
     async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:

@@ -96,7 +96,7 @@ class LookingService(ClockService):
         ]
         if row.status == "running":
             now = self.clock()
-            settings = await self.store.guild_settings(row.guild_id)
+            settings = await self.settings_for(row)
             reminder, deadline, action = self.timing(row, settings)
             if clock_of(row.timing) is not None:  # the chess clock instead of a turn deadline
                 parts += await self._clock_lines(row, game, state, seats, action)

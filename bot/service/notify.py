@@ -34,7 +34,6 @@ from .names import _
 from games.text import Text, lines
 
 NOTIFY_CHOICES = ("channel", "dm", "both", "off")
-DEFAULT_NOTIFY = "channel"
 
 
 def _relinked(text: Any, link: str) -> Any:
@@ -49,9 +48,13 @@ class NotifyService(ServiceCore):
     # ----- the choice ---------------------------------------------------------------------
 
     def notify_default(self, guild_id: int | None) -> str:
-        """How someone who never chose hears of their turns here: a server's channel pings
-        them (what the bot always did). A place without a server may answer ``dm``."""
-        return DEFAULT_NOTIFY
+        """How someone who never chose hears of their turns: by the ping of the post that says
+        it is their turn. In a server that post is in the channel. Outside a server (a group
+        DM with the user-installed app) it is the answer to the previous player's command, and
+        where nobody's command is there to answer (a reminder, a bot's move) the post itself
+        goes to them by DM (:mod:`bot.service.places`), so a DM notice on top would say
+        everything twice."""
+        return "channel"
 
     async def notify_where(self, user_id: int, guild_id: int | None) -> str:
         """The one place a person's choice is read: what they chose, else the default here."""

@@ -122,7 +122,7 @@ class PauseService(BotService, TimerService):
             state = self._state(game, row)
             humans = list(dict.fromkeys(s.user_id for s in seats if s.user_id and not s.bot_level
                                         and s.player_id in game.players(state)))
-            moderator = self.is_moderator(actor, await self.store.guild_settings(row.guild_id))
+            moderator = await self.moderates(actor, place, await self.settings_for(row), row)
             if actor.user_id not in humans and not moderator:
                 raise NotAllowed(
                     _("Pausing this game needs a moderator, or all of its players agreeing.")

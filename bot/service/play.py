@@ -97,8 +97,8 @@ class PlayService(LobbyService, SightService, ServiceCore):
 
     async def _forced_after(self, game: Game, row: GameRow, state: Any, complete: bool,
                             names: Mapping[str, Any]) -> tuple[Any, list[Forced]]:
-        """The forced moves after a change that led to ``state``, if the server wants them."""
-        enabled = (await self.store.guild_settings(row.guild_id)).auto_forced
+        """The forced moves after a change that led to ``state``, if the place wants them."""
+        enabled = (await self.settings_for(row)).auto_forced
         return forced_after(game, state, complete, names, enabled=enabled)
 
     @staticmethod

@@ -49,21 +49,32 @@ class SettingsService(ServiceCore):
             _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
-    async def channel_language(self, guild_id: int | None, seen: str | None = None) -> str:
+    async def channel_language(self, guild_id: int | None, seen: str | None = None, *,
+                               channel_id: int | None = None) -> str:
         """The language of channel messages: the server's choice, else its Discord locale.
 
         ``seen`` is the server locale an interaction just reported; it is remembered for
-        messages sent without one (reminders, deadlines).
+        messages sent without one (reminders, deadlines). Outside a server (``channel_id``
+        given) the channel's choice counts, else the locale of whoever used a command there last.
         """
         if guild_id is None:
-            return language_for(seen)
+            if channel_id is None:
+                return language_for(seen)
+            settings = await self.store.channel_settings(channel_id)
+            if seen and seen != settings.locale_seen:
+                settings = await self.store.update_channel_settings(channel_id, now=self.clock(),
+                                                                    locale_seen=seen)
+            return settings.language or language_for(settings.locale_seen or seen)
         settings = await self.store.guild_settings(guild_id)
         if seen and seen != settings.locale_seen:
             settings = await self.store.update_guild_settings(guild_id, now=self.clock(), locale_seen=seen)
         return settings.language or language_for(settings.locale_seen)
 
     async def show_settings(self, actor: Actor, place: Place) -> Outcome:
-        return Outcome(reply=self.describe_settings(await self.store.guild_settings(place.guild_id)))
+        settings = await self.settings_for(place)
+        if place.guild_id is None:
+            return Outcome(reply=describe_channel_settings(settings))
+        return Outcome(reply=self.describe_settings(settings))
 
     async def configure(self, actor: Actor, place: Place, *, who_starts: str | None = None,
                         manager_role: int | None = None, clear_manager_role: bool = False,
@@ -72,9 +83,11 @@ class SettingsService(ServiceCore):
                         bot_takeover: bool | None = None,
                         auto_forced: bool | None = None, threads: bool | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
-        if place.guild_id is None:
-            raise ServiceError(_("Server settings only exist in a server."))
-        if not actor.manage_channels:
+        if place.guild_id is None:  # a group DM, a DM: the channel's settings, for anyone there
+            if who_starts is not None or manager_role is not None or clear_manager_role:
+                raise ServiceError(_("Outside a server there are no roles to choose: everyone here "
+                                     "may open a game, and its players moderate it."))
+        elif not actor.manage_channels:
             raise NotAllowed(_("Changing the game settings needs the Manage Channels permission."))
         changes: dict[str, Any] = {}
         if who_starts is not None:
@@ -113,11 +126,40 @@ class SettingsService(ServiceCore):
                 raise ServiceError(_("`who_starts: role` needs a game-manager role: set `manager_role` too."))
         if not changes:
             return await self.show_settings(actor, place)
-        settings = await self.store.update_guild_settings(place.guild_id, now=self.clock(), **changes)
-        parts: list[Any] = [_("Saved."), self.describe_settings(settings)]
+        if place.guild_id is None:
+            settings = await self.store.update_channel_settings(place.channel_id, now=self.clock(),
+                                                                **changes)
+            parts: list[Any] = [_("Saved."), describe_channel_settings(settings)]
+        else:
+            settings = await self.store.update_guild_settings(place.guild_id, now=self.clock(), **changes)
+            parts = [_("Saved."), self.describe_settings(settings)]
         if {"reminder_seconds", "deadline_seconds"} & set(changes):
             parts.append(_("Running games keep their timers until the next move."))
         return Outcome(reply=lines(parts))
 
     async def set_manager_role(self, actor: Actor, place: Place, role_id: int | None) -> Outcome:
         return await self.configure(actor, place, manager_role=role_id, clear_manager_role=role_id is None)
+
+
+def describe_channel_settings(settings: GuildSettings) -> Text:
+    """``/game config`` outside a server: the settings of this channel."""
+    deadline = format_duration(settings.deadline_seconds)
+    language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
+    return lines([
+        _("**Game settings of this chat** (outside a server: they belong to this chat)"),
+        _("Anyone here may open a game; its players can start, abort, kick and skip."),
+        _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
+        (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
+           action=settings.deadline_action) if settings.deadline_seconds
+         else _("Turn deadline: {deadline}", deadline=deadline)),
+        (_("Language of my messages here: {language}", language=language) if language
+         else _("Language of my messages here: that of whoever used a command last")),
+        (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
+         if settings.bot_takeover else
+         _("When a player runs out of time (`forfeit`), they leave the game.")),
+        (_("A player's only possible move plays itself (`auto_forced`).")
+         if settings.auto_forced else
+         _("A player's only possible move waits for them (`auto_forced: false`).")),
+        _("Reminders and deadlines reach players by DM here: I can only post in this chat "
+          "when someone uses a command."),
+    ])

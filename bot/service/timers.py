@@ -108,7 +108,7 @@ class TimerService(ClockService, NotifyService):
             if row.status != "running" or state is None or timer.player_id not in game.waiting_for(state):
                 await self.store.fire_timer(timer, again_at=None, now=now)  # stale: drop it
                 return None
-            settings = await self.store.guild_settings(row.guild_id)
+            settings = await self.settings_for(row)
             reminder, deadline, action = self.timing(row, settings)
             seats = await self.store.seats(row.id)
             if any(s.bot_level and s.player_id == timer.player_id for s in seats):
@@ -200,7 +200,7 @@ class TimerService(ClockService, NotifyService):
                                    outbox=tuple(i.key for i in items)), []
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
-            settings = await self.store.guild_settings(row.guild_id)
+            settings = await self.settings_for(row)
             if settings.bot_takeover:  # the game goes on with a bot in the seat
                 text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
                          name=name, waited=waited)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -53,8 +54,8 @@ async def play(service: GameService, place: Place, n: int) -> None:
 
 async def build(url: str) -> dict[str, int]:
     """A database as the bot leaves it: running, finished and lobby games in several channels,
-    server settings, timers, delivered and pending outbox rows, a lease, meta, a paused game,
-    a pause vote and a player who is away."""
+    server and group-DM settings, timers, delivered and pending outbox rows, a lease, meta, a paused
+    game, a pause vote and a player who is away."""
     clock = FakeClock()
     store = await Store.open(url)
     service = GameService(store, clock=clock, new_seed=lambda: 4242)
@@ -63,6 +64,7 @@ async def build(url: str) -> dict[str, int]:
         await service.configure(ALICE, RUNNING, reminder="6h", deadline="2d", on_deadline="skip",
                                 language="de")
         await service.configure(ALICE, ELSEWHERE, who_starts="everyone")
+        await service.configure(BOB, Place(guild_id=None, channel_id=706), reminder="1h")  # a group DM
         ids = {}
         for place, name in ((RUNNING, "aqualin"), (FINISHED, "aqualin"), (KAHUNA, "kahuna")):
             ids[name if place is not FINISHED else "finished"] = (
@@ -222,7 +224,7 @@ async def test_the_command_line(tmp_path: Path, pg_urls: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert "hunter2-secret" not in done.stdout + done.stderr
     assert ":***@" in done.stdout  # the "Copying ... -> ..." line
-    assert "  games           4 rows" in done.stdout and "  moves           " in done.stdout
+    assert re.search(r"^  games +4 rows$", done.stdout, re.M) and re.search(r"^  moves +\d+ rows$", done.stdout, re.M)
     assert "Replayed 3 running or finished games: each gives its stored position." in done.stdout
     assert await tables(pg_urls[0]) == await tables(source)
 

@@ -99,7 +99,7 @@ class LobbyService(ServiceCore):
         elif len(seats) >= game.min_players:
             parts.append(_("Ready! The host or a moderator presses **Start**."))
         else:
-            parts.append(_("Press **Join** or use `/game join`. The host or a moderator starts the game."))
+            parts.append(_("Press **Join** or use `{cmd:game join}`. The host or a moderator starts the game."))
         return LobbyCard(game_id=row.id, text=lines(parts), open=closed is None,
                          message_id=row.lobby_message_id)
 
@@ -144,7 +144,7 @@ class LobbyService(ServiceCore):
         title = self.engine(self._usable(existing).game).title
         return ServiceError(_(
             "This channel already has a game of {game} ({status}). Finish it, or ask a "
-            "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+            "moderator to `{cmd:game abort}` it first.", game=title, status=STATUS_WORDS[existing.status]))
 
     async def new_game(self, actor: Actor, place: Place, game_id: str,
                        options_text: str | None = None) -> Outcome:
@@ -172,7 +172,7 @@ class LobbyService(ServiceCore):
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
         return Outcome(
-            reply=_("Your {game} lobby is open and you have the first seat. Use `/game leave` if you "
+            reply=_("Your {game} lobby is open and you have the first seat. Use `{cmd:game leave}` if you "
                     "only want to host.", game=game.title),
             posts=[Post(text=card.text, lobby=card)],
             game_id=row.id, outbox=tuple(i.key for i in items),
@@ -240,7 +240,7 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             row = await self.store.game(game_id) if game_id is not None else await self._active(place)
             if row is not None and row.status == "running" and row.channel_id == place.channel_id:
-                raise ServiceError(_("The game is running: to give up, use `/game resign`."))
+                raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)

@@ -127,7 +127,7 @@ class LookingService(PlayService):
         else:
             row = await self.store.latest_game(place.channel_id)
             if row is None or not self._loadable(row):
-                parts: list[Any] = [_("**Games I can run** (`/game rules game:<name>` for the rules):")]
+                parts: list[Any] = [_("**Games I can run** (`{cmd:game rules game:}<name>` for the rules):")]
                 for g in games.REGISTRY.values():
                     need = (str(g.min_players) if g.min_players == g.max_players
                             else f"{g.min_players}–{g.max_players}")
@@ -140,7 +140,7 @@ class LookingService(PlayService):
                  _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
                    default=o.default)) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
-        return Outcome(reply=lines([game.summary, _("**Options** (`/game new options:key=value`):"),
+        return Outcome(reply=lines([game.summary, _("**Options** (`{cmd:game new options:}key=value`):"),
                                     *opts, timing]))
 
     async def suggest(self, actor: Actor, place: Place, typed: str,
@@ -162,7 +162,7 @@ class LookingService(PlayService):
             # What the asker may see: mid-turn, others rank from the turn's start.
             state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         except GameUnavailable:
-            return [(_("This game can't be loaded; a moderator can end it with /game abort"),
+            return [(_("This game can't be loaded; a moderator can end it with {cmd:game abort}"),
                      typed.strip()[:100] or "none")]
         typed_seat, typed = self._typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)

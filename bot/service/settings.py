@@ -28,7 +28,7 @@ class SettingsService(ServiceCore):
         language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
         return lines([
             _("**Game settings of this server**"),
-            _("Who may open games: {who} (`who_starts: {policy}`)", who=who,
+            _("Who may open games: {who} (`{cmd:who_starts:} {policy}`)", who=who,
               policy=settings.start_policy),
             _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
             _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
@@ -42,8 +42,8 @@ class SettingsService(ServiceCore):
              _("When a player runs out of time (`forfeit`), they leave the game.")),
             (_("A player's only possible move plays itself (`auto_forced`).")
              if settings.auto_forced else
-             _("A player's only possible move waits for them (`auto_forced: false`).")),
-            _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
+             _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
+            _("Per game: `{cmd:game new options:}reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
     async def channel_language(self, guild_id: int | None, seen: str | None = None) -> str:
@@ -105,7 +105,7 @@ class SettingsService(ServiceCore):
         if changes.get("start_policy") == "role":
             current = await self.store.guild_settings(place.guild_id)
             if changes.get("manager_role_id", current.manager_role_id) is None:
-                raise ServiceError(_("`who_starts: role` needs a game-manager role: set `manager_role` too."))
+                raise ServiceError(_("`{cmd:who_starts:} role` needs a game-manager role: set `{cmd:manager_role:}` too."))
         if not changes:
             return await self.show_settings(actor, place)
         settings = await self.store.update_guild_settings(place.guild_id, now=self.clock(), **changes)

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import games
 import renderers
 from games import Game
+from games.aliases import english
 from games.base import Suggestions
 
 from ..errors import GameUnavailable, NotAllowed, ServiceError
@@ -183,7 +184,7 @@ class LookingService(PlayService):
         found: list[tuple[str, str]] = []
         for player in chosen:
             ranked = await self._ranked(game, row, state, player)
-            for value, label in ranked.pick(typed, 25):
+            for value, label in ranked.pick(english(game.id, typed), 25):  # `schieben r` too
                 if prefixed:
                     number = players.index(player) + 1
                     value, label = f"seat {number}: {value}", _("{seat}: {label}", seat=names[player],

@@ -68,6 +68,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
+from ..aliases import english
 from ..base import Button, Game, Option, Result, Suggestions
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
@@ -380,7 +381,7 @@ def parse_move(text: Any) -> AquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = _clean(text)
+    cleaned = _clean(english("aqua", text))  # German and Danish words as well
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     shown = _quote(text)

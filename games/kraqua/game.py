@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..aliases import english
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
@@ -185,7 +186,7 @@ def parse_move(text: Any) -> KraquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` that names the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    tokens = text.strip().lower().split()
+    tokens = english("kraqua", text).strip().lower().split()  # German and Danish words as well
     if not tokens:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     kind, args = tokens[0], tokens[1:]

@@ -16,6 +16,10 @@ from .core import DEADLINE_ACTIONS, ServiceCore, _
 from games.text import Text, lines
 
 START_POLICIES = ("moderators", "role", "everyone")
+#: The values of ``who_starts:`` and ``on_deadline:`` as the reader's client lists them (the
+#: same catalog entries as the commands' choices).
+CHOICES = {"moderators": _("moderators"), "role": _("role"), "everyone": _("everyone"),
+           "remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
 class SettingsService(ServiceCore):
@@ -29,18 +33,21 @@ class SettingsService(ServiceCore):
         return lines([
             _("**Game settings of this server**"),
             _("Who may open games: {who} (`{cmd:who_starts:} {policy}`)", who=who,
-              policy=settings.start_policy),
+              policy=CHOICES.get(settings.start_policy, settings.start_policy)),
             _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
             _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
-            (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
-               action=settings.deadline_action) if settings.deadline_seconds
+            (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
+               action=CHOICES.get(settings.deadline_action, settings.deadline_action))
+             if settings.deadline_seconds
              else _("Turn deadline: {deadline}", deadline=deadline)),
             (_("Language of channel messages: {language}", language=language) if language
              else _("Language of channel messages: the server's Discord language")),
-            (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
+            (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
+               "their seat.", forfeit=CHOICES["forfeit"])
              if settings.bot_takeover else
-             _("When a player runs out of time (`forfeit`), they leave the game.")),
-            (_("A player's only possible move plays itself (`auto_forced`).")
+             _("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), they leave the "
+               "game.", forfeit=CHOICES["forfeit"])),
+            (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
              if settings.auto_forced else
              _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
             _("Per game: `{cmd:game new options:}reminder=6h deadline=2d on-deadline=skip`."),

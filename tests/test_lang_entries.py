@@ -31,6 +31,7 @@ def every(lang: str) -> list[tuple[str, str, str]]:
 def test_aqualin_summary_in_german_says_who_wins_a_tie_and_who_starts() -> None:
     text = tr(games.REGISTRY["aqualin"].summary, "de")
     assert "größere größte" not in text and "Die Farbe beginnt" not in text
+    assert "die Farbe beginnt" not in tr(games.REGISTRY["aqualin"].options["role"].help, "de")
     assert "Wer nach Farben wertet, fängt an." in text
     assert "Bei Gleichstand gewinnt, wer die größte einzelne Gruppe hat." in text
 

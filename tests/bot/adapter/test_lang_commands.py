@@ -195,3 +195,21 @@ def test_renamed_commands() -> None:
     assert found["de"]["move"]["options"] == {"aktion", "platz"}
     assert found["da"]["move"]["options"] == {"handling", "plads"}
     assert "indstillinger" not in found["da"]["subs"] and "opsætning" in found["da"]["subs"]
+
+
+async def test_private_replies_name_the_readers_commands_and_posts_the_servers(harness) -> None:
+    """A German moderator on a Danish server: her reply says ``/spiel verlassen``, the lobby in
+    the channel says ``/spil deltag``; an English player is told ``/game join``."""
+    from .fake_discord import MOD_PERMISSIONS, User
+    from .test_commands import channel_posts, reply_text
+
+    hanna = User(111, "Hanna", permissions=MOD_PERMISSIONS, locale="de")
+    eve = User(333, "Eve", permissions=MOD_PERMISSIONS)
+    h = harness
+    h.guild_locale = "da"
+    sent = await h.command(hanna, "game", "new", game="aqualin", options="role=host-colour")
+    assert "`/spiel verlassen`" in reply_text(sent)
+    [lobby] = channel_posts(sent)
+    assert "`/spil deltag`" in lobby.content and "/game" not in lobby.content
+    reply = reply_text(await h.command(eve, "game", "new", game="kahuna"))
+    assert "`/game abort`" in reply  # English: the names Eve's client shows

@@ -5,8 +5,8 @@ words of those languages into its English notation (:func:`english`), word by wo
 stored and logged stays the canonical English move. The words follow the game's catalog
 (``bot/locale/<lang>/LC_MESSAGES/<game>.po``) and rulebook.
 
-Every alias is a whole word (letters only; ``2:groß rot>blau`` works too) and never a word the
-English notation already uses in that game, so an alias can only make a move readable that
+Every alias is a whole word (letters only; ``2:groß rot>blau`` works too) or a phrase of them
+(``slå igen``), and never a word the English notation already uses in that game, so an alias can only make a move readable that
 reads the same in English: ``parse(alias) == parse(english)`` (tests/games/test_lang_aliases.py).
 Aqualin has none: its moves are squares and tile letters.
 """
@@ -51,12 +51,14 @@ ALIASES: Mapping[str, Mapping[str, Mapping[str, str]]] = {
         "de": {"legen": "lay", "leg": "lay", "fisch": "fish", "muschel": "shell",
                "qualle": "jelly", "aussetzen": "skip", "neuwurf": "reroll", "behalten": "keep",
                "behalte": "keep", "edelstein": "gem", "delfin": "dolphin", "hai": "shark",
-               "verzichten": "pass", "passen": "pass", "ziehen": "draw", "nehmen": "take",
+               "neu würfeln": "reroll", "verzichten": "pass", "passen": "pass", "ziehen": "draw",
+               "nehmen": "take",
                "innen": "inner", "außen": "outer", "aussen": "outer", "grün": "green",
                "rot": "red", "gelb": "yellow", "blau": "blue", "weiß": "white", "weiss": "white",
                "lila": "purple"},
         "da": {"læg": "lay", "fisk": "fish", "musling": "shell", "vandmand": "jelly",
-               "spring": "skip", "omslag": "reroll", "behold": "keep", "ædelsten": "gem",
+               "spring over": "skip", "spring": "skip", "slå igen": "reroll", "omslag": "reroll",
+               "behold": "keep", "ædelsten": "gem",
                "delfin": "dolphin", "haj": "shark", "pas": "pass", "træk": "draw",
                "tag": "take", "indre": "inner", "ydre": "outer", "grøn": "green", "rød": "red",
                "gul": "yellow", "blå": "blue", "hvid": "white", "lilla": "purple"},
@@ -79,7 +81,20 @@ def english(game_id: str, text: str) -> str:
     table = _TABLES.get(game_id)
     if not table or not isinstance(text, str):
         return text
+    phrases = _PHRASES.get(game_id)
+    if phrases is not None:
+        text = phrases.sub(lambda m: table[" ".join(m[0].lower().split())], text)
     return _WORD.sub(lambda m: table.get(m[0].lower(), m[0]), text)
 
 
+def _phrases(table: Mapping[str, str]) -> re.Pattern[str] | None:
+    """The aliases of several words, longest first, with any spaces between the words."""
+    several = sorted((a for a in table if " " in a), key=len, reverse=True)
+    if not several:
+        return None
+    return re.compile("|".join(r"(?<![^\W\d_])" + r"\s+".join(map(re.escape, a.split()))
+                               + r"(?![^\W\d_])" for a in several), re.I)
+
+
 _TABLES = {game_id: words(game_id) for game_id in ALIASES}
+_PHRASES = {game_id: _phrases(table) for game_id, table in _TABLES.items()}

@@ -111,7 +111,8 @@ def test_aliases_never_shadow_an_english_word(gid: str, legal) -> None:
     assert not clash, f"{gid}: {sorted(clash)} are English notation already"
     for alias, word in words(gid).items():
         assert word in english_words, (gid, alias, word)
-        assert alias == alias.lower() and WORD.fullmatch(alias), alias
+        assert alias == alias.lower() and all(WORD.fullmatch(w) for w in alias.split()), alias
+        assert not set(alias.split()) & english_words, (gid, alias)
 
 
 @pytest.mark.parametrize("gid", sorted(ALIASES))
@@ -155,6 +156,9 @@ def test_the_issue_examples() -> None:
     assert REGISTRY["krasserfall"].normalize_move("schieben rot") == "push red"
     assert REGISTRY["krasserfall"].normalize_move("skub rød") == "push red"
     assert REGISTRY["krasserfall"].normalize_move("Umsetzen 2:Groß rot > blau") == "move 2:big red>blue"
+    assert REGISTRY["kraqua"].normalize_move("Slå  igen") == "reroll"
+    assert REGISTRY["kraqua"].normalize_move("spring over") == "skip"
+    assert REGISTRY["kraqua"].normalize_move("neu würfeln") == "reroll"
     assert english("aqualin", "b2-c3 d4") == "b2-c3 d4"
 
 

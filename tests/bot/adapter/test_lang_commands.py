@@ -18,10 +18,10 @@ from discord import app_commands
 
 from bot.adapter.commands import install
 from bot.adapter.translator import CatalogTranslator
-from bot.i18n import DOMAINS, TRANSLATED, po_path, tr
+from bot.i18n import DOMAINS, TRANSLATED, lookup, po_path, tr
 from bot.service.core import TIMING_KEYS
 from games import REGISTRY
-from games.text import command_path, translator
+from games.text import COMMANDS, command_path, translator
 
 LOCALES = {"en": None, "de": discord.Locale.german, "da": discord.Locale.danish}
 #: ``{cmd:...}`` in a message; the spec is the command path.
@@ -91,6 +91,12 @@ def _entries(lang: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def _names(lang: str):
+    """How a message's ``{cmd:...}`` looks a word up: the lookup ``tr`` gives ``Text``."""
+    find = lookup(lang)
+    return (lambda word: find(COMMANDS, word, None, None)) if lang != "en" else str
+
+
 @pytest.fixture(scope="module")
 def payloads() -> list[dict[str, Any]]:
     import asyncio
@@ -107,11 +113,6 @@ def test_every_command_in_a_message_exists_in_that_languages_tree(lang: str, pay
             if not spec.strip() or not _exists(path, tree):
                 problems.append(f"{domain}: {{cmd:{spec}}} -> {path!r} is not in the {lang} tree ({key[:60]!r})")
     assert not problems, "\n".join(problems[:30])
-
-
-def _names(lang: str):
-    from bot.i18n import catalog
-    return catalog(lang, "commands").gettext if lang != "en" else str
 
 
 @pytest.mark.parametrize("lang", ["en", *TRANSLATED])

@@ -8,7 +8,8 @@ stored and logged stays the canonical English move. The words follow the game's 
 Every alias is a whole word (letters only; ``2:groß rot>blau`` works too) or a phrase of them
 (``slå igen``), and never a word the English notation already uses in that game, so an alias can only make a move readable that
 reads the same in English: ``parse(alias) == parse(english)`` (tests/games/test_lang_aliases.py).
-Aqualin has none: its moves are squares and tile letters.
+Aqualin's moves are squares and tile letters; a tile may also be named as the player reads
+it (``blaue Schildkröte d4``, ``Schildkröte blau d4``, ``blå skildpadde d4`` for ``BT d4``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,29 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+def _aqualin_tiles() -> dict[str, dict[str, str]]:
+    """Every Aqualin tile by its German and Danish name -> its letters (``BT``)."""
+    colours = {"R": ("rot", "rød"), "Y": ("gelb", "gul"), "G": ("grün", "grøn"),
+               "B": ("blau", "blå"), "P": ("rosa", "lyserød"), "V": ("lila", "lilla")}
+    # German adjectives take the species' gender (die Krabbe, der Fisch, das Seepferdchen);
+    # rosa and lila stay as they are. Danish species are all common gender: no ending.
+    species = {"C": ("krabbe", "e", "krabbe"), "F": ("fisch", "er", "fisk"),
+               "J": ("qualle", "e", "vandmand"), "H": ("seepferdchen", "es", "søhest"),
+               "S": ("seestern", "er", "søstjerne"), "T": ("schildkröte", "e", "skildpadde")}
+    de: dict[str, str] = {}
+    da: dict[str, str] = {}
+    for c, (colour_de, colour_da) in colours.items():
+        for k, (animal_de, ending, animal_da) in species.items():
+            adjective = colour_de if colour_de in ("rosa", "lila") else colour_de + ending
+            de[f"{adjective} {animal_de}"] = de[f"{animal_de} {colour_de}"] = c + k
+            da[f"{colour_da} {animal_da}"] = c + k
+    return {"de": de, "da": da}
+
+
 #: game id -> language -> {alias: English word}. Lower case; ``ß`` and ``æøå`` as typed, and
 #: ``ss`` for ``ß`` as well (Swiss spelling, and what ``GROSS`` lowers to).
 ALIASES: Mapping[str, Mapping[str, Mapping[str, str]]] = {
+    "aqualin": _aqualin_tiles(),
     "kahuna": {
         "de": {"stab": "bridge", "frei": "free", "entfernen": "remove", "unterschieben": "tuck",
                "ziehen": "draw", "nehmen": "draw", "passen": "pass", "beenden": "end",

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .aliases import english
 from .base import Game, Option, Result, Suggestions
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
@@ -339,7 +340,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
         how = examples.help if examples else _MOVE_HELP
         slide = examples is not None and examples.rules == "classic"
-        cleaned = _clean(text)
+        cleaned = _clean(english("aqualin", text))  # German and Danish tile names as well
         shown = _quote(text)
         if not cleaned:
             raise InvalidMove(_("empty move: {help}", help=how))

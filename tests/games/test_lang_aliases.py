@@ -47,6 +47,7 @@ def _legal_moves(gid: str) -> set[str]:
 
 #: The English words each parser knows besides those of its legal moves.
 NOTATION: dict[str, set[str]] = {
+    "aqualin": {c.lower() + k.lower() for c in "RYGBPV" for k in "CFJHST"} | set("abcdef"),
     "kahuna": set(kahuna_moves.KINDS) | {"deck", "take"} | {i.lower() for i in ISLANDS},
     "krasserfall": set(krasserfall_notation.KINDS) | set(krasserfall_notation.PLACES) | set(LANES)
     | set(SIZES) | {"half", "start"},
@@ -60,6 +61,7 @@ NOTATION: dict[str, set[str]] = {
 #: Moves random games seldom reach (a handicap, a diamond, a fish that cannot move, a half
 #: push): parsing is syntax only, so they need no state.
 RARE: dict[str, set[str]] = {
+    "aqualin": {f"{c}{k} d4" for c in "RYGBPV" for k in "CFJHST"} | {"b2-b5 VS a1"},
     "kahuna": {"free HUNA-ELAI"},
     "aqua": {"large diamond 0,0 0,1 1,0 1,1", "large pair 0,0 0,1 side a"},
     "kraqua": {"lay inner", "lay outer", "skip"},
@@ -110,7 +112,7 @@ def test_aliases_never_shadow_an_english_word(gid: str, legal) -> None:
     clash = set(words(gid)) & english_words
     assert not clash, f"{gid}: {sorted(clash)} are English notation already"
     for alias, word in words(gid).items():
-        assert word in english_words, (gid, alias, word)
+        assert word.lower() in english_words, (gid, alias, word)
         assert alias == alias.lower() and all(WORD.fullmatch(w) for w in alias.split()), alias
         assert not set(alias.split()) & english_words, (gid, alias)
 
@@ -141,7 +143,9 @@ BAD: list[tuple[str, str]] = [
     ("aqua", "stor trekant 0,1"),  # one site is no triangle
     ("kraqua", "fisch lila"),  # no purple fish
     ("kraqua", "qualle rot"),  # a jellyfish needs its animal
-    ("aqualin", "stab d4"),  # Aqualin has no words
+    ("aqualin", "stab d4"),  # a Kahuna word means nothing in Aqualin
+    ("aqualin", "blau d4"),  # a colour alone is no tile
+    ("aqualin", "blaue schildkröte"),  # a tile needs its square
 ]
 
 
@@ -160,6 +164,10 @@ def test_the_issue_examples() -> None:
     assert REGISTRY["kraqua"].normalize_move("spring over") == "skip"
     assert REGISTRY["kraqua"].normalize_move("neu würfeln") == "reroll"
     assert english("aqualin", "b2-c3 d4") == "b2-c3 d4"
+    aqualin = REGISTRY["aqualin"]
+    for typed in ("blaue Schildkröte d4", "Schildkröte blau d4", "blå skildpadde d4"):
+        assert aqualin.normalize_move(typed) == aqualin.normalize_move("BT d4")
+    assert aqualin.normalize_move("b2-b5 lila Seepferdchen a1") == aqualin.normalize_move("b2-b5 VH a1")
 
 
 def test_errors_quote_what_was_typed() -> None:

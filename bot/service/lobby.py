@@ -63,8 +63,15 @@ def seat_list(seats: Sequence[SeatRow], host_id: int,
                  for s, name in zip(seats, shown)])
 
 
+#: How a kick that ended a game is stored (``bot/service/play.py``): the command itself.
+KICKED = "/game kick "
+
+
 def abort_reason(row: GameRow) -> Any:
-    """Why a game was aborted, as stored (the moderator's words), or "no reason given"."""
+    """Why a game was aborted, as stored (the moderator's words), or "no reason given". A
+    stored kick names the command as the reader's client does."""
+    if row.end_reason and row.end_reason.startswith(KICKED):
+        return _("{cmd:game kick} {name}", name=safe_name(row.end_reason[len(KICKED):], 280))
     return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
 
 

@@ -29,3 +29,19 @@ async def test_a_bridge_typed_in_german_is_logged_in_english(service: GameServic
     [logged] = await service.store.moves(row.id)
     assert logged.move == bridge  # canonical English notation, as before
     assert "Stab" in tr(out.reply, "de")
+
+
+async def test_a_stored_kick_reads_as_the_readers_command(service: GameService) -> None:
+    """A kick that ended the game is stored as ``/game kick Bob``; /game status shows the
+    command as the reader's client names it."""
+    from bot.service.lobby import abort_reason
+
+    out = await service.new_game(ALICE, PLACE, "aqualin")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+    row = await service.store.game(out.game_id)
+    assert row.end_reason == "/game kick Bob"  # stored as before
+    said = abort_reason(row)
+    assert str(said) == "/game kick Bob" and tr(said, "de") == "/spiel entfernen Bob"
+    assert tr(said, "da") == "/spil fjern Bob"

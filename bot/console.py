@@ -6,7 +6,9 @@ kept in the database); board images are saved to a new folder per session and th
 printed. Handy for trying the bot and for debugging a game from its database.
 
 Lines copied from the README work as they are: a leading ``> `` prompt and a trailing
-``# comment`` are ignored.
+``# comment`` are ignored. ``--lang de`` (or ``da``) shows everything in that language, as a
+German or Danish Discord client would, and takes the commands as that client names them
+(``/spiel neu``, ``/zug``), as well as the English ones.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 from games import GameError
 
 from .errors import ServiceError, explain
+from .i18n import LANGUAGES, catalog, tr
 from .messages import Actor, Attachment, Outcome, Place
 from .service import GameService
 from .store import Store
@@ -51,7 +54,9 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
   /press wait <name>                 the Wait button under a ran-out clock (wait for that player)
   help, quit
-Options may be written as in Discord (player:bob) or as key=value (player=bob)."""
+Options may be written as in Discord (player:bob) or as key=value (player=bob).
+Language: start with --lang de or --lang da to read everything in German or Danish; commands
+may then be typed as that Discord client shows them too (/spiel neu aqualin, /zug d4)."""
 
 #: ``/game`` subcommands and their Discord options, in order: each may be given as
 #: ``option:value`` (as Discord shows it), ``option=value`` or as a plain word in this order.
@@ -105,25 +110,41 @@ def plain_markdown(text: str) -> str:
     return _MARKUP.sub(one, text).replace("\u200b", "")
 
 
-def console_syntax(text: str, name: str, game: str | None) -> str:
+def console_syntax(text: str, name: str, game: str | None, lang: str = "en") -> str:
     """The commands quoted in a text, as the console takes them: after the player's name, the
-    game as a plain word and the game's options as ``key=value`` words."""
+    game as a plain word and the game's options as ``key=value`` words (in ``lang``'s names)."""
+    word = catalog(lang, "commands").gettext
+    new = f"/{word('game')} {word('new')} {word('options')}:"
+    loose = "|".join(re.escape(word(w)) for w in ("game", "options", "action"))
+
     def one(match: re.Match[str]) -> str:
         code = match[1]
         if not code.startswith("/"):
             return match[0]
-        code = code.replace("/game new options:", f"/game new {game or '<game>'} ")
-        code = re.sub(r"(?<=\s)(?:game|options|action):", "", code)
+        code = code.replace(new, f"{new[:-len(word('options')) - 2]} {game or '<game>'} ")
+        code = re.sub(rf"(?<=\s)(?:{loose}):", "", code)
         return f"`{name}: {code}`"
 
     return re.sub(r"`([^`\n]+)`", one, text)
+
+
+def english_names(lang: str) -> dict[str, str]:
+    """``lang``'s command and option names -> the English ones (``zug`` -> ``move``)."""
+    from .adapter.command_names import NAMES  # a plain list; the adapter needs no discord here
+
+    names = catalog(lang, "commands")
+    return {names.gettext(n): n for n in NAMES if names.gettext(n) != n}
 
 
 class Console:
     """Turns console lines into service calls and outcomes into printable lines."""
 
     def __init__(self, service: GameService, out_dir: Path, moderators: set[str] | None = None,
-                 channel_id: int = CONSOLE_CHANNEL) -> None:
+                 channel_id: int = CONSOLE_CHANNEL, lang: str = "en") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
+        self.lang = lang  # what every reader's Discord client (and the server) speaks
+        self.english = english_names(lang)
         self.service = service
         self.out_dir = out_dir
         self.moderators = moderators  # None: everyone may moderate
@@ -225,8 +246,26 @@ class Console:
             raise ServiceError(f"`/game {sub}` doesn't take `{loose[0]}` (it takes {known}).")
         return found
 
+    def _in_english(self, words: list[str]) -> list[str]:
+        """``/spiel neu aqualin optionen:…`` -> ``/game new aqualin options:…``: the command, its
+        subcommand and ``option:`` words as the reader's client names them. A move's own words
+        stay as typed (the game reads them in any language)."""
+        if not self.english or not words:
+            return words
+        out = list(words)
+        head = out[0].lower()
+        out[0] = "/" + self.english.get(head[1:], head[1:]) if head.startswith("/") else out[0]
+        if out[0] == "/game" and len(out) > 1:
+            out[1] = self.english.get(out[1].lower(), out[1])
+        for i in range(2 if out[0] == "/game" else 1, len(out)):
+            match = re.match(r"([^\W\d][\w]*)([:=].*)$", out[i], re.S)
+            if match and match[1].lower() in self.english:
+                out[i] = self.english[match[1].lower()] + match[2]
+        return out
+
     async def _dispatch(self, actor: Actor, words: list[str]) -> Outcome | list[str]:
         s, p = self.service, self.place
+        words = self._in_english(words)
         head = words[0].lower()
         args = [w.split(":", 1)[1] if re.match(r"^(game|options|action|reason):", w) else w
                 for w in words[1:]]
@@ -298,7 +337,7 @@ class Console:
         if sub == "rules":
             outcome = await s.rules(p, opts.get("game"))
             game = opts.get("game") or getattr(await s.store.latest_game(p.channel_id), "game", None)
-            outcome.reply = console_syntax(outcome.reply, actor.name, game)
+            outcome.reply = console_syntax(tr(outcome.reply, self.lang), actor.name, game, self.lang)
             return outcome
         if sub in ("log", "replay"):
             given = opts.get("count" if sub == "log" else "number")
@@ -327,7 +366,7 @@ class Console:
         return await s.remove_bot(actor, p)
 
     def _plain(self, text: str) -> str:
-        text = plain_markdown(str(text))
+        text = plain_markdown(tr(text, self.lang))
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
         return re.sub(r"<#\d+>", "#console", text)
@@ -386,11 +425,11 @@ class Console:
 
 
 async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
-                      moderators: set[str] | None) -> int:
+                      moderators: set[str] | None, lang: str = "en") -> int:
     store = await Store.open(db)
     service = GameService(store)
     try:
-        console = Console(service, out_dir, moderators)
+        console = Console(service, out_dir, moderators, lang=lang)
         interactive = lines is None and sys.stdin.isatty()
         if interactive:
             print(f"Tidepool console. Database: {db}. Images go to a new folder under {out_dir}/ "
@@ -423,9 +462,12 @@ def main(argv: list[str]) -> int:
                              "(default console-out/)")
     parser.add_argument("--mods", default="",
                         help="comma-separated names with moderator rights (default: everyone)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="read everything in this language and take its command names "
+                             "(de: /spiel neu, /zug; da: /spil nyt, /træk); default en")
     parser.add_argument("script", nargs="?", type=Path,
                         help="a file of lines to run instead of reading the terminal")
     args = parser.parse_args(argv)
     mods = {m.strip().lower() for m in args.mods.split(",") if m.strip()} or None
     lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
-    return asyncio.run(run_console(lines, args.db, args.out, mods))
+    return asyncio.run(run_console(lines, args.db, args.out, mods, args.lang))

@@ -43,5 +43,5 @@ def explain(exc: Exception) -> Any:
     text = _("{reason}.", reason=reason) if not str(reason).rstrip().endswith((".", "!", "?")) \
         else _("{reason}", reason=reason)
     if isinstance(exc, IllegalMove) and not isinstance(exc, NotYourTurn):
-        text = _("{reason} Start typing in `/move` to see the moves you can make.", reason=text)
+        text = _("{reason} Start typing in `{cmd:move}` to see the moves you can make.", reason=text)
     return text

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .aliases import english
 from .base import Game, Option, Result, Suggestions
 from .errors import GameOver, IllegalMove, InvalidMove
 from .rng import Rng, seed_to_int
@@ -283,10 +284,10 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         "**species**. The colour player starts.\n"
         "**Your turn:** the top tile of the supply is drawn for you. You may first shift any "
         "tile one step (8 directions) onto an empty square, then place the drawn tile on any "
-        "empty square. `/move d4` or `/move b2-c3 d4`.\n"
+        "empty square. `{cmd:move} d4` or `{cmd:move} b2-c3 d4`.\n"
         "**Classic rules** (`rules=classic`): six open tiles form a market; you may first slide "
         "a tile any distance along its row or column (no jumping, not on the first turn), then "
-        "take a market tile and place it. `/move BT d4` or `/move b2-b5 BT d4`.\n"
+        "take a market tile and place it. `{cmd:move} BT d4` or `{cmd:move} b2-b5 BT d4`.\n"
         "**Scoring** when the board is full: each orthogonally connected group of n ≥ 2 tiles "
         "scores n·(n−1)/2 (2→1, 3→3, 4→6, 5→10, 6→15). Tie: the larger biggest group wins.\n"
         "Tiles: colours R red, Y yellow, G green, B blue, P pink, V purple; species C crab, "
@@ -340,7 +341,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
             raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
         how = examples.help if examples else _MOVE_HELP
         slide = examples is not None and examples.rules == "classic"
-        cleaned = _clean(text)
+        cleaned = _clean(english("aqualin", text))  # German and Danish tile names as well
         shown = _quote(text)
         if not cleaned:
             raise InvalidMove(_("empty move: {help}", help=how))
@@ -641,16 +642,16 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         if state.rules == "seed":
             tile = state.drawn or "?"
             if shifted is None:
-                return _("you score by **{role}**. Place **{name}** ({tile}): `/move {move}`.",
+                return _("you score by **{role}**. Place **{name}** ({tile}): `{cmd:move} {move}`.",
                          role=role, name=tile_name(tile), tile=tile, move=move)
-            return _("you score by **{role}**. Place **{name}** ({tile}): `/move {move}`, or shift a "
-                     "tile one step first: `/move {shifted}`.", role=role, name=tile_name(tile),
+            return _("you score by **{role}**. Place **{name}** ({tile}): `{cmd:move} {move}`, or shift a "
+                     "tile one step first: `{cmd:move} {shifted}`.", role=role, name=tile_name(tile),
                      tile=tile, move=move, shifted=shifted)
         if shifted is None:
-            return _("you score by **{role}**. Take a market tile and place it: `/move {move}`.",
+            return _("you score by **{role}**. Take a market tile and place it: `{cmd:move} {move}`.",
                      role=role, move=move)
-        return _("you score by **{role}**. Take a market tile and place it: `/move {move}`, "
-                 "or slide first: `/move {shifted}`.", role=role, move=move, shifted=shifted)
+        return _("you score by **{role}**. Take a market tile and place it: `{cmd:move} {move}`, "
+                 "or slide first: `{cmd:move} {shifted}`.", role=role, move=move, shifted=shifted)
 
     def suggest(self, state: AqualinState, player: str, typed: str,
                 limit: int = 25) -> Sequence[tuple[str, str]]:

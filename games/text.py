@@ -14,6 +14,12 @@ parameters, so the bot can translate it with the catalog of the reader's languag
 (``bot/i18n.py``). Parameters may be Texts themselves (``_("red")`` inside a sentence) and
 are translated too. Never build a sentence with ``+`` or an f-string from Texts: that keeps
 only the English; put the parts into a template instead.
+
+Slash commands and their options are never written out in a message: ``{cmd:move}``,
+``{cmd:game new options:}`` or ``{cmd:seat:}`` name them, and each language fills in the names
+its Discord client shows (``/zug``, ``/spiel neu optionen:``, ``platz:``), looked up word by
+word in the ``commands`` catalog (:data:`COMMANDS`). A word ending in ``:`` is an option; a
+path that starts with a command gets its ``/``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,33 @@ from typing import Any
 
 #: Looks up a translation: (domain, msgid, plural or None, n or None) -> template.
 Lookup = Callable[[str, str, "str | None", "int | None"], str]
+#: The catalog domain of command and option names (one msgid per English name).
+COMMANDS = "commands"
+#: The field that names a command in a message: ``{cmd:game new options:}``.
+COMMAND_FIELD = "cmd"
+
+
+def command_path(spec: str, name: Callable[[str], str] = str) -> str:
+    """``game new options:`` -> ``/game new options:``, each word through ``name``."""
+    words = spec.split()
+    shown = [name(w[:-1]) + ":" if w.endswith(":") else name(w) for w in words]
+    text = " ".join(shown)
+    return text if not words or words[0].endswith(":") else "/" + text
+
+
+class _Commands:
+    """The value of ``{cmd:...}``: its format spec is the command path to show."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: Callable[[str], str]) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return command_path(spec, self.name)
+
+
+_ENGLISH = _Commands(str)
 
 
 class Text(str):
@@ -42,7 +75,7 @@ class Text(str):
         if n is not None:
             values.setdefault("n", n)
         template = plural if plural is not None and n != 1 else msgid
-        self = super().__new__(cls, _fill(template, values, str))
+        self = super().__new__(cls, _fill(template, values, str, commands=_ENGLISH))
         self.domain = domain
         self.msgid = msgid
         self.plural = plural
@@ -54,8 +87,9 @@ class Text(str):
     def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
         """This sentence in the language of ``lookup`` (English where it has no translation)."""
         template = lookup(self.domain, self.msgid, self.plural, self.n)
+        names = _Commands(lambda word: lookup(COMMANDS, word, None, None))
         return _fill(template, self.params, lambda v: v.translate(lookup) if isinstance(v, Text) else str(v),
-                     fallback=str(self))
+                     fallback=str(self), commands=names)
 
     def dump(self) -> dict[str, Any]:
         """JSON-able form, to store a sentence and translate it later."""
@@ -73,11 +107,11 @@ class Text(str):
 
 
 def _fill(template: str, values: Mapping[str, Any], show: Callable[[Any], str],
-          fallback: str | None = None) -> str:
+          fallback: str | None = None, commands: _Commands = _ENGLISH) -> str:
     if not values and "{" not in template:
         return template
     try:
-        return template.format_map({k: show(v) for k, v in values.items()})
+        return template.format_map({COMMAND_FIELD: commands, **{k: show(v) for k, v in values.items()}})
     except (KeyError, IndexError, ValueError):
         # A broken translation must never break a message: say it in English instead.
         if fallback is not None:

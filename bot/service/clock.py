@@ -96,7 +96,7 @@ class ClockService(PlayService):
             action = "remind"  # no pass in the rules now (Aqualin): nothing to hold off
         if action == "remind":
             text = _("⌛ {who}, your clock has run out (waiting for {waited}). Please move soon; a "
-                     "moderator can `/game skip` the turn or `/game kick` a player.",
+                     "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      who=mention(user), waited=waited)
             post = Post(text=text, mention=(user,))
             items = self._outbox(place, posts=[post])
@@ -152,7 +152,7 @@ class ClockService(PlayService):
                 raise ServiceError(_("{name} has moved since, so there is nothing to wait for.",
                                      name=bold(name)))
             text = _("🕰️ **{by}** chose to wait for {name}: no deadline until they move. A moderator "
-                     "can still `/game skip` the turn or `/game kick` a player.",
+                     "can still `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      by=safe_name(actor.name), name=bold(name))
             post = Post(text=text)
             items = self._outbox(row, posts=[post])

@@ -126,8 +126,8 @@ class ServiceCore:
         if row.status in ("lobby", "running"):
             return GameUnavailable(_(
                 "The game in this channel can't be loaded: its saved record is damaged or from a "
-                "game I don't know. A moderator can end it with `/game abort`, then open a new "
-                "one with `/game new`."))
+                "game I don't know. A moderator can end it with `{cmd:game abort}`, then open a new "
+                "one with `{cmd:game new}`."))
         return GameUnavailable(_("That game can't be loaded: its saved record is damaged or from a "
                                  "game I don't know."))
 
@@ -221,7 +221,7 @@ class ServiceCore:
         if len(found) > 1:
             raise self._several(found)
         if not found:
-            raise NoGame(_("There is no game in this channel. A moderator can open one with `/game new`."))
+            raise NoGame(_("There is no game in this channel. A moderator can open one with `{cmd:game new}`."))
         return found[0] if parked else self._usable(found[0])
 
     @staticmethod
@@ -249,7 +249,7 @@ class ServiceCore:
         row = await self.store.latest_game(place.channel_id)
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
-                           "`/game new`."))
+                           "`{cmd:game new}`."))
         return self._usable(row)
 
     # ----- timing ---------------------------------------------------------------------------
@@ -394,7 +394,7 @@ class ServiceCore:
     @staticmethod
     def undrawn(text: Any) -> Text:
         """A post whose board could not be drawn says where to see it."""
-        return lines([text, _("(I couldn't draw the board this time; `/game board` shows it.)")])
+        return lines([text, _("(I couldn't draw the board this time; `{cmd:game board}` shows it.)")])
 
     @staticmethod
     def _outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
@@ -485,7 +485,7 @@ class ServiceCore:
                 parts.append(_("{who}, your turn as {seats}. Say which seat plays by starting the "
                                "move with it, e.g. {example}, or use the buttons.", who=who,
                                seats=join([bold(names[p]) for p in ps]),
-                               example=_("`/move {move}`", move=seat_example(game, state, first))))
+                               example=_("`{cmd:move} {move}`", move=seat_example(game, state, first))))
                 parts += [_("{seat}: {prompt}", seat=bold(names[p]), prompt=game.prompt(state, p, names))
                           for p in ps]
         return parts, tuple(pinged)
@@ -597,7 +597,7 @@ class ServiceCore:
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
-                           "closed. Use `/game hand` to see it (only you will).", who=mention(seat.user_id)),
+                           "closed. Use `{cmd:game hand}` to see it (only you will).", who=mention(seat.user_id)),
                 replace=actor_id is not None and seat.user_id == actor_id,
             ))
         return dms

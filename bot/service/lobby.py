@@ -71,8 +71,15 @@ def seat_list(seats: Sequence[SeatRow], host_id: int,
                  for s, name in zip(seats, shown)])
 
 
+#: How a kick that ended a game is stored (``bot/service/play.py``): the command itself.
+KICKED = "/game kick "
+
+
 def abort_reason(row: GameRow) -> Any:
-    """Why a game was aborted, as stored (the moderator's words), or "no reason given"."""
+    """Why a game was aborted, as stored (the moderator's words), or "no reason given". A
+    stored kick names the command as the reader's client does."""
+    if row.end_reason and row.end_reason.startswith(KICKED):
+        return _("{cmd:game kick} {name}", name=safe_name(row.end_reason[len(KICKED):], 280))
     return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
 
 
@@ -108,7 +115,7 @@ class LobbyService(ServiceCore):
         elif len(seats) >= game.min_players:
             parts.append(_("Ready! The host or a moderator presses **Start**."))
         else:
-            parts.append(_("Press **Join** or use `/game join`. The host or a moderator starts the game."))
+            parts.append(_("Press **Join** or use `{cmd:game join}`. The host or a moderator starts the game."))
         return LobbyCard(game_id=row.id, text=lines(parts), open=closed is None,
                          message_id=row.lobby_message_id)
 
@@ -156,7 +163,7 @@ class LobbyService(ServiceCore):
         title = self.engine(self._usable(existing).game).title
         return ServiceError(_(
             "This channel already has a game of {game} ({status}). Finish it, or ask a "
-            "moderator to `/game abort` it first.", game=title, status=STATUS_WORDS[existing.status]))
+            "moderator to `{cmd:game abort}` it first.", game=title, status=STATUS_WORDS[existing.status]))
 
     async def new_game(self, actor: Actor, place: Place, game_id: str,
                        options_text: str | None = None, thread: bool | None = None) -> Outcome:
@@ -192,7 +199,7 @@ class LobbyService(ServiceCore):
                 raise self._channel_taken(await self.store.active_game(place.channel_id)) from None
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats)
-        reply = _("Your {game} lobby is open and you have the first seat. Use `/game leave` if you "
+        reply = _("Your {game} lobby is open and you have the first seat. Use `{cmd:game leave}` if you "
                   "only want to host.", game=game.title)
         return Outcome(
             reply=sentence(reply, _("The game gets a thread of its own, opened from the lobby "
@@ -264,7 +271,7 @@ class LobbyService(ServiceCore):
             row = await self.store.game(game_id) if game_id is not None else await self._active(place)
             if row is not None and row.status == "running" and place.channel_id in (row.channel_id,
                                                                                     row.thread_id):
-                raise ServiceError(_("The game is running: to give up, use `/game resign`."))
+                raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
             seats = await self.store.seats(row.id)

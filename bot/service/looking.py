@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import games
 import renderers
 from games import Game
+from games.aliases import english
 from games.base import Suggestions
 
 from ..errors import GameUnavailable, NotAllowed, ServiceError
@@ -140,7 +141,7 @@ class LookingService(ClockService):
         else:
             row = await self.store.latest_game(place.channel_id)
             if row is None or not self._loadable(row):
-                parts: list[Any] = [_("**Games I can run** (`/game rules game:<name>` for the rules):")]
+                parts: list[Any] = [_("**Games I can run** (`{cmd:game rules game:}<name>` for the rules):")]
                 for g in games.REGISTRY.values():
                     need = (str(g.min_players) if g.min_players == g.max_players
                             else f"{g.min_players}–{g.max_players}")
@@ -153,7 +154,7 @@ class LookingService(ClockService):
                  _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
                    default=o.default)) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
-        return Outcome(reply=lines([game.summary, _("**Options** (`/game new options:key=value`):"),
+        return Outcome(reply=lines([game.summary, _("**Options** (`{cmd:game new options:}key=value`):"),
                                     *opts, timing]))
 
     async def suggest(self, actor: Actor, place: Place, typed: str,
@@ -167,7 +168,7 @@ class LookingService(ClockService):
         row = await self.store.active_game(place.channel_id)
         if row is None or row.status != "running":
             note = (_("The game hasn't started yet") if row is not None
-                    else _("Several games here: use /move in the game's thread")
+                    else _("Several games here: use {cmd:move} in the game's thread")
                     if len(await self.store.active_games(place.channel_id)) > 1
                     else _("No game is running in this channel"))
             return [(note, typed.strip()[:100] or "none")]
@@ -177,7 +178,7 @@ class LookingService(ClockService):
             # What the asker may see: mid-turn, others rank from the turn's start.
             state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         except GameUnavailable:
-            return [(_("This game can't be loaded; a moderator can end it with /game abort"),
+            return [(_("This game can't be loaded; a moderator can end it with {cmd:game abort}"),
                      typed.strip()[:100] or "none")]
         typed_seat, typed = self._typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)
@@ -198,7 +199,7 @@ class LookingService(ClockService):
         found: list[tuple[str, str]] = []
         for player in chosen:
             ranked = await self._ranked(game, row, state, player)
-            for value, label in ranked.pick(typed, 25):
+            for value, label in ranked.pick(english(game.id, typed), 25):  # `schieben r` too
                 if prefixed:
                     number = players.index(player) + 1
                     value, label = f"seat {number}: {value}", _("{seat}: {label}", seat=names[player],

@@ -79,7 +79,7 @@ class NotifyService(ServiceCore):
             "both": _("🔔📬 When it's your turn or a reminder is due, I'll ping you in the game's "
                       "channel and also send you a DM with a link to the board."),
             "off": _("🔕 I won't ping you or send you DMs when it's your turn; the channel still "
-                     "names you. `/game status` shows whose turn it is."),
+                     "names you. `{cmd:game status}` shows whose turn it is."),
         }[where]
 
     async def notify(self, actor: Actor, place: Place, where: str | None = None) -> Outcome:
@@ -93,8 +93,8 @@ class NotifyService(ServiceCore):
             if now in ("dm", "both") and await self.store.dms_refused(actor.user_id, place.guild_id):
                 parts.append(_("Your DMs from this server were closed when I last tried, so for now I "
                                "ping you in the channel. Open them and choose again with "
-                               "`/game notify`."))
-            parts.append(_("Change it with `/game notify` (channel, dm, both or off)."))
+                               "`{cmd:game notify}`."))
+            parts.append(_("Change it with `{cmd:game notify}` (channel, dm, both or off)."))
             return Outcome(reply=lines(parts))
         choice = where.strip().lower()
         if choice not in NOTIFY_CHOICES:
@@ -130,7 +130,7 @@ class NotifyService(ServiceCore):
             user_id=user_id, text=text, board=row.id,
             fallback=_("📬 {who}, I couldn't DM you: your direct messages from this server are "
                        "closed, so I'll ping you here instead. To get DMs, open them and choose "
-                       "again with `/game notify`.", who=mention(user_id)))
+                       "again with `{cmd:game notify}`.", who=mention(user_id)))
 
     async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
         """The board post with each pinged person's choice applied: the ping stays or goes,

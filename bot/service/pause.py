@@ -130,9 +130,9 @@ class PauseService(BotService, TimerService):
                     _("Resuming this game needs a moderator, or all of its players agreeing."))
             votes = await self.store.pause_votes(row.id, action)
             if game_id is not None and not votes:  # a button under a question settled since
-                raise ServiceError(_("That question was settled already; `/game pause` asks again.")
+                raise ServiceError(_("That question was settled already; `{cmd:game pause}` asks again.")
                                    if action == PAUSE else
-                                   _("That question was settled already; `/game resume` asks again."))
+                                   _("That question was settled already; `{cmd:game resume}` asks again."))
             if moderator or humans == [actor.user_id]:
                 asked = reason or next((why for _u, why in votes if why), None)
                 return await self._apply(row, seats, state, action, by=actor.user_id, reason=asked)
@@ -157,10 +157,10 @@ class PauseService(BotService, TimerService):
                 else:
                     text = _("⏸️ {who} would like to pause the game.", who=who)
                 ask = (_("{players}: press the button if you agree (a moderator can also decide "
-                         "with `/game pause`).", players=join([mention(u) for u in missing]))
+                         "with `{cmd:game pause}`).", players=join([mention(u) for u in missing]))
                        if action == PAUSE else
                        _("{players}: press the button if you agree (a moderator can also decide "
-                         "with `/game resume`).", players=join([mention(u) for u in missing])))
+                         "with `{cmd:game resume}`).", players=join([mention(u) for u in missing])))
                 posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))
@@ -184,7 +184,7 @@ class PauseService(BotService, TimerService):
             paused = dataclasses.replace(row, paused_at=now, paused_by=by, pause_reason=reason)
             text = lines([pause_line(paused, seats),
                           _("No moves, reminders or deadlines until the game goes on with "
-                            "`/game resume`.")])
+                            "`{cmd:game resume}`.")])
             post = Post(text=text)
             items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
             done = await self.store.pause_game(row.id, row.version, by=by, reason=reason, now=now,
@@ -250,8 +250,8 @@ class PauseService(BotService, TimerService):
         end = parse_until(until, now)
         if end is None:
             if await self.store.away(actor.user_id) is None:
-                raise ServiceError(_("You aren't away, so there is nothing to end. `/game away "
-                                     "until:3d` (or a date) holds your clocks while you're away."))
+                raise ServiceError(_("You aren't away, so there is nothing to end. `{cmd:game away until:}"
+                                     "3d` (or a date) holds your clocks while you're away."))
             back = await self._come_back(actor.user_id, at=now)
             return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
                                   back)
@@ -319,9 +319,9 @@ class PauseService(BotService, TimerService):
 def _n_games(count: int, when: str) -> Text:
     if count == 0:
         return _("You're away until {when}. You're in no running game now; games you start "
-                 "meanwhile wait for you too. `/game away until:off` when you're back.", when=when)
+                 "meanwhile wait for you too. `{cmd:game away until:}off` when you're back.", when=when)
     return _n("You're away until {when}: your reminders and deadlines wait in your game until "
-              "then. `/game away until:off`, or a move, when you're back.",
+              "then. `{cmd:game away until:}off`, or a move, when you're back.",
               "You're away until {when}: your reminders and deadlines wait in your {count} games "
-              "until then. `/game away until:off`, or a move, when you're back.", count,
+              "until then. `{cmd:game away until:}off`, or a move, when you're back.", count,
               when=when, count=count)

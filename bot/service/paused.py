@@ -44,7 +44,7 @@ def refuse_if_paused(row: GameRow) -> None:
     """Moves wait while a game is paused (as on Board Game Arena): nobody, bots included,
     can gain time on the others, and nothing happens that the paused clocks would not count."""
     if row.paused_at is not None:
-        raise ServiceError(_("⏸️ The game is paused, so no moves for now. `/game resume` goes on "
+        raise ServiceError(_("⏸️ The game is paused, so no moves for now. `{cmd:game resume}` goes on "
                              "with it (a moderator, or every player agreeing)."))
 
 

@@ -66,7 +66,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             raise ServiceError(_("It's not your turn: waiting for {waiting}. I'll ping you when it is.",
                                  waiting=waiting))
         if len(ready) > 1:  # advice that works as typed, in Discord and in the console
-            examples = either([_("`/move {move}`", move=seat_example(game, state, p)) for p in ready])
+            examples = either([_("`{cmd:move} {move}`", move=seat_example(game, state, p)) for p in ready])
             raise ServiceError(_("Several of your seats may act now ({seats}): say which one plays by "
                                  "starting the move with it, e.g. {examples}, or use the buttons.",
                                  seats=join([bold(names[p]) for p in ready]), examples=examples))
@@ -225,7 +225,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
     def _check_button(row: GameRow, game_id: int | None, version: int | None) -> None:
         if game_id is not None and (row.id != game_id or (version is not None and row.version != version)):
             raise ServiceError(_("This button belongs to an earlier moment of the game; use the "
-                                 "buttons on the latest message, or `/move`."))
+                                 "buttons on the latest message, or `{cmd:move}`."))
 
     async def menu(self, actor: Actor, place: Place, *, game_id: int, version: int | None,
                    seat: int, path: str) -> Outcome:
@@ -239,7 +239,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         player = self._acting_player(game, state, seats, actor, seat or None)
         buttons = self._buttons(game, state, seats, row, only=player, path=path)
         if not buttons:
-            raise ServiceError(_("Nothing to choose there any more; use the latest message or `/move`."))
+            raise ServiceError(_("Nothing to choose there any more; use the latest message or `{cmd:move}`."))
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
     @staticmethod
@@ -444,12 +444,12 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 if not acting:
                     raise ServiceError(_("That player isn't the one to act right now."))
             if len(acting) != 1:
-                raise ServiceError(_("Several players may act now: say whose turn to skip with `user:`."))
+                raise ServiceError(_("Several players may act now: say whose turn to skip with `{cmd:user:}`."))
             player = acting[0]
             move = game.pass_move(state, player)
             if move is None:
                 raise ServiceError(_("There is no way to pass in {game} right now, so the turn can't be "
-                                     "skipped. `/game kick` removes the player; `/game abort` ends the "
+                                     "skipped. `{cmd:game kick}` removes the player; `{cmd:game abort}` ends the "
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = seat_names(game, state, seats)[player]

@@ -17,6 +17,10 @@ from .names import _
 from games.text import Text, lines
 
 START_POLICIES = ("moderators", "role", "everyone")
+#: The values of ``who_starts:`` and ``on_deadline:`` as the reader's client lists them (the
+#: same catalog entries as the commands' choices).
+CHOICES = {"moderators": _("moderators"), "role": _("role"), "everyone": _("everyone"),
+           "remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
 class SettingsService(ServiceCore):
@@ -29,24 +33,27 @@ class SettingsService(ServiceCore):
         language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
         return lines([
             _("**Game settings of this server**"),
-            _("Who may open games: {who} (`who_starts: {policy}`)", who=who,
-              policy=settings.start_policy),
+            _("Who may open games: {who} (`{cmd:who_starts:} {policy}`)", who=who,
+              policy=CHOICES.get(settings.start_policy, settings.start_policy)),
             _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
             _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
-            (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
-               action=settings.deadline_action) if settings.deadline_seconds
+            (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
+               action=CHOICES.get(settings.deadline_action, settings.deadline_action))
+             if settings.deadline_seconds
              else _("Turn deadline: {deadline}", deadline=deadline)),
             (_("Language of channel messages: {language}", language=language) if language
              else _("Language of channel messages: the server's Discord language")),
-            (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
+            (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
+               "their seat.", forfeit=CHOICES["forfeit"])
              if settings.bot_takeover else
-             _("When a player runs out of time (`forfeit`), they leave the game.")),
-            (_("A player's only possible move plays itself (`auto_forced`).")
+             _("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), they leave the "
+               "game.", forfeit=CHOICES["forfeit"])),
+            (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
              if settings.auto_forced else
-             _("A player's only possible move waits for them (`auto_forced: false`).")),
-            (_("Each new game gets a thread of its own (`threads: true`).") if settings.threads
-             else _("Games are played in the channel itself (`threads: false`).")),
-            _("Per game: `/game new options:reminder=6h deadline=2d on-deadline=skip`."),
+            _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
+            (_("Each new game gets a thread of its own (`{cmd:threads:} true`).") if settings.threads
+             else _("Games are played in the channel itself (`{cmd:threads:} false`).")),
+            _("Per game: `{cmd:game new options:}reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
     async def channel_language(self, guild_id: int | None, seen: str | None = None, *,
@@ -123,7 +130,7 @@ class SettingsService(ServiceCore):
         if changes.get("start_policy") == "role":
             current = await self.store.guild_settings(place.guild_id)
             if changes.get("manager_role_id", current.manager_role_id) is None:
-                raise ServiceError(_("`who_starts: role` needs a game-manager role: set `manager_role` too."))
+                raise ServiceError(_("`{cmd:who_starts:} role` needs a game-manager role: set `{cmd:manager_role:}` too."))
         if not changes:
             return await self.show_settings(actor, place)
         if place.guild_id is None:
@@ -149,17 +156,20 @@ def describe_channel_settings(settings: GuildSettings) -> Text:
         _("**Game settings of this chat** (outside a server: they belong to this chat)"),
         _("Anyone here may open a game; its players can start, abort, kick and skip."),
         _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
-        (_("Turn deadline: {deadline}, then `{action}`", deadline=deadline,
-           action=settings.deadline_action) if settings.deadline_seconds
+        (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
+           action=CHOICES.get(settings.deadline_action, settings.deadline_action))
+         if settings.deadline_seconds
          else _("Turn deadline: {deadline}", deadline=deadline)),
         (_("Language of my messages here: {language}", language=language) if language
          else _("Language of my messages here: that of whoever used a command last")),
-        (_("When a player runs out of time (`forfeit`), a bot plays on in their seat.")
+        (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
+           "their seat.", forfeit=CHOICES["forfeit"])
          if settings.bot_takeover else
-         _("When a player runs out of time (`forfeit`), they leave the game.")),
-        (_("A player's only possible move plays itself (`auto_forced`).")
+         _("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), they leave the "
+           "game.", forfeit=CHOICES["forfeit"])),
+        (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
          if settings.auto_forced else
-         _("A player's only possible move waits for them (`auto_forced: false`).")),
+         _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
         _("Reminders and deadlines reach players by DM here: I can only post in this chat "
           "when someone uses a command."),
     ])

@@ -219,10 +219,10 @@ class TimerService(ClockService, NotifyService):
         if action == "skip":
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). (The turn can't be "
                      "passed right now, so it wasn't skipped.) Please move soon; a moderator can "
-                     "`/game skip` the turn or `/game kick` a player.", who=mention(user), waited=waited)
+                     "`{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user), waited=waited)
         else:
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
-                     "moderator can `/game skip` the turn or `/game kick` a player.", who=mention(user),
+                     "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user),
                      waited=waited)
         post = await self._reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
                                            waited)

@@ -68,6 +68,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
+from ..aliases import english
 from ..base import Button, Game, Option, Result, Suggestions
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
@@ -381,7 +382,7 @@ def parse_move(text: Any) -> AquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = _clean(text)
+    cleaned = _clean(english("aqua", text))  # German and Danish words as well
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     shown = _quote(text)
@@ -439,7 +440,7 @@ class Aqua(Game[AquaState, AquaMove]):
         "into three coral rhombi (R red, O orange, Y yellow, G green, B blue, P purple).\n"
         "**Your turn:** take a market tile and place it next to your area, in any rotation, so "
         "that one of its corals touches a coral of the same colour side to side: "
-        "`/move take 2 at 1,-2 rot 1` (slot, position q,r, rotation 0–2). Positions are "
+        "`{cmd:move} take 2 at 1,-2 rot 1` (slot, position q,r, rotation 0–2). Positions are "
         "written on the board image.\n"
         "**Coordinates:** `q,r` names a tile position and also the site at that tile's top "
         "corner, where an animal sits. Site 0,0 is your hot spot, where your 3 start tiles "
@@ -449,8 +450,8 @@ class Aqua(Game[AquaState, AquaMove]):
         "P seahorse; the first 4 of each are worth 3, then 2).\n"
         "**Large animals** (optional, once per turn): cover uncovered small animals of all "
         "different species, at least one placed this turn, in the shape of a pair, line, arc, "
-        "triangle or diamond: `/move large pair 0,1 1,1` or `/move done`.\n"
-        "**Sea snail:** `/move snail` instead of a tile: you play last this round and first "
+        "triangle or diamond: `{cmd:move} large pair 0,1 1,1` or `{cmd:move} done`.\n"
+        "**Sea snail:** `{cmd:move} snail` instead of a tile: you play last this round and first "
         "next round. If nobody takes it, the round's last player gets it and so plays twice "
         "in a row.\n"
         "**Scoring:** large and small animals; each reef (4+ side-connected corals of one "
@@ -897,19 +898,19 @@ class Aqua(Game[AquaState, AquaMove]):
         if state.phase == "large":
             options = large_options(state, player)
             example = str(Large(*options[0])) if options else "large pair 0,1 1,1"
-            return _("you may attract a large animal: `/move {example}` (shape and sites), or end "
-                     "your turn with `/move done`.", example=example)
+            return _("you may attract a large animal: `{cmd:move} {example}` (shape and sites), or end "
+                     "your turn with `{cmd:move} done`.", example=example)
         example = "take 1 at 0,1 rot 0"
         found = self.suggest(state, player, "", 1)
         if found:
             example = found[0][0]
         if self.snail_allowed(state):
             return _("round {round}/{rounds}: take a market tile and place it next to your area: "
-                     "`/move {example}` (slot, position q,r, rotation 0–2). Or `/move snail`: "
+                     "`{cmd:move} {example}` (slot, position q,r, rotation 0–2). Or `{cmd:move} snail`: "
                      "play last now, first next round.", round=state.round, rounds=ROUNDS,
                      example=example)
         return _("round {round}/{rounds}: take a market tile and place it next to your area: "
-                 "`/move {example}` (slot, position q,r, rotation 0–2).", round=state.round,
+                 "`{cmd:move} {example}` (slot, position q,r, rotation 0–2).", round=state.round,
                  rounds=ROUNDS, example=example)
 
     def suggest(self, state: AquaState, player: str, typed: str,

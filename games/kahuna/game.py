@@ -227,12 +227,12 @@ class Kahuna(Game[KahunaState, KahunaMove]):
     summary = _(
         "**Kahuna** — 2 players, 12 islands joined by 27 lines. Control islands with bridges.\n"
         "**Your turn:** any number of actions, then draw one card (ends the turn).\n"
-        "• `/move bridge HUNA-ELAI`: play a HUNA card, put a bridge on a free line of HUNA.\n"
-        "• `/move remove ELAI-HUNA ELAI HUNA`: play two cards naming the line's islands "
+        "• `{cmd:move} bridge HUNA-ELAI`: play a HUNA card, put a bridge on a free line of HUNA.\n"
+        "• `{cmd:move} remove ELAI-HUNA ELAI HUNA`: play two cards naming the line's islands "
         "(or twice one of them) to remove the opponent's bridge there.\n"
-        "• `/move tuck KAHU`: tuck cards face down under the discards (no effect), at any "
+        "• `{cmd:move} tuck KAHU`: tuck cards face down under the discards (no effect), at any "
         "time in your turn.\n"
-        "• End: `/move draw ELAI` (an open card), `/move draw deck`, or `/move pass` (no draw; "
+        "• End: `{cmd:move} draw ELAI` (an open card), `{cmd:move} draw deck`, or `{cmd:move} pass` (no draw; "
         "not right after your opponent passed). No draw with 5 cards; the limit is 5.\n"
         "**Islands:** hold more than half of an island's lines and your stone goes on it; all "
         "opponent bridges on its lines go back, which can cost them stones on neighbouring "
@@ -241,11 +241,11 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         "**Scoring:** when the deck is empty and the last open card is taken: more stones "
         "scores 1 point (round 1), then 2 points (round 2); the discards become the new deck. "
         "After the third time each player has one last turn without drawing "
-        "(`/move end`), then more stones scores the difference. Most points wins; ties go to "
+        "(`{cmd:move} end`), then more stones scores the difference. Most points wins; ties go to "
         "the winner of the last scoring, then to more bridges.\n"
         "**Early end:** in rounds 2 and 3, a player without any bridge on the board loses.\n"
-        "Islands may be written by their first letter: `/move bridge h-e`. Your cards come by "
-        "DM; `/game hand` shows them any time."
+        "Islands may be written by their first letter: `{cmd:move} bridge h-e`. Your cards come by "
+        "DM; `{cmd:game hand}` shows them any time."
     )
 
     # ----- set-up ---------------------------------------------------------------------------
@@ -897,31 +897,31 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         free = next((line for line in LINES if line not in state.bridges), "ALOA-BARI")
         if state.phase == "handicap":
             return _n("place {n} handicap bridge on free lines, no card needed: "
-                      "`/move free {line}`.",
+                      "`{cmd:move} free {line}`.",
                       "place {n} handicap bridges on free lines, no card needed: "
-                      "`/move free {line}`.", state.handicap_left, line=free)
+                      "`{cmd:move} free {line}`.", state.handicap_left, line=free)
         card, other = ends(free)
         if state.phase == "last":
-            play = _("play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}` or "
-                     "`/move remove X-Y X Y`", card=card, other=other)
-            return _("this is your **last turn**, no drawing: {play}, then `/move end`.",
+            play = _("play cards (your hand: `{cmd:game hand}`), e.g. `{cmd:move} bridge {card}-{other}` or "
+                     "`{cmd:move} remove X-Y X Y`", card=card, other=other)
+            return _("this is your **last turn**, no drawing: {play}, then `{cmd:move} end`.",
                      play=play)
-        play = _("play cards (your hand: `/game hand`), e.g. `/move bridge {card}-{other}`, "
-                 "`/move remove X-Y X Y` or `/move tuck X`", card=card, other=other)
+        play = _("play cards (your hand: `{cmd:game hand}`), e.g. `{cmd:move} bridge {card}-{other}`, "
+                 "`{cmd:move} remove X-Y X Y` or `{cmd:move} tuck X`", card=card, other=other)
         endings = []
         full = state.hand_size(player) >= HAND_LIMIT
         if not full:
-            endings += [f"`/move draw {c}`" for c in sorted(set(state.open))[:1]]
+            endings += [_("`{cmd:move} draw {card}`", card=c) for c in sorted(set(state.open))[:1]]
             if state.deck:
-                endings.append("`/move draw deck`")
+                endings.append(_("`{cmd:move} draw deck`"))
         if not state.passed:
-            endings.append("`/move pass`")
+            endings.append(_("`{cmd:move} pass`"))
         note = None
         if full and state.passed:
             note = _("You hold {n} cards and your opponent passed: play or tuck first, then draw.",
                      n=HAND_LIMIT)
-            endings = [f"`/move draw {sorted(set(state.open))[0]}`" if state.open
-                       else "`/move draw deck`"]
+            endings = [_("`{cmd:move} draw {card}`", card=sorted(set(state.open))[0]) if state.open
+                       else _("`{cmd:move} draw deck`")]
         elif full:
             note = _("With {n} cards you cannot draw.", n=HAND_LIMIT)
         elif state.passed:

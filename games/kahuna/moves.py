@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..aliases import english
 from ..errors import InvalidMove
 from ..text import Text, translator
 from .board import HAND_LIMIT, ISLANDS, ends, line_between, neighbours
@@ -103,7 +104,7 @@ def _line(token: str, whole: str) -> str:
 def parse_move(text: object) -> KahunaMove:
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = _clean(text)
+    cleaned = _clean(english("kahuna", text))  # German and Danish words as well
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=HELP))
     verb, *args = cleaned.split(" ")

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..aliases import english
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove, InvalidMove
 from ..rng import Rng, seed_to_int
@@ -186,7 +187,7 @@ def parse_move(text: Any) -> KraquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` that names the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    tokens = text.strip().lower().split()
+    tokens = english("kraqua", text).strip().lower().split()  # German and Danish words as well
     if not tokens:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     kind, args = tokens[0], tokens[1:]
@@ -1282,8 +1283,8 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         ex = moves[0]
         if step == "lay":
             tile = self._turn_tile(state, player)
-            rows = (_("`/move {a}` or `/move {b}`", a=moves[0], b=moves[1]) if len(moves) > 1
-                    else _("`/move {a}`", a=ex))
+            rows = (_("`{cmd:move} {a}` or `{cmd:move} {b}`", a=moves[0], b=moves[1]) if len(moves) > 1
+                    else _("`{cmd:move} {a}`", a=ex))
             lay = _("Lay your {tile} at the front of a reef row: {rows}; then move a fish {by}.",
                     tile=tile_text(tile), rows=rows, by=WITH_ANIMAL[tile_animal(*tile)])
             if len(self.to_act(state)) > 1:
@@ -1294,32 +1295,32 @@ class Kraqua(Game[KraquaState, KraquaMove]):
             letter = tile_animal(*tile)
             if "skip" in moves:
                 if len(moves) > 1:
-                    return _("no fish can move {by}: `/move skip`, or pay a shell: `/move {move}`.",
+                    return _("no fish can move {by}: `{cmd:move} skip`, or pay a shell: `{cmd:move} {move}`.",
                              by=WITH_ANIMAL[letter], move=moves[0])
-                return _("no fish can move {by}: `/move skip`.", by=WITH_ANIMAL[letter])
-            return _("move a fish to its next free {animal} field: `/move {move}` (shells: "
-                     "{shells}; `/move shell …` uses your chip's animal).",
+                return _("no fish can move {by}: `{cmd:move} skip`.", by=WITH_ANIMAL[letter])
+            return _("move a fish to its next free {animal} field: `{cmd:move} {move}` (shells: "
+                     "{shells}; `{cmd:move} shell …` uses your chip's animal).",
                      animal=animal_name(letter), move=ex, shells=state.shells)
         if step == "reroll":
-            return _("Kraqua rolled **{colour}**: keep it with `/move keep` or roll once more with "
-                     "`/move reroll` (the last roll counts).",
+            return _("Kraqua rolled **{colour}**: keep it with `{cmd:move} keep` or roll once more with "
+                     "`{cmd:move} reroll` (the last roll counts).",
                      colour=COLOUR_WORDS.get(state.roll or "", "?"))
         if step == "gem":
             return _("the rolled colour is gone from the chest: choose Kraqua's gem, e.g. "
-                     "`/move {move}`.", move=ex)
+                     "`{cmd:move} {move}`.", move=ex)
         if step == "special":
             if state.moved and special(state.fish[state.moved]) == "dolphin":
-                return _("dolphin field: pay a shell to hide a gem from the chest (`/move {move}`) "
-                         "or `/move pass`.", move=ex)
-            return _("shark field: pay a shell to bring a gem back from the cave (`/move {move}`) "
-                     "or `/move pass`.", move=ex)
+                return _("dolphin field: pay a shell to hide a gem from the chest (`{cmd:move} {move}`) "
+                         "or `{cmd:move} pass`.", move=ex)
+            return _("shark field: pay a shell to bring a gem back from the cave (`{cmd:move} {move}`) "
+                     "or `{cmd:move} pass`.", move=ex)
         if step == "draw":
             if state.chips[player] == "turtle" and state.drawing is not None:
                 a, b = (tile_text((state.drawing, side)) for side in SIDES)
-                return _("you drew tile {tile}: choose its side, `/move draw A` ({a}) or "
-                         "`/move draw B` ({b}).", tile=state.drawing, a=a, b=b)
-            return _("draw a reef tile for the next round: `/move draw`.")
-        return _("the stack is empty: take the rearmost tile of a reef row, e.g. `/move {move}`.",
+                return _("you drew tile {tile}: choose its side, `{cmd:move} draw A` ({a}) or "
+                         "`{cmd:move} draw B` ({b}).", tile=state.drawing, a=a, b=b)
+            return _("draw a reef tile for the next round: `{cmd:move} draw`.")
+        return _("the stack is empty: take the rearmost tile of a reef row, e.g. `{cmd:move} {move}`.",
                  move=ex)
 
     def suggest(self, state: KraquaState, player: str, typed: str,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..aliases import english
 from ..errors import InvalidMove
 from ..text import translator
 from .model import LANES, SIZES
@@ -71,7 +72,7 @@ def parse_move(text: object) -> Move:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = _clean(text)
+    cleaned = _clean(english("krasserfall", text))  # German and Danish words as well
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=HELP))
     tokens = cleaned.split(" ")

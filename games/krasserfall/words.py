@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import GameError
-from ..text import Text, join, plural, translator
+from ..text import Text, either, join, plural, translator
 from .model import (
     BALANCE,
     BOAT_WORDS,
@@ -154,21 +154,21 @@ def prompt(game: Krasserfall, state: KrasserfallState, player: str,
         moves = game._turn_moves(state, seat)
         example = moves[0] if moves else "roll"
         if state.phase == "ring-start":
-            lines.append(_("put the life ring on any boat: `/move {example}`.", example=example)
+            lines.append(_("put the life ring on any boat: `{cmd:move} {example}`.", example=example)
                          if state.round == 1 else
-                         _("put the life ring on a boat without figures: `/move {example}`.",
+                         _("put the life ring on a boat without figures: `{cmd:move} {example}`.",
                            example=example))
         elif state.phase == "place":
             left = state.unplaced[seat]
             have = join([_n("{n} big", "{n} big", k) if s == "big" else
                          _n("{n} small", "{n} small", k) for s, k in left.items() if k])
-            lines.append(_("place a figure ({left} left): `/move {example}`.", left=have,
+            lines.append(_("place a figure ({left} left): `{cmd:move} {example}`.", left=have,
                            example=example))
         elif state.phase == "roll":
-            lines.append(_("roll the die: `/move roll`."))
+            lines.append(_("roll the die: `{cmd:move} roll`."))
         else:
             face = face_word(state.face or "?")
-            options = ", ".join(f"`/move {m}`" for m in moves[:3])
+            options = either([_("`{cmd:move} {move}`", move=m) for m in moves[:3]])
             if len(moves) > 3:
                 lines.append(_n("the die shows {face}: {options} (or {n} more).",
                                 "the die shows {face}: {options} (or {n} more).", len(moves) - 3,
@@ -177,7 +177,7 @@ def prompt(game: Krasserfall, state: KrasserfallState, player: str,
                 lines.append(_("the die shows {face}: {options}.", face=face, options=options))
     if game._unplaced_stone_holder(state) == seat:
         lines.append(_("you hold the stone: place it once, at any moment of this round, "
-                       "`/move stone red boat` (holds) or `/move stone red strip` (pulls)."))
+                       "`{cmd:move} stone red boat` (holds) or `{cmd:move} stone red strip` (pulls)."))
     if not lines:
         return _("wait for your turn.")
     if len(lines) == 1:

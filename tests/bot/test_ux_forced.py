@@ -96,7 +96,7 @@ async def test_auto_forced_false_leaves_the_move_to_the_player(service: GameServ
 
 async def test_the_setting_is_shown_and_on_by_default(service: GameService) -> None:
     shown = str((await service.show_settings(ALICE, PLACE)).reply)
-    assert "only possible move plays itself (`auto_forced`)" in shown
+    assert "only possible move plays itself (`auto_forced: true`)" in shown
     assert (await service.store.guild_settings(PLACE.guild_id)).auto_forced
     await service.configure(ALICE, PLACE, auto_forced=False)
     assert not (await service.store.guild_settings(PLACE.guild_id)).auto_forced

@@ -13,7 +13,7 @@ MADS = User(222, "Mads", locale="da")
 EVE = User(333, "Eve")  # English
 
 NO_GAME = bot_text("No game has been played in this channel yet. A moderator can open one with "
-                   "`/game new`.")
+                   "`{cmd:game new}`.")
 
 
 async def test_each_user_gets_replies_in_their_language(harness: Harness) -> None:

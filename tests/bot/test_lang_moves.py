@@ -1,0 +1,47 @@
+"""Moves typed in German or Danish through the service: stored and logged in English."""
+
+from __future__ import annotations
+
+import games
+from bot.i18n import tr
+from bot.service import GameService
+
+from .conftest import ALICE, BOB, PLACE
+
+KAHUNA = games.REGISTRY["kahuna"]
+ACTORS = {"101": ALICE, "202": BOB}
+
+
+async def test_a_bridge_typed_in_german_is_logged_in_english(service: GameService) -> None:
+    await service.new_game(ALICE, PLACE, "kahuna", "")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    row = await service.store.latest_game(PLACE.channel_id)
+    state = KAHUNA.load(row.state)
+    (player,) = KAHUNA.to_act(state)
+    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    typed = bridge.replace("bridge", "Stab")
+    # Autocomplete reads the German word too, and offers the canonical move as its value.
+    offered = await service.suggest(ACTORS[player], PLACE, typed)
+    assert bridge in [value for _label, value in offered]
+    out = await service.move(ACTORS[player], PLACE, typed)
+    assert "Done" in str(out.reply)
+    [logged] = await service.store.moves(row.id)
+    assert logged.move == bridge  # canonical English notation, as before
+    assert "Stab" in tr(out.reply, "de")
+
+
+async def test_a_stored_kick_reads_as_the_readers_command(service: GameService) -> None:
+    """A kick that ended the game is stored as ``/game kick Bob``; /game status shows the
+    command as the reader's client names it."""
+    from bot.service.lobby import abort_reason
+
+    out = await service.new_game(ALICE, PLACE, "aqualin")
+    await service.join(BOB, PLACE)
+    await service.start(ALICE, PLACE)
+    await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+    row = await service.store.game(out.game_id)
+    assert row.end_reason == "/game kick Bob"  # stored as before
+    said = abort_reason(row)
+    assert str(said) == "/game kick Bob" and tr(said, "de") == "/spiel entfernen Bob"
+    assert tr(said, "da") == "/spil fjern Bob"

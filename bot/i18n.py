@@ -31,7 +31,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 ROOT = Path(__file__).resolve().parents[1]
 #: Catalog domain -> the source folders its message ids come from.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "common": ("games/text.py", "games/base.py"),
+    "common": ("games/text.py", "games/base.py", "games/notation.py"),
     "bot": ("bot",),
     "aqualin": ("games/aqualin.py", "renderers/aqualin"),
     "kahuna": ("games/kahuna", "renderers/kahuna"),

@@ -23,21 +23,28 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import games
 from games.text import Text
 
 LANGUAGES = ("en", "de", "da")
 TRANSLATED = ("de", "da")
 LOCALE_DIR = Path(__file__).with_name("locale")
 ROOT = Path(__file__).resolve().parents[1]
+def game_sources(game_id: str) -> tuple[str, ...]:
+    """Where a game's message ids live, found from its id alone: its engine (the package
+    ``games/<id>/`` or the module ``games/<id>.py``) and its renderer (likewise)."""
+    found = []
+    for layer in ("games", "renderers"):
+        folder = ROOT / layer / game_id
+        found.append(f"{layer}/{game_id}" if folder.is_dir() else f"{layer}/{game_id}.py")
+    return tuple(found)
+
+
 #: Catalog domain -> the source folders its message ids come from.
 DOMAINS: dict[str, tuple[str, ...]] = {
     "common": ("games/text.py", "games/base.py", "games/notation.py"),
     "bot": ("bot",),
-    "aqualin": ("games/aqualin.py", "renderers/aqualin"),
-    "kahuna": ("games/kahuna", "renderers/kahuna"),
-    "aqua": ("games/aqua", "renderers/aqua"),
-    "kraqua": ("games/kraqua", "renderers/kraqua"),
-    "krasserfall": ("games/krasserfall", "renderers/krasserfall"),
+    **{game_id: game_sources(game_id) for game_id in games.REGISTRY},  # a game's domain is its id
     "commands": ("bot/adapter/command_names.py",),
 }
 #: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, and the adapter's

@@ -9,18 +9,26 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 import games
+from bot.messages import Actor, Place
+from bot.service import GameService
+from bot.store import Store
 from games.ai import choose_move, policy_for
 
 from tests.games import test_contract as contract
+from tests.renderers import test_contract as pictures
 
 FIFTEEN = "fifteen"
+HOST = Actor(user_id=101, name="Alice", manage_channels=True)
+GUEST = Actor(user_id=202, name="Bob")
+PLACE = Place(guild_id=900, channel_id=700)
 COMBOS: tuple[tuple[tuple[str, str], ...], ...] = ((), (("start", "host"),))
 
 
@@ -86,3 +94,83 @@ def test_a_bot_plays_it_with_its_own_policy(example_game: ModuleType) -> None:
         move = choose_move(game, state, player, "easy", seed=1)
         assert move in game.legal_moves(state, player)
         state = game.apply(state, player, move)
+
+
+# ----- the renderer contract ------------------------------------------------------------------
+
+
+def renderer_checks() -> list[str]:
+    return sorted(name for name, fn in vars(pictures).items()
+                  if name.startswith("test_") and callable(fn)
+                  and list(inspect.signature(fn).parameters) in ([], ["gid"]))
+
+
+@pytest.mark.parametrize("name", renderer_checks())
+def test_the_renderer_contract_holds_for_the_added_game(name: str) -> None:
+    check = getattr(pictures, name)
+    if "gid" in inspect.signature(check).parameters:
+        check(FIFTEEN)
+    else:
+        check()
+
+
+# ----- the service: a game to the end, and a bot seat -------------------------------------------
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    store = await Store.open(f"sqlite:///{tmp_path}/fifteen.sqlite3")
+    game_service = GameService(store, clock=lambda: 1_800_000_000.0, new_seed=lambda: 15)
+    game_service.bots_in_threads = True
+    yield game_service
+    game_service.close()
+    await store.close()
+
+
+async def test_a_server_plays_the_added_game_to_the_end(service: GameService,
+                                                        example_game: ModuleType) -> None:
+    game = example_game.GAME
+    opened = await service.new_game(HOST, PLACE, FIFTEEN, "start=host")
+    assert "Fifteen" in str(opened.reply)
+    await service.join(GUEST, PLACE)
+    started = await service.start(HOST, PLACE)
+    [post] = started.posts
+    assert post.art is not None and post.art.view["game"] == FIFTEEN
+    assert "hand" not in post.art.view  # the channel's picture is the public view
+    drawn = await service.render_art(post.art)
+    assert drawn is not None and drawn.data.startswith(b"\x89PNG") and drawn.description
+    actors = {str(HOST.user_id): HOST, str(GUEST.user_id): GUEST}
+    for _turn in range(9):
+        row = await service.store.latest_game(PLACE.channel_id)
+        if row.status != "running":
+            break
+        state = game.load(row.state)
+        (player,) = game.to_act(state)
+        await service.move(actors[player], PLACE, game.legal_moves(state, player)[-1])
+    row = await service.store.latest_game(PLACE.channel_id)
+    assert row.status == "finished" and row.result is not None
+    log = await service.store.moves(row.id)
+    assert len(log) == 9 and log[-1].kind in ("move", "forced")  # the last tile plays itself
+    assert "Fifteen" in str((await service.stats(HOST, PLACE)).reply)
+
+
+async def test_a_bot_takes_a_seat_in_the_added_game(service: GameService,
+                                                    example_game: ModuleType) -> None:
+    game = example_game.GAME
+    await service.new_game(HOST, PLACE, FIFTEEN, "start=host")
+    await service.add_bot(HOST, PLACE, "easy")
+    await service.start(HOST, PLACE)
+    for _turn in range(12):
+        row = await service.store.latest_game(PLACE.channel_id)
+        if row.status != "running":
+            break
+        state = game.load(row.state)
+        (player,) = game.to_act(state)
+        if player == str(HOST.user_id):
+            await service.move(HOST, PLACE, game.legal_moves(state, player)[0])
+        else:
+            assert await service.bot_turn(PLACE) is not None
+    row = await service.store.latest_game(PLACE.channel_id)
+    assert row.status == "finished"
+    bot_moves = [m for m in await service.store.moves(row.id) if m.player_id != str(HOST.user_id)]
+    assert bot_moves and all(m.actor_id in (0, None) for m in bot_moves)

@@ -151,12 +151,14 @@ class Fifteen(Game[FifteenState, Place]):
 
     def view(self, state: FifteenState, player: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
+            "game": self.id,
             "board": {s: t for s, t in state.board},
             "players": list(state.players),
             "scores": list(state.scores),
             "tiles_held": [len(h) for h in state.hands],
             "bag": len(state.bag),
             "to_act": sorted(self.to_act(state)),
+            "last": state.board[-1][0] if state.board else None,
         }
         if player in state.players:
             out["hand"] = list(state.hands[state.players.index(player)])

@@ -169,17 +169,18 @@ def test_a_broken_example_fails() -> None:
         ("D4", "d4"), ("b2-c3 d4", "b2-c3 d4")]
 
 
-def test_architecture_names_files_that_exist() -> None:
-    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name, least", [("architecture.md", 15), ("adding-a-game.md", 8)])
+def test_guides_name_files_that_exist(name: str, least: int) -> None:
+    text = (DOCS / name).read_text(encoding="utf-8")
     paths = set(re.findall(r"`((?:games|renderers|bot|tests|docs)/[\w./-]*)`", text))
-    assert len(paths) >= 15
-    missing = sorted(p for p in paths if not (ROOT / p.rstrip("/")).exists())
-    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
+    assert len(paths) >= least
+    missing = sorted(p for p in paths if "<id>" not in p and not (ROOT / p.rstrip("/")).exists())
+    assert not missing, f"docs/{name} names files that do not exist: {missing}"
 
 
 def test_docs_link_from_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for page in [DOCS / "architecture.md", *RULE_PAGES]:
+    for page in [DOCS / "architecture.md", DOCS / "adding-a-game.md", *RULE_PAGES]:
         assert str(page.relative_to(ROOT)) in readme, f"README.md does not link {page.name}"
 
 

@@ -29,28 +29,16 @@ class SettingsService(ServiceCore):
                "role": _("members with Manage Channels or the game-manager role"),
                "everyone": _("everyone")}[settings.start_policy]
         role: Any = f"<@&{settings.manager_role_id}>" if settings.manager_role_id else _("none")
-        deadline = format_duration(settings.deadline_seconds)
-        language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
+        language = LANGUAGE_NAMES.get(settings.language or "")
         return lines([
             _("**Game settings of this server**"),
             _("Who may open games: {who} (`{cmd:who_starts:} {policy}`)", who=who,
               policy=CHOICES.get(settings.start_policy, settings.start_policy)),
             _("Game-manager role (may also start, abort, kick, skip): {role}", role=role),
-            _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
-            (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
-               action=CHOICES.get(settings.deadline_action, settings.deadline_action))
-             if settings.deadline_seconds
-             else _("Turn deadline: {deadline}", deadline=deadline)),
+            *timing_lines(settings),
             (_("Language of channel messages: {language}", language=language) if language
              else _("Language of channel messages: the server's Discord language")),
-            (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
-               "their seat.", forfeit=CHOICES["forfeit"])
-             if settings.bot_takeover else
-             _("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), they leave the "
-               "game.", forfeit=CHOICES["forfeit"])),
-            (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
-             if settings.auto_forced else
-            _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
+            *play_lines(settings),
             (_("Each new game gets a thread of its own (`{cmd:threads:} true`).") if settings.threads
              else _("Games are played in the channel itself (`{cmd:threads:} false`).")),
             _("Per game: `{cmd:game new options:}reminder=6h deadline=2d on-deadline=skip`."),
@@ -148,20 +136,24 @@ class SettingsService(ServiceCore):
         return await self.configure(actor, place, manager_role=role_id, clear_manager_role=role_id is None)
 
 
-def describe_channel_settings(settings: GuildSettings) -> Text:
-    """``/game config`` outside a server: the settings of this channel."""
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "da": "Dansk"}
+
+
+def timing_lines(settings: GuildSettings) -> list[Text]:
+    """Reminders and the turn deadline, as a server's and a chat's settings show them."""
     deadline = format_duration(settings.deadline_seconds)
-    language = {"en": "English", "de": "Deutsch", "da": "Dansk"}.get(settings.language or "")
-    return lines([
-        _("**Game settings of this chat** (outside a server: they belong to this chat)"),
-        _("Anyone here may open a game; its players can start, abort, kick and skip."),
+    return [
         _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
         (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
            action=CHOICES.get(settings.deadline_action, settings.deadline_action))
          if settings.deadline_seconds
          else _("Turn deadline: {deadline}", deadline=deadline)),
-        (_("Language of my messages here: {language}", language=language) if language
-         else _("Language of my messages here: that of whoever used a command last")),
+    ]
+
+
+def play_lines(settings: GuildSettings) -> list[Text]:
+    """What happens to a player who runs out of time, and to a player's only move."""
+    return [
         (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
            "their seat.", forfeit=CHOICES["forfeit"])
          if settings.bot_takeover else
@@ -170,6 +162,19 @@ def describe_channel_settings(settings: GuildSettings) -> Text:
         (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
          if settings.auto_forced else
          _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),
+    ]
+
+
+def describe_channel_settings(settings: GuildSettings) -> Text:
+    """``/game config`` outside a server: the settings of this channel."""
+    language = LANGUAGE_NAMES.get(settings.language or "")
+    return lines([
+        _("**Game settings of this chat** (outside a server: they belong to this chat)"),
+        _("Anyone here may open a game; its players can start, abort, kick and skip."),
+        *timing_lines(settings),
+        (_("Language of my messages here: {language}", language=language) if language
+         else _("Language of my messages here: that of whoever used a command last")),
+        *play_lines(settings),
         _("Reminders and deadlines reach players by DM here: I can only post in this chat "
           "when someone uses a command."),
     ])

@@ -56,6 +56,17 @@ def lobby_of(emu: Emulator, channel: int) -> tuple[Message, int]:
     return lobby, game_id
 
 
+async def seated(emu: Emulator, bot: BotProcess) -> tuple[int, User, User, dict[int, User]]:
+    """A new channel, Alice (a moderator) and Bob, the bot running and their Aqualin game
+    started: (channel, alice, bob, players by id)."""
+    channel = emu.add_channel()
+    alice = emu.add_user("Alice", moderator=True)
+    bob = emu.add_user("Bob")
+    await bot.start()
+    await open_and_start(emu, channel, alice, bob)
+    return channel, alice, bob, {alice.id: alice, bob.id: bob}
+
+
 async def open_and_start(emu: Emulator, channel: int, host: User, guest: User) -> None:
     """``/game new``, the Join button, the Start button; Aqualin with the host as colour."""
     record = await emu.slash(host, "game new", channel, game="aqualin", options="role=host-colour")
@@ -123,12 +134,7 @@ async def test_startup_logs_in_syncs_and_gets_ready(emulator: Emulator, bot: Bot
 
 
 async def test_a_complete_aqualin_game(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    players = {alice.id: alice, bob.id: bob}
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
     for turn in range(36):
         board = await play_turn(emulator, channel, players)
         if turn < 35:
@@ -244,11 +250,7 @@ async def test_permissions_are_refused_privately(emulator: Emulator, bot: BotPro
 
 
 async def test_rate_limits_are_respected(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
     emulator.rate_limit_next["post"] = 1  # the next channel message gets one 429 first
     await play_turn(emulator, channel, {alice.id: alice, bob.id: bob})
     assert emulator.rate_limited == 1

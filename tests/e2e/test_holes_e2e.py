@@ -10,7 +10,7 @@ import re
 
 from .conftest import BotProcess
 from .emulator import TOKEN, Emulator
-from .test_bot_e2e import confirm, last_public, open_and_start, play_turn, reply_text
+from .test_bot_e2e import confirm, last_public, open_and_start, play_turn, reply_text, seated
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -41,11 +41,7 @@ async def test_debug_logging_never_writes_interaction_tokens(emulator: Emulator,
 
 
 async def test_resign_and_abort_ask_first(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
     before = len(emulator.public_messages(channel))
     asked = await emulator.slash(bob, "game resign", channel)
     assert reply_text(asked) == "Resign from this Aqualin game? This can't be undone."
@@ -81,11 +77,7 @@ async def test_durations_with_spaces_and_absurd_ones(emulator: Emulator, bot: Bo
 
 
 async def test_a_seated_moderator_cannot_win_by_kicking(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
     # ``slash`` takes the invoker as ``user``, so the option of that name goes in by hand.
     data = emulator._command_data("game kick", {"user": str(bob.id)}, None)
     member = {k: v for k, v in bob.member().items() if k != "user"}

@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import BotProcess
 from .emulator import Emulator
-from .test_bot_e2e import assert_png, last_public, moves_in_db, open_and_start, play_turn
+from .test_bot_e2e import assert_png, last_public, moves_in_db, play_turn, seated
 
 
 def undelivered(bot: BotProcess) -> int:
@@ -24,12 +24,7 @@ def undelivered(bot: BotProcess) -> int:
 @pytest.mark.parametrize("stall", ["before", "after"])
 async def test_killed_at_the_board_upload_the_board_arrives_once(emulator: Emulator, bot: BotProcess,
                                                                  stall: str) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    players = {alice.id: alice, bob.id: bob}
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
     first = last_public(emulator, channel)
     (mover_id,) = first.pinged_users
     mover = players[mover_id]

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from .conftest import BotProcess
 from .emulator import Emulator
-from .test_bot_e2e import open_and_start, reply_text
+from .test_bot_e2e import reply_text, seated
 
 
 async def test_a_normal_start_says_nothing_about_voice(emulator: Emulator, bot: BotProcess) -> None:
@@ -22,11 +22,7 @@ async def test_a_normal_start_says_nothing_about_voice(emulator: Emulator, bot: 
 
 async def test_the_network_drops_and_the_bot_reconnects_with_one_line_per_attempt(
         emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    await bot.start()
-    await open_and_start(emulator, channel, alice, bob)
+    channel, alice, bob, players = await seated(emulator, bot)
 
     # The network goes: nothing listens on Discord's address, and the gateway connection ends.
     runner = emulator._runner

@@ -377,3 +377,13 @@ def buttons(message: dict[str, Any]) -> list[str]:
     """The custom ids of every button in a message payload."""
     return [c["custom_id"] for row in message.get("components") or [] for c in row.get("components", [])
             if c.get("type") == 2]
+
+
+def synced(fake: FakeDiscord, *path: str) -> dict[str, Any]:
+    """The command the bot synced (the one PUT of the command tree), or the subcommand or
+    option under it that ``path`` names: ``synced(fake, "game", "notify")``."""
+    [put] = [s for s in fake.sent if s.method == "PUT"]
+    found: dict[str, Any] = next(c for c in put.body if c["name"] == path[0])
+    for name in path[1:]:
+        found = next(o for o in found.get("options", []) if o["name"] == name)
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.i18n import tr
 from bot.service.names import _ as bot_text
 
-from .fake_discord import MOD_PERMISSIONS, Harness, User
+from .fake_discord import MOD_PERMISSIONS, Harness, User, synced
 from .test_commands import channel_posts, reply_text
 
 HANNA = User(111, "Hanna", permissions=MOD_PERMISSIONS, locale="de")
@@ -64,8 +64,7 @@ async def test_autocomplete_and_errors_in_german(harness: Harness) -> None:
 
 async def test_commands_are_localized_when_synced(start_bot, fake) -> None:
     await start_bot()
-    [put] = [s for s in fake.sent if s.method == "PUT"]
-    game = next(c for c in put.body if c["name"] == "game")
+    game = synced(fake, "game")
     assert game["name_localizations"]["de"] == "spiel" and game["name_localizations"]["da"] == "spil"
     assert game["description_localizations"]["de"] != game["description"]
     new = next(o for o in game["options"] if o["name"] == "new")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.adapter.timers import fire_once
 
-from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User
+from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, synced
 from .test_commands import ALICE, BOB, assert_safe_mentions, channel_posts, open_lobby, reply_text
 
 DM_CHANNEL = 5_000_000  # + the user id: the fake Discord's DM channels
@@ -29,9 +29,7 @@ async def started(h: Harness) -> None:
 
 async def test_the_command_is_localized_with_its_choices(start_bot, fake) -> None:
     await start_bot()
-    [put] = [s for s in fake.sent if s.method == "PUT"]
-    game = next(c for c in put.body if c["name"] == "game")
-    notify = next(o for o in game["options"] if o["name"] == "notify")
+    notify = synced(fake, "game", "notify")
     assert notify["name_localizations"] == {"de": "benachrichtigung", "da": "besked"}
     assert notify["description_localizations"]["de"].startswith("Wie ich dir sage")
     [where] = notify["options"]

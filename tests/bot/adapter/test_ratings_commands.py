@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .fake_discord import Harness, User
+from .fake_discord import Harness, User, synced
 from .test_async_commands import resign, started
 from .test_commands import ALICE, BOB, CAROL, reply_text
 
@@ -34,9 +34,7 @@ async def test_profile_and_stats_show_ratings(harness: Harness) -> None:
 
 async def test_profile_is_localized_when_synced(start_bot, fake) -> None:
     await start_bot()
-    [put] = [s for s in fake.sent if s.method == "PUT"]
-    game = next(c for c in put.body if c["name"] == "game")
-    profile = next(o for o in game["options"] if o["name"] == "profile")
+    profile = synced(fake, "game", "profile")
     assert profile["name_localizations"] == {"de": "profil", "da": "profil"}
     assert profile["description_localizations"]["de"].startswith("Wertungen")
     [user] = profile["options"]

@@ -9,7 +9,7 @@ import pytest
 from bot.adapter.timers import fire_once
 
 from .conftest import BotFactory
-from .fake_discord import CHANNEL_ID, Harness, Sent, buttons
+from .fake_discord import CHANNEL_ID, Harness, Sent, buttons, synced
 from .test_commands import ALICE, BOB, CAROL, channel_posts, edits, message, reply_text
 from .test_confirmations import question
 
@@ -205,8 +205,7 @@ async def test_the_fallback_speaks_the_servers_language(harness: Harness, locale
 
 async def test_the_options_have_names_in_german_and_danish(start_bot, fake) -> None:
     await start_bot()
-    [put] = [s for s in fake.sent if s.method == "PUT"]
-    game = next(c for c in put.body if c["name"] == "game")
+    game = synced(fake, "game")
     sub = {o["name"]: {p["name"]: p for p in o.get("options", [])} for o in game["options"]}
     thread, threads = sub["new"]["thread"], sub["config"]["threads"]
     assert thread["name_localizations"] == {"de": "im_thread", "da": "i_tråd"}

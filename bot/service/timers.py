@@ -122,7 +122,10 @@ class TimerService(ClockService, NotifyService):
                 link = self.board_link(row)
                 due = [t for t in await self.store.timers(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
-                if clocked and due and due[0].ran_out is not None and now - due[0].ran_out < (reminder or 0):
+                if due and (due[0].ran_out is None and due[0].armed and due[0].due_at <= now
+                            or clocked and due[0].ran_out is not None
+                            and now - due[0].ran_out < (reminder or 0)):
+                    # their deadline fires now (after a long wait, both fall due together), or
                     # the notice that their clock ran out pinged them just now: not twice
                     await self.store.fire_timer(timer, again_at=now + (reminder or 0), now=now)
                     return None

@@ -104,7 +104,7 @@ from .placement import (
     take_options,
     wanted_colours,
 )
-from .scoring import breakdown
+from .scoring import Breakdown, breakdown
 from .state import (
     MARKET,
     AquaState,
@@ -116,6 +116,7 @@ from .state import (
     pos_key,
     to_json,
 )
+from .view import AquaView, AreaView, LargeView
 
 
 _ = translator("aqua")
@@ -273,7 +274,7 @@ class Aqua(Game[AquaState, AquaMove]):
             else:
                 value = 0
             habitats.append([pos_key(site), species, value])
-        new.last = {"player": player, "move": str(move), "kind": MoveKind.TAKE, "tile": code,
+        new.last = {"player": player, "move": str(move), "kind": MoveKind.TAKE.value, "tile": code,
                     "pos": pos_key(pos), "rot": move.rot, "habitats": habitats,
                     "waived": waived, "round": state.round}
         if large_options(new, player):
@@ -296,7 +297,7 @@ class Aqua(Game[AquaState, AquaMove]):
         new = state.copy()
         new.snail = player
         new.queue = new.queue[1:] + [player]
-        new.last = {"player": player, "move": str(Snail()), "kind": MoveKind.SNAIL,
+        new.last = {"player": player, "move": str(Snail()), "kind": MoveKind.SNAIL.value,
                     "round": state.round}
         return new
 
@@ -381,12 +382,12 @@ class Aqua(Game[AquaState, AquaMove]):
 
     # ----- end ------------------------------------------------------------------------------
 
-    def breakdowns(self, state: AquaState) -> dict[str, dict[str, Any]]:
+    def breakdowns(self, state: AquaState) -> dict[str, Breakdown]:
         return {p: breakdown(state.tiles[p], state.animals[p], self._large_dicts(state, p),
                              state.ecosystems, state.family) for p in state.players}
 
     @staticmethod
-    def _large_dicts(state: AquaState, player: str) -> list[dict[str, Any]]:
+    def _large_dicts(state: AquaState, player: str) -> list[LargeView]:
         return [{"shape": shape, "sites": [pos_key(s) for s in sites], "points": points,
                  "side": side, "animal": LARGE_ANIMALS[shape][side]}
                 for shape, sites, points, side in state.large[player]]
@@ -449,10 +450,15 @@ class Aqua(Game[AquaState, AquaMove]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    def view(self, state: AquaState, player: str | None = None) -> dict[str, Any]:
+    # The base class promises a ``dict[str, Any]``; an ``AquaView`` is one at run time, but a
+    # TypedDict is not a subtype of ``dict[str, Any]`` for a type checker, hence the ignore.
+    def view(self, state: AquaState,  # type: ignore[override]
+             player: str | None = None) -> AquaView:
+        """The whole state but the deck's order and the box: the same for every player
+        (the keys: :class:`games.aqua.view.AquaView`)."""
         result = self.result(state)
         active = state.active
-        areas = {}
+        areas: dict[str, AreaView] = {}
         for p in state.players:
             tiles = state.tiles[p]
             areas[p] = {
@@ -474,7 +480,7 @@ class Aqua(Game[AquaState, AquaMove]):
         return {
             "game": self.id,
             "players": list(state.players),
-            "options": {"ecosystems": state.mode},
+            "options": {"ecosystems": str(state.mode)},
             "solo": state.solo,
             "areas": areas,
             "market": list(state.market),
@@ -486,7 +492,7 @@ class Aqua(Game[AquaState, AquaMove]):
             "small_animals": {p: len(state.animals[p]) for p in state.players},
             "to_act": sorted(self.to_act(state)),
             "active": active,
-            "phase": state.phase,
+            "phase": str(state.phase),
             "queue": list(state.queue),
             "deck": len(state.deck),
             "discarded": len(state.discards),

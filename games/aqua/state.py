@@ -141,7 +141,7 @@ def to_json(state: AquaState) -> dict[str, Any]:
     """The state as stored (``Game.dump`` adds the game id and format version)."""
     return {
         "players": list(state.players),
-        "mode": state.mode,
+        "mode": str(state.mode),
         "ecosystems": list(state.ecosystems),
         "hot": state.hot,
         "tiles": {p: {pos_key(k): v for k, v in t.items()} for p, t in state.tiles.items()},
@@ -159,7 +159,7 @@ def to_json(state: AquaState) -> dict[str, Any]:
         "snail": state.snail,
         "round": state.round,
         "queue": state.queue,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "fresh": [list(s) for s in state.fresh],
         "resigned": state.resigned,
         "rng": state.rng,

@@ -46,10 +46,10 @@ the published rules leave room:
   1,1); ``0,1 1,1 1,0`` would be three mutually adjacent sites, refused as "a triangle, not an
   arc". Every move example in the summary, the help and error texts and their translations is
   parsed and checked against its shape by a test (``tests/games/test_aqua_examples.py``).
-* **Notation**: ``take 2 at 1,-2 rot 1`` is canonical (``rot 0`` is printed); input may leave
-  out ``at`` and ``rot 0``, write ``r1``, put brackets round the position, spaces round the
-  comma, or a typographic minus. ``skip``/``pass`` are read as ``done``, ``take snail`` as
-  ``snail``.
+* **Notation** (``games.aqua.notation``): ``take 2 at 1,-2 rot 1`` is canonical (``rot 0``
+  is printed); input may leave out ``at`` and ``rot 0``, write ``r1``, put brackets round the
+  position, spaces round the comma, or a typographic minus. ``skip``/``pass`` are read as
+  ``done``, ``take snail`` as ``snail``.
 * **Large animals left** are public (the stacks are face up, highest on top); with 2–3
   players the lowest of each shape is out from the start (1 and 4 players keep all 15).
   The two sides' animals are this adaptation's names: pair dolphin/octopus, line
@@ -117,7 +117,6 @@ from .state import (
     to_json,
 )
 from .view import AquaView, AreaView, LargeView
-
 
 _ = translator("aqua")
 _n = plural(_)

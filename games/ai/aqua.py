@@ -24,10 +24,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..aqua.advice import take_value
-from ..aqua.engine import Large, large_options, take_options
 from ..aqua.geometry import DIR_INDEX, Coral, Pos, site_border, site_corals, tile_sites
 from ..aqua.material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
+from ..aqua.notation import Large
+from ..aqua.placement import large_options, take_options
 from ..aqua.scoring import ecosystem_points, groups
+from ..aqua.state import Phase
 from ..base import AnyGame
 from ..rng import Rng
 from .registry import register_policy
@@ -193,7 +195,7 @@ class AquaPolicy(Policy):
                 len(state.queue))
 
     def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
-        if state.phase == "large":
+        if state.phase == Phase.LARGE:
             return self._large(game, state, player, width)
         out = [m for _, m in self._takes(state, player)[:width]]
         if game.snail_allowed(state):  # type: ignore[attr-defined]
@@ -202,7 +204,7 @@ class AquaPolicy(Policy):
 
     def root_candidates(self, game: AnyGame, state: Any, player: str, width: int,
                         rng: Rng) -> list[str]:
-        if state.phase == "large":
+        if state.phase == Phase.LARGE:
             return self._large(game, state, player, width)
         rated = []
         for _, m in self._takes(state, player)[: 3 * width]:
@@ -224,7 +226,7 @@ class AquaPolicy(Policy):
         player = state.active
         if player is None:
             return None
-        if state.phase == "large":
+        if state.phase == Phase.LARGE:
             options = large_options(state, player)
             if not options:
                 return player, "done"

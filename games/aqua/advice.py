@@ -9,9 +9,9 @@ The ranking is a cheap look-ahead: habitats made, colour contacts, sites kept op
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..base import Suggestions
+from ..base import Game, Suggestions
 from ..errors import IllegalMove
 from ..text import Text, plural, translator
 from .geometry import DIR_INDEX, DIRS, MATE_OFFSETS, Pos
@@ -25,9 +25,12 @@ from .material import (
     placed,
     small_value,
 )
+from .notation import AquaMove, clean_move
+from .state import AquaState, Phase
 
-if TYPE_CHECKING:
-    from .engine import Aqua, AquaState
+#: What advice asks of the game (its legal moves and spellings): the ``Game`` contract, not
+#: the engine module, which imports this one.
+AquaGame = Game[AquaState, AquaMove]
 
 _ = translator("aqua")
 _n = plural(_)
@@ -93,19 +96,19 @@ def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
                      tile=code)
 
 
-def suggest(game: Aqua, state: AquaState, player: str, typed: str,
+def suggest(game: AquaGame, state: AquaState, player: str, typed: str,
             limit: int = 25) -> list[tuple[str, str]]:
     if limit <= 0 or state.over or str(player) != state.active:
         return []
     matching = _matching(game, game.legal_moves(state, player), typed)
     if not matching:
         return []
-    if state.phase == "large":
+    if state.phase == Phase.LARGE:
         return _rank_large(state, matching)[:limit]
     return _rank_take(state, player, matching, typed.strip() == "")[:limit]
 
 
-def _matching(game: Aqua, legal: list[str], typed: str) -> list[str]:
+def _matching(game: AquaGame, legal: list[str], typed: str) -> list[str]:
     """The legal moves ``typed`` may mean: by prefix, else its canonical form, else every
     move that has all its words."""
     words = _norm(typed)
@@ -118,8 +121,7 @@ def _matching(game: Aqua, legal: list[str], typed: str) -> list[str]:
         if canonical in legal:
             matching = [canonical]
         else:
-            from .engine import _clean
-            wanted = _clean(typed).split()
+            wanted = clean_move(typed).split()
             matching = [m for m in legal if all(w in m.split() for w in wanted)]
     return matching
 
@@ -128,12 +130,12 @@ class AquaSuggestions(Suggestions):
     """Every legal move valued once; ``pick`` matches and orders them as ``suggest`` does
     (the order depends on what was typed: the slots take turns only while nothing is)."""
 
-    def __init__(self, game: Aqua, state: AquaState, player: str) -> None:
+    def __init__(self, game: AquaGame, state: AquaState, player: str) -> None:
         self.game, self.state, self.player = game, state, str(player)
         self.active = not state.over and self.player == state.active
         self.legal = game.legal_moves(state, player) if self.active else []
         self.values: dict[str, tuple[int, Text]] = {}
-        if self.active and state.phase != "large":
+        if self.active and state.phase != Phase.LARGE:
             cache: dict[Pos, list[list[str]]] = {}
             for move in self.legal:
                 if move != "snail":
@@ -146,7 +148,7 @@ class AquaSuggestions(Suggestions):
         matching = _matching(self.game, self.legal, typed)
         if not matching:
             return []
-        if self.state.phase == "large":
+        if self.state.phase == Phase.LARGE:
             return _rank_large(self.state, matching)[:limit]
         return _rank_take(self.state, self.player, matching, typed.strip() == "",
                           self.values)[:limit]
@@ -218,7 +220,7 @@ def _rank_take(state: AquaState, player: str, moves: list[str], spread: bool,
     return out
 
 
-def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
+def choices(game: AquaGame, state: AquaState, player: str) -> dict[str, Any]:
     """The legal moves grouped for buttons and menus: slot, then position, then rotation.
 
     Positions of a slot come best first (the same look-ahead as ``suggest``), so a menu of 25
@@ -227,8 +229,8 @@ def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
     if state.over or str(player) != state.active:
         return {}
     legal = game.legal_moves(state, player)
-    if state.phase == "large":
-        return {"phase": "large", "large": [m for m in legal if m != "done"], "done": True}
+    if state.phase == Phase.LARGE:
+        return {"phase": Phase.LARGE, "large": [m for m in legal if m != "done"], "done": True}
     cache: dict[Pos, list[list[str]]] = {}
     slots: dict[int, dict[str, list[tuple[int, int]]]] = {}
     for move in legal:
@@ -244,4 +246,4 @@ def choices(game: Aqua, state: AquaState, player: str) -> dict[str, Any]:
         ranked = sorted(positions.items(), key=lambda kv: -max(s for _rot, s in kv[1]))
         out.append({"slot": slot, "tile": state.market[slot - 1],
                     "positions": {k: sorted(rot for rot, _score in v) for k, v in ranked}})
-    return {"phase": "take", "slots": out, "snail": "snail" in legal}
+    return {"phase": Phase.TAKE, "slots": out, "snail": "snail" in legal}

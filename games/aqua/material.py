@@ -105,6 +105,8 @@ LARGE_VALUES: dict[str, tuple[int, ...]] = {
     "triangle": (11, 10, 9),
     "diamond": (14, 13, 12),
 }
+#: The five shapes, in the order of the stacks.
+SHAPES: tuple[str, ...] = tuple(LARGE_VALUES)
 SHAPE_SIZE: dict[str, int] = {"pair": 2, "line": 3, "arc": 3, "triangle": 3, "diamond": 4}
 #: The animal on each side of a shape's tiles (cosmetic; side A unless the player says B).
 LARGE_ANIMALS: dict[str, dict[str, str]] = {

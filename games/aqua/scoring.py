@@ -8,7 +8,7 @@ placed large animals with ``shape``, ``sites`` and ``points``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from .geometry import (
     DIR_INDEX,
@@ -155,8 +155,18 @@ def ecosystem_points(eco: str, tiles: Tiles, animals: Animals,
     raise ValueError(f"unknown ecosystem {eco!r}")
 
 
+class Breakdown(TypedDict):
+    """A player's score by part (the view's ``scores`` and the result's ``breakdown``)."""
+
+    large: int
+    small: int
+    reefs: int
+    ecosystems: dict[str, int]  # ecosystem id -> points, for each one in play
+    total: int
+
+
 def breakdown(tiles: Tiles, animals: Animals, large: Sequence[Mapping[str, Any]],
-              ecosystems: Sequence[str], family: bool) -> dict[str, Any]:
+              ecosystems: Sequence[str], family: bool) -> Breakdown:
     """A player's score: ``large``, ``small``, ``reefs``, ``ecosystems`` {id: points}, ``total``.
 
     The family variant scores only the animals (reefs 0, no ecosystems).

@@ -6,10 +6,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.aqua.material import ANIMAL_WORDS, COLOUR_WORDS, RATING_WORDS, SHAPE_WORDS, SPECIES_WORDS
+from games.aqua.view import AquaView
 from games.text import Text, join
 
 from .layout import _total, focus_player, mover
-from .style import _
+from .style import _, area_of, as_view
 
 # ----- alt text --------------------------------------------------------------------------------
 
@@ -44,15 +45,16 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     A translatable :class:`Text`. A big area lists fewer of its animals (and no longer the
     positions where a tile fits), so the text stays short in every language.
     """
-    text = _alt_text(view, names, None, True)
+    aqua = as_view(view)
+    text = _alt_text(aqua, names, None, True)
     for limit in (24, 12, 6, 0):
         if len(text) <= ALT_BUDGET:
             break
-        text = _alt_text(view, names, limit, False)
+        text = _alt_text(aqua, names, limit, False)
     return text
 
 
-def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: int | None,
+def _alt_text(view: AquaView, names: Mapping[str, str], animal_limit: int | None,
               with_positions: bool) -> Text:
     def name(p: Any) -> str:
         return " ".join(str(names.get(str(p)) or p).split())[:32]
@@ -104,7 +106,7 @@ def _alt_text(view: Mapping[str, Any], names: Mapping[str, str], animal_limit: i
         parts.append(_("The sea snail is in the market."))
     elif where:
         parts.append(_("{player} has the sea snail.", player=name(where)))
-    area = (view.get("areas") or {}).get(who) or {}
+    area = area_of(view, who)
     animals = list((area.get("animals") or {}).items())
     shown = []
     for site, (species, points, covered) in animals[:animal_limit]:

@@ -226,8 +226,9 @@ def _token_art(species: str, points: int, covered: bool, fresh: bool, size: int)
     d.ellipse((rim, rim, s - rim, s - rim), fill=TOKEN + (255,))
     g0, g1 = s / 2 - 0.24 * size * SS, s / 2 + 0.24 * size * SS
     glyph = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    # RGB colours: on an RGBA image PIL draws them opaque (the glyphs take RGB)
     GLYPHS[species](ImageDraw.Draw(glyph), (round(g0), round(g0), round(g1), round(g1)),
-                    colour + (255,), TOKEN + (255,))
+                    colour, TOKEN)
     im.alpha_composite(glyph)
     br = 0.165 * size * SS
     bx, by = s - m - br - 0.02 * size * SS, m + br + 0.04 * size * SS  # top right

@@ -16,7 +16,7 @@ from .layout import plan
 from .panels import _draw_area, _draw_footer, _draw_header, _draw_market, _draw_result, slot_badge
 from .style import (
     BG, CARD, COLOURS, FAINT, GOLD, HEX_SIZES, LABEL_RADIUS, MARKET_HEX, SHAPES, SPECIES, WIDTH,
-    palette)
+    as_view, palette)
 
 # ----- the render ------------------------------------------------------------------------------
 
@@ -29,6 +29,7 @@ def render(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None 
 def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None
          ) -> Image.Image:
     """The picture as a palette image (``render`` encodes it); reads ``view`` only."""
+    view = as_view(view)
     layout = plan(view, names, focus)
     over = bool(view.get("result"))
     canvas = palette().canvas((WIDTH, layout.height), BG)

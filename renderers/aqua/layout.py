@@ -5,17 +5,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.aqua import geometry as geo
+from games.aqua.view import AquaView, AreaView
 
 from ..common import seat_name
 from .style import (
     AREA_MAX_H, AREA_PAD, CARD_H, FOOTER_H, FULL_W, HALF_GAP, HALF_MAX_H, HALF_W, HEADER_TOP,
-    HEX_SIZES, MARGIN, MARKET_H, MIN_HEX, MIN_SIDE_HEX, MOVED_MAX_H, SQ3, THUMB_H, TINY_HEX, _pos)
+    HEX_SIZES, MARGIN, MARKET_H, MIN_HEX, MIN_SIDE_HEX, MOVED_MAX_H, SQ3, THUMB_H, TINY_HEX, _pos,
+    area_of, score_of)
 
 
-def focus_player(view: Mapping[str, Any], focus: str | None) -> str:
+def focus_player(view: AquaView, focus: str | None) -> str:
     """Whose area to show: ``focus`` if it plays, else the player to act, else the winner."""
     players = [str(p) for p in view.get("players") or []]
     if not players:
@@ -30,7 +31,7 @@ def focus_player(view: Mapping[str, Any], focus: str | None) -> str:
     return winners[0] if winners else players[0]
 
 
-def mover(view: Mapping[str, Any], focus: str | None = None) -> str | None:
+def mover(view: AquaView, focus: str | None = None) -> str | None:
     """Who made the move this board follows, when their area is shown beside the next
     player's: only on the plain board of a running game with several players, and only if
     somebody else acts now (a player moving twice in a row gets one area and a note)."""
@@ -77,7 +78,7 @@ class AreaLayout:
         return self.ox + x, self.oy + y
 
 
-def _area_layout(area: Mapping[str, Any], over: bool = False, width: int = FULL_W,
+def _area_layout(area: AreaView, over: bool = False, width: int = FULL_W,
                  max_h: int = AREA_MAX_H, size: int | None = None) -> AreaLayout:
     """``over``: no free positions (a finished game's area, or the mover's, where nobody
     places a tile now)."""
@@ -88,13 +89,13 @@ def _area_layout(area: Mapping[str, Any], over: bool = False, width: int = FULL_
     return AreaLayout(tiles, frontier, width - 2 * AREA_PAD, max_h, size)
 
 
-def _footer_height(view: Mapping[str, Any]) -> int:
+def _footer_height(view: AquaView) -> int:
     if view.get("result"):
         return 210 + 46 * len(view.get("players") or [])
     return FOOTER_H
 
 
-def _market_height(view: Mapping[str, Any]) -> int:
+def _market_height(view: AquaView) -> int:
     return 0 if view.get("result") else MARKET_H
 
 
@@ -159,7 +160,7 @@ def _title_h(panel_wide: bool, hints: int) -> int:
     return first + 28 * max(0, hints - 1) + 20 if hints else first - 16
 
 
-def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
+def plan(view: AquaView, names: Mapping[str, str] | None = None,
          focus: str | None = None) -> Plan:
     """Which areas the picture shows, and where.
 
@@ -171,7 +172,6 @@ def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
     """
     names = names or {}
     players = [str(p) for p in view.get("players") or []]
-    areas = view.get("areas") or {}
     over = bool(view.get("result"))
     thumbs = len(players) > 1 and not (over and focus is None)
     header_h = HEADER_TOP + CARD_H + (THUMB_H if thumbs else 0) + 16
@@ -191,7 +191,7 @@ def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
 
     def layout_of(p: str, wells: bool, width: int, max_h: int,
                   size: int | None = None) -> AreaLayout:
-        return _area_layout(areas.get(p) or {}, not wells, width, max_h, size)
+        return _area_layout(area_of(view, p), not wells, width, max_h, size)
 
     y = top
     widths = _side_widths(chosen, [layout_of(p, w, FULL_W, AREA_MAX_H) for p, _r, w in chosen])
@@ -230,20 +230,19 @@ def plan(view: Mapping[str, Any], names: Mapping[str, str] | None = None,
 
 
 
-def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+def _name(view: AquaView, names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
     return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
 
-def _total(view: Mapping[str, Any], player: str) -> int:
-    score = (view.get("scores") or {}).get(player) or {}
-    return int(score.get("total", 0))
+def _total(view: AquaView, player: str) -> int:
+    return int(score_of(view, player).get("total", 0))
 
 
 # ----- area ------------------------------------------------------------------------------------
 
 
-def _just_placed(view: Mapping[str, Any], who: str) -> tuple[set[str], set[str]]:
+def _just_placed(view: AquaView, who: str) -> tuple[set[str], set[str]]:
     """(small-animal sites, large-animal sites) that ``who``'s last finished turn placed, drawn
     in white. Also for a player acting again at once (solo, or last of a round and first of the
     next); in the middle of their turn the engine's ``placed_this_turn`` says it."""
@@ -257,7 +256,7 @@ def _just_placed(view: Mapping[str, Any], who: str) -> tuple[set[str], set[str]]
     return small, {str(s) for s in big}
 
 
-def _twice(view: Mapping[str, Any], who: str) -> bool:
+def _twice(view: AquaView, who: str) -> bool:
     """``who`` ended the last round and starts this one: two turns in a row."""
     last = view.get("last") or {}
     return (not view.get("solo") and not view.get("result") and who == view.get("active")
@@ -265,7 +264,7 @@ def _twice(view: Mapping[str, Any], who: str) -> bool:
             and isinstance(last.get("round"), int) and last["round"] < int(view.get("round") or 0))
 
 
-def _area_hints(view: Mapping[str, Any], names: Mapping[str, str], who: str, role: str,
+def _area_hints(view: AquaView, names: Mapping[str, str], who: str, role: str,
                 wide: bool) -> list[str]:
     """The lines under an area's title: what it shows, or what to type."""
     if role == "final":

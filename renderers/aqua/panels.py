@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from games.aqua import geometry as geo
 from games.aqua.material import ECOSYSTEMS, HOT, LARGE_ANIMALS, SPECIES as SPECIES_NAMES
+from games.aqua.view import AquaView, AreaView, LargeView
 
 from ..common import fit_text, text_width
 from .art import (
@@ -21,12 +21,12 @@ from .layout import AreaLayout, Panel, Plan, _footer_height, _just_placed, _name
 from .style import (
     ACCENT, BG, CARD, CARD_EDGE, CARD_H, COLOURS, DIM, FAINT, FOOTER_H, GOLD, HEADER_TOP, HILITE,
     HOT_DARK, HOT_GLOW, MARGIN, MARKET_H, MARKET_HEX, SHADOW, SHAPES, SPECIES, SQ3, SS, TEXT,
-    THUMB_H, THUMB_MAX_HEX, TOKEN, WIDTH, _animal, _code, _colours, _pos, ink)
+    THUMB_H, THUMB_MAX_HEX, TOKEN, WIDTH, _animal, _code, _colours, _pos, area_of, ink, score_of)
 
 # ----- header ----------------------------------------------------------------------------------
 
 
-def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                  layout: Plan) -> None:
     """Title, round and deck; one card per player: name, score, animals, the snail, and (with
     several players) a thumbnail of their area."""
@@ -61,7 +61,7 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
         put_text(canvas, (cx + 16, y + 42), name, 26, TEXT, CARD, "ls", 1)
         put_text(canvas, (cx + card_w - 14, y + 48), total, 42, GOLD if won else TEXT, CARD,
                  "rs", 1)
-        area = (view.get("areas") or {}).get(p) or {}
+        area = area_of(view, p)
         line = f"{len(area.get('animals') or {})} small, {len(area.get('large') or [])} large"
         room = card_w - 30
         if view.get("snail") == p:
@@ -101,7 +101,7 @@ def thumb_box(card: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return x0 + 10, y0 + CARD_H - 2, x1 - 10, y1 - 10
 
 
-def _draw_thumb(canvas: Image.Image, area: Mapping[str, Any], box: tuple[int, int, int, int],
+def _draw_thumb(canvas: Image.Image, area: AreaView, box: tuple[int, int, int, int],
                 placed: tuple[int, int] | None) -> None:
     """A player's area in miniature: corals, the hot spot, animals as dots (gold: covered by a
     large animal), the tile just placed outlined in white. Plain polygons: at this size
@@ -146,7 +146,7 @@ def _draw_thumb(canvas: Image.Image, area: Mapping[str, Any], box: tuple[int, in
 # ----- market ----------------------------------------------------------------------------------
 
 
-def _draw_market(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_market(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                  top: int) -> None:
     """The market tiles at rotation 0 with their slot numbers, and the snail if it is there."""
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + MARKET_H - 14), CARD, CARD_EDGE, 2)
@@ -182,11 +182,11 @@ def slot_badge(number: int) -> PSprite:
     return bake(pill(str(number), 22, ACCENT, CARD), CARD)
 
 
-def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                where: Panel) -> None:
     """One player's tiles, free positions, animals and large animals, with coordinates."""
     who, layout = where.player, where.layout
-    area = (view.get("areas") or {}).get(who) or {}
+    area = area_of(view, who)
     x0, top, x1, bottom = where.box
     active = view.get("active")
     over = bool(view.get("result"))
@@ -195,7 +195,7 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
                     else (CARD_EDGE, 2))
     panel(canvas, (x0, top, x1, bottom), CARD, edge, edge_w)
     inner = x1 - x0 - 40
-    score = (view.get("scores") or {}).get(who) or {}
+    score = score_of(view, who)
     eco = sum(int(v) for v in (score.get("ecosystems") or {}).values())
     parts = [f"large {score.get('large', 0)}", f"small {score.get('small', 0)}"]
     if (view.get("options") or {}).get("ecosystems") != "family":
@@ -208,7 +208,7 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
         name = _name(view, names, who, 28, max(120, room - 110), 1)
         put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 28, room, 1), 28, TEXT,
                  CARD, "ls", 1)
-        y = top + 76
+        line_y = top + 76
     else:
         total = str(score.get("total", 0))
         put_text(canvas, (x1 - 18, top + 44), total, 34, GOLD if won else TEXT, CARD, "rs", 1)
@@ -218,11 +218,11 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
                  CARD, "ls", 1)
         put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
                  DIM, CARD, "ls")
-        y = top + 96
+        line_y = top + 96
     for hint in where.hints:
-        put_text(canvas, (x0 + 20, y), fit_text(hint, 20 if not where.wide else 21, inner),
+        put_text(canvas, (x0 + 20, line_y), fit_text(hint, 20 if not where.wide else 21, inner),
                  20 if not where.wide else 21, hint_colour, CARD, "ls")
-        y += 28
+        line_y += 28
     tag = None
     if where.role == "moved":
         tag = pill("LAST MOVE", 16, HILITE, CARD)
@@ -290,11 +290,11 @@ def _draw_area(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str,
         _draw_large_label(canvas, big, layout, new)
 
 
-def _large_sites(big: Mapping[str, Any]) -> list[tuple[int, int]]:
+def _large_sites(big: LargeView) -> list[tuple[int, int]]:
     return [_pos(s) for s in big.get("sites") or []]
 
 
-def _draw_large_outline(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout) -> None:
+def _draw_large_outline(canvas: Image.Image, big: LargeView, layout: AreaLayout) -> None:
     """A gold band around the sites a large animal covers."""
     sites = _large_sites(big)
     if not sites:
@@ -338,7 +338,7 @@ def outline(pattern: tuple[tuple[int, int], ...], size: int) -> tuple[Image.Imag
     return art, x0 - ox, y0 - oy
 
 
-def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaLayout,
+def _draw_large_label(canvas: Image.Image, big: LargeView, layout: AreaLayout,
                       new: bool = False) -> None:
     """The large animal's name and points, below its lowest site (where a site label was);
     white when it was placed in the turn just played."""
@@ -358,7 +358,7 @@ def _draw_large_label(canvas: Image.Image, big: Mapping[str, Any], layout: AreaL
 # ----- footer ----------------------------------------------------------------------------------
 
 
-def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                  who: str, top: int) -> None:
     """Large animals left (shape, values), small animals left, the ecosystems in play (scored
     for ``who``), and a legend of the marks and numbers on the areas."""
@@ -401,7 +401,7 @@ def _draw_footer(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
     room = WIDTH - 2 * MARGIN - 60 - text_width("ECOSYSTEMS", 22, 1)
     put_text(canvas, (x0 + text_width("ECOSYSTEMS", 22, 1) + 14, y), fit_text(label, 20, room),
              20, FAINT, CARD, "ls")
-    mine = ((view.get("scores") or {}).get(who) or {}).get("ecosystems") or {}
+    mine = score_of(view, who).get("ecosystems") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // 2
     for i, eid in enumerate(ecosystems[:6]):
         cx = x0 + (i % 2) * (col_w + 10)
@@ -429,10 +429,10 @@ LEGEND = (
 )
 
 
-def _draw_result(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_result(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                  top: int) -> None:
     """Who won and the score of everybody, by category."""
-    result = view["result"]
+    result = view.get("result") or {}
     players = [str(p) for p in view.get("players") or []]
     h = _footer_height(view)
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + h), CARD, GOLD, 3)
@@ -472,11 +472,10 @@ def _draw_result(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
     y = top + 136
     for label, x in cols:
         put_text(canvas, (x, y), label, 20, DIM, CARD, "rs", 1)
-    scores = view.get("scores") or {}
     ranked = sorted(players, key=lambda p: (-_total(view, p), -int(counts.get(p, 0))))
     for i, p in enumerate(ranked):
         y = top + 136 + 46 * (i + 1)
-        s = scores.get(p) or {}
+        s = score_of(view, p)
         eco = sum(int(v) for v in (s.get("ecosystems") or {}).values())
         colour = GOLD if p in winners else TEXT
         put_text(canvas, (x0, y), _name(view, names, p, 26, 330, 1), 26, colour, CARD, "ls", 1)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from games.aqua.material import HOT, LARGE_VALUES, TILE_SET, SPECIES as SPECIES_NAMES
+from games.aqua.scoring import Breakdown
+from games.aqua.view import AquaView, AreaView
 from games.text import translator
 
 from ..common import RGB, Palette, mix, ui_pairs
@@ -108,6 +111,28 @@ LABEL_RADIUS = 7  # ``prepare`` draws the coordinate labels of this many rings a
 
 
 # ----- reading the view ------------------------------------------------------------------------
+
+
+def as_view(view: Mapping[str, Any]) -> AquaView:
+    """The view a renderer is handed, read as Aqua's: the registry's signature is every game's.
+    Nothing is checked here; the readers below refuse broken values where they are used."""
+    return cast(AquaView, view)
+
+
+#: What a view without a player's area or score reads as: nothing yet.
+EMPTY_AREA: AreaView = {"tiles": {}, "animals": {}, "large": [], "hot_spot": 0, "frontier": [],
+                        "habitats": []}
+EMPTY_SCORE: Breakdown = {"large": 0, "small": 0, "reefs": 0, "ecosystems": {}, "total": 0}
+
+
+def area_of(view: AquaView, player: str) -> AreaView:
+    """``player``'s area (an empty one if the view has none)."""
+    return (view.get("areas") or {}).get(player) or EMPTY_AREA
+
+
+def score_of(view: AquaView, player: str) -> Breakdown:
+    """``player``'s live score (nothing if the view has none)."""
+    return (view.get("scores") or {}).get(player) or EMPTY_SCORE
 
 
 def _pos(text: Any) -> tuple[int, int]:

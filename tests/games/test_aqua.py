@@ -319,7 +319,7 @@ def test_corner_contact_does_not_connect() -> None:
 
 
 def test_colour_condition_waived_when_nothing_fits() -> None:
-    from games.aqua.engine import take_options
+    from games.aqua.placement import take_options
     state = build(market=["BRR", "GOY", "BPY"])
     waived, options = take_options(state, A)
     assert not waived and options

@@ -18,10 +18,11 @@ from babel.messages.pofile import read_po
 
 import games.aqua
 import games.aqua.engine
+import games.aqua.notation
 from bot.i18n import DOMAINS, TRANSLATED, po_path
 from games import InvalidMove
 from games.aqua import Large, Take
-from games.aqua.engine import frontier
+from games.aqua.placement import frontier
 from games.aqua.geometry import shape_of
 from games.aqua.material import hot_spot_tiles
 
@@ -68,7 +69,7 @@ def texts() -> list[tuple[str, str, bool]]:
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]:
         if path.is_file():
             out.append((path.name, path.read_text(encoding="utf-8"), False))
-    for module in (games.aqua, games.aqua.engine):
+    for module in (games.aqua, games.aqua.engine, games.aqua.notation):
         out.append((f"{module.__name__} docstring", module.__doc__ or "", True))
     return out
 
@@ -90,7 +91,7 @@ FRESH_AREA = hot_spot_tiles(1)
 def problem(example: str) -> str | None:
     """Why ``example`` is a wrong example, or None."""
     try:
-        move = games.aqua.engine.parse_move(example)
+        move = games.aqua.notation.parse_move(example)
     except InvalidMove as exc:
         return f"does not parse: {exc}"
     if isinstance(move, Large):

@@ -100,7 +100,6 @@ KNOWN_CYCLES = {
      "bot/adapter/pause_buttons.py", "bot/adapter/pause_commands.py", "bot/adapter/threads.py",
      "bot/adapter/timers.py"),
     ("games/aqua/advice.py", "games/aqua/engine.py"),
-    ("games/kraqua/game.py", "games/kraqua/policy.py"),
     ("games/krasserfall/engine.py", "games/krasserfall/words.py"),
 }
 

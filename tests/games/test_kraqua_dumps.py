@@ -87,7 +87,6 @@ def main() -> None:
             for name, stop in (("mid", 23 + 7 * seats), ("final", None)):
                 seed += 1
                 record = playout(seats, level, seed, stop)
-                path = HERE / f"{seats}seats-level{level}-{name}.json"
                 _write(f"{seats}seats-level{level}-{name}", record)
         seed += 1
         _write(f"{seats}seats-team-final", playout(seats, "1", seed, None, team=True))

@@ -1,5 +1,6 @@
-"""Kraqua's move notation: one small frozen dataclass per kind of move, and the one place that
-reads (:func:`parse_move`) and writes (:func:`format_move`) them.
+"""Kraqua's move notation: one small frozen dataclass per kind of move (the kinds with the same
+fields share a base and differ in ``kind``), and the one place that reads (:func:`parse_move`)
+and writes (:func:`format_move`) them.
 
 ``str(move)`` is the canonical notation (``lay i``, ``fish red``, ``jelly red C``,
 ``take o A``); ``parse_move(str(m)) == m`` for every move.
@@ -8,7 +9,7 @@ reads (:func:`parse_move`) and writes (:func:`format_move`) them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Union
 
@@ -43,144 +44,108 @@ KINDS = tuple(Kind)
 
 
 @dataclass(frozen=True)
-class Lay:
+class _Move:
+    """A move's notation is its kind's word, then its fields that are set, in order."""
+
+    kind: ClassVar[Kind]
+
+    def __str__(self) -> str:
+        args = (getattr(self, f.name) for f in fields(self))
+        return " ".join([self.kind, *(a for a in args if a is not None)])
+
+
+@dataclass(frozen=True)
+class _Bare(_Move):
+    """A move without an argument."""
+
+
+@dataclass(frozen=True)
+class _OneFish(_Move):
+    fish: str  # fish colour
+
+
+@dataclass(frozen=True)
+class _OneGem(_Move):
+    gem: str  # gem colour
+
+
+@dataclass(frozen=True)
+class Lay(_Move):
     """``lay i``: the turn's tile at the front of the inner (``i``) or outer (``o``) row."""
 
     row: str
     kind: ClassVar[Kind] = Kind.LAY
 
-    def __str__(self) -> str:
-        return f"lay {self.row}"
 
-
-@dataclass(frozen=True)
-class Fish:
+class Fish(_OneFish):
     """``fish red``: the fish moves with the tile's animal, for free."""
-
-    fish: str
     kind: ClassVar[Kind] = Kind.FISH
 
-    def __str__(self) -> str:
-        return f"fish {self.fish}"
 
-
-@dataclass(frozen=True)
-class Shell:
+class Shell(_OneFish):
     """``shell red``: a shell pays for the chip's animal."""
-
-    fish: str
     kind: ClassVar[Kind] = Kind.SHELL
 
-    def __str__(self) -> str:
-        return f"shell {self.fish}"
-
 
 @dataclass(frozen=True)
-class Jelly:
+class Jelly(_Move):
     """``jelly red C``: the jellyfish chip pays a shell for any animal (a letter)."""
 
     fish: str
     animal: str
     kind: ClassVar[Kind] = Kind.JELLY
 
-    def __str__(self) -> str:
-        return f"jelly {self.fish} {self.animal}"
 
-
-@dataclass(frozen=True)
-class Skip:
+class Skip(_Bare):
     """``skip``: no fish can move with the tile's animal."""
-
     kind: ClassVar[Kind] = Kind.SKIP
 
-    def __str__(self) -> str:
-        return "skip"
 
-
-@dataclass(frozen=True)
-class Reroll:
+class Reroll(_Bare):
     """``reroll``: the seahorse rolls Kraqua's die once more."""
-
     kind: ClassVar[Kind] = Kind.REROLL
 
-    def __str__(self) -> str:
-        return "reroll"
 
-
-@dataclass(frozen=True)
-class Keep:
+class Keep(_Bare):
     """``keep``: the seahorse keeps the roll."""
-
     kind: ClassVar[Kind] = Kind.KEEP
 
-    def __str__(self) -> str:
-        return "keep"
 
-
-@dataclass(frozen=True)
-class Gem:
-    """``gem blue``: the gem Kraqua takes when the rolled colour is gone."""
-
-    gem: str
-    kind: ClassVar[Kind] = Kind.GEM
-
-    def __str__(self) -> str:
-        return f"gem {self.gem}"
-
-
-@dataclass(frozen=True)
-class Dolphin:
-    """``dolphin purple``: a shell hides a gem of the chest in the hideout."""
-
-    gem: str
-    kind: ClassVar[Kind] = Kind.DOLPHIN
-
-    def __str__(self) -> str:
-        return f"dolphin {self.gem}"
-
-
-@dataclass(frozen=True)
-class Shark:
-    """``shark blue``: a shell brings a gem back from the cave."""
-
-    gem: str
-    kind: ClassVar[Kind] = Kind.SHARK
-
-    def __str__(self) -> str:
-        return f"shark {self.gem}"
-
-
-@dataclass(frozen=True)
-class Pass:
+class Pass(_Bare):
     """``pass``: the special field is declined."""
-
     kind: ClassVar[Kind] = Kind.PASS
 
-    def __str__(self) -> str:
-        return "pass"
+
+class Gem(_OneGem):
+    """``gem blue``: the gem Kraqua takes when the rolled colour is gone."""
+    kind: ClassVar[Kind] = Kind.GEM
+
+
+class Dolphin(_OneGem):
+    """``dolphin purple``: a shell hides a gem of the chest in the hideout."""
+    kind: ClassVar[Kind] = Kind.DOLPHIN
+
+
+class Shark(_OneGem):
+    """``shark blue``: a shell brings a gem back from the cave."""
+    kind: ClassVar[Kind] = Kind.SHARK
 
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Move):
     """``draw`` (a random side), or the turtle's ``draw A`` / ``draw B``."""
 
     side: str | None = None
     kind: ClassVar[Kind] = Kind.DRAW
 
-    def __str__(self) -> str:
-        return "draw" if self.side is None else f"draw {self.side}"
-
 
 @dataclass(frozen=True)
-class Take:
+class Take(_Move):
     """``take i``: the rearmost tile of a row (the turtle names the side: ``take i A``)."""
 
     row: str
     side: str | None = None
     kind: ClassVar[Kind] = Kind.TAKE
-
-    def __str__(self) -> str:
-        return f"take {self.row}" if self.side is None else f"take {self.row} {self.side}"
 
 
 KraquaMove = Union[Lay, Fish, Shell, Jelly, Skip, Reroll, Keep, Gem, Dolphin, Shark, Pass, Draw,

@@ -62,8 +62,9 @@ BEAM = 6
 
 UNKNOWN = (0, "?")  # a tile still to be drawn from the stack: its animal is a 1-in-4 guess
 
-_CELLS = {(n, s): TILES[n][s][1] for n in TILES for s in SIDES}
-_ANIMAL = {(n, s): TILES[n][s][0] for n in TILES for s in SIDES}
+#: A tile's cells and its animal, by (number, side): the planner looks them up often.
+CELLS = {(n, s): TILES[n][s][1] for n in TILES for s in SIDES}
+ANIMAL_OF = {(n, s): TILES[n][s][0] for n in TILES for s in SIDES}
 _DOLPHINS = tuple(sorted(DOLPHIN_FIELDS))
 _SHARKS = tuple(sorted(SHARK_FIELDS))
 _SHELLS = tuple(sorted(SHELL_FIELDS))
@@ -133,12 +134,14 @@ class Board:
     def key(self) -> tuple[Any, ...]:
         """The board as a hashable value. Dicts enter as sorted items: a loaded state's dicts
         may list the same keys in another order than a fresh one's."""
-        return (_items(self.fish), _items(self.rows["i"]), _items(self.rows["o"]),
-                _items(self.fronts), self.shells, self.cave_n, _items(self.hide), self.played,
-                _items(self.hands), self.revealed, self.over)
+        return (sorted_items(self.fish), sorted_items(self.rows["i"]),
+                sorted_items(self.rows["o"]), sorted_items(self.fronts), self.shells, self.cave_n,
+                sorted_items(self.hide), self.played, sorted_items(self.hands), self.revealed,
+                self.over)
 
 
-def _items(d: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:
+def sorted_items(d: dict[Any, Any]) -> tuple[tuple[Any, Any], ...]:
+    """A dict as a hashable value, whatever order its keys were inserted in."""
     return tuple(sorted(d.items(), key=lambda kv: str(kv[0])))
 
 
@@ -181,10 +184,10 @@ def protected(b: Board, f: int) -> bool:
         return True
     spot, cell = divmod(f - 2, 3)
     ti = b.rows["i"].get(spot)
-    if ti is None or _CELLS[ti][cell] != "#":
+    if ti is None or CELLS[ti][cell] != "#":
         return False
     to = b.rows["o"].get(spot)
-    return to is not None and _CELLS[to][cell] == "#"
+    return to is not None and CELLS[to][cell] == "#"
 
 
 def dest(b: Board, colour: str, animal: str) -> int | None:
@@ -237,8 +240,8 @@ def _after_takes(b: Board) -> Board | None:
 
 
 _PAIR: dict[tuple[tuple[int, str], tuple[int, str]], tuple[int, ...]] = {
-    (a, b): tuple(k for k in range(3) if _CELLS[a][k] == "#" and _CELLS[b][k] == "#")
-    for a in _CELLS for b in _CELLS}
+    (a, b): tuple(k for k in range(3) if CELLS[a][k] == "#" and CELLS[b][k] == "#")
+    for a in CELLS for b in CELLS}
 
 
 def protected_fields(b: Board) -> set[int]:
@@ -307,7 +310,7 @@ def _can_play(b: Board, animal: str, spare: float) -> float:
             return 1.0
         if tile == UNKNOWN:
             miss *= 0.75
-        elif tile is not None and _ANIMAL[tile] == animal:
+        elif tile is not None and ANIMAL_OF[tile] == animal:
             return 1.0
     return 1.0 - miss
 
@@ -383,14 +386,15 @@ def gem_harm(b: Board, colour: str) -> float:
     return 0.0
 
 
-def _best_gem(b: Board) -> str:
+def best_gem_on(b: Board) -> str:
+    """:func:`best_gem` on the planner's board."""
     options = [c for c in GEM_COLOURS if b.chest[c] > 0]
     return min(options, key=lambda c: (gem_harm(b, c), -b.chest[c]))
 
 
 def best_gem(s: KraquaState) -> str:
     """The gem the team gives Kraqua when it may choose: harmless and plentiful."""
-    return _best_gem(board_of(s))
+    return best_gem_on(board_of(s))
 
 
 def shark_usable(b: Board) -> bool:
@@ -399,7 +403,7 @@ def shark_usable(b: Board) -> bool:
     return any(b.cave[c] > 0 and b.hide[c] == 0 for c in b.need)
 
 
-def _theft(b: Board, seahorse: bool = False) -> None:
+def theft(b: Board, seahorse: bool = False) -> None:
     """One expected theft: a gem to the cave, its colour an expected harm."""
     b.cave_n += 1
     if b.cave_n >= b.cave_limit or sum(b.chest.values()) == 0:
@@ -425,7 +429,7 @@ def _take_cost(b: Board, row: str) -> tuple[int, int, int]:
     rear = min(t.fish.values())
     lost = sum(1 for f in range(3 * spot + 2, 3 * spot + 5)
                if f >= rear and protected(b, f) and not protected(t, f))
-    return open_fish, lost, -_CELLS[tile].count("#")
+    return open_fish, lost, -CELLS[tile].count("#")
 
 
 def take_row(b: Board) -> str | None:

@@ -41,15 +41,13 @@ from ..base import Game
 from ..text import Text
 from .board import ANIMALS, FISH, GATE_AFTER, GEM_COLOURS, ROWS, SIDES, special
 from .plan_board import (  # the planner's picture, handed on for the tests and the simulation
+    ANIMAL_OF,
     BEAM,
-    _ANIMAL,
-    _CELLS,
+    CELLS,
     UNKNOWN,
     Board,
-    _best_gem,
-    _items,
-    _theft,
     best_gem,
+    best_gem_on,
     board_of,
     dest,
     gem_harm,
@@ -58,8 +56,10 @@ from .plan_board import (  # the planner's picture, handed on for the tests and 
     protected,
     protected_fields,
     shark_usable,
+    sorted_items,
     survive_chance,
     take_row,
+    theft,
     value,
 )
 from .state import MAX_SHELLS, KraquaState, Step
@@ -86,7 +86,7 @@ def _moves(b: Board, seat: str) -> list[tuple[str, str, str]]:
     """(move, fish, animal) for ``seat``'s hand; the move step's options of the engine."""
     tile = b.hands[seat]
     assert tile is not None and tile != UNKNOWN
-    animal = _ANIMAL[tile]
+    animal = ANIMAL_OF[tile]
     out = [(f"fish {c}", c, animal) for c in FISH if dest(b, c, animal) is not None]
     free = bool(out)
     if b.shells >= 1:
@@ -173,7 +173,7 @@ def _turn(b: Board, seat: str) -> list[tuple[Action, Board]]:
                 t.passed[gate].append(colour)
             t.fish[colour] = to
             if not protected(t, to):
-                _theft(t, t.chips[seat] == "seahorse")
+                theft(t, t.chips[seat] == "seahorse")
                 if t.over:
                     out.append(((seat, row, move, ""), t))
                     continue
@@ -204,7 +204,7 @@ def _round_end(b: Board) -> Board:
         t.hands[p] = t.rows[row].pop(min(t.rows[row]))
     for c in FISH:
         if not protected(t, t.fish[c]):
-            _theft(t)
+            theft(t)
             if t.over:
                 return t
     gate = t.revealed - 1
@@ -283,8 +283,8 @@ def clear_cache() -> None:
 
 
 def _plan_cached(b: Board) -> dict[Action, float]:
-    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, _items(b.chest),
-                     _items(b.cave), _items(b.chips), b.players, b.need,
+    key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, sorted_items(b.chest),
+                     sorted_items(b.cave), sorted_items(b.chips), b.players, b.need,
                      b.cave_limit, b.order, tuple(map(tuple, b.passed)))
     got = _CACHE.get(key)
     if got is None:
@@ -346,7 +346,7 @@ def choose(game: KraquaGame, s: KraquaState, seat: str) -> str:
         expected = sum(gem_harm(b, c) for c in GEM_COLOURS) / len(GEM_COLOURS)
         return "reroll" if gem_harm(b, s.roll) > expected else "keep"
     if step == Step.GEM:
-        return f"gem {_best_gem(b)}"
+        return f"gem {best_gem_on(b)}"
     if step == Step.SPECIAL:
         return _special_choice(s, b, seat, moves)
     if step == Step.DRAW:
@@ -380,7 +380,7 @@ def _best_side(b: Board, seat: str, number: int) -> str:
         t.played = frozenset(p for p in t.players if p != seat)
         t.current = None
         best = max(value(after) for _step, after in _turn(t, seat))
-        return best, _CELLS[(number, side)].count("#")
+        return best, CELLS[(number, side)].count("#")
     return max(SIDES, key=worth)
 
 

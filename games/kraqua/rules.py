@@ -13,7 +13,8 @@ from typing import Any
 from ..errors import IllegalMove
 from ..rng import Rng
 from ..text import Text, plural, translator
-from .board import FISH, GATE_AFTER, GEM_COLOURS, GOAL, ROWS, SIDES, field_name, special, tile_animal
+from .board import (FISH, GATE_AFTER, GEM_COLOURS, GOAL, ROWS, SIDES, field_name, special,
+                    tile_animal)
 from .notation import (
     Dolphin,
     Draw,

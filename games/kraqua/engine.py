@@ -153,7 +153,9 @@ class Kraqua(Game[KraquaState, KraquaMove]):
         if state.resigned is not None:
             detail["resigned"] = state.resigned
             return Result(scores, (), outcome="lost", reason="resigned", detail=detail)
-        return Result(scores, tuple(winners), outcome=state.status, reason="end", detail=detail)
+        # the outcome is the results' own word (won, almost, lost), not Kraqua's Status
+        return Result(scores, tuple(winners), outcome=str(state.status), reason="end",
+                      detail=detail)
 
     # ----- what the bot offers ---------------------------------------------------------------
 

@@ -1,8 +1,9 @@
-"""Kraqua's engine: the :class:`~games.base.Game` that applies moves, runs the flow that needs
-no decision (draws, theft, board changes), and builds the view and the result. See the package
-docstring for the rules' readings; :mod:`.state` holds the state and the pure rule helpers,
-:mod:`.turns` whose turn it is, :mod:`.notation` the moves, :mod:`.words` the player texts,
-:mod:`.policy` the team planner behind ``suggest``.
+"""Kraqua's engine: the :class:`~games.base.Game` the bot talks to. It sets a game up, hands
+moves to :mod:`.rules` (which applies them and runs the flow that needs no decision), and
+builds the view, the result and what the bot offers. See the package docstring for the rules'
+readings; :mod:`.state` holds the state and the pure rule helpers, :mod:`.turns` whose turn it
+is, :mod:`.notation` the moves, :mod:`.words` the player texts, :mod:`.policy` the team
+planner behind ``suggest``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from ..base import Button, Game, Option, Result
 from ..errors import GameOver, IllegalMove
 from ..rng import Rng, seed_to_int
-from ..text import Text, plural, translator
+from ..text import Text, translator
 from . import codec, rules, turns, words
 from .board import (
     CHIPS,
@@ -36,6 +37,7 @@ from .state import (
     LEVELS,
     MAX_SHELLS,
     KraquaState,
+    Phase,
     Status,
     Step,
     Tile,
@@ -50,7 +52,7 @@ from .view import GateView, KraquaView
 from ..registry import register
 
 _ = translator("kraqua")
-_n = plural(_)
+
 
 class Kraqua(Game[KraquaState, KraquaMove]):
     id = "kraqua"
@@ -176,9 +178,9 @@ class Kraqua(Game[KraquaState, KraquaMove]):
     def turn_complete(self, before: KraquaState, after: KraquaState, player: str) -> bool:
         """A seat's turn (lay, move, re-roll, colour, special field) reaches the channel once
         it is over; so does the turtle's side choice after its draw."""
-        if after.phase == "turn" and after.current == player:
+        if after.phase == Phase.TURN and after.current == player:
             return False
-        return not (after.phase == "draw" and after.drawing is not None
+        return not (after.phase == Phase.DRAW and after.drawing is not None
                     and after.queue and after.queue[0] == player)
 
     def seat_tag(self, state: KraquaState, player: str) -> Text | None:

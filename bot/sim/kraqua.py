@@ -7,7 +7,7 @@ prints win / almost / loss rates per cell with a 95% range for the win rate, the
 level 1 and 20% at ``pro``, are read against that mean; one seat is reported on its own) and
 the average number of rounds. ``--cave`` and ``--gems`` try other constants without editing
 the engine (the rules page lets us tune only the loss threshold and the gem counts); the chosen
-ones live in ``games/kraqua/game.py`` and their measured rates in the ``games.kraqua``
+ones live in ``games/kraqua/state.py`` and their measured rates in the ``games.kraqua``
 docstring. ``--jobs`` plays on several processes (same results, seeds fix every game).
 """
 

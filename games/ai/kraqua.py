@@ -76,13 +76,13 @@ class KraquaPolicy(Policy):
         """The seat the planner would start with first (its ``choose_seat``)."""
         if state.phase != "turn" or state.current is not None or len(players) < 2:
             return players
-        first = planner.choose_seat(game, state)  # type: ignore[arg-type]
+        first = planner.choose_seat(game, state)
         return sorted(players, key=lambda p: p != first)
 
     def candidates(self, game: AnyGame, state: Any, player: str, width: int, rng: Rng) -> list[str]:
         moves = game.legal_moves(state, player)
         if len(moves) > 1:
-            favourite = planner.choose(game, state, player)  # type: ignore[arg-type]
+            favourite = planner.choose(game, state, player)
             moves = [favourite] + [m for m in moves if m != favourite]
         return moves[:width]
 
@@ -93,8 +93,8 @@ class KraquaPolicy(Policy):
     def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over or at_turn_boundary(state):
             return None  # finish the turn (or the round's end) with the planner, then judge
-        seat = planner.choose_seat(game, state)  # type: ignore[arg-type]
-        return seat, planner.choose(game, state, seat)  # type: ignore[arg-type]
+        seat = planner.choose_seat(game, state)
+        return seat, planner.choose(game, state, seat)
 
     def flat_choice(self, game: AnyGame, state: Any, observer: str, options: list[Any],
                     level: Any, rng: Rng, iterations: int,
@@ -106,10 +106,10 @@ class KraquaPolicy(Policy):
 
         options = [o for o in options if o[1] is not None]
         seats = [p for p, _m in options]
-        seat = planner.choose_seat(game, state)  # type: ignore[arg-type]
+        seat = planner.choose_seat(game, state)
         if seat not in seats:  # the planner would start with a seat not searched for
             seat = seats[0]
-        favourite = (seat, planner.choose(game, state, seat))  # type: ignore[arg-type]
+        favourite = (seat, planner.choose(game, state, seat))
         if favourite not in options:
             options.insert(0, favourite)
         depth = self.knob(level, "depth", level.depth)

@@ -1,8 +1,12 @@
 """Kraqua: 1–4 seats bring three fish past Kraqua the gem-stealing octopus, cooperatively.
 
-The rules as the bot plays them: this docstring and ``summary``. The package: ``board`` (static material and
-geometry), ``game`` (state, notation, flow), ``policy`` (the greedy team behind ``suggest``
-and ``bot/sim/kraqua.py``).
+The rules as the bot plays them: this docstring and ``summary``. The package, each module
+building only on those before it: ``board`` (static material and geometry), ``state`` (the
+state, constants, vocabularies and pure rule helpers), ``notation`` (the moves, parsed and
+printed), ``turns`` (whose turn, the legal moves), ``view`` (the view's keys), ``codec`` (the
+stored JSON), ``plan_board`` (the team planner's picture and scores), ``words`` (player texts
+and labels), ``rules`` (moves applied, the flow), ``policy`` (the greedy team behind
+``suggest`` and ``bot/sim/kraqua.py``), ``engine`` (the :class:`~games.base.Game`).
 
 Readings of our own, where the rules page leaves room:
 
@@ -127,6 +131,10 @@ two (not re-measured; the script plays them by default).
 
 from __future__ import annotations
 
-from .game import CAVE_LIMIT, GEMS, LEVELS, Kraqua, KraquaMove, KraquaState
+from .engine import Kraqua
+from .notation import KraquaMove
+from .state import CAVE_LIMIT, GEMS, LEVELS, KraquaState, Phase, Status, Step
+from .view import KraquaView
 
-__all__ = ["CAVE_LIMIT", "GEMS", "LEVELS", "Kraqua", "KraquaMove", "KraquaState"]
+__all__ = ["CAVE_LIMIT", "GEMS", "LEVELS", "Kraqua", "KraquaMove", "KraquaState", "KraquaView",
+           "Phase", "Status", "Step"]

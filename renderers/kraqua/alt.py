@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from games.kraqua.game import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
+from games.kraqua.view import KraquaView
+from games.kraqua.state import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
 from games.text import Text, translator
 
 from .style import _without_chip
@@ -33,8 +34,9 @@ def _chain(parts: Sequence[Any], template: str) -> Text:
     return text
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     """The position in words for screen readers: fish, gems, gates, reef rows, seats."""
+    view = cast(KraquaView, raw)
     gems = view["gems"]
     count = {place: sum(gems[place].values()) for place in gems}
     status = view["status"]

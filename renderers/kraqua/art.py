@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -110,9 +111,11 @@ def fish_sprite(colour: str, size: int) -> Image.Image:
     outline = SHADOW + (255,)
     # outline: the same glyph a little bigger in dark, then the fish
     grow = s * 0.035
-    ANIMAL_GLYPHS["F"](d, (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow), outline,
-                       outline)
-    ANIMAL_GLYPHS["F"](d, box, fill, outline)
+    # The glyphs are typed for opaque colours on whole pixels; the fish is drawn with alpha
+    # and a fractional outline box, which Pillow takes as well.
+    glyph: Callable[..., None] = ANIMAL_GLYPHS["F"]
+    glyph(d, (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow), outline, outline)
+    glyph(d, box, fill, outline)
     # the hat sits on the head (the fish faces left: head near x 0.25 of its box)
     hx = box[0] + body * 0.28
     top = box[1] + body * 0.27

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from games.kraqua import board as kb
-from games.kraqua.game import Kraqua
+from games.kraqua.view import KraquaView
+from games.kraqua.words import format_events
 
 from ..common import RGB, draw_text, encode_png, fit_text, seat_name
 from .art import (
@@ -41,15 +42,16 @@ def prepare() -> None:
 
 
 def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """PNG bytes of the board for ``view`` (a public Kraqua view)."""
-    return encode_png(draw(view, names))
+    """PNG bytes of the board for ``view`` (a public Kraqua view, as the renderer registry
+    hands every game's view on)."""
+    return encode_png(draw(cast(KraquaView, view), names))
 
 
 def _pos(name: Any) -> int:
     return kb.parse_field(str(name))
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def draw(view: KraquaView, names: Mapping[str, str]) -> Image.Image:
     revealed = int(view.get("revealed") or len(view.get("gates") or []) or 1)
     if revealed not in (1, 2, 3):
         raise ValueError(f"bad number of revealed gates: {revealed}")
@@ -66,9 +68,9 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
             if number not in kb.TILES or side not in kb.SIDES:
                 raise ValueError(f"not a Kraqua tile: {tile!r}")
             canvas.paste(tile_p(number, side), spot_box(row, int(spot))[:2])
-    for row, spot in sorted((view.get("next_spots") or {}).items()):
-        if spot and row in kb.ROWS and int(spot) in kb.SPOTS:
-            canvas.paste(next_marker(row, int(spot)), spot_box(row, int(spot))[:2])
+    for row, nxt in sorted((view.get("next_spots") or {}).items()):
+        if nxt and row in kb.ROWS and int(nxt) in kb.SPOTS:
+            canvas.paste(next_marker(row, int(nxt)), spot_box(row, int(nxt))[:2])
     _draw_gates(canvas, view)
     moved = view.get("moved")
     for colour, where in (view.get("fish") or {}).items():
@@ -91,12 +93,12 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     return canvas
 
 
-def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+def _name(view: KraquaView, names: Mapping[str, str], player: str, size: int,
           width: int, stroke: int = 0) -> str:
     return seat_name(view.get("players") or [], names, player, size, width, stroke, "Seat")
 
 
-def _draw_gates(canvas: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_gates(canvas: Image.Image, view: KraquaView) -> None:
     """A badge on each turn: gate number, criterion, the fish order; passed fish ticked."""
     gates = list(view.get("gates") or [])
     spots = [  # (x centre, y centre) of the badge on the turn after fields 16, 28, 40
@@ -143,7 +145,7 @@ def panel_base() -> Image.Image:
 PANEL_GEMS_X = 560
 
 
-def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def _draw_header(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]) -> None:
     d = ImageDraw.Draw(canvas)
     level = str(view.get("level", "1"))
     draw_text(canvas, (34, 78), f"level {level}  ·  round {view.get('round', 1)}", 22, DIM,
@@ -172,7 +174,7 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[st
               f"stack {view.get('stack', 0)}  ·  box {view.get('box', 0)}", 20, DIM, anchor="rs")
 
 
-def _seat_status(view: Mapping[str, Any], p: str) -> tuple[str, RGB]:
+def _seat_status(view: KraquaView, p: str) -> tuple[str, RGB]:
     if view.get("status") != "running":
         return "", DIM
     to_act = set(view.get("to_act") or [])
@@ -193,7 +195,7 @@ def _seat_status(view: Mapping[str, Any], p: str) -> tuple[str, RGB]:
     return "WAITING", DIM
 
 
-def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]) -> None:
     top = PANEL_TOP
     d = ImageDraw.Draw(canvas)
     players = list(view.get("players") or [])
@@ -232,20 +234,20 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str
     for k, place in enumerate(("chest", "cave", "hideout")):
         y = top + 30 + k * 74
         counts = gems.get(place) or {}
-        for j, colour in enumerate(kb.GEM_COLOURS):
-            n = int(counts.get(colour, 0))
+        for j, gem in enumerate(kb.GEM_COLOURS):
+            n = int(counts.get(gem, 0))
             cx = gx + j * 64
-            icon = gem_icon(colour, 30, CARD, hollow=n == 0)
+            icon = gem_icon(gem, 30, CARD, hollow=n == 0)
             canvas.paste(icon, (cx, y + 10))
             draw_text(canvas, (cx + 34, y + 26), str(n), 22, TEXT if n else FAINT, anchor="lm",
                       stroke=1)
     y = top + 30 + 3 * 74
     hidden = gems.get("hideout") or {}
-    for j, colour in enumerate(goal):
-        done = int(hidden.get(colour, 0)) > 0
+    for j, gem in enumerate(goal):
+        done = int(hidden.get(gem, 0)) > 0
         cx = gx + j * 132
-        canvas.paste(gem_icon(colour, 34, CARD, hollow=not done), (cx, y + 8))
-        draw_text(canvas, (cx + 40, y + 26), colour + (" ok" if done else ""), 18,
+        canvas.paste(gem_icon(gem, 34, CARD, hollow=not done), (cx, y + 8))
+        draw_text(canvas, (cx + 40, y + 26), gem + (" ok" if done else ""), 18,
                   ACCENT if done else TEXT, anchor="lm", stroke=1 if done else 0)
     # what is happening
     line = _status_line(view, names)
@@ -257,7 +259,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Mapping[str
                   anchor="ls")
 
 
-def _last_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def _last_line(view: KraquaView, names: Mapping[str, str]) -> str:
     """"Last: Marina laid tile 7A ...; moved the red fish ..." from the view's event list."""
     last = view.get("last")
     if not last:
@@ -265,12 +267,12 @@ def _last_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     players = list(view.get("players") or [])
     clean = {p: _name(view, names, p, 18, 200) for p in players}
     events = [[str(x) for x in e] for e in last.get("events") or [] if e]
-    text = Kraqua.format_events(events, clean).replace("**", "")
+    text = format_events(events, clean).replace("**", "")
     who = clean.get(str(last.get("player")), "")
     return f"Last: {who} {text}" if who else f"Last: {text}"
 
 
-def _status_line(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def _status_line(view: KraquaView, names: Mapping[str, str]) -> str:
     status = view.get("status")
     gems = view.get("gems") or {}
     if status and status != "running":

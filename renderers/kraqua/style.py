@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from games.kraqua import board as kb
+from games.kraqua.view import KraquaView
 
 from ..common import RGB, Box, Palette
 
@@ -132,7 +132,7 @@ HEIGHT = PANEL_Y + 372
 PANEL_TOP = 8  # the panel is drawn on its own strip starting PANEL_TOP px above PANEL_Y
 
 
-def _without_chip(view: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, str]:
+def _without_chip(view: KraquaView, names: Mapping[str, str]) -> dict[str, str]:
     """The seat list writes each seat's chip with its name, so a name that already ends in
     it (the bot's "hana (crab)") goes without it there."""
     chips: Mapping[str, str] = view.get("chips") or {}

@@ -16,7 +16,8 @@ import pytest
 
 from games import REGISTRY, GameOver, IllegalMove, InvalidMove, NotYourTurn
 from games.kraqua import board
-from games.kraqua.game import CAVE_LIMIT, GEMS, KraquaState, is_protected, parse_move
+from games.kraqua.notation import parse_move
+from games.kraqua.state import CAVE_LIMIT, GEMS, KraquaState, is_protected
 from games.rng import Rng
 
 GAME = REGISTRY["kraqua"]
@@ -780,7 +781,7 @@ def test_policy_uses_only_public_information(seats: int, level: str, seed: int) 
 def test_policy_board_mirrors_the_engine() -> None:
     """The planner's quick rule helpers agree with the engine's on real positions."""
     from games.kraqua import policy
-    from games.kraqua.game import next_spot, target
+    from games.kraqua.state import next_spot, target
 
     checked = 0
     for seats, level, seed in ((2, "1", 3), (3, "pro", 4), (1, "1", 8)):

@@ -17,7 +17,7 @@ import pytest
 from bot.i18n import TRANSLATED, lookup, tr
 from games import REGISTRY, IllegalMove
 from games.kraqua import policy
-from games.kraqua.game import CAVE_LIMIT, KraquaState
+from games.kraqua.state import CAVE_LIMIT, KraquaState
 from games.text import Text
 from renderers.kraqua import alt_text
 

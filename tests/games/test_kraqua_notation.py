@@ -90,3 +90,41 @@ def test_the_legend_is_drawn_left_of_the_goal_and_above_the_panel() -> None:
     # clear of the third arch's lane above and of the panel card below
     arch_bottom = rk.ARCH_Y[2] + 2 * rk.STRIP + rk.CELL + 2 * rk.GAP + 6
     assert arch_bottom < rk.LEGEND_Y and rk.LEGEND_Y + 96 < rk.PANEL_Y
+
+
+# ----- moves as values -------------------------------------------------------------------------
+
+
+def test_every_legal_move_reads_and_prints_back_as_the_same_value() -> None:
+    """``parse(format(m)) == m`` and ``format(parse(text)) == text`` for every legal move met
+    in random playouts (1–4 seats, every level), one frozen dataclass per kind."""
+    import dataclasses
+    import random
+
+    from games.kraqua.notation import KINDS, format_move, parse_move
+
+    kinds = set()
+    for seed in range(16):
+        rnd = random.Random(seed)
+        players = [f"p{i}" for i in range(1 + seed % 4)]
+        state = GAME.setup(players, {"level": ("1", "2", "3", "pro")[seed // 4]}, seed=seed)
+        while not state.over:
+            for seat in sorted(GAME.to_act(state)):
+                for text in GAME.legal_moves(state, seat):
+                    move = parse_move(text)
+                    assert format_move(move) == text and parse_move(format_move(move)) == move
+                    assert dataclasses.is_dataclass(move) and hash(move) == hash(parse_move(text))
+                    kinds.add(move.kind)
+            seat = rnd.choice(sorted(GAME.to_act(state)))
+            state = GAME.apply(state, seat, rnd.choice(GAME.legal_moves(state, seat)))
+    assert kinds >= set(KINDS) - {"shark", "skip", "draw", "take"}  # the rarer ones: below
+
+
+def test_the_rarer_moves_read_and_print_back_too() -> None:
+    from games.kraqua.notation import Draw, Jelly, Shark, Skip, Take, format_move, parse_move
+
+    for move in (Shark("blue"), Skip(), Draw(), Draw("A"), Take("i"), Take("o", "B"),
+                 Jelly("red", "C")):
+        assert parse_move(format_move(move)) == move
+    assert parse_move("TAKE  Outer b") == Take("o", "B") and parse_move("jelly r crab") == Jelly(
+        "red", "C")

@@ -11,7 +11,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.kraqua import policy
-from games.kraqua.game import GEMS, KraquaState, shark_usable, still_needed
+from games.kraqua.state import GEMS, KraquaState, shark_usable, still_needed
 
 from .test_kraqua import A, B, play, position, refused
 

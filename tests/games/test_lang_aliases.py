@@ -15,7 +15,7 @@ from games import REGISTRY, InvalidMove
 from games.aliases import ALIASES, english, words
 from games.kahuna import moves as kahuna_moves
 from games.kahuna.board import ISLANDS
-from games.kraqua import game as kraqua_game
+from games.kraqua import notation as kraqua_notation
 from games.krasserfall import notation as krasserfall_notation
 from games.krasserfall.model import LANES, SIZES
 
@@ -53,8 +53,9 @@ NOTATION: dict[str, set[str]] = {
     | set(SIZES) | {"half", "start"},
     "aqua": {"take", "at", "rot", "rotation", "r", "large", "side", "the", "sea", "snail", "done",
              "skip", "pass", "no", "pair", "line", "arc", "triangle", "diamond", "a", "b"},
-    "kraqua": set(kraqua_game.KINDS) | set(kraqua_game._ROW_WORDS) | set(kraqua_game._FISH_WORDS)
-    | set(kraqua_game._GEM_WORDS) | set(kraqua_game._ANIMAL_WORDS) | set(kraqua_game._SIDE_WORDS),
+    "kraqua": set(kraqua_notation.KINDS) | set(kraqua_notation._ROW_WORDS)
+    | set(kraqua_notation._FISH_WORDS) | set(kraqua_notation._GEM_WORDS)
+    | set(kraqua_notation._ANIMAL_WORDS) | set(kraqua_notation._SIDE_WORDS),
 }
 
 

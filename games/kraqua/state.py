@@ -1,0 +1,330 @@
+"""Kraqua's state and the rules every other module reads: the tuned constants, the named
+vocabularies (phases, steps, statuses), the state dataclass, the word tables the rules'
+reasons use, and the pure rule helpers (protection, targets, gates, the hideout's needs).
+
+Everything here sits below the engine, the notation, the words and the team planner, so that
+none of them has to import another to share these pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from ..text import Text, translator
+from .board import (
+    ANIMAL_LETTER,
+    FIELD_ANIMAL,
+    FISH,
+    GATE_AFTER,
+    GOAL,
+    HIDEOUTS,
+    PATH_END,
+    ROWS,
+    SPOT_RANGE,
+    gate_order,
+    spot_of,
+    tile_animal,
+    tile_cells,
+)
+
+_ = translator("kraqua")
+
+
+#: Kraqua wins as soon as the cave holds this many gems (rules page: 8; tuned with the shark
+#: rule in place, see the balance notes).
+CAVE_LIMIT = 15
+#: Gems in the treasure chest at the start, by colour (rules page: blue 5, white 5, green 2,
+#: red 2, purple 1, yellow 1; tuned to the same 16 gems, see BALANCE).
+GEMS: Mapping[str, int] = {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
+MAX_SHELLS = 6
+
+#: level -> (shells at the start, reef tiles in the game)
+LEVELS: Mapping[str, tuple[int, tuple[int, ...]]] = {
+    "1": (2, tuple(range(1, 13))),
+    "2": (1, tuple(range(1, 13))),
+    "3": (1, tuple(range(1, 12))),
+    "pro": (0, tuple(range(1, 11))),
+}
+
+Tile = tuple[int, str]  # (tile number, side shown)
+
+
+class Phase(StrEnum):
+    """Where the round is: seats' turns, the round-end draws, Kraqua's theft, or the end."""
+
+    TURN = "turn"
+    DRAW = "draw"
+    STEAL = "steal"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The decision a seat faces (``step_of``); lay … special are the steps of a turn."""
+
+    LAY = "lay"
+    MOVE = "move"
+    REROLL = "reroll"
+    GEM = "gem"
+    SPECIAL = "special"
+    DRAW = "draw"
+    TAKE = "take"
+
+
+class Status(StrEnum):
+    """How the game stands: under way, or won, almost won (no hideout) and lost."""
+
+    RUNNING = "running"
+    WON = "won"
+    ALMOST = "almost"
+    LOST = "lost"
+
+
+
+# ----- words (translatable; sentences put them together) ---------------------------------------
+
+#: Animal letter -> its word, as used on its own ("crab", "tile 7A (jellyfish #~#)").
+ANIMAL_WORDS: Mapping[str, Text] = {"T": _("turtle"), "S": _("seahorse"), "J": _("jellyfish"),
+                                    "C": _("crab")}
+#: "with the crab": a phrase of its own, so languages with articles by gender and case get them.
+WITH_ANIMAL: Mapping[str, Text] = {"T": _("with the turtle"), "S": _("with the seahorse"),
+                                   "J": _("with the jellyfish"), "C": _("with the crab")}
+#: Gem (and fish) colours as words: "Kraqua rolls {colour}", lists like "green, red, yellow".
+COLOUR_WORDS: Mapping[str, Text] = {"blue": _("blue"), "white": _("white"), "green": _("green"),
+                                    "red": _("red"), "purple": _("purple"), "yellow": _("yellow")}
+#: A fish in a sentence: "the red fish" (German names it by its colour, like on the box).
+FISH_WORDS: Mapping[str, Text] = {"green": _("the green fish"), "red": _("the red fish"),
+                                  "yellow": _("the yellow fish")}
+#: Reef rows as words: "inner spot 3", "the outer row".
+ROW_WORDS: Mapping[str, Text] = {"i": _("inner"), "o": _("outer")}
+#: What a gate sorts the fish by.
+CRITERION_WORDS: Mapping[str, Text] = {"hat": _("hat"), "colour": _("colour"), "size": _("size")}
+
+
+def animal_name(letter: str) -> Text:
+    return ANIMAL_WORDS[letter]
+
+
+def chip_name(chip: str) -> Text:
+    """A chip (stored as the animal's English name) as a word: ``"crab"`` -> crab."""
+    return ANIMAL_WORDS[ANIMAL_LETTER[chip]]
+
+
+def listing(parts: Sequence[Any]) -> Text:
+    """``a, b, c``: items joined by commas (the game lists orders and choices that way)."""
+    if not parts:
+        return _("none")
+    text = _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = _("{a}, {b}", a=text, b=part)
+    return text
+
+
+def colours(names: Sequence[str]) -> Text:
+    """``green, red, yellow`` in the reader's words."""
+    return listing([COLOUR_WORDS[c] for c in names])
+
+
+def tile_text(tile: Sequence[Any]) -> Text:
+    """``(7, "A")`` -> ``tile 7A (jellyfish #~#)``."""
+    number, side = int(tile[0]), str(tile[1])
+    name = str(number) + side
+    return _("tile {tile} ({animal} {cells})", tile=name,
+             animal=animal_name(tile_animal(number, side)), cells=tile_cells(number, side))
+
+
+# ----- events -----------------------------------------------------------------------------------
+
+
+class Seat(str):
+    """A seat id inside an event sentence: each reader sees a name there (or "them")."""
+
+
+def record(event: Text) -> list[str]:
+    """An event as kept in ``state.last`` (and the view): the English sentence with ``{}`` for
+    each seat, then the seats, e.g. ``["no tile is left for {}: ...", "bob"]``."""
+    seats = [v for v in event.params.values() if isinstance(v, Seat)]
+    if not seats:
+        return [str(event)]
+    blank = {k: "{}" if isinstance(v, Seat) else v for k, v in event.params.items()}
+    return [str(Text(event.domain, event.msgid, blank, event.plural, event.n)), *map(str, seats)]
+
+
+# ----- state ------------------------------------------------------------------------------------
+
+
+@dataclass
+class KraquaState:
+    players: tuple[str, ...]
+    level: str
+    chips: dict[str, str]  # seat -> chip animal name
+    tiles: dict[str, Tile | None]  # seat -> tile in hand
+    fish: dict[str, int]  # fish colour -> position (see board.py)
+    rows: dict[str, dict[int, Tile]]  # "i"/"o" -> spot -> tile
+    fronts: dict[str, int]  # "i"/"o" -> the furthest spot ever laid (0: none yet)
+    stack: list[int]  # face down, the top is the last item
+    box: list[int]  # tiles out of the game
+    shells: int
+    gems: dict[str, dict[str, int]]  # place -> colour -> count
+    gates: list[tuple[str, bool]]  # (criterion, reversed) for gates 1..3; only revealed ones show
+    revealed: int  # gates revealed so far (1..3)
+    passed: list[list[str]]  # per revealed gate: fish colours that have passed it, in order
+    hideout: int  # index into HIDEOUTS
+    rng: int
+    cave_limit: int = CAVE_LIMIT
+    round: int = 1
+    played: list[str] = field(default_factory=list)
+    phase: Phase = Phase.TURN
+    current: str | None = None  # the seat whose turn is under way
+    step: Step | None = None  # within a turn: lay, move, reroll, gem, special
+    turn_tile: Tile | None = None  # the tile of the turn under way
+    laid: bool = False  # the turn's tile lies in a row (else it goes to the box)
+    moved: str | None = None  # the fish moved this turn
+    roll: str | None = None  # a die result waiting for the seahorse's reroll or keep
+    queue: list[str] = field(default_factory=list)  # round end: seats still to draw
+    drawing: int | None = None  # the turtle's drawn tile, side still to choose
+    steal: list[str] = field(default_factory=list)  # round end: fish still to be robbed for
+    last_mover: str | None = None
+    status: Status = Status.RUNNING
+    reason: str = ""
+    resigned: str | None = None
+    last: dict[str, Any] | None = None  # {"player", "move", "events"}: what the last move did
+
+    def copy(self) -> KraquaState:
+        return KraquaState(
+            players=self.players,
+            level=self.level,
+            chips=dict(self.chips),
+            tiles=dict(self.tiles),
+            fish=dict(self.fish),
+            rows={r: dict(spots) for r, spots in self.rows.items()},
+            fronts=dict(self.fronts),
+            stack=list(self.stack),
+            box=list(self.box),
+            shells=self.shells,
+            gems={p: dict(c) for p, c in self.gems.items()},
+            gates=list(self.gates),
+            revealed=self.revealed,
+            passed=[list(p) for p in self.passed],
+            hideout=self.hideout,
+            rng=self.rng,
+            cave_limit=self.cave_limit,
+            round=self.round,
+            played=list(self.played),
+            phase=self.phase,
+            current=self.current,
+            step=self.step,
+            turn_tile=self.turn_tile,
+            laid=self.laid,
+            moved=self.moved,
+            roll=self.roll,
+            queue=list(self.queue),
+            drawing=self.drawing,
+            steal=list(self.steal),
+            last_mover=self.last_mover,
+            status=self.status,
+            reason=self.reason,
+            resigned=self.resigned,
+            last=None if self.last is None else {
+                "player": self.last["player"], "move": self.last["move"],
+                "events": [list(e) for e in self.last["events"]]},
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.status != Status.RUNNING
+
+
+# ----- pure rule helpers ------------------------------------------------------------------------
+
+
+def is_protected(state: KraquaState, pos: int) -> bool:
+    """Start fields, fields 1–4 and the goal always; else both spots must show reef there."""
+    cover = spot_of(pos)
+    if cover is None:
+        return True
+    spot, cell = cover
+    for r in ROWS:
+        tile = state.rows[r].get(spot)
+        if tile is None or tile_cells(*tile)[cell] != "#":
+            return False
+    return True
+
+
+def next_spot(state: KraquaState, row: str) -> int | None:
+    """Where ``row`` grows next, or None when that spot is not on the revealed board."""
+    low, high = SPOT_RANGE[state.revealed]
+    spot = max(state.fronts[row] + 1, low)
+    return spot if spot <= high else None
+
+
+def rear_spot(state: KraquaState, row: str) -> int | None:
+    return min(state.rows[row]) if state.rows[row] else None
+
+
+def gate_of(state: KraquaState, index: int) -> tuple[str, ...]:
+    criterion, reverse = state.gates[index]
+    return gate_order(criterion, reverse)
+
+
+def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, Text | str]:
+    """Where the ``colour`` fish goes with ``animal``; (None, reason) if it cannot."""
+    pos = state.fish[colour]
+    fish = FISH_WORDS[colour]
+    if pos in GOAL:
+        return None, _("{fish} is in the goal already", fish=fish)
+    end = PATH_END[state.revealed]
+    occupied = set(state.fish.values())
+    dest = None
+    for q in range(max(pos + 1, 1), end + 1):
+        if q not in occupied and (q in GOAL or FIELD_ANIMAL[q] == animal):
+            dest = q
+            break
+    if dest is None:
+        if state.revealed == 3:
+            return None, _("{fish} has no free {animal} field ahead before the goal", fish=fish,
+                           animal=animal_name(animal))
+        return None, _("{fish} has no free {animal} field ahead on the revealed path", fish=fish,
+                       animal=animal_name(animal))
+    gate = state.revealed - 1
+    boundary = GATE_AFTER[gate]
+    if pos <= boundary < dest:
+        order = gate_of(state, gate)
+        passed = state.passed[gate]
+        nxt = order[len(passed)]
+        if colour != nxt:
+            return None, _("{fish} may not pass gate {gate} before {other} (order {order}: no "
+                           "cutting in line)", fish=fish, gate=gate + 1, other=FISH_WORDS[nxt],
+                           order=colours(order))
+    return dest, ""
+
+
+def chip_letter(state: KraquaState, seat: str) -> str:
+    return ANIMAL_LETTER[state.chips[seat]]
+
+
+def free_moves(state: KraquaState, animal: str) -> list[str]:
+    """Fish colours that can move with ``animal``."""
+    return [c for c in FISH if target(state, c, animal)[0] is not None]
+
+
+def needed(state: KraquaState) -> tuple[str, ...]:
+    return HIDEOUTS[state.hideout]
+
+
+def still_needed(state: KraquaState) -> tuple[str, ...]:
+    """Colours the team still needs: named by the hideout tile and not in the hideout yet (each
+    tile names a colour once, so one gem of it there is "in full")."""
+    return tuple(c for c in needed(state) if state.gems["hideout"][c] == 0)
+
+
+def shark_usable(state: KraquaState) -> bool:
+    """The shark helps only while Kraqua's cave holds a gem of a colour the team still needs;
+    then any gem of the cave may go back (the rules page's step 4)."""
+    return any(state.gems["cave"][c] > 0 for c in still_needed(state))
+
+
+def spot_available(state: KraquaState) -> bool:
+    return any(next_spot(state, r) is not None for r in ROWS)

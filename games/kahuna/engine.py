@@ -4,9 +4,9 @@ Readings of the rules page are listed in the package docstring (``games/kahuna/_
 Every move goes through :meth:`Kahuna._play`, which returns the new state and a public record
 of what happened (the basis of ``describe`` and of the view's highlighted last turn).
 
-Errors are :class:`~games.text.Text`\\ s of the ``kahuna`` catalog domain; every other sentence a
-player reads (``describe``, ``prompt``, the summary, option help, button and ``suggest``
-labels) comes from :mod:`.words`. The view stays plain data in English notation
+Errors are Texts of the ``kahuna`` catalog domain (:class:`~games.text.Text`); every other
+sentence a player reads (``describe``, ``prompt``, the summary, option help, button and
+``suggest`` labels) comes from :mod:`.words`. The view stays plain data in English notation
 (:class:`~.state.KahunaView`).
 """
 
@@ -27,8 +27,7 @@ from . import words
 from .board import BRIDGES_EACH, DEAL, DECK, HAND_LIMIT, LINES, OPEN_CARDS, STONES_EACH, ends
 from .notation import (
     Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move, parse_move)
-from .rules import (
-    blocked_end, card_actions, hand_options, merge, place_bridge, remove_bridge, unmarked)
+from .rules import blocked_end, card_actions, merge, place_bridge, remove_bridge
 from .state import (
     Ending, KahunaHandView, KahunaState, KahunaView, Phase, Record, Scoring, Tiebreak,
     Variant, from_json, to_json, turn_summary)
@@ -605,7 +604,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
 
 
-__all__ = ["Kahuna", "card_actions", "hand_options", "place_bridge", "remove_bridge", "unmarked"]
+__all__ = ["Kahuna"]
 
 
 register(Kahuna())

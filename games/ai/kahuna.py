@@ -22,6 +22,7 @@ from typing import Any
 
 from ..base import AnyGame
 from ..kahuna.board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
+from ..kahuna.state import KahunaState, Phase
 from ..rng import Rng
 from .registry import register_policy
 from .policy import Policy, Rewards, logistic
@@ -49,7 +50,7 @@ _LINES = [len(LINES_OF[i]) for i in ISLANDS]
 _NEED = [MAJORITY[i] for i in ISLANDS]
 
 
-def margin(state: Any, player: str) -> float:
+def margin(state: KahunaState, player: str) -> float:
     """Estimated final point margin of ``player`` over the other (see the module docstring)."""
     opp = state.opponent(player)
     mine = [0] * 12
@@ -71,9 +72,9 @@ def margin(state: Any, player: str) -> float:
         need = _NEED[i]
         m, t = mine[i], theirs[i]
         f = free[i] = _LINES[i] - m - t
-        owner = stones.get(island)
-        if owner is not None:
-            if owner == player:
+        holder = stones.get(island)
+        if holder is not None:
+            if holder == player:
                 d += 1
                 near += GUARD * min(m - need, 2)
             else:
@@ -85,14 +86,14 @@ def margin(state: Any, player: str) -> float:
         if t + f >= need:
             near -= NEAR * (t / need) ** 2
     value += STONE * d + near
-    if d and state.phase != "over" and state.round in ROUND_POINTS:
+    if d and state.phase is not Phase.OVER and state.round in ROUND_POINTS:
         value += ROUND_POINTS[state.round] * (0.5 if d > 0 else -0.5)
     value += BRIDGE * (sum(mine) - sum(theirs)) / 2
     value += _cards(state, player, mine, free) - _cards(state, opp, theirs, free)
     return value
 
 
-def _cards(state: Any, player: str, counts: list[int], free: list[int]) -> float:
+def _cards(state: KahunaState, player: str, counts: list[int], free: list[int]) -> float:
     total = 0.0
     stones = state.stones
     for card in state.hands[player] + state.shown[player]:
@@ -147,7 +148,7 @@ class KahunaPolicy(Policy):
         return [m for _, m in self._rated(game, state, player)[:width]]
 
     def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
-        if state.phase == "over":
+        if state.phase is Phase.OVER:
             return None
         player = state.active
         moves = self._moves(game, state, player)

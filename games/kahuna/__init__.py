@@ -1,8 +1,12 @@
 """Kahuna: two players bridge twelve islands with island cards; majorities win stones.
 
 The rules as the bot plays them: this docstring and ``summary`` (after the German rulebook). The
-package: ``board`` (map and counting), ``moves`` (notation), ``state`` (state and JSON),
-``game`` (the engine). Readings of our own, where the rules page leaves room:
+package has the shape of every game's: ``state`` (the state, its JSON, the named phases and
+variants, the view's TypedDicts), ``notation`` (the moves as frozen dataclasses, parsed and
+printed in one place), ``engine`` (the :class:`Kahuna` game: rules, view, result, undo) and
+``words`` (what players read); its helpers are ``board`` (the map and counting) and ``rules``
+(majorities, removals, what a hand can play). Readings of our own, where the rules page leaves
+room:
 
 * **Handicap.** The handicap seat places its free bridges before the first regular turn,
   whoever was drawn to start. Free bridges resolve majorities like any bridge (two on ALOA's
@@ -58,9 +62,15 @@ hand does. :func:`hand_options` turns an owner's view into what each card can do
 from __future__ import annotations
 
 from .board import ISLANDS, LINES, LINES_OF, MAJORITY, POSITIONS
-from .game import Kahuna, hand_options
-from .moves import KahunaMove, format_move, parse_move
-from .state import KahunaState
+from .engine import Kahuna
+from .notation import (
+    Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move, parse_move)
+from .rules import hand_options
+from .state import (
+    Ending, KahunaHandView, KahunaState, KahunaView, Phase, Scoring, Tiebreak, TurnSummary,
+    Variant)
 
-__all__ = ["ISLANDS", "LINES", "LINES_OF", "MAJORITY", "POSITIONS", "Kahuna", "KahunaMove",
-           "KahunaState", "format_move", "hand_options", "parse_move"]
+__all__ = ["ISLANDS", "LINES", "LINES_OF", "MAJORITY", "POSITIONS", "Bridge", "Draw", "End",
+           "Ending", "Free", "Kahuna", "KahunaHandView", "KahunaMove", "KahunaState",
+           "KahunaView", "Kind", "Pass", "Phase", "Remove", "Scoring", "Tiebreak", "Tuck",
+           "TurnSummary", "Variant", "format_move", "hand_options", "parse_move"]

@@ -1,4 +1,6 @@
-"""The Kahuna state: one plain dataclass, copied (never mutated) by every move, and its JSON.
+"""The Kahuna state: one plain dataclass, copied (never mutated) by every move, and its JSON;
+the named vocabularies it stores (:class:`Phase`, :class:`Variant`, :class:`Ending`), and the
+shape of the view the engine makes of it (:class:`KahunaView`, :class:`KahunaHandView`).
 
 Where each card is matters for hidden information, so the state keeps them apart:
 ``hands`` (hidden, sorted), ``shown`` (open-draws: drawn open cards lying face up in front of
@@ -9,21 +11,67 @@ since the last shuffle) and ``tucked`` (face-down discards). Together they alway
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypedDict
 
 from .board import BRIDGES_EACH, DECK, HAND_LIMIT, ISLANDS, LINES, OPEN_CARDS, STONES_EACH
 
-PHASES = ("handicap", "play", "last", "over")
-VARIANTS = ("base", "planning", "open-draws")
-ENDINGS = ("end", "early end", "resigned")
+
+class Phase(StrEnum):
+    """Where the game is: free handicap bridges, regular turns, the last turns, over."""
+
+    HANDICAP = "handicap"
+    PLAY = "play"
+    LAST = "last"
+    OVER = "over"
+
+
+class Variant(StrEnum):
+    """The rules played (the ``variant`` option)."""
+
+    BASE = "base"
+    PLANNING = "planning"
+    OPEN_DRAWS = "open-draws"
+
+
+class Ending(StrEnum):
+    """How a game ended; also the result's ``reason``."""
+
+    END = "end"
+    EARLY_END = "early end"
+    RESIGNED = "resigned"
+
+
+class Tiebreak(StrEnum):
+    """What broke a tie of points (the result's ``detail["tiebreak"]``)."""
+
+    THIRD_SCORING = "third scoring"
+    BRIDGES = "bridges"
+
+
+
+#: A public record of one action (``move`` and what it changed: ``placed``, ``taken``,
+#: ``removed``, ``lost``, ``count`` of tucked cards, ``scoring``, ``early_end``,
+#: ``last_turns``), kept in the state's ``current`` and ``last`` as plain JSON.
+Record = dict[str, Any]
+
+
+class Scoring(TypedDict):
+    """One scoring: its round (3: the final one), each player's stones and points won."""
+
+    round: int
+    stones: dict[str, int]
+    points: dict[str, int]
 
 
 @dataclass
 class KahunaState:
     players: tuple[str, ...]  # seat order
-    variant: str
+    variant: Variant
     first: str  # who took the first regular turn
     active: str  # whose turn it is (in the handicap phase: the handicap player)
     rng: int  # the whole RNG state: reshuffles at the scorings
@@ -37,18 +85,25 @@ class KahunaState:
     stones: dict[str, str] = field(default_factory=dict)  # island -> player
     scores: dict[str, int] = field(default_factory=dict)
     round: int = 1
-    phase: str = "play"
+    phase: Phase = Phase.PLAY
     handicap: int = 0
     handicap_seat: int = 1  # 1 or 2
     handicap_left: int = 0
     passed: bool = False  # the previous turn ended with a pass
     last_turns: int = 0  # phase "last": turns still to play
     turn: int = 0  # regular turns completed
-    current: list[dict[str, Any]] = field(default_factory=list)  # this turn's public records
+    current: list[Record] = field(default_factory=list)  # this turn's public records
     last: dict[str, Any] | None = None  # the last completed turn: player, turn, records
-    scorings: list[dict[str, Any]] = field(default_factory=list)
-    ended: str | None = None  # "end", "early end", "resigned"
+    scorings: list[Scoring] = field(default_factory=list)
+    ended: Ending | None = None
     resigned: str | None = None
+
+    def __post_init__(self) -> None:
+        # Hand-built states (tests, tools) may name the vocabularies by their plain strings.
+        self.variant = Variant(self.variant)
+        self.phase = Phase(self.phase)
+        if self.ended is not None:
+            self.ended = Ending(self.ended)
 
     def copy(self) -> KahunaState:
         return replace(
@@ -129,7 +184,7 @@ def from_json(data: dict[str, Any]) -> KahunaState:
         raise ValueError("Kahuna needs two different players")
     state = KahunaState(
         players=players,
-        variant=str(data["variant"]),
+        variant=Variant(data["variant"]),
         first=str(data["first"]),
         active=str(data["active"]),
         rng=int(data["rng"]),
@@ -143,7 +198,7 @@ def from_json(data: dict[str, Any]) -> KahunaState:
         stones={str(k): str(v) for k, v in data["stones"].items()},
         scores={str(k): int(v) for k, v in data["scores"].items()},
         round=int(data["round"]),
-        phase=str(data["phase"]),
+        phase=Phase(data["phase"]),
         handicap=int(data["handicap"]),
         handicap_seat=int(data["handicap_seat"]),
         handicap_left=int(data["handicap_left"]),
@@ -153,7 +208,7 @@ def from_json(data: dict[str, Any]) -> KahunaState:
         current=list(data["current"]),
         last=data["last"],
         scorings=list(data["scorings"]),
-        ended=data["ended"],
+        ended=None if data["ended"] is None else Ending(data["ended"]),
         resigned=data["resigned"],
     )
     check(state)
@@ -163,11 +218,7 @@ def from_json(data: dict[str, Any]) -> KahunaState:
 def check(state: KahunaState) -> None:
     """Raise ``ValueError`` unless ``state`` is a consistent Kahuna position."""
     ps = set(state.players)
-    if state.variant not in VARIANTS:
-        raise ValueError(f"unknown variant {state.variant!r}")
-    if state.phase not in PHASES or state.ended not in (None, *ENDINGS):
-        raise ValueError("unknown phase or ending")
-    if (state.phase == "over") != (state.ended is not None):
+    if (state.phase is Phase.OVER) != (state.ended is not None):
         raise ValueError("phase and ending disagree")
     if state.first not in ps or state.active not in ps or state.resigned not in (None, *ps):
         raise ValueError("a player is not in the game")
@@ -189,9 +240,113 @@ def check(state: KahunaState) -> None:
     for p in state.players:
         if state.bridges_of(p) > BRIDGES_EACH or state.stones_of(p) > STONES_EACH:
             raise ValueError("more bridges or stones than a player owns")
-        if state.phase in ("play", "last") and state.hand_size(p) > HAND_LIMIT:
+        if state.phase in (Phase.PLAY, Phase.LAST) and state.hand_size(p) > HAND_LIMIT:
             raise ValueError("a hand holds more than five cards")
-    if state.variant != "open-draws" and any(state.shown.values()):
+    if state.variant is not Variant.OPEN_DRAWS and any(state.shown.values()):
         raise ValueError("shown cards exist only in the open-draws variant")
     if not 0 <= state.handicap <= 3 or state.handicap_seat not in (1, 2):
         raise ValueError("handicap out of range")
+
+
+# ----- the view's shape --------------------------------------------------------------------------
+
+
+class TurnSummary(TypedDict):
+    """A turn as the view shows it (``current`` and ``last``): who, which moves, and what they
+    changed on the board (``removed`` and ``lost`` leave out what the same turn put back)."""
+
+    player: str
+    turn: int  # 0: the handicap placements
+    moves: list[str]  # notation; a tuck is "tuck 2 cards", as the tucked cards are secret
+    placed: list[str]
+    removed: list[str]
+    taken: list[str]
+    lost: list[str]
+    scoring: Scoring | None
+    early_end: list[str] | None
+    last_turns: bool  # this turn began the last turns
+
+
+class KahunaView(TypedDict):
+    """The public view (``view(state, None)``): everything on the table, nothing hidden.
+
+    Cards are counted where they are face down (``deck``, ``hands``, ``tucked``) and named
+    where they are face up (``open``, ``displayed``, ``played``).
+    """
+
+    game: str
+    variant: Variant
+    players: list[str]
+    first: str
+    round: int
+    phase: Phase
+    turn: int
+    to_act: list[str]
+    active: str | None
+    bridges: dict[str, str]  # line -> player
+    stones: dict[str, str]  # island -> player
+    open: list[str]
+    deck: int
+    hands: dict[str, int]
+    displayed: dict[str, list[str]]
+    played: list[str]
+    tucked: int
+    discard: int
+    bridges_left: dict[str, int]
+    stones_left: dict[str, int]
+    scores: dict[str, int]
+    scorings: list[Scoring]
+    passed: bool
+    handicap: int
+    handicap_player: str | None
+    handicap_left: int
+    last_turns: int
+    current: TurnSummary | None
+    last: TurnSummary | None
+    over: bool
+    result: dict[str, Any] | None  # ``Result.to_dict()``
+
+
+class KahunaHandView(KahunaView):
+    """A player's own view (``view(state, player)``): the public keys, and exactly the two
+    that change only when the hand does."""
+
+    viewer: str
+    hand: list[str]  # sorted; in open-draws the displayed cards too
+
+
+def turn_summary(turn: Mapping[str, Any] | None) -> TurnSummary | None:
+    """What a turn changed on the board, from its records (for highlights and words)."""
+    if not turn or not turn.get("records"):
+        return None
+    placed: list[str] = []
+    removed: list[str] = []
+    taken: list[str] = []
+    lost: list[str] = []
+    moves: list[str] = []
+    scoring = None
+    early = None
+    last_turns = False
+    for r in turn["records"]:
+        count_ = r.get("count", 0)
+        moves.append(f"tuck {count_} card{'' if count_ == 1 else 's'}" if r["move"] == "tuck"
+                     else r["move"])
+        placed += r.get("placed", [])
+        removed += r.get("removed", [])
+        taken += r.get("taken", [])
+        lost += r.get("lost", [])
+        scoring = r.get("scoring", scoring)
+        early = r.get("early_end", early)
+        last_turns = last_turns or bool(r.get("last_turns"))
+    return {
+        "player": turn["player"],
+        "turn": turn["turn"],
+        "moves": moves,
+        "placed": placed,
+        "removed": [line for line in removed if line not in placed],
+        "taken": taken,
+        "lost": [i for i in lost if i not in taken],
+        "scoring": copy.deepcopy(scoring),
+        "early_end": list(early) if early else None,
+        "last_turns": last_turns,
+    }

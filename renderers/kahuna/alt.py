@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
+from games.kahuna import KahunaView
 from games.text import Text, join
 
 from ..common import ALT_LIMIT
@@ -48,35 +49,37 @@ def _listing(items: list[Any]) -> Any:
 def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     """The board image in words (whose hand, round, each player's material, whose turn, the
     last moves), under Discord's 1024 characters."""
-    players = list(view["players"])
-    stones, bridges = view["stones"], view["bridges"]
-    parts: list[Text] = [_("Kahuna board, round {round} of 3.", round=view["round"])]
+    board = cast(KahunaView, view)  # the registry hands any view; this is a Kahuna one
+    players = list(board["players"])
+    stones, bridges = board["stones"], board["bridges"]
+    parts: list[Text] = [_("Kahuna board, round {round} of 3.", round=board["round"])]
     for seat, p in enumerate(players):
         mine = sorted(i for i, q in stones.items() if q == p)
         lines = sorted(line for line, q in bridges.items() if q == p)
         parts.append(_("{name} ({colour}): {points}, {cards}, stones on {stones}, bridges "
                        "{bridges}.", name=_alt_name(names, p), colour=SEAT_WORDS[seat],
-                       points=_n("{n} point", "{n} points", view["scores"][p]),
-                       cards=_n("{n} card", "{n} cards", view["hands"][p]),
+                       points=_n("{n} point", "{n} points", board["scores"][p]),
+                       cards=_n("{n} card", "{n} cards", board["hands"][p]),
                        stones=", ".join(mine) or _("no island"),
                        bridges=" ".join(lines) or _("none")))
-    result = view.get("result")
+    result = board.get("result")
     if result:
         winners = [_alt_name(names, p) for p in result["winners"]]
         parts.append(_("Game over: {names} draw.", names=join(winners)) if len(winners) > 1
                      else _("Game over: {name} wins.", name=winners[0]))
     else:
         parts.append(_("{names} to act. Open cards: {cards}; deck {deck}.",
-                       names=", ".join(_alt_name(names, p) for p in view["to_act"]),
-                       cards=", ".join(view["open"]) or _("none"), deck=view["deck"]))
-    focus = view.get("current") or view.get("last")
+                       names=", ".join(_alt_name(names, p) for p in board["to_act"]),
+                       cards=", ".join(board["open"]) or _("none"), deck=board["deck"]))
+    focus = board.get("current") or board.get("last")
     moves = None
     if focus:
         moves = _("Last moves by {name}: {moves}.", name=_alt_name(names, focus["player"]),
                   moves=_listing([_alt_move(m) for m in focus["moves"]]))
         parts.append(moves)
-    if "hand" in view:  # the owner's own view (the private hand image)
-        parts.insert(0, _("Your hand: {cards}.", cards=", ".join(view["hand"]) or _("no cards")))
+    hand = view.get("hand")
+    if hand is not None:  # the owner's own view (the private hand image)
+        parts.insert(0, _("Your hand: {cards}.", cards=", ".join(hand) or _("no cards")))
     text = _sentences(parts)
     if len(text) > ALT_LIMIT and moves is not None:  # a very long turn: leave its moves out
         text = _sentences([part for part in parts if part is not moves])

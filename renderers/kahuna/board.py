@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
-from games.kahuna import ISLANDS, LINES
+from games.kahuna import ISLANDS, LINES, KahunaView, TurnSummary
 
 from ..common import (
     ELLIPSIS, RGB, card_edge, encode_png, fit_text, mix, panel, pill, player_cards, seat_name,
@@ -42,8 +42,8 @@ def prepare() -> None:
 
     game = REGISTRY["kahuna"]
     start = game.setup(["1", "2"], {}, 0)
-    draw(game.view(start, None), {})
-    draw(game.view(game.resign(start, "1"), None), {})
+    draw(cast(KahunaView, game.view(start, None)), {})
+    draw(cast(KahunaView, game.view(game.resign(start, "1"), None)), {})
 
 
 # ----- the board -------------------------------------------------------------------------------
@@ -51,15 +51,16 @@ def prepare() -> None:
 
 def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     """PNG bytes of the board for ``view`` (a Kahuna view; only public keys are read)."""
-    return encode_png(draw(view, names))
+    return encode_png(draw(cast(KahunaView, view), names))
 
 
-def _focus(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def _focus(view: KahunaView) -> TurnSummary | None:
     """The turn whose changes are highlighted: the one in progress, else the last one."""
     return view.get("current") or view.get("last") or None
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def draw(view: KahunaView, names: Mapping[str, str]) -> Image.Image:
+    """The board picture of ``view`` (on the palette: ``encode_png`` makes it a PNG)."""
     canvas = background_p().copy()
     focus = _focus(view)
     new_lines: set[str] = set()
@@ -103,7 +104,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+def _name(view: KahunaView, names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
     return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
@@ -153,7 +154,7 @@ class Ink:
         return x, y, x + patch.width, y + patch.height
 
 
-def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def _header(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
     """Both players: name, colour, points; stones, bridges and cards; whose turn."""
     players = list(view.get("players") or [])[:2]
     scores: Mapping[str, int] = view.get("scores") or {}
@@ -200,7 +201,7 @@ def _header(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None
             ink.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
 
 
-def _status(view: Mapping[str, Any]) -> list[str]:
+def _status(view: KahunaView) -> list[str]:
     """The status line in pieces that recur from render to render."""
     rnd = int(view.get("round") or 1)
     phase = view.get("phase")
@@ -222,7 +223,7 @@ def footer_base() -> Image.Image:
     return im
 
 
-def _footer(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None:
+def _footer(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
     """Round and scorings; the open cards, deck and discards (or the result); the last turn."""
     ink.paste(footer_base(), (0, 0))
     left, right = MARGIN + 24, WIDTH - MARGIN - 24
@@ -240,7 +241,7 @@ def _footer(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str]) -> None
     _draw_turn(ink, view, names, (left, body_y + OPEN_H + 40, right, FOOTER_H - 12))
 
 
-def _scoring_chips(ink: Ink, view: Mapping[str, Any], right: int, baseline: int) -> None:
+def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int) -> None:
     """One chip per scoring so far: "R1 +1" in the scorer's colour, grey for a tie."""
     players = list(view.get("players") or [])
     x = right
@@ -259,7 +260,7 @@ def _scoring_chips(ink: Ink, view: Mapping[str, Any], right: int, baseline: int)
         ink.text((x - 4, baseline), "Scorings:", SMALL, DIM, CARD, anchor="rs")
 
 
-def _draw_cards(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
     """The open cards, the deck (with its count) and the discard pile, each labelled."""
     x, y = at
     label_y, cards_y = y + 16, y + 30
@@ -296,7 +297,7 @@ def _draw_cards(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
         _draw_face_up(ink, view, (x + OPEN_W + 40, label_y))
 
 
-def _draw_face_up(ink: Ink, view: Mapping[str, Any], at: tuple[int, int]) -> None:
+def _draw_face_up(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
     """Open-draws: the drawn open cards lying face up in front of each player."""
     x, y = at
     ink.text((x, y), "FACE UP", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
@@ -345,7 +346,7 @@ def discard_pile(depth: int) -> Image.Image:
 Chunk = tuple[str, RGB, int]  # text, colour, stroke
 
 
-def _turn_lines(view: Mapping[str, Any], names: Mapping[str, str]) -> list[list[Chunk]]:
+def _turn_lines(view: KahunaView, names: Mapping[str, str]) -> list[list[Chunk]]:
     """The highlighted turn in words: who and which moves, then what they did.
 
     Lines come in chunks (a move, an effect) that recur from one render to the next, so their
@@ -408,16 +409,18 @@ def _draw_chunks(ink: Ink, x: float, y: float, chunks: Sequence[Chunk], size: in
         x += text_width(text, size, stroke)
 
 
-def _draw_turn(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_turn(ink: Ink, view: KahunaView, names: Mapping[str, str],
                box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, _y1 = box
     for i, chunks in enumerate(_turn_lines(view, names)[:2]):
         _draw_chunks(ink, x0, y0 + 26 + i * 36, chunks, 24, x1)
 
 
-def _draw_result(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],
                  box: tuple[int, int, int, int]) -> None:
     result = view["result"]
+    if result is None:
+        return
     x0, y0, x1, _y1 = box
     width = x1 - x0
     winners = list(result.get("winners") or [])
@@ -433,7 +436,7 @@ def _draw_result(ink: Ink, view: Mapping[str, Any], names: Mapping[str, str],
     reason = result.get("reason")
     if reason == "resigned":
         quitter = detail.get("resigned")
-        who = _name(view, names, quitter, 26, 300) if quitter in players else "A player"
+        who = _name(view, names, str(quitter), 26, 300) if quitter in players else "A player"
         why = f"{who} resigned  ·  {points}"
     elif reason == "early end":
         bare = list(detail.get("bare") or [])

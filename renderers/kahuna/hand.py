@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
-from games.kahuna import hand_options
+from games.kahuna import KahunaHandView, hand_options
 
 from ..common import RGB, draw_text, encode_png, fit_text, panel, pill
 from .art import card_face, icon
@@ -30,10 +30,10 @@ Row = tuple[str, str, RGB, bool]  # main text, note, note colour, is a heading
 
 def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     """PNG of a player's hand for their own view: every card and what it could do now."""
-    return encode_png(draw_hand(view, names))
+    return encode_png(draw_hand(cast(KahunaHandView, view), names))
 
 
-def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def draw_hand(view: KahunaHandView, names: Mapping[str, str]) -> Image.Image:
     """The owner's cards, each with the lines it could bridge (and what that would take) and
     the removals it could join, on the board as it is now."""
     viewer = view.get("viewer")
@@ -46,8 +46,8 @@ def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     n_rows = min(MAX_ROWS, max((len(r) for r in rows.values()), default=1))
     height = HAND_LIST_Y + n_rows * ROW_H + 74
     im = Image.new("RGB", (HAND_W, height), BG)
-    card = panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG, scale=SS)
-    im.paste(card, (MARGIN, MARGIN))
+    frame = panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG, scale=SS)
+    im.paste(frame, (MARGIN, MARGIN))
     left = MARGIN + 24
     im.paste(icon("plank", seat, 34, CARD), (left, MARGIN + 22))
     name = _name(view, names, str(viewer), NAME_SIZE, 520, 1)
@@ -98,11 +98,11 @@ def draw_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     return palette().to_p(im)
 
 
-def _card_rows(view: Mapping[str, Any], card: str, options: Mapping[str, Sequence[str]]
+def _card_rows(view: KahunaHandView, card: str, options: Mapping[str, Sequence[str]]
                ) -> list[Row]:
     """Under a card: "bridge to" and the far ends of its free lines (with the islands that
     bridge would take), then "remove" and the opponent bridges it can help remove."""
-    from games.kahuna.game import place_bridge
+    from games.kahuna.rules import place_bridge
 
     viewer = str(view["viewer"])
     opponent = next(p for p in view["players"] if p != viewer)

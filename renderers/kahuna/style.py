@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from games.kahuna import ISLANDS, LINES, POSITIONS
+from games.kahuna import ISLANDS, LINES, POSITIONS, KahunaView
 from games.text import plural, translator
 
 from ..common import RGB, Palette, ui_pairs
@@ -159,7 +159,7 @@ def _bbox(pts: Sequence[tuple[float, float]], pad: float) -> tuple[int, int, int
 # ----- view checks -----------------------------------------------------------------------------
 
 
-def _seat(view: Mapping[str, Any], player: Any) -> int:
+def _seat(view: KahunaView, player: object) -> int:
     """0 or 1: the seat of ``player`` in the view (its colour)."""
     players = list(view.get("players") or [])
     if player not in players[:2]:

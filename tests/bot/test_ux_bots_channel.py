@@ -299,13 +299,13 @@ async def test_no_sentence_puts_a_before_a_game_name() -> None:
 def test_kahuna_scorings_and_krasserfall_medals_stand_apart_from_names() -> None:
     from types import SimpleNamespace
 
+    from games.kahuna import words as kahuna_words
     from renderers import krasserfall
 
     names = {"a": "🤖 Easy bot", "b": "🤖 Easy bot 2"}
-    kahuna = games.REGISTRY["kahuna"]
-    said = str(kahuna._scoring_words(SimpleNamespace(players=("a", "b")),
-                                     {"round": 3, "stones": {"a": 4, "b": 2},
-                                      "points": {"a": 3, "b": 0}}, names.get))
+    said = str(kahuna_words.scoring_words(SimpleNamespace(players=("a", "b")),
+                                          {"round": 3, "stones": {"a": 4, "b": 2},
+                                           "points": {"a": 3, "b": 0}}, names.get))
     assert "🤖 Easy bot: 4 stones" in said and "🤖 Easy bot 2: 2 stones" in said
     alt = str(krasserfall.alt_text({"players": ["a", "b"], "medals": {"a": 1, "b": 0}, "round": 2},
                                    names))

@@ -13,7 +13,7 @@ import pytest
 
 from games import REGISTRY, InvalidMove
 from games.aliases import ALIASES, english, words
-from games.kahuna import moves as kahuna_moves
+from games.kahuna import notation as kahuna_moves
 from games.kahuna.board import ISLANDS
 from games.kraqua import notation as kraqua_notation
 from games.krasserfall import notation as krasserfall_notation

@@ -101,7 +101,6 @@ KNOWN_CYCLES = {
      "bot/adapter/timers.py"),
     ("games/aqua/advice.py", "games/aqua/engine.py"),
     ("games/kraqua/game.py", "games/kraqua/policy.py"),
-    ("games/krasserfall/engine.py", "games/krasserfall/words.py"),
 }
 
 

@@ -3,8 +3,10 @@
 ``tests/data/dumps/krasserfall/`` holds states from seeded random playouts (2-4 players, every
 option, mid-game and final), each ``<name>.json`` exactly as ``dump`` wrote it before the
 package was restructured (issue 19), with ``<name>.moves.json`` beside it: the set-up and the
-moves that led there. Loading a dump and dumping it again must give the same bytes, and
-replaying the moves must give them too, so neither the stored format nor the rules changed.
+moves that led there, and ``views/<name>.json``: its public view, written by the same code.
+Loading a dump and dumping it again must give the same bytes, replaying the moves must give
+them too, and the view must be the stored one, so neither the stored format, the rules nor
+what the renderer reads changed.
 
 ``python -m tests.games.test_krasserfall_dumps`` wrote the files; do not run it again unless
 the format is meant to change (then bump ``format_version`` instead).
@@ -51,6 +53,14 @@ def test_replaying_the_moves_gives_the_same_dump(name: str) -> None:
     assert GAME.dump(replay(record)).encode("utf-8") == stored
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_view_of_a_dump_is_the_stored_one(name: str) -> None:
+    state = GAME.load((DIR / f"{name}.json").read_text(encoding="utf-8"))
+    stored = (DIR / "views" / f"{name}.json").read_text(encoding="utf-8")
+    assert json.dumps(GAME.view(state, None), sort_keys=True, indent=1, ensure_ascii=False) + "\n" \
+        == stored
+
+
 # ----- how the dumps were made --------------------------------------------------------------
 
 
@@ -80,7 +90,7 @@ def playout(n: int, options: dict[str, str], seed: int) -> tuple[dict[str, Any],
 
 
 def write() -> None:
-    DIR.mkdir(parents=True, exist_ok=True)
+    (DIR / "views").mkdir(parents=True, exist_ok=True)
     seed = 0
     for n in (2, 3, 4):
         for push in ("touch", "thrill"):
@@ -92,6 +102,9 @@ def write() -> None:
                 for label, at in (("mid", mid), ("final", len(states) - 1)):
                     name = f"p{n}-{push}-{choice}-{label}"
                     (DIR / f"{name}.json").write_bytes(GAME.dump(states[at]).encode("utf-8"))
+                    (DIR / "views" / f"{name}.json").write_text(
+                        json.dumps(GAME.view(states[at], None), sort_keys=True, indent=1,
+                                   ensure_ascii=False) + "\n", encoding="utf-8")
                     part = dict(record, moves=record["moves"][:at])
                     (DIR / f"{name}.moves.json").write_text(
                         json.dumps(part, indent=None, separators=(",", ":")) + "\n",

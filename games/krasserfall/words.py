@@ -30,8 +30,8 @@ from .model import (
     safe2,
 )
 from .notation import Move, MoveFigure, MoveRing, Place, Push, RingStart, Roll, Stone, parse_move
-from .queries import legal_moves, push_boats, ring_boat, seat_of, stone_moves, turn_moves
-from .queries import unplaced_stone_holder
+from .queries import (
+    legal_moves, push_boats, ring_boat, seat_of, stone_moves, turn_moves, unplaced_stone_holder)
 from .rules import apply, result
 from .state import KrasserfallState, Phase
 

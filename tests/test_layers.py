@@ -99,7 +99,6 @@ KNOWN_CYCLES = {
      "bot/adapter/commands.py", "bot/adapter/deliver.py", "bot/adapter/outbox.py",
      "bot/adapter/pause_buttons.py", "bot/adapter/pause_commands.py", "bot/adapter/threads.py",
      "bot/adapter/timers.py"),
-    ("games/krasserfall/engine.py", "games/krasserfall/words.py"),
 }
 
 

@@ -38,8 +38,9 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from games import REGISTRY
-from games.krasserfall import engine as kf_engine
 from games.krasserfall import model as kf_model
+from games.krasserfall import rules as kf_rules
+from games.krasserfall import view as kf_view
 from games.krasserfall import words as kf_words
 
 GAME: Any = REGISTRY["krasserfall"]
@@ -62,12 +63,12 @@ def greedy_policy(state: Any, player: str, rnd: random.Random) -> str | None:
     seat = state.players.index(player)
     turn, stones = _split(state, player)
     if stones:
-        gain, best = kf_words.ranked(GAME, state, seat, stones)[0]
+        gain, best = kf_words.ranked(state, seat, stones)[0]
         if gain > 0:
             return best
     if not turn:
         return None
-    return kf_words.ranked(GAME, state, seat, turn)[0][1]
+    return kf_words.ranked(state, seat, turn)[0][1]
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
@@ -111,17 +112,17 @@ class Checks:
 @contextmanager
 def watching(checks: Checks) -> Iterator[None]:
     """Count every check the engine makes (this script only: the engine stays untouched)."""
-    original = kf_engine.Krasserfall._check_falls
+    original = kf_rules.check_falls
 
-    def check(self: Any, state: Any, edge: str | None = None) -> bool:
+    def check(state: Any, edge: str | None = None) -> bool:
         if state.released and COUNTING[0]:
             before = {}
             for c in state.standing():
-                d = kf_model.danger2(state.boats[c], kf_engine.BALANCE)
+                d = kf_model.danger2(state.boats[c], kf_rules.BALANCE)
                 if c != edge and d > kf_model.safe2(state.survived[c]):
                     before[c] = d
             falls_before = len(state.last.get("falls", [])) if state.last else 0
-            ended = original(self, state, edge)
+            ended = original(state, edge)
             fell = set(state.last.get("falls", [])[falls_before:]) if state.last else set()
             for c, d in before.items():
                 if c in fell:
@@ -131,13 +132,13 @@ def watching(checks: Checks) -> Iterator[None]:
                     checks.mid += 1
                     checks.mid_stood += c not in fell
             return ended
-        return original(self, state, edge)
+        return original(state, edge)
 
-    kf_engine.Krasserfall._check_falls = check  # type: ignore[method-assign]
+    kf_rules.check_falls = check  # the rules call it through their module's global
     try:
         yield
     finally:
-        kf_engine.Krasserfall._check_falls = original  # type: ignore[method-assign]
+        kf_rules.check_falls = original
 
 
 def counted(state: Any, player: str, move: str) -> Any:
@@ -233,12 +234,12 @@ SWEEP: list[dict[str, int]] = [
 def balance(**changes: int) -> Iterator[None]:
     """The engine with other balance constants, for this script only."""
     new = replace(kf_model.BALANCE, **changes)
-    saved = kf_engine.BALANCE, kf_words.BALANCE
-    kf_engine.BALANCE = kf_words.BALANCE = new
+    saved = kf_rules.BALANCE, kf_view.BALANCE, kf_words.BALANCE
+    kf_rules.BALANCE = kf_view.BALANCE = kf_words.BALANCE = new
     try:
         yield
     finally:
-        kf_engine.BALANCE, kf_words.BALANCE = saved
+        kf_rules.BALANCE, kf_view.BALANCE, kf_words.BALANCE = saved
 
 
 def line(label: str, s: dict[str, Any]) -> str:

@@ -72,7 +72,7 @@ class KrasserfallPolicy(Policy):
         if len(moves) <= 1:
             return moves
         seat = state.players.index(player)
-        return [m for _, m in words.ranked(game, state, seat, moves)[:width]]  # type: ignore[arg-type]
+        return [m for _, m in words.ranked(state, seat, moves)[:width]]
 
     def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         if state.over:
@@ -85,7 +85,7 @@ class KrasserfallPolicy(Policy):
         if rng.randbelow(4) == 0:
             return player, turn[rng.randbelow(len(turn))]
         seat = state.active
-        return player, words.ranked(game, state, seat, moves)[0][1]  # type: ignore[arg-type]
+        return player, words.ranked(state, seat, moves)[0][1]
 
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         est = expected_medals(state)

@@ -1,8 +1,15 @@
 """Krasserfall: boats drift towards a waterfall; the last boat afloat scores its figures.
 
 The rules as the bot plays them: this docstring and ``summary`` (the bot's balance model replaces the table
-physics). The package: ``model`` (material, balance constants, state), ``notation`` (moves),
-``engine`` (the rules), ``words`` (describe, prompt, suggest).
+physics). The package, each module importing only those above it in this list:
+
+* ``state``: the material, the vocabularies (``Phase``, ``Kind``, ...) and the state dataclass;
+* ``model``: the material in words, the balance constants and the public chances;
+* ``notation``: the moves, one frozen dataclass per kind, read and printed in one place;
+* ``queries``: what the rules allow (seats, whose turn, legal moves);
+* ``refusals``: why a move is refused; ``rules``: what a move does, rounds, resigning, result;
+* ``view``: the public view and its ``TypedDict``; ``words``: describe, prompt, buttons, suggest;
+* ``engine``: the ``Game`` object, which hands the contract's hooks on to the modules above.
 
 Readings of our own, where the rules page leaves room:
 
@@ -86,7 +93,11 @@ turns per round, a base pull of 1 or 2 with 2 per wave 14-17.
 from __future__ import annotations
 
 from .engine import Krasserfall
-from .model import BALANCE, FACES, LANES, Balance, KrasserfallState
-from .notation import Move
+from .model import BALANCE, Balance
+from .notation import Move, MoveFigure, MoveRing, Place, Push, RingStart, Roll, Stone
+from .state import FACES, LANES, BoatChoice, Kind, KrasserfallState, Phase, PushOption, Where
+from .view import BoatView, KrasserfallView
 
-__all__ = ["BALANCE", "FACES", "LANES", "Balance", "Krasserfall", "KrasserfallState", "Move"]
+__all__ = ["BALANCE", "FACES", "LANES", "Balance", "BoatChoice", "BoatView", "Kind", "Krasserfall",
+           "KrasserfallState", "KrasserfallView", "Move", "MoveFigure", "MoveRing", "Phase",
+           "Place", "Push", "PushOption", "RingStart", "Roll", "Stone", "Where"]

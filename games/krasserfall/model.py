@@ -1,4 +1,4 @@
-"""Krasserfall's material, the balance model and the state value (no rules of play here).
+"""Krasserfall's material in words, the balance model and its numbers (no rules of play here).
 
 All constants of the balance model live in :data:`BALANCE`, in one place, as the rules page
 asks; the simulation in ``bot/sim/krasserfall.py`` plays with other values of it.
@@ -8,19 +8,23 @@ exact integers; every number of the model is computed doubled and halved only fo
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..text import Text, translator
+from .state import FACES, FIGURES, LANES, SIZES, Boat, KrasserfallState, figure_key
+
+__all__ = [
+    "BALANCE", "BOAT_WORDS", "FACES", "FACE_WORDS", "FIGURES", "FIGURE_WORDS", "LANES",
+    "LAST_WAVE", "MEDALS", "MEDALS_TO_END", "SIZES", "SIZE_WORDS", "TIP_RANGE", "TIP_STEPS",
+    "WEIGHTS", "Balance", "Boat", "KrasserfallState", "commas", "danger2", "excess", "face_word",
+    "fall_chance", "figure_key", "half", "hold2", "number", "over_edge", "percent", "pull2",
+    "push_risk", "pushed", "safe2",
+]
 
 _ = translator("krasserfall")
 
-LANES: tuple[str, ...] = ("red", "yellow", "green", "blue")
-FACES: tuple[str, ...] = (*LANES, "figure", "ring")
-SIZES: tuple[str, ...] = ("big", "small")
 LAST_WAVE = 6  # waves 0..6; a boat pushed past wave 6 goes over the edge
-FIGURES = {"big": 1, "small": 2}  # each player's figures
 MEDALS = {"big": 1, "small": 2}  # medals a figure in the last boat earns its owner
 MEDALS_TO_END = 6  # the game ends after a scoring in which someone reaches this
 WEIGHTS = 6  # weights in the box; none is attached once all hang on fish
@@ -81,38 +85,6 @@ class Balance:
 #: rules page's values already inside the target band, so they are unchanged (see the engine
 #: docstring for the numbers).
 BALANCE = Balance()
-
-
-@dataclass
-class Boat:
-    """One boat with its strip and fish. ``figures`` holds ``[seat index, size]`` pairs."""
-
-    pos2: int = 0  # position in half waves
-    fallen: bool = False
-    figures: list[list[Any]] = field(default_factory=list)
-    ring: bool = False
-    stone: str | None = None  # None, "boat" or "strip"
-    weights: int = 0
-
-    def copy(self) -> Boat:
-        # by hand: dataclasses.replace is slow, and the bots' search copies boats a lot
-        return Boat(self.pos2, self.fallen, [list(f) for f in self.figures], self.ring,
-                    self.stone, self.weights)
-
-    def add(self, seat: int, size: str) -> None:
-        self.figures.append([seat, size])
-        self.figures.sort(key=figure_key)
-
-    def remove(self, seat: int, size: str) -> None:
-        self.figures.remove([seat, size])
-
-    def has(self, seat: int, size: str) -> bool:
-        return [seat, size] in self.figures
-
-
-def figure_key(fig: list[Any]) -> tuple[int, int]:
-    """Figures in a boat: by seat, the big one first."""
-    return fig[0], SIZES.index(fig[1])
 
 
 def pull2(boat: Boat, balance: Balance = BALANCE) -> int:
@@ -198,68 +170,3 @@ def over_edge(pos2: int) -> bool:
 def half(value2: int) -> int | float:
     """A doubled number for a view: an int when whole, else x.5."""
     return value2 // 2 if value2 % 2 == 0 else value2 / 2
-
-
-@dataclass
-class KrasserfallState:
-    players: tuple[str, ...]  # seat order as given to setup; seat numbers 1..N in notation
-    push: str  # option push: "touch" | "thrill"
-    choice: str  # option boat-choice: "die" | "free"
-    rng: int  # the whole RNG state (future dice, next rounds' tipping points)
-    round: int = 1
-    start: int = 0  # seat index of this round's start player (ring, first figure, first roll)
-    phase: str = "ring-start"  # "ring-start" | "place" | "roll" | "act" | "over"
-    active: int = 0  # seat index of whoever places, rolls or carries out the face
-    face: str | None = None  # the face to carry out (phase "act")
-    die: str | None = None  # the last face rolled this round (public)
-    boats: dict[str, Boat] = field(default_factory=dict)
-    unplaced: list[dict[str, int]] = field(default_factory=list)  # per seat: size -> count
-    medals: list[int] = field(default_factory=list)
-    stone_holder: int | None = None  # seat index holding the stone this round
-    stone_used: bool = False
-    tips: dict[str, int | None] = field(default_factory=dict)  # hidden; None once fallen
-    survived: dict[str, int | None] = field(default_factory=dict)  # max danger2 stood since release
-    net: list[str] = field(default_factory=list)  # fallen boats of this round, in falling order
-    turns: int = 0  # rolls this round
-    history: list[dict[str, Any]] = field(default_factory=list)  # one entry per scored round
-    last: dict[str, Any] | None = None  # what the last move did (public)
-    resigned: list[int] = field(default_factory=list)  # seat indices, in resigning order
-
-    def copy(self) -> KrasserfallState:
-        # By hand, not dataclasses.replace: the bots' search copies states thousands of times
-        # a move. History entries are never changed once written, so the list is enough.
-        new = copy.copy(self)
-        new.boats = {c: b.copy() for c, b in self.boats.items()}
-        new.unplaced = [dict(u) for u in self.unplaced]
-        new.medals = list(self.medals)
-        new.tips = dict(self.tips)
-        new.survived = dict(self.survived)
-        new.net = list(self.net)
-        new.history = list(self.history)
-        new.last = _deep(self.last)
-        new.resigned = list(self.resigned)
-        return new
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def released(self) -> bool:
-        """Whether the boats float (after the placing): only then do falls happen."""
-        return self.phase in ("roll", "act")
-
-    def standing(self) -> list[str]:
-        return [c for c in LANES if not self.boats[c].fallen]
-
-    def in_play(self, seat: int) -> bool:
-        return seat not in self.resigned
-
-
-def _deep(value: Any) -> Any:
-    """A copy of plain JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar, Union
 
 from ..aliases import english
 from ..errors import InvalidMove
+from ..notation import clean, quote
 from ..text import translator
-from .model import LANES, SIZES
+from .state import LANES, SIZES, Kind, Where
 
 _ = translator("krasserfall")
 
@@ -26,33 +28,93 @@ HELP = _("moves are: roll, push, push red, move 2:big red>blue, ring blue, place
 
 
 @dataclass(frozen=True)
-class Move:
-    """A parsed move; which fields are used depends on ``kind``."""
+class Roll:
+    """``roll``: throw the die."""
 
-    kind: str
-    boat: str | None = None  # push, ring, ring-start, place, stone: the boat; move: from
-    target: str | None = None  # move: the boat the figure goes to
-    seat: int | None = None  # move: the figure's owner, 1-based as written
-    size: str | None = None  # move, place
-    half: bool = False  # push half (thrill option)
-    where: str | None = None  # stone: "boat" or "strip"
+    kind: ClassVar[Kind] = Kind.ROLL
 
     def __str__(self) -> str:
         return format_move(self)
 
 
-def quote(text: str, limit: int = 24) -> str:
-    """Bad input as quoted in an error: one line, short."""
-    flat = " ".join(str(text).split()) or "(nothing)"
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+@dataclass(frozen=True)
+class Push:
+    """``push``, ``push red``, ``push half``, ``push red half``: carry out a colour face."""
+
+    boat: str | None = None  # None: the boat the die fixes
+    half: bool = False  # half a wave (option push=thrill)
+    kind: ClassVar[Kind] = Kind.PUSH
+
+    def __str__(self) -> str:
+        return format_move(self)
 
 
-def _clean(text: str) -> str:
-    text = " ".join(text.lower().split())
-    text = text.replace("→", ">").replace("->", ">").replace("–", "-")
-    text = re.sub(r"\s*:\s*", ":", text)
-    text = re.sub(r"\s*>\s*", ">", text)
-    return re.sub(r"^ring (start)\b", "ring-start", text)
+@dataclass(frozen=True)
+class MoveFigure:
+    """``move 2:big red>blue``: the figure face moves seat 2's big figure from red to blue."""
+
+    seat: int  # the figure's owner, 1-based as written
+    size: str
+    source: str
+    target: str
+    kind: ClassVar[Kind] = Kind.MOVE
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class MoveRing:
+    """``ring blue``: the ring face moves the life ring to blue."""
+
+    boat: str
+    kind: ClassVar[Kind] = Kind.RING
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class Place:
+    """``place big red``: put a figure into a boat at the start of a round."""
+
+    size: str
+    boat: str
+    kind: ClassVar[Kind] = Kind.PLACE
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class RingStart:
+    """``ring-start red``: the start player puts the life ring on a boat."""
+
+    boat: str
+    kind: ClassVar[Kind] = Kind.RING_START
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class Stone:
+    """``stone red boat`` / ``stone red strip``: the stone holder's one stone of the round."""
+
+    boat: str
+    where: Where
+    kind: ClassVar[Kind] = Kind.STONE
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+#: A parsed move: one small value type per kind.
+Move = Union[Roll, Push, MoveFigure, MoveRing, Place, RingStart, Stone]
+
+
+#: Krasserfall's own step after the shared cleaning: ``ring start`` reads as ``ring-start``.
+RING_START = re.compile(r"^ring (start)\b")
 
 
 def _boat(token: str) -> str:
@@ -72,7 +134,9 @@ def parse_move(text: object) -> Move:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = _clean(english("krasserfall", text))  # German and Danish words as well
+    # German and Danish words as well; ``:`` and ``>`` tight, arrows read as ``>``
+    cleaned = RING_START.sub("ring-start", clean(english("krasserfall", text), tight=":>",
+                                                 arrow=">"))
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=HELP))
     tokens = cleaned.split(" ")
@@ -83,22 +147,22 @@ def parse_move(text: object) -> Move:
     if kind == "roll":
         if args:
             raise InvalidMove(_("'{text}': write just roll", text=shown))
-        return Move("roll")
+        return Roll()
     if kind == "push":
         boats = [a for a in args if a in LANES]
         halves = [a for a in args if a == "half"]
         if len(args) != len(boats) + len(halves) or len(boats) > 1 or len(halves) > 1:
             raise InvalidMove(_("could not read '{text}': write push, push red, push half "
                                 "or push red half", text=shown))
-        return Move("push", boat=boats[0] if boats else None, half=bool(halves))
+        return Push(boat=boats[0] if boats else None, half=bool(halves))
     if kind == "move":
         m = re.fullmatch(r"([1-4]):([a-z]+) ([a-z]+)>([a-z]+)", " ".join(args))
         if not m:
             raise InvalidMove(_("could not read '{text}': write it like move 2:big red>blue "
                                 "(seat 1-4, big or small, from>to)", text=shown))
         seat, size, src, dst = m.groups()
-        move = Move("move", boat=_boat(src), target=_boat(dst), seat=int(seat), size=_size(size))
-        if move.boat == move.target:
+        move = MoveFigure(seat=int(seat), size=_size(size), source=_boat(src), target=_boat(dst))
+        if move.source == move.target:
             raise InvalidMove(_("'{text}' moves a figure to the boat it is in: pick another boat",
                                 text=shown))
         return move
@@ -106,11 +170,11 @@ def parse_move(text: object) -> Move:
         if len(args) != 1:
             raise InvalidMove(_("could not read '{text}': write {kind} and a boat, like "
                                 "{kind} blue", text=shown, kind=kind))
-        return Move(kind, boat=_boat(args[0]))
+        return MoveRing(_boat(args[0])) if kind == "ring" else RingStart(_boat(args[0]))
     if kind == "place":
         if len(args) != 2:
             raise InvalidMove(_("could not read '{text}': write it like place big red", text=shown))
-        return Move("place", size=_size(args[0]), boat=_boat(args[1]))
+        return Place(size=_size(args[0]), boat=_boat(args[1]))
     # stone
     if len(args) != 2:
         raise InvalidMove(_("could not read '{text}': write stone red boat or stone red strip",
@@ -118,22 +182,22 @@ def parse_move(text: object) -> Move:
     if args[1] not in PLACES:
         raise InvalidMove(_("'{text}' is not where a stone goes: write boat or strip",
                             text=quote(args[1])))
-    return Move("stone", boat=_boat(args[0]), where=args[1])
+    return Stone(boat=_boat(args[0]), where=Where(args[1]))
 
 
 def format_move(move: Move) -> str:
     """The canonical string of ``move``."""
-    if move.kind == "roll":
+    if isinstance(move, Roll):
         return "roll"
-    if move.kind == "push":
+    if isinstance(move, Push):
         return " ".join(["push", *([move.boat] if move.boat else []),
                          *(["half"] if move.half else [])])
-    if move.kind == "move":
-        return f"move {move.seat}:{move.size} {move.boat}>{move.target}"
-    if move.kind in ("ring", "ring-start"):
+    if isinstance(move, MoveFigure):
+        return f"move {move.seat}:{move.size} {move.source}>{move.target}"
+    if isinstance(move, (MoveRing, RingStart)):
         return f"{move.kind} {move.boat}"
-    if move.kind == "place":
+    if isinstance(move, Place):
         return f"place {move.size} {move.boat}"
-    if move.kind == "stone":
+    if isinstance(move, Stone):
         return f"stone {move.boat} {move.where}"
-    raise ValueError(f"unknown move kind {move.kind!r}")
+    raise ValueError(f"unknown move {move!r}")

@@ -1,4 +1,4 @@
-"""Krasserfall in words: what a move did, what a player may do now, ranked autocomplete.
+"""Krasserfall in words: what a move did, what a player may do now, buttons, ranked autocomplete.
 
 Everything here reads only public information (never the tipping points or the RNG), so the
 order of suggestions cannot hint at a hidden tipping point. Chances of a fall come from the
@@ -8,8 +8,8 @@ public model: a boat's tipping point is uniform between its known safe level and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
+from ..base import Button
 from ..errors import GameError
 from ..text import Text, either, join, plural, translator
 from .model import (
@@ -19,7 +19,6 @@ from .model import (
     LANES,
     LAST_WAVE,
     MEDALS,
-    KrasserfallState,
     commas,
     danger2,
     face_word,
@@ -30,10 +29,11 @@ from .model import (
     pushed,
     safe2,
 )
-from .notation import Move, parse_move
-
-if TYPE_CHECKING:
-    from .engine import Krasserfall
+from .notation import Move, MoveFigure, MoveRing, Place, Push, RingStart, Roll, Stone, parse_move
+from .queries import (
+    legal_moves, push_boats, ring_boat, seat_of, stone_moves, turn_moves, unplaced_stone_holder)
+from .rules import apply, result
+from .state import KrasserfallState, Phase
 
 _ = translator("krasserfall")
 _n = plural(_)
@@ -47,17 +47,17 @@ def _bold(colour: str) -> Text:
     return _("**{boat}**", boat=BOAT_WORDS[colour])
 
 
-def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str,
+def describe(before: KrasserfallState, player: str, move: str,
              names: Mapping[str, str]) -> Text:
     """One public sentence (no mover's name) of what ``move`` did, from the after-state."""
     try:
         parsed = parse_move(move)
-        after = game._apply(before, player, parsed)
+        after = apply(before, player, parsed)
     except GameError:
         return _("played `{move}`", move=move)
-    seat = game._seat(before, player)
+    seat = seat_of(before, player)
     chances = {} if seat is None else {
-        c: p for c, p in risks(game, before, seat, parsed).items() if p < 1}
+        c: p for c, p in risks(before, seat, parsed).items() if p < 1}
     last = after.last or {}
     kind = last.get("kind")
     boat = BOAT_WORDS.get(last.get("boat") or "", "?")
@@ -70,7 +70,7 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
         elif face in LANES and before.boats[face].fallen:
             text = _("{text} ({colour} has fallen: the boat furthest back moves instead)",
                      text=text, colour=BOAT_WORDS[face])
-        elif face == "ring" and game._ring_boat(before) is None:
+        elif face == "ring" and ring_boat(before) is None:
             text = _("{text} (the ring has fallen: a figure moves instead)", text=text)
     elif kind == "push":
         if float(last.get("position") or 0) > LAST_WAVE:
@@ -122,9 +122,9 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
                  round=end["round"], boat=BOAT_WORDS.get(end["boat"], "?"),
                  gains=commas(gains) if gains else _("no figures, no medals"))
         if after.over:
-            result = game.result(after)
-            assert result is not None
-            won = [_name(names, p) for p in result.winners]
+            end_ = result(after)
+            assert end_ is not None
+            won = [_name(names, p) for p in end_.winners]
             if len(won) > 1:
                 text = _("{text}. The game is over: {winners} share the win", text=text,
                          winners=join(won))
@@ -141,30 +141,29 @@ def describe(game: Krasserfall, before: KrasserfallState, player: str, move: str
     return text
 
 
-def prompt(game: Krasserfall, state: KrasserfallState, player: str,
-           names: Mapping[str, str]) -> Text:
+def prompt(state: KrasserfallState, player: str, names: Mapping[str, str]) -> Text:
     """One or two public lines: what ``player`` can do now, with example commands."""
     if state.over:
         return _("the game is over.")
-    seat = game._seat(state, player)
+    seat = seat_of(state, player)
     if seat is None:
         return _("you are not playing in this game.")
     lines: list[Text] = []
     if seat == state.active:
-        moves = game._turn_moves(state, seat)
+        moves = turn_moves(state, seat)
         example = moves[0] if moves else "roll"
-        if state.phase == "ring-start":
+        if state.phase == Phase.RING_START:
             lines.append(_("put the life ring on any boat: `{cmd:move} {example}`.", example=example)
                          if state.round == 1 else
                          _("put the life ring on a boat without figures: `{cmd:move} {example}`.",
                            example=example))
-        elif state.phase == "place":
+        elif state.phase == Phase.PLACE:
             left = state.unplaced[seat]
             have = join([_n("{n} big", "{n} big", k) if s == "big" else
                          _n("{n} small", "{n} small", k) for s, k in left.items() if k])
             lines.append(_("place a figure ({left} left): `{cmd:move} {example}`.", left=have,
                            example=example))
-        elif state.phase == "roll":
+        elif state.phase == Phase.ROLL:
             lines.append(_("roll the die: `{cmd:move} roll`."))
         else:
             face = face_word(state.face or "?")
@@ -175,7 +174,7 @@ def prompt(game: Krasserfall, state: KrasserfallState, player: str,
                                 face=face, options=options))
             else:
                 lines.append(_("the die shows {face}: {options}.", face=face, options=options))
-    if game._unplaced_stone_holder(state) == seat:
+    if unplaced_stone_holder(state) == seat:
         lines.append(_("you hold the stone: place it once, at any moment of this round, "
                        "`{cmd:move} stone red boat` (holds) or `{cmd:move} stone red strip` (pulls)."))
     if not lines:
@@ -233,32 +232,31 @@ def value(state: KrasserfallState, seat: int) -> float:
     return total
 
 
-def preview(state: KrasserfallState, seat: int, move: Move, game: Krasserfall) -> KrasserfallState:
+def preview(state: KrasserfallState, seat: int, move: Move) -> KrasserfallState:
     """The table after ``move`` before any check: what anyone could foresee (a boat pushed
     over the edge is marked fallen; no other fall, die or tipping point)."""
     new = state.copy()
-    b = new.boats.get(move.boat or "")
-    if move.kind == "push":
-        colour = move.boat or game._push_boats(state, seat, state.face or "")[0][0]
+    if isinstance(move, Push):
+        colour = move.boat or push_boats(state, seat, state.face or "")[0][0]
         moved = new.boats[colour]
         moved.pos2 = pushed(moved.pos2, move.half)
         if over_edge(moved.pos2):
             moved.fallen = True
-    elif move.kind == "ring" and b is not None:
-        ring = game._ring_boat(state)
+    elif isinstance(move, MoveRing):
+        ring = ring_boat(state)
         if ring:
             new.boats[ring].ring = False
-        b.ring = True
-    elif move.kind == "move" and b is not None and move.target and move.seat and move.size:
-        b.remove(move.seat - 1, move.size)
+        new.boats[move.boat].ring = True
+    elif isinstance(move, MoveFigure):
+        new.boats[move.source].remove(move.seat - 1, move.size)
         new.boats[move.target].add(move.seat - 1, move.size)
-    elif move.kind == "place" and b is not None and move.size:
-        b.add(seat, move.size)
+    elif isinstance(move, Place):
+        new.boats[move.boat].add(seat, move.size)
         new.unplaced[seat][move.size] -= 1
-    elif move.kind == "ring-start" and b is not None:
-        b.ring = True
-    elif move.kind == "stone" and b is not None:
-        b.stone = move.where
+    elif isinstance(move, RingStart):
+        new.boats[move.boat].ring = True
+    elif isinstance(move, Stone):
+        new.boats[move.boat].stone = move.where
     return new
 
 
@@ -268,11 +266,11 @@ def _checked(state: KrasserfallState, after: KrasserfallState) -> bool:
                                and not any(sum(u.values()) for u in after.unplaced))
 
 
-def risks(game: Krasserfall, state: KrasserfallState, seat: int, move: Move,
+def risks(state: KrasserfallState, seat: int, move: Move,
           after: KrasserfallState | None = None) -> dict[str, float]:
     """The public chance, per boat, that ``move`` makes it fall (only boats that might fall;
     a boat pushed over the edge falls for certain)."""
-    after = after or preview(state, seat, move, game)
+    after = after or preview(state, seat, move)
     out: dict[str, float] = {}
     for c in LANES:
         if state.boats[c].fallen:
@@ -286,10 +284,10 @@ def risks(game: Krasserfall, state: KrasserfallState, seat: int, move: Move,
     return out
 
 
-def expected_value(game: Krasserfall, state: KrasserfallState, seat: int, move: Move) -> float:
+def expected_value(state: KrasserfallState, seat: int, move: Move) -> float:
     """:func:`value` after ``move``, averaged over which of the boats at risk fall."""
-    after = preview(state, seat, move, game)
-    at_risk = risks(game, state, seat, move, after)
+    after = preview(state, seat, move)
+    at_risk = risks(state, seat, move, after)
     for c in LANES:  # the certain falls
         if after.boats[c].fallen and not state.boats[c].fallen:
             at_risk.pop(c, None)
@@ -305,15 +303,14 @@ def expected_value(game: Krasserfall, state: KrasserfallState, seat: int, move: 
     return total
 
 
-def ranked(game: Krasserfall, state: KrasserfallState, seat: int,
-           moves: list[str]) -> list[tuple[float, str]]:
+def ranked(state: KrasserfallState, seat: int, moves: list[str]) -> list[tuple[float, str]]:
     """``moves`` with their expected gain in :func:`value` for ``seat``, best first (stable)."""
     base = value(state, seat)
     scored = []
     for i, text in enumerate(moves):
         move = parse_move(text)
-        gain = 0.0 if move.kind == "roll" else expected_value(game, state, seat, move) - base
-        if move.kind == "stone":
+        gain = 0.0 if isinstance(move, Roll) else expected_value(state, seat, move) - base
+        if isinstance(move, Stone):
             gain -= 0.5  # the stone is used once: it must earn its place
         scored.append((-gain, i, text))
     scored.sort()
@@ -326,11 +323,10 @@ def risk_note(chances: Mapping[str, float]) -> Text:
                    for c, p in chances.items()])
 
 
-def button_label(game: Krasserfall, state: KrasserfallState, seat: int, move: str,
-                 label: Text) -> Text:
+def button_label(state: KrasserfallState, seat: int, move: str, label: Text) -> Text:
     """A button's label with the chance of a fall it risks: ``Push red · fall: red 40 %``
     (short: Discord cuts button labels at 80 characters)."""
-    chances = risks(game, state, seat, parse_move(move))
+    chances = risks(state, seat, parse_move(move))
     if not chances:
         return label
     return _("{label} · {risks}", label=label, risks=risk_short(chances))
@@ -343,27 +339,83 @@ def risk_short(chances: Mapping[str, float]) -> Text:
                                               for c, p in chances.items()]))
 
 
-def _label(game: Krasserfall, state: KrasserfallState, seat: int, text: str) -> Text:
+def _label(state: KrasserfallState, seat: int, text: str) -> Text:
     move = parse_move(text)
-    if move.kind == "roll":
+    if isinstance(move, Roll):
         return _("{move} · roll the die", move=text)
-    chances = risks(game, state, seat, move)
+    chances = risks(state, seat, move)
     if not chances:
         return _("{move} · no boat can fall", move=text)
     return _("{move} · {note}", move=text, note=risk_short(chances))
 
 
-def suggest(game: Krasserfall, state: KrasserfallState, player: str, typed: str,
+def suggest(state: KrasserfallState, player: str, typed: str,
             limit: int) -> list[tuple[str, str]]:
     """Legal moves starting with ``typed``, best for ``player`` first; labels are Texts."""
-    seat = game._seat(state, player)
+    seat = seat_of(state, player)
     if seat is None or limit <= 0:
         return []
     words = " ".join(typed.lower().split())
-    moves = [m for m in game.legal_moves(state, player) if m.startswith(words)]
+    moves = [m for m in legal_moves(state, player) if m.startswith(words)]
     if not moves:
         return []
     out: list[tuple[str, str]] = []
-    for _gain, text in ranked(game, state, seat, moves)[:limit]:
-        out.append((text, _label(game, state, seat, text)))
+    for _gain, text in ranked(state, seat, moves)[:limit]:
+        out.append((text, _label(state, seat, text)))
     return out
+
+
+# ----- buttons ----------------------------------------------------------------------------------
+
+
+def buttons(state: KrasserfallState, player: str, path: str = "") -> list[Button]:
+    """The active player's choices (a menu for moving a figure: which one, then where) and,
+    for the stone holder, the stone at any time."""
+    seat = seat_of(state, player)
+    if seat is None or state.over:
+        return []
+    out: list[Button] = []
+    if seat == state.active:
+        turn = turn_moves(state, seat)
+        if turn and all(m.startswith("move ") for m in turn) and len(turn) > 8:
+            if path:
+                out += [Button(button_label(state, seat, m,
+                                            _("to {boat}", boat=BOAT_WORDS[m.rsplit(">", 1)[1]])),
+                               m) for m in turn if m.startswith(f"move {path}>")]
+                return out
+            groups = dict.fromkeys(m[5:].rsplit(">", 1)[0] for m in turn)
+            out += [Button(_("Move seat {seat}'s {figure} from {boat}", seat=g.split(":")[0],
+                             figure=FIGURE_WORDS[g.split(":")[1].split()[0]],
+                             boat=BOAT_WORDS[g.split()[-1]]), path=g) for g in groups]
+        elif not path:
+            out += [Button(button_label(state, seat, m, _button_label(m)), m) for m in turn]
+    if not path and unplaced_stone_holder(state) == seat:
+        out += [Button(button_label(state, seat, m, _stone_label(m)), m, anytime=True)
+                for m in stone_moves(state)]
+    return out[:25]
+
+
+def _button_label(move: str) -> Text:
+    words = move.split()
+    if move == "roll":
+        return _("Roll the die")
+    if words[0] == "push":
+        boat = BOAT_WORDS.get(words[1]) if len(words) > 1 else None
+        if words[-1] == "half":
+            return _("Push {boat} half a wave", boat=boat) if boat else _("Push half a wave")
+        return _("Push {boat}", boat=boat) if boat else _("Push")
+    if words[0] == "place":
+        return (_("Place big in {boat}", boat=BOAT_WORDS[words[2]]) if words[1] == "big"
+                else _("Place small in {boat}", boat=BOAT_WORDS[words[2]]))
+    if words[0] == "ring-start":
+        return _("Ring on {boat}", boat=BOAT_WORDS[words[1]])
+    if words[0] == "ring":
+        return _("Ring to {boat}", boat=BOAT_WORDS[words[1]])
+    return _("{move}", move=move)  # a figure move: its notation
+
+
+def _stone_label(move: str) -> Text:
+    """``stone red boat`` -> ``Stone: boat of red``."""
+    _kind, boat, where = move.split()
+    return (_("Stone: boat of {boat}", boat=BOAT_WORDS[boat]) if where == "boat"
+            else _("Stone: strip of {boat}", boat=BOAT_WORDS[boat]))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from games.krasserfall.model import BOAT_WORDS, LANES, SIZE_WORDS, commas, number
+from games.krasserfall.view import BoatView, KrasserfallView
 from games.text import Text, join
 
 from .board import _number, _status
@@ -20,7 +21,7 @@ BOAT_TITLES: dict[str, Text] = {"red": _("Red"), "yellow": _("Yellow"), "green":
 DIE_WORDS: dict[str, Text] = {**BOAT_WORDS, "figure": _("figure"), "ring": _("ring")}
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+def alt_text(view: KrasserfallView, names: Mapping[str, str]) -> Text:
     """The position in words for screen readers (Discord allows 1024 characters: names are
     cut to 32 characters, so even four players and twelve figures stay well under it)."""
     players = [str(p) for p in view.get("players") or []]
@@ -43,15 +44,16 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
             parts.append(_("Game over: nobody wins."))
     else:
         parts.append(_("{status}.", status=_status(view, {p: who(p) for p in players}, players)))
-        if view.get("die"):
-            parts.append(_("Die: {face}.", face=DIE_WORDS.get(view["die"], view["die"])))
+        die = view.get("die")
+        if die:
+            parts.append(_("Die: {face}.", face=DIE_WORDS.get(die, die)))
     holder = view.get("stone_holder")
     if holder and not result:
         parts.append(_("{player} holds the stone (placed).", player=who(holder))
                      if view.get("stone_placed") else
                      _("{player} holds the stone (not placed yet).", player=who(holder)))
     for c in LANES:
-        b = (view.get("boats") or {}).get(c) or {}
+        b = (view.get("boats") or {}).get(c) or cast(BoatView, {})
         figures = [_("{player} {size}", player=who(o), size=SIZE_WORDS.get(s, s))
                    for o, s in b.get("figures") or []]
         extra: list[Text] = []

@@ -138,7 +138,8 @@ def boat_sprite(colour: str, figures: tuple[tuple[int, str], ...], ring: bool, s
         cw, rh = (x1 - x0) / cols, (y1 - y0) / rows
         big = min(17 * scale, min(cw, rh) / 2)
         for i, (seat, size) in enumerate(figures):
-            col, row = i % cols, i // cols
+            col: float = i % cols
+            row = i // cols
             if row == rows - 1 and n % cols:  # centre a short last row
                 col += (cols - n % cols) / 2
             cx, cy = x0 + cw * (col + 0.5), y0 + rh * (row + 0.5)

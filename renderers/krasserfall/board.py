@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE
+from games.krasserfall.view import BoatView, KrasserfallView
 from games.text import Text
 
 from ..common import RGB, draw_text, encode_png, fit_text, mix, panel, pill, seat_name, text_width
@@ -22,12 +23,12 @@ from .style import (
 # ----- the render ------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+def render(view: KrasserfallView, names: Mapping[str, str]) -> bytes:
     """PNG bytes of the board for ``view`` (a public Krasserfall view)."""
     return encode_png(draw(view, names))
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def draw(view: KrasserfallView, names: Mapping[str, str]) -> Image.Image:
     """The board as a palette image (``render`` encodes it); reads ``view`` only."""
     players = [str(p) for p in view.get("players") or []]
     seats = {p: i for i, p in enumerate(players)}
@@ -58,7 +59,7 @@ def _seat_of(seats: Mapping[str, int], player: Any) -> int:
     return seats[player]
 
 
-def _figures(boat: Mapping[str, Any], seats: Mapping[str, int]) -> tuple[tuple[int, str], ...]:
+def _figures(boat: BoatView, seats: Mapping[str, int]) -> tuple[tuple[int, str], ...]:
     out = []
     for owner, size in boat.get("figures") or []:
         if size not in ("big", "small"):
@@ -78,7 +79,7 @@ def _number(value: Any) -> str:
     return f"{int(value):+d}"
 
 
-def _draw_lane(sheet: Sheet, colour: str, boat: Mapping[str, Any],
+def _draw_lane(sheet: Sheet, colour: str, boat: BoatView,
                seats: Mapping[str, int], floating: bool) -> None:
     """One lane: the label with the danger gauge (and, once the boats float, the chance that a
     push makes this boat fall), the weights, the strip and the boat."""
@@ -159,7 +160,7 @@ def _danger_bar(canvas: Image.Image, box: tuple[int, int, int, int], danger: flo
     d.line([(mx, y0), (mx, y1)], fill=TEXT, width=2)
 
 
-def _draw_header(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_header(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                  players: list[str]) -> None:
     """Round and turn, then one card per player."""
     goal = int(view.get("medals_to_end") or 6)
@@ -173,7 +174,7 @@ def _draw_header(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str]
         sheet.end()
 
 
-def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                players: list[str], i: int, n: int) -> None:
     """Name, medals, the stone, what is left to place, whose turn, the winner."""
     p = players[i]
@@ -194,11 +195,11 @@ def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
     m = str(int((view.get("medals") or {}).get(p, 0)))
     sheet.text((x + 50, CARDS_Y + 82), m, 30, GOLD, anchor="ls", stroke=1)
     info_x = x + 56 + text_width(m, 30, 1) + 6
-    left = (view.get("unplaced") or {}).get(p) or {}
+    left: dict[str, int] = (view.get("unplaced") or {}).get(p) or {}
     extra = ""
     if p in resigned:
         extra = "resigned"
-    elif phase in ("ring-start", "place") and sum(left.values()):
+    elif phase in ("ring-start", "place") and sum(left.values()) > 0:
         words = ", ".join(f"{k} {size}" for size, k in left.items() if k)
         extra = f"to place: {words}"
         if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == view.get(
@@ -226,7 +227,7 @@ def _draw_card(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
         sheet.paste(tag, (x + card_w - tag.width - 10, CARDS_Y - 12))
 
 
-def _draw_net(sheet: Sheet, view: Mapping[str, Any], seats: Mapping[str, int]) -> None:
+def _draw_net(sheet: Sheet, view: KrasserfallView, seats: Mapping[str, int]) -> None:
     """The boats that fell this round, in falling order."""
     boats = view.get("boats") or {}
     net = [c for c in view.get("net") or [] if c in LANES]
@@ -236,7 +237,7 @@ def _draw_net(sheet: Sheet, view: Mapping[str, Any], seats: Mapping[str, int]) -
                    anchor="lm")
         return
     for c in net:
-        b = boats.get(c) or {}
+        b = boats.get(c) or cast(BoatView, {})
         sprite = boat_sprite(c, _figures(b, seats), bool(b.get("ring")), b.get("stone") == "boat",
                              0.85)
         sheet.paste(sprite, (x, NET_Y + (NET_H - sprite.height) // 2 + 4))
@@ -245,7 +246,7 @@ def _draw_net(sheet: Sheet, view: Mapping[str, Any], seats: Mapping[str, int]) -
         x += sprite.width + 24
 
 
-def _status(view: Mapping[str, Any], names: Mapping[str, str], players: list[str]) -> Text:
+def _status(view: KrasserfallView, names: Mapping[str, str], players: list[str]) -> Text:
     """Who does what now (drawn in English into the image; translated in the alt text)."""
     result = view.get("result")
     if result:
@@ -272,7 +273,7 @@ def _status(view: Mapping[str, Any], names: Mapping[str, str], players: list[str
     if phase == "roll":
         return _("{player} to roll", player=who)
     if face in LANES:
-        boat = (view.get("boats") or {}).get(face) or {}
+        boat = (view.get("boats") or {}).get(face) or cast(BoatView, {})
         if (view.get("options") or {}).get("boat-choice") == "free":
             return _("{player} pushes a boat (free choice)", player=who)
         if boat.get("fallen"):
@@ -290,7 +291,7 @@ def _ampersands(parts: list[str]) -> Text:
     return text
 
 
-def _last_line(view: Mapping[str, Any], names: Mapping[str, str], players: list[str]) -> str:
+def _last_line(view: KrasserfallView, names: Mapping[str, str], players: list[str]) -> str:
     last = view.get("last")
     if not last:
         return ""
@@ -326,7 +327,7 @@ def _last_line(view: Mapping[str, Any], names: Mapping[str, str], players: list[
     return text
 
 
-def _draw_footer(sheet: Sheet, view: Mapping[str, Any], names: Mapping[str, str],
+def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                  players: list[str]) -> None:
     face = view.get("die")
     if face is not None and face not in FACES:

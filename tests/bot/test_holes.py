@@ -41,8 +41,8 @@ class CheckThenWait(Store):
 
     gate: asyncio.Event
 
-    async def active_game(self, channel_id: int) -> GameRow | None:
-        found = await super().active_game(channel_id)
+    async def active_games(self, channel_id: int) -> list[GameRow]:
+        found = await super().active_games(channel_id)
         if not self.gate.is_set():
             self.checked.set()
             await self.gate.wait()

@@ -599,8 +599,8 @@ def test_the_bots_ranking_weighs_the_chance_of_a_fall() -> None:
     from games.krasserfall import words
 
     state = risky_position(options={"push": "thrill"})
-    assert words.ranked(GAME, state, 0, ["push", "push half"])[0][1] == "push half"
-    gains = dict((m, g) for g, m in words.ranked(GAME, state, 1, ["push", "push half"]))
+    assert words.ranked(state, 0, ["push", "push half"])[0][1] == "push half"
+    gains = dict((m, g) for g, m in words.ranked(state, 1, ["push", "push half"]))
     assert gains["push"] > gains["push half"]
     assert words.life(state, "red") == pytest.approx(1 + 1 / 3)  # now (1), at +3 (1/3), +5 (0)
 

@@ -15,25 +15,26 @@ import renderers
 from .. import i18n
 from ..config import Settings
 from ..errors import explain
+from ..messages import Outcome, Place
 from ..service import GameService
 from . import commands
+from .base import OOPS, _, say
 from .bots import BotRunner
-from .deliver import OOPS, _, say
-
-CANT_USE = _("You can't use that here.")
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
-from .pause_buttons import AgreeButton
-
-NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
-              "or play in a group DM with your friends.")
+from .deliver import Bot, deliver
 from .outbox import Deliverer
+from .pause_buttons import AgreeButton
 from .timers import run_timers
 from .translator import CatalogTranslator
+
+CANT_USE = _("You can't use that here.")
+NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
+              "or play in a group DM with your friends.")
 
 log = logging.getLogger(__name__)
 
 
-class GameBot(discord.AutoShardedClient):
+class GameBot(Bot):
     """Needs no privileged intents: everything arrives as interactions.
 
     Auto-sharded: without ``SHARD_COUNT`` discord.py asks Discord how many shards the bot needs
@@ -56,6 +57,11 @@ class GameBot(discord.AutoShardedClient):
         self._timers: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
         self.outbox = Deliverer(self)
+
+    async def deliver(self, outcome: Outcome, place: Place,
+                      interaction: discord.Interaction | None = None, *,
+                      kick_bots: bool = True) -> None:
+        await deliver(self, outcome, place, interaction, kick_bots=kick_bots)
 
     async def close(self) -> None:
         if self._timers is not None:

@@ -23,7 +23,6 @@ import os
 import secrets
 import socket
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -35,10 +34,8 @@ from ..messages import DirectMessage, Post
 from ..outbox import OutboxRow
 from ..service.places import by_dm
 from . import threads
-from .deliver import _notice, _post_kwargs, _remember, edit_lobby, mentions, say, to_file
-
-if TYPE_CHECKING:
-    from .client import GameBot
+from .base import Client, mentions, say, to_file
+from .post import edit_lobby, notice, post_kwargs, remember
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +89,7 @@ class Report:
 
 
 class Deliverer:
-    def __init__(self, client: GameBot) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._wake = asyncio.Event()
@@ -249,7 +246,7 @@ class Deliverer:
         where = await threads.target(self.client, row, lang, post)
         channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
         try:
-            message = await channel.send(say(post.text, lang), nonce=row.nonce, **_post_kwargs(post, lang))
+            message = await channel.send(say(post.text, lang), nonce=row.nonce, **post_kwargs(post, lang))
         except (discord.Forbidden, discord.NotFound):
             if where != row.channel_id:  # the game's thread refused: it moves to its channel
                 await threads.refused(self.client, row, lang)
@@ -261,7 +258,7 @@ class Deliverer:
             await self.store.outbox_done(row, now=self.clock(), outcome="failed",
                                          error="missing access to the channel")
             return
-        await _remember(self.client, post, row.game_id, message.id)
+        await remember(self.client, post, row.game_id, message.id)
         if post.lobby is not None:
             await threads.open_thread(self.client, row, message.id, lang)
         await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
@@ -303,7 +300,7 @@ class Deliverer:
             elif dm.fallback:
                 where = await threads.target(self.client, row, lang)
                 channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
-                await _notice(channel, dm, lang)
+                await notice(channel, dm, lang)
             await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")
             return
         await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
@@ -383,10 +380,10 @@ class Deliverer:
         for row, post in report.unposted:
             try:
                 message = await interaction.followup.send(say(post.text, lang), wait=True,
-                                                          **_post_kwargs(post, lang))
+                                                          **post_kwargs(post, lang))
             except discord.HTTPException as exc:
                 log.warning("could not post row %s through the interaction either: %s", row.id, exc)
                 await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
                 continue
-            await _remember(self.client, post, row.game_id, message.id)
+            await remember(self.client, post, row.game_id, message.id)
             await self.store.outbox_done(row, now=self.clock(), outcome="fallback", message_id=message.id)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from ..messages import AskButton
-from .deliver import respond, say
+from .base import respond, say
 
 
 class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -538,7 +538,7 @@ class Store(PauseStore):
                     await db.execute(
                         "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
                         " armed, delay, since_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, kind, player, now + delay, now, now, armed, delay, waiting_for),
+                        (game_id, kind, player, now + (delay or 0.0), now, now, armed, delay, waiting_for),
                     )
 
     @staticmethod

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -45,9 +46,11 @@ class GameBot(Bot):
     def __init__(self, service: GameService, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # no shard_ids at all (not None): discord.py then runs every shard of the count
+        shards: dict[str, Any] = ({} if settings.shard_ids is None
+                                  else {"shard_ids": list(settings.shard_ids)})
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
-                         shard_count=settings.shard_count,
-                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids))
+                         shard_count=settings.shard_count, **shards)
         self.service = service
         self.settings = settings
         self.tree = app_commands.CommandTree(self)

@@ -14,6 +14,7 @@ the gateway does not sync) does not have. The requests are the same:
 from __future__ import annotations
 
 import logging
+from typing import Any, Final
 
 import discord
 
@@ -23,7 +24,7 @@ from .base import Client, mentions, say
 
 log = logging.getLogger(__name__)
 
-ARCHIVE_AFTER = 10080  # minutes without a post before Discord archives the thread (a week)
+ARCHIVE_AFTER: Final = 10080  # minutes without a post before Discord archives the thread (a week)
 ALREADY_OPEN = 160004  # "A thread has already been created for this message"
 
 
@@ -50,8 +51,8 @@ async def wake(client: Client, thread_id: int) -> None:
     cached = client.get_channel(thread_id)
     if isinstance(cached, discord.Thread) and not cached.archived:
         return
-    data = await client.http.get_channel(thread_id)
-    if (data.get("thread_metadata") or {}).get("archived"):  # type: ignore[union-attr]
+    data: dict[str, Any] = dict(await client.http.get_channel(thread_id))
+    if (data.get("thread_metadata") or {}).get("archived"):
         log.info("unarchiving thread %s: its game goes on", thread_id)
         await client.http.edit_channel(thread_id, archived=False)
 

@@ -611,7 +611,7 @@ class ServiceCore:
             return []
         over = game.result(after) is not None
         had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
-        out = []
+        out: list[DirectMessage] = []
         for seat in seats:
             if (seat.bot_level or seat.player_id not in game.players(after)
                     or (not over and (seat.player_id in had) == (seat.player_id in has))

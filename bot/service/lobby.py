@@ -317,8 +317,9 @@ class LobbyService(ServiceCore):
                 order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
             ))
-            row = await self.store.game(row.id)
-            assert row is not None
+            started = await self.store.game(row.id)
+            assert started is not None
+            row = started
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats, closed=_("The game has started. Good luck!"))
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,

@@ -73,7 +73,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                      kind: str, move: str, actor_id: int | None, said: Text | None = None,
+                      kind: str, move: str, actor_id: int | None, said: str | None = None,
                       ends_turn: bool = True, outbox: Sequence[Envelope] = (),
                       host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
         """Store a change with its log entry, the timers it implies and what is to be said
@@ -243,7 +243,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
     @staticmethod
-    def _turn_words(logged: Sequence[Any], player: str, names: dict[str, str], said: Text) -> Text:
+    def _turn_words(logged: Sequence[Any], player: str, names: Mapping[str, Any], said: str) -> Text:
         """``**Alice** did this.``, or for a turn of several actions each of them in order
         (``logged``: the move log before this move)."""
         log = [m for m in logged if m.undone_at is None]
@@ -386,7 +386,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 if ended:
                     return await self._abort_kick(actor, row, game, user_name)
             post = None
-            keys: tuple[str, ...] = ()
+            keys = ()
             dms: list[DirectMessage] = []
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)

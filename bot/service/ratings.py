@@ -55,9 +55,9 @@ class RatingService(HistoryService):
                 entry[1] += 1 if mine & winners else 0
                 names[user] = person_name(next(s for s in seats if s.user_id == user))
             if self.engine(row.game).multi_seat and humans:  # cooperative: one record per team
-                team = teams[(row.game, tuple(sorted(humans)))]
-                team[0] += 1
-                team[1] += result.get("outcome") == "won"
+                tally = teams[(row.game, tuple(sorted(humans)))]
+                tally[0] += 1
+                tally[1] += result.get("outcome") == "won"
         if not totals:
             if only:
                 return Outcome(reply=_("No finished games of {game} on this server yet.",

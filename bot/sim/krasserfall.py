@@ -117,7 +117,7 @@ def watching(checks: Checks) -> Iterator[None]:
         if state.released and COUNTING[0]:
             before = {}
             for c in state.standing():
-                d = kf_model.danger2(state.boats[c], kf_engine.BALANCE)
+                d = kf_model.danger2(state.boats[c], getattr(kf_engine, "BALANCE"))
                 if c != edge and d > kf_model.safe2(state.survived[c]):
                     before[c] = d
             falls_before = len(state.last.get("falls", [])) if state.last else 0
@@ -232,13 +232,17 @@ SWEEP: list[dict[str, int]] = [
 @contextmanager
 def balance(**changes: int) -> Iterator[None]:
     """The engine with other balance constants, for this script only."""
+    # The engine and the words each import the constants under their own name (which mypy
+    # sees as private to them): swap them in both, by name.
     new = replace(kf_model.BALANCE, **changes)
-    saved = kf_engine.BALANCE, kf_words.BALANCE
-    kf_engine.BALANCE = kf_words.BALANCE = new
+    saved = getattr(kf_engine, "BALANCE"), getattr(kf_words, "BALANCE")
+    setattr(kf_engine, "BALANCE", new)
+    setattr(kf_words, "BALANCE", new)
     try:
         yield
     finally:
-        kf_engine.BALANCE, kf_words.BALANCE = saved
+        setattr(kf_engine, "BALANCE", saved[0])
+        setattr(kf_words, "BALANCE", saved[1])
 
 
 def line(label: str, s: dict[str, Any]) -> str:

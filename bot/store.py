@@ -27,6 +27,7 @@ from .store_rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRo
                          MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
 from .store_settings import SettingsStore
 from .store_timers import TimerStore
+from .vocab import MoveKind, Status
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +236,7 @@ class Store(TimerStore, SettingsStore):
                              (game_id,))
             await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
 
-    async def record_move(self, game_id: int, version: int, *, player_id: str, kind: str,
+    async def record_move(self, game_id: int, version: int, *, player_id: str, kind: MoveKind,
                           move: str, state: str, result: Mapping[str, Any] | None,
                           now: float, actor_id: int | None = None,
                           timers: TimerPlan | None = None, said: str | None = None,
@@ -249,7 +250,7 @@ class Store(TimerStore, SettingsStore):
 
         Returns the move number (of the move, not of what followed it).
         """
-        status = "finished" if result is not None else "running"
+        status = Status.FINISHED if result is not None else Status.RUNNING
         result_json = json.dumps(dict(result), sort_keys=True) if result is not None else None
         reason = result.get("reason") if result is not None else None
         async with self._tx() as db:
@@ -292,7 +293,7 @@ class Store(TimerStore, SettingsStore):
             armed = await self._enqueue(db, game_id, version + 1, outbox, now)
             await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
 
-    async def end_game(self, game_id: int, version: int, *, status: str, reason: str,
+    async def end_game(self, game_id: int, version: int, *, status: Status, reason: str,
                        now: float, outbox: Sequence[Envelope] = ()) -> None:
         """Abort (or otherwise close) a game without a move; its timers go with it."""
         async with self._tx() as db:
@@ -315,7 +316,8 @@ class Store(TimerStore, SettingsStore):
             " WHERE game_id = ? ORDER BY n",
             (game_id,),
         )
-        return [MoveRow(**{**dict(r), "ends_turn": bool(r["ends_turn"])}) for r in rows]
+        return [MoveRow(**{**dict(r), "kind": MoveKind(r["kind"]), "ends_turn": bool(r["ends_turn"])})
+                for r in rows]
 
     # ----- history --------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from .db import Tx
 from .db.base import Row
 from .outbox import Envelope, OutboxRow, dumps
 from .store_rows import StoreBase
+from .vocab import Delivered
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ class OutboxStore(StoreBase):
                                  (now + lease, owner, r["id"]))
         return rows
 
-    async def outbox_done(self, row: OutboxRow, *, now: float, outcome: str,
+    async def outbox_done(self, row: OutboxRow, *, now: float, outcome: Delivered,
                           message_id: int | None = None, error: str | None = None) -> None:
         """Delivered (``sent``), delivered another way (``fallback``) or given up (``failed``).
 

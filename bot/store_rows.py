@@ -16,8 +16,10 @@ from typing import Any
 
 from .db import Database, Tx
 from .db.base import Row, StoreError
+from .vocab import ACTIVE, DeadlineAction, MoveKind, StartPolicy, Status
 
-ACTIVE = ("lobby", "running")
+__all__ = ["ACTIVE"]  # re-exported: bot.store's importers take it from there
+
 
 
 class StaleGame(StoreError):
@@ -50,7 +52,7 @@ class GameRow:
     game: str
     options: dict[str, str]
     seed: int
-    status: str
+    status: Status
     host_id: int
     state: str | None
     version: int
@@ -100,7 +102,7 @@ class GameRow:
             channel_id=row["channel_id"],
             game=row["game"],
             seed=row["seed"],
-            status=row["status"],
+            status=Status(row["status"]),
             host_id=row["host_id"],
             state=row["state"],
             version=row["version"],
@@ -134,7 +136,7 @@ class MoveRow:
     game_id: int
     n: int
     player_id: str
-    kind: str  # move, forced (played itself), resign, skip (a pass played for someone), forfeit, kick
+    kind: MoveKind
     move: str
     created_at: float
     actor_id: int | None = None
@@ -157,10 +159,10 @@ class ForcedRow:
 class GuildSettings:
     guild_id: int
     manager_role_id: int | None = None
-    start_policy: str = "moderators"  # moderators | role | everyone
+    start_policy: StartPolicy = StartPolicy.MODERATORS
     reminder_seconds: int | None = 12 * 3600
     deadline_seconds: int | None = None
-    deadline_action: str = "remind"  # remind | skip | forfeit
+    deadline_action: DeadlineAction = DeadlineAction.REMIND
     language: str | None = None  # en | de | da; None: the server's Discord locale
     locale_seen: str | None = None  # the server's Discord locale, as last seen
     bot_takeover: bool = False  # a bot plays on for a player who runs out of time

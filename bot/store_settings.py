@@ -7,6 +7,7 @@ from typing import Any
 
 from .db.base import StoreError
 from .store_rows import SETTING_COLUMNS, GuildSettings, StoreBase
+from .vocab import DeadlineAction, StartPolicy
 
 
 class SettingsStore(StoreBase):
@@ -23,7 +24,9 @@ class SettingsStore(StoreBase):
         )
         if row is None:
             return GuildSettings(guild_id=guild_id)
-        return GuildSettings(**{**dict(row), "bot_takeover": bool(row["bot_takeover"]),
+        return GuildSettings(**{**dict(row), "start_policy": StartPolicy(row["start_policy"]),
+                                "deadline_action": DeadlineAction(row["deadline_action"]),
+                                "bot_takeover": bool(row["bot_takeover"]),
                                 "auto_forced": bool(row["auto_forced"]),
                                 "threads": bool(row["threads"])})
 
@@ -60,6 +63,10 @@ class SettingsStore(StoreBase):
         for flag in ("bot_takeover", "auto_forced"):
             if flag in values:
                 values[flag] = bool(values[flag])
+        if "start_policy" in values:
+            values["start_policy"] = StartPolicy(values["start_policy"])
+        if "deadline_action" in values:
+            values["deadline_action"] = DeadlineAction(values["deadline_action"])
         return GuildSettings(guild_id=0, **values)
 
     async def update_channel_settings(self, channel_id: int, *, now: float,

@@ -27,6 +27,7 @@ from ..store import GameRow, GuildSettings, StaleGame, Store, TimerPlan
 from ..clock import clock_of
 from ..text import clip
 from .names import _
+from ..vocab import ACTIVE, PLAYED, DeadlineAction, StartPolicy, Status
 
 from games.text import Text, join
 
@@ -39,7 +40,7 @@ _MISSING = object()
 
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
 TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
-DEADLINE_ACTIONS = ("remind", "skip", "forfeit")
+DEADLINE_ACTIONS = tuple(DeadlineAction)
 
 
 class ServiceBase:
@@ -96,7 +97,7 @@ class ServiceBase:
             return row.broken
         if games.REGISTRY.get(str(row.game).strip().lower()) is None:
             return f"unknown game {clip(str(row.game), 30)!r}"
-        if row.state is None and row.status in ("running", "finished"):
+        if row.state is None and row.status in PLAYED:
             return "it has no state"
         bad = self._bad_states.get(row.id)
         if bad is not None and row.state == bad[0]:
@@ -107,14 +108,14 @@ class ServiceBase:
         """Log a row that can't be loaded, once per process."""
         if row.id not in self._parked:
             self._parked.add(row.id)
-            then = ("a moderator's /game abort ends it" if row.status in ("lobby", "running")
+            then = ("a moderator's /game abort ends it" if row.status in ACTIVE
                     else "stats and replays leave it out")
             log.warning("game %s (%s, channel %s) can't be loaded: %s; parked: %s", row.id,
                         row.status, row.channel_id, why, then)
 
     @staticmethod
     def _unavailable(row: GameRow) -> GameUnavailable:
-        if row.status in ("lobby", "running"):
+        if row.status in ACTIVE:
             return GameUnavailable(_(
                 "The game in this channel can't be loaded: its saved record is damaged or from a "
                 "game I don't know. A moderator can end it with `{cmd:game abort}`, then open a new "
@@ -155,9 +156,9 @@ class ServiceBase:
         return settings.manager_role_id is not None and settings.manager_role_id in actor.role_ids
 
     def may_open(self, actor: Actor, settings: GuildSettings) -> bool:
-        if settings.start_policy == "everyone":
+        if settings.start_policy == StartPolicy.EVERYONE:
             return True
-        if settings.start_policy == "role":
+        if settings.start_policy == StartPolicy.ROLE:
             return self.is_moderator(actor, settings)
         return actor.manage_channels
 
@@ -169,7 +170,7 @@ class ServiceBase:
         return _("the Manage Channels permission")
 
     def opener_words(self, settings: GuildSettings) -> Text:
-        if settings.start_policy == "role":
+        if settings.start_policy == StartPolicy.ROLE:
             return self.moderator_words(settings)
         return _("the Manage Channels permission")
 
@@ -230,7 +231,7 @@ class ServiceBase:
 
     async def _running(self, place: Place) -> GameRow:
         row = await self._active(place)
-        if row.status == "lobby":
+        if row.status == Status.LOBBY:
             raise NoGame(_("The game hasn't started yet: join the lobby, then the host presses **Start**."))
         return row
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import renderers
 from games import Game, Result
+from games.base import ResultOutcome
 
 from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
 from ..outbox import Envelope, envelopes
@@ -311,9 +312,9 @@ class ServiceCore(DrawingService):
             scores = " · ".join(f"{who(p)}: {s}" for p, s in result.scores.items())
             score = _("Scores: {scores}", scores=scores)
         verdict: Text
-        if result.outcome == "won":
+        if result.outcome == ResultOutcome.WON:
             verdict = _("You won together! 🎉")
-        elif result.outcome == "almost":
+        elif result.outcome == ResultOutcome.ALMOST:
             verdict = _("Almost won!")
         elif result.outcome is not None:
             verdict = _("The game was lost.")

@@ -20,6 +20,7 @@ from ..messages import Art, Attachment, DirectMessage, Outcome, Post
 from . import workers
 from ..store import GameRow, SeatRow
 from ..clock import clock_of
+from ..vocab import Delivered, Status
 from .base import ServiceBase
 from .faces import clock_faces
 from .names import _, seat_names
@@ -69,7 +70,7 @@ class DrawingService(ServiceBase):
         """``art`` with the clocks of its game as they are now (none once it is over)."""
         assert art.clock is not None
         row = await self.store.game(art.clock)
-        if row is None or row.status != "running" or self.problem(row) is not None:
+        if row is None or row.status != Status.RUNNING or self.problem(row) is not None:
             return art
         game = self.engine(row.game)
         state = self._state(game, row)
@@ -147,7 +148,7 @@ class DrawingService(ServiceBase):
         if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
             now = self.clock()
             for row in await self.store.claim_outbox(owner="here", now=now, lease=60, limit=10_000):
-                await self.store.outbox_done(row, now=now, outcome="sent")
+                await self.store.outbox_done(row, now=now, outcome=Delivered.SENT)
         return drawn
 
     @staticmethod

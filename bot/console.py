@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from games import GameError
 
@@ -319,7 +320,7 @@ class Console:
             except ValueError:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
             flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads"}
-            settings = {k.replace("-", "_"): v for k, v in changes.items()}
+            settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES
             return await s.configure(actor, p, **settings)

@@ -16,6 +16,7 @@ from typing import Any
 from games.text import Text
 
 from .messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post, WaitButton
+from .vocab import OutboxKind
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Envelope:
     """One message to store with a write. ``key`` names the row and is the message nonce."""
 
     key: str
-    kind: str  # post | dm | lobby
+    kind: OutboxKind
     channel_id: int
     guild_id: int | None
     body: dict[str, Any]
@@ -183,13 +184,13 @@ def envelopes(place: Place, *, posts: list[Post] | tuple[Post, ...] = (),
               lobby: LobbyCard | None = None) -> list[Envelope]:
     """The rows for one change, in the order they are to be delivered: posts, the lobby
     edit, then DMs (the board a DM talks about is in the channel first), turn notices last."""
-    out = [Envelope(new_key(), "post", place.channel_id, place.guild_id, encode_post(p),
+    out = [Envelope(new_key(), OutboxKind.POST, place.channel_id, place.guild_id, encode_post(p),
                     arms=p.is_board and p.replay_of is None) for p in posts]
     if lobby is not None:
-        out.append(Envelope(new_key(), "lobby", place.channel_id, place.guild_id, encode_card(lobby)))
-    out += [Envelope(new_key(), "dm", place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id)
+        out.append(Envelope(new_key(), OutboxKind.LOBBY, place.channel_id, place.guild_id, encode_card(lobby)))
+    out += [Envelope(new_key(), OutboxKind.DM, place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id)
             for d in dms]
-    out += [Envelope(new_key(), "dm", place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id,
+    out += [Envelope(new_key(), OutboxKind.DM, place.channel_id, place.guild_id, encode_dm(d), user_id=d.user_id,
                      of_game=False) for p in posts for d in p.notify]
     return out
 

@@ -19,11 +19,11 @@ No ``discord`` and no game logic here: the service decides, this module writes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .db import Tx
-    from .outbox import Envelope
+from .db import Tx
+from .outbox import Envelope
+from .store_outbox import OutboxStore
 
 #: SQL: the ``timers`` row is held (its game is paused, or the user in its seat is away).
 HELD = ("(EXISTS (SELECT 1 FROM games hg WHERE hg.id = timers.game_id AND hg.paused_at IS NOT NULL)"
@@ -41,18 +41,9 @@ class _Undo(Exception):
     """Raised inside a transaction to roll it back (the change is no longer possible)."""
 
 
-class PauseStore:
-    """The :class:`~bot.store.Store`'s pause and away tables (a part of it, not a store of its own)."""
-
-    if TYPE_CHECKING:
-        db: Any
-
-        def _tx(self) -> Any: ...
-        async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Any: ...
-        async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]: ...
-        @staticmethod
-        async def _enqueue(db: Tx, game_id: int | None, version: int | None,
-                           items: Sequence[Envelope], now: float) -> bool: ...
+class PauseStore(OutboxStore):
+    """The :class:`~bot.store.Store`'s pause and away tables (a part of it, not a store of its
+    own; a pause or resume writes outbox rows)."""
 
     # ----- the shift ------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import BadOptions, CorruptState, GameError, GameOver, NotYourTurn
@@ -50,13 +51,22 @@ class Option(NamedTuple):
     help: str = ""
 
 
+class ResultOutcome(StrEnum):
+    """How a cooperative game ended for the team (``Result.outcome``; stored in its JSON)."""
+
+    WON = "won"
+    ALMOST = "almost"  # the team came close (a game's own partial success)
+    LOST = "lost"
+
+
 @dataclass(frozen=True, eq=False)
 class Result(Mapping[str, Any]):
     """How a game ended. Readable as attributes or as a mapping (``result["winners"]``).
 
     ``winners`` lists every player who shares first place (a draw lists all tied players,
-    a lost cooperative game lists none). ``outcome`` is ``"won"``, ``"lost"`` or
-    ``"almost"`` for cooperative games and ``None`` otherwise.
+    a lost cooperative game lists none). ``outcome`` is a :class:`ResultOutcome` for
+    cooperative games and ``None`` otherwise: a game may pass the plain word, which becomes
+    the member (equal to it, and written the same in JSON).
     """
 
     scores: dict[str, int]
@@ -64,6 +74,10 @@ class Result(Mapping[str, Any]):
     outcome: str | None = None
     reason: str = "end"  # "end", "resigned", "early end", ...
     detail: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.outcome is not None and self.outcome in ResultOutcome.__members__.values():
+            object.__setattr__(self, "outcome", ResultOutcome(self.outcome))
 
     @property
     def draw(self) -> bool:

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
-
 from ..messages import Place
-
-if TYPE_CHECKING:
-    from .client import GameBot
+from .base import Client
 
 log = logging.getLogger(__name__)
 
 
 class BotRunner:
-    def __init__(self, client: GameBot, pause: float = 1.5) -> None:
+    def __init__(self, client: Client, pause: float = 1.5) -> None:
         self.client = client
         self.pause = pause
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -36,8 +32,6 @@ class BotRunner:
                                                             name=f"bots-{place.channel_id}")
 
     async def _run(self, place: Place) -> None:
-        from .deliver import deliver
-
         service = self.client.service
         shown = True  # the change that woke us was posted: give the channel a moment with it
         try:
@@ -56,7 +50,7 @@ class BotRunner:
                 # a bot move the channel doesn't see yet (the next bot's post tells of it) or
                 # a step inside a bot's turn: nothing to follow, so the next bot goes at once
                 shown = bool(outcome.posts)
-                await deliver(self.client, outcome, place, kick_bots=False)
+                await self.client.deliver(outcome, place, kick_bots=False)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -1,4 +1,8 @@
-"""Buttons that survive restarts: the game id (and what else they need) lives in the ``custom_id``."""
+"""Buttons that survive restarts: the game id (and what else they need) lives in the ``custom_id``.
+
+``from_custom_id`` takes the Button that arrived; discord.py types that argument as any item,
+hence the ``type: ignore[override]`` on each of them.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
-from .deliver import ServiceCall, call_service, respond, say
+from .base import ServiceCall, call_service, respond, say
 
 _ = translator("bot")
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
@@ -31,7 +35,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> LobbyButton:
         return cls(match["action"], int(match["game"]), item.label)
 
@@ -71,7 +75,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
         self.path = path
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> MoveButton:
         version = None if match["version"] == "*" else int(match["version"])
         move, path = (match["arg"], "") if match["kind"] == "mv" else ("", match["arg"])
@@ -106,7 +110,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> ReplayButton:
         return cls(int(match["game"]), item.label)
 
@@ -128,7 +132,7 @@ class WaitButton(discord.ui.DynamicItem[discord.ui.Button],
         self.player = player
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> WaitButton:
         return cls(int(match["game"]), match["player"], item.label)
 
@@ -180,7 +184,7 @@ class ConfirmButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
         self.reason = reason
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> ConfirmButton:
         return cls(match["action"], int(match["game"]), int(match["user"]), match["reason"] or "",
                    item.label)
@@ -207,7 +211,7 @@ class CancelButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> CancelButton:
         return cls(int(match["user"]), item.label)
 

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,25 +16,26 @@ import renderers
 from .. import i18n
 from ..config import Settings
 from ..errors import explain
+from ..messages import Outcome, Place
 from ..service import GameService
 from . import commands
+from .base import OOPS, _, say
 from .bots import BotRunner
-from .deliver import OOPS, _, say
-
-CANT_USE = _("You can't use that here.")
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
-from .pause_buttons import AgreeButton
-
-NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
-              "or play in a group DM with your friends.")
+from .deliver import Bot, deliver
 from .outbox import Deliverer
+from .pause_buttons import AgreeButton
 from .timers import run_timers
 from .translator import CatalogTranslator
+
+CANT_USE = _("You can't use that here.")
+NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
+              "or play in a group DM with your friends.")
 
 log = logging.getLogger(__name__)
 
 
-class GameBot(discord.AutoShardedClient):
+class GameBot(Bot):
     """Needs no privileged intents: everything arrives as interactions.
 
     Auto-sharded: without ``SHARD_COUNT`` discord.py asks Discord how many shards the bot needs
@@ -44,9 +46,11 @@ class GameBot(discord.AutoShardedClient):
     def __init__(self, service: GameService, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # no shard_ids at all (not None): discord.py then runs every shard of the count
+        shards: dict[str, Any] = ({} if settings.shard_ids is None
+                                  else {"shard_ids": list(settings.shard_ids)})
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
-                         shard_count=settings.shard_count,
-                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids))
+                         shard_count=settings.shard_count, **shards)
         self.service = service
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -56,6 +60,11 @@ class GameBot(discord.AutoShardedClient):
         self._timers: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
         self.outbox = Deliverer(self)
+
+    async def deliver(self, outcome: Outcome, place: Place,
+                      interaction: discord.Interaction | None = None, *,
+                      kick_bots: bool = True) -> None:
+        await deliver(self, outcome, place, interaction, kick_bots=kick_bots)
 
     async def close(self) -> None:
         if self._timers is not None:

@@ -23,7 +23,6 @@ import os
 import secrets
 import socket
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -34,11 +33,10 @@ from ..errors import ServiceError
 from ..messages import DirectMessage, Post
 from ..outbox import OutboxRow
 from ..service.places import by_dm
+from ..vocab import Delivered, OutboxKind
 from . import threads
-from .deliver import _notice, _post_kwargs, _remember, edit_lobby, mentions, say, to_file
-
-if TYPE_CHECKING:
-    from .client import GameBot
+from .base import Client, mentions, say, to_file
+from .post import edit_lobby, notice, post_kwargs, remember
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +90,7 @@ class Report:
 
 
 class Deliverer:
-    def __init__(self, client: GameBot) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._wake = asyncio.Event()
@@ -151,7 +149,7 @@ class Deliverer:
             for row, _post in report.unposted:
                 log.warning("could not post in channel %s (row %s): no interaction to answer through",
                             row.channel_id, row.id)
-                await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                              error="the channel refused the message")
         return len(rows)
 
@@ -178,7 +176,7 @@ class Deliverer:
                 # Refused for good, or a row this code cannot read: it would never go through.
                 log.warning("outbox row %s (game %s, %s) cannot be delivered: %s", row.id, row.game_id,
                             row.kind, exc)
-                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
             except Exception as exc:
                 if isinstance(exc, Transient):
                     await self._retry(row, str(exc) or type(exc).__name__, GIVE_UP_AFTER)
@@ -197,7 +195,7 @@ class Deliverer:
         if row.attempts + 1 >= limit:
             log.error("giving up on outbox row %s (game %s) after %d attempts: %s", row.id, row.game_id,
                       row.attempts + 1, error)
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=error)
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=error)
             return
         await self.store.outbox_retry(row, now=self.clock(), at=self.clock() + backoff(row.attempts),
                                       error=error)
@@ -205,11 +203,11 @@ class Deliverer:
     async def _one(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
                    asker_lang: str, report: Report) -> None:
         try:
-            if row.kind == "post":
+            if row.kind == OutboxKind.POST:
                 await self._post(row, interaction, lang, report)
-            elif row.kind == "dm":
+            elif row.kind == OutboxKind.DM:
                 await self._dm(row, interaction, lang, asker_lang, report)
-            elif row.kind == "lobby":
+            elif row.kind == OutboxKind.LOBBY:
                 await self._lobby(row, lang, interaction, report)
             else:
                 raise ServiceError(f"unknown outbox kind {row.kind!r}")
@@ -232,7 +230,7 @@ class Deliverer:
         if post.in_channel and not post.text:  # the line a game that ended in its thread leaves
             summary = await service.thread_summary(row.game_id) if row.game_id is not None else None
             if summary is None:
-                await self.store.outbox_done(row, now=self.clock(), outcome="fallback",
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK,
                                              error="the game had no thread: nothing to add")
                 return
             post = dataclasses.replace(post, text=summary)
@@ -249,7 +247,7 @@ class Deliverer:
         where = await threads.target(self.client, row, lang, post)
         channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
         try:
-            message = await channel.send(say(post.text, lang), nonce=row.nonce, **_post_kwargs(post, lang))
+            message = await channel.send(say(post.text, lang), nonce=row.nonce, **post_kwargs(post, lang))
         except (discord.Forbidden, discord.NotFound):
             if where != row.channel_id:  # the game's thread refused: it moves to its channel
                 await threads.refused(self.client, row, lang)
@@ -258,13 +256,13 @@ class Deliverer:
             if interaction is not None and interaction.channel_id == row.channel_id:
                 report.unposted.append((row, post))  # sent through the interaction after its reply
                 return
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="missing access to the channel")
             return
-        await _remember(self.client, post, row.game_id, message.id)
+        await remember(self.client, post, row.game_id, message.id)
         if post.lobby is not None:
             await threads.open_thread(self.client, row, message.id, lang)
-        await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
+        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
 
     async def _dm(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
                   asker_lang: str, report: Report) -> None:
@@ -281,11 +279,11 @@ class Deliverer:
                 # Their DMs were closed a moment ago: the channel has been told once.
                 if asker:
                     report.actor_dms.append(dm)
-                await self.store.outbox_done(row, now=self.clock(), outcome="fallback",
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK,
                                              error="DMs closed")
                 return
             if last is not None and last[1] is not None and await self._edit_dm(dm, last[1], speak):
-                await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=last[1])
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=last[1])
                 return
         kwargs: dict = {"nonce": row.nonce}
         if dm.image is not None:
@@ -303,10 +301,10 @@ class Deliverer:
             elif dm.fallback:
                 where = await threads.target(self.client, row, lang)
                 channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
-                await _notice(channel, dm, lang)
-            await self.store.outbox_done(row, now=self.clock(), outcome="fallback", error="DMs closed")
+                await notice(channel, dm, lang)
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, error="DMs closed")
             return
-        await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=message.id)
+        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
 
     async def _edit_dm(self, dm: DirectMessage, message_id: int, lang: str) -> bool:
         """Show ``dm`` in the DM ``message_id`` (text and picture); False when that message is
@@ -333,19 +331,19 @@ class Deliverer:
                     and report is not None:
                 report.unposted.append((row, Post(text=card.text, lobby=card)))
                 return
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="outside a server a lobby is only shown in answers")
             return
         if card is None or card.message_id is None:
             # The lobby message was never posted (or its game is gone): nothing to edit.
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="no lobby message to edit")
             return
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         if await edit_lobby(channel, card, lang, raise_transient=True):
-            await self.store.outbox_done(row, now=self.clock(), outcome="sent", message_id=card.message_id)
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=card.message_id)
         else:
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="the lobby message could not be edited")
 
     async def _post_by_dm(self, row: OutboxRow, post: Post, lang: str) -> None:
@@ -366,10 +364,10 @@ class Deliverer:
         if sent is None:
             log.info("outbox row %s of group DM %s: no command to answer and nobody to DM",
                      row.id, row.channel_id)
-            await self.store.outbox_done(row, now=self.clock(), outcome="failed",
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="outside a server with no interaction: nobody reached by DM")
             return
-        await self.store.outbox_done(row, now=self.clock(), outcome="fallback", message_id=sent)
+        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=sent)
 
     async def finish_unposted(self, report: Report, interaction: discord.Interaction, lang: str) -> None:
         """After the reply: posts the channel refused go through the interaction's webhook,
@@ -383,10 +381,10 @@ class Deliverer:
         for row, post in report.unposted:
             try:
                 message = await interaction.followup.send(say(post.text, lang), wait=True,
-                                                          **_post_kwargs(post, lang))
+                                                          **post_kwargs(post, lang))
             except discord.HTTPException as exc:
                 log.warning("could not post row %s through the interaction either: %s", row.id, exc)
-                await self.store.outbox_done(row, now=self.clock(), outcome="failed", error=str(exc))
+                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
                 continue
-            await _remember(self.client, post, row.game_id, message.id)
-            await self.store.outbox_done(row, now=self.clock(), outcome="fallback", message_id=message.id)
+            await remember(self.client, post, row.game_id, message.id)
+            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=message.id)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from ..messages import AskButton
-from .deliver import respond, say
+from .base import respond, say
 
 
 class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -25,7 +25,7 @@ class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> AgreeButton:
         return cls(match["action"], int(match["game"]), item.label)
 

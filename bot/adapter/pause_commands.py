@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .deliver import respond
+from .base import respond
 
 T = app_commands.locale_str
 

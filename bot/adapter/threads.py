@@ -14,24 +14,21 @@ the gateway does not sync) does not have. The requests are the same:
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any, Final
 
 import discord
 
 from ..messages import Post
 from ..outbox import OutboxRow
-from .deliver import mentions, say
-
-if TYPE_CHECKING:
-    from .client import GameBot
+from .base import Client, mentions, say
 
 log = logging.getLogger(__name__)
 
-ARCHIVE_AFTER = 10080  # minutes without a post before Discord archives the thread (a week)
+ARCHIVE_AFTER: Final = 10080  # minutes without a post before Discord archives the thread (a week)
 ALREADY_OPEN = 160004  # "A thread has already been created for this message"
 
 
-async def target(client: GameBot, row: OutboxRow, lang: str, post: Post | None = None) -> int:
+async def target(client: Client, row: OutboxRow, lang: str, post: Post | None = None) -> int:
     """The channel or thread a row's message goes to (an archived thread is woken first; a
     thread that is gone or closed to the bot sends the game back to its channel)."""
     if row.game_id is None or (post is not None and (post.lobby is not None or post.in_channel)):
@@ -48,19 +45,19 @@ async def target(client: GameBot, row: OutboxRow, lang: str, post: Post | None =
     return game.thread_id
 
 
-async def wake(client: GameBot, thread_id: int) -> None:
+async def wake(client: Client, thread_id: int) -> None:
     """Unarchive a game's thread before posting in it. The gateway keeps active threads in the
     cache and drops archived ones; one that is not there is asked for (it may be archived)."""
     cached = client.get_channel(thread_id)
     if isinstance(cached, discord.Thread) and not cached.archived:
         return
-    data = await client.http.get_channel(thread_id)
-    if (data.get("thread_metadata") or {}).get("archived"):  # type: ignore[union-attr]
+    data: dict[str, Any] = dict(await client.http.get_channel(thread_id))
+    if (data.get("thread_metadata") or {}).get("archived"):
         log.info("unarchiving thread %s: its game goes on", thread_id)
         await client.http.edit_channel(thread_id, archived=False)
 
 
-async def open_thread(client: GameBot, row: OutboxRow, message_id: int, lang: str) -> None:
+async def open_thread(client: Client, row: OutboxRow, message_id: int, lang: str) -> None:
     """Open the game's thread from its lobby message, if it wants one. Refused (no Create
     Public Threads, say): the game plays in the channel, which is told so in one sentence.
     Server errors are raised: the row is retried (its message comes back by its nonce)."""
@@ -84,7 +81,7 @@ async def open_thread(client: GameBot, row: OutboxRow, message_id: int, lang: st
     await client.service.thread_opened(row.game_id, int(data["id"]))
 
 
-async def refused(client: GameBot, row: OutboxRow, lang: str) -> None:
+async def refused(client: Client, row: OutboxRow, lang: str) -> None:
     """The game plays in its channel from now on; the channel hears why, once."""
     assert row.game_id is not None
     notice = await client.service.thread_refused(row.game_id)

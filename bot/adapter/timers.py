@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
-
-from .deliver import deliver
-
-if TYPE_CHECKING:
-    from .client import GameBot
+from .deliver import Bot, deliver
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +18,7 @@ TICK = 30.0
 BOT_SWEEP = 120.0
 
 
-async def fire_once(client: GameBot) -> int:
+async def fire_once(client: Bot) -> int:
     """Fire what is due now and deliver it; returns how many posts went out."""
     fired = await client.service.fire_due()
     for place, outcome in fired:
@@ -34,7 +29,7 @@ async def fire_once(client: GameBot) -> int:
     return len(fired)
 
 
-async def run_timers(client: GameBot) -> None:
+async def run_timers(client: Bot) -> None:
     await client.wait_until_ready()
     try:  # games from before timers existed get theirs before anything fires
         await client.service.arm_missing_timers()

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
-Row = Mapping[str, Any]
+
+class Row(Protocol):
+    """A result row, read by column name and by position (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
 Params = Sequence[Any]
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..vocab import PLAYED
 from . import Database, DatabaseError, Tx, describe, is_postgres, sqlite_path
 
 #: The Store's tables, parents before the tables that point at them, with their primary keys.
@@ -34,7 +35,7 @@ TABLES: dict[str, tuple[str, ...]] = {
 #: Tables whose ``id`` PostgreSQL generates: their sequences must start past the copied ids.
 IDENTITY = ("games", "timers", "outbox")
 #: Game statuses whose stored position the copy replays and compares.
-REPLAYED = ("running", "finished")
+REPLAYED = PLAYED
 #: Rows per read and per INSERT; the bound parameters stay under both servers' limits
 #: (SQLite 32766, PostgreSQL 32767).
 MAX_PARAMS = 30000

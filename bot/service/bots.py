@@ -15,6 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games import GameError
+from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
 from ..errors import GameUnavailable, NotAllowed, ServiceError
@@ -23,8 +24,9 @@ from .core import log
 from .names import _
 from .play import PlayService
 from .workers import watch_parent
+from ..vocab import Status
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = tuple(LevelName)
 LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
 BOT_ACTOR = Actor(user_id=0, name="bot")
 #: Seconds one process may hold the right to play a game's bots while a turn is thought and played
@@ -97,7 +99,7 @@ class BotService(PlayService):
     async def bot_to_act(self, place: Place) -> bool:
         """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""
         row = await self.store.active_game(place.channel_id)
-        if row is None or row.status != "running":
+        if row is None or row.status != Status.RUNNING:
             return False
         try:
             game = self.engine(self._usable(row).game)
@@ -110,7 +112,7 @@ class BotService(PlayService):
         """One bot move; None when no bot is to act, every bot that may act prefers to wait,
         or another process is playing this game's bots (they hold its lease)."""
         row = await self.store.active_game(place.channel_id)
-        if row is None or row.status != "running":
+        if row is None or row.status != Status.RUNNING:
             return None
         name = f"bots:{row.id}"
         if not await self.store.lease(name, owner=self.owner, now=self.clock(), ttl=BOT_LEASE):
@@ -128,7 +130,7 @@ class BotService(PlayService):
         """
         for _attempt in range(3):
             row = await self.store.active_game(place.channel_id)
-            if row is None or row.status != "running":
+            if row is None or row.status != Status.RUNNING:
                 return None
             try:
                 game = self.engine(self._usable(row).game)
@@ -215,7 +217,7 @@ class BotService(PlayService):
         for row in await self.store.running_games(with_bots=True):
             place = Place(guild_id=row.guild_id, channel_id=row.home)
             try:  # one row at a time: a game that can't be loaded is skipped, not the rest
-                if row.status == "running" and await self.bot_to_act(place):
+                if row.status == Status.RUNNING and await self.bot_to_act(place):
                     out.append(place)
             except Exception:
                 log.exception("checking game %s for a bot's turn failed; skipping it", row.id)

@@ -37,6 +37,7 @@ from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS
 from .faces import clock_faces
 from .play import PlayService
+from ..vocab import Status
 
 from games.text import Text, lines
 
@@ -127,7 +128,7 @@ class ClockService(PlayService):
             row = await self.store.game(game_id)
             if row is None or row.channel_id != place.channel_id:
                 raise NoGame(_("This button belongs to a game I can't find any more."))
-            if row.status != "running":
+            if row.status != Status.RUNNING:
                 raise ServiceError(_("That game is over, so there is nobody to wait for."))
             self._usable(row)
             game = self.engine(row.game)

@@ -1,400 +1,37 @@
-"""What every part of the service shares: the store, the clock, locks, rights and messages."""
+"""What a change says: the outcome's outbox rows, the board post and its buttons, whose turn it
+is, private views by DM, and the result."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
 import logging
-import multiprocessing
-import os
-import secrets
-import socket
-import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from collections import Counter
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
-import games
 import renderers
 from games import Game, Result
+from games.base import ResultOutcome
 
-from ..errors import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
-from ..messages import Actor, Art, Attachment, DirectMessage, LobbyCard, MoveButton, Outcome, Place, Post
+from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
 from ..outbox import Envelope, envelopes
-from . import workers
-from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
+from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
-from ..clock import clock_of
-from ..text import clip, mention, safe_name, split_seat
-from .faces import clock_faces
+from ..text import mention, safe_name, split_seat
+from .base import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, ServiceBase
+from .drawing import DrawingService
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
 from games.text import Text, join, lines, sentence
 
-
 log = logging.getLogger("bot.service")
 
-Renderer = Callable[..., bytes]  # (view, names[, focus]) -> PNG
-T = TypeVar("T")
-
-_MISSING = object()
-
-#: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
-TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
-DEADLINE_ACTIONS = ("remind", "skip", "forfeit")
+__all__ = ["DEADLINE_ACTIONS", "TIMING_KEYS", "Renderer", "ServiceBase", "ServiceCore", "log"]
 
 
-class ServiceCore:
-    """One instance per bot process; cheap to construct on an open :class:`Store`."""
-
-    #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
-    #: process, so that drawing never holds the interpreter the event loop needs.
-    draw_in_process = False
-    _draw_pool: ProcessPoolExecutor | None = None
-
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 render: Renderer = renderers.render_board,
-                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
-        self.store = store
-        self.clock = clock
-        self._render = render
-        self._new_seed = new_seed
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._parked: set[int] = set()  # games whose row could not be loaded, logged once
-        #: Who this process is when it claims work in the database (timers, bot turns).
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        self._bad_states: dict[int, tuple[str, str]] = {}  # game id -> (stored state, why not)
-
-    # ----- plumbing -------------------------------------------------------------------------
-
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
-
-    @staticmethod
-    def engine(game_id: str) -> Game:
-        game = games.REGISTRY.get(str(game_id).strip().lower())
-        if game is None:
-            known = ", ".join(sorted(games.REGISTRY))
-            raise ServiceError(_("I don't know a game called '{name}'. Choose one of: {known}.",
-                                 name=clip(str(game_id), 30), known=known))
-        return game
-
-    def _state(self, game: Game, row: GameRow) -> Any:
-        """The stored state; a state the engine cannot load parks the game (GameUnavailable)."""
-        assert row.state is not None
-        try:
-            return game.load(row.state)
-        except Exception as exc:
-            why = clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200)
-            self._bad_states[row.id] = (row.state, why)
-            self._park(row, why)
-            raise self._unavailable(row) from None
-
-    # ----- rows that cannot be loaded -------------------------------------------------------
-
-    def problem(self, row: GameRow) -> str | None:
-        """Why this stored game can't be loaded (its row is parked), or None when it can.
-
-        Parked rows keep their status: nothing is written, the service just never hands them
-        to an engine. A moderator's ``/game abort`` ends them; a row repaired by hand is
-        picked up again, since every check looks at the row as it is now.
-        """
-        if row.broken:
-            return row.broken
-        if games.REGISTRY.get(str(row.game).strip().lower()) is None:
-            return f"unknown game {clip(str(row.game), 30)!r}"
-        if row.state is None and row.status in ("running", "finished"):
-            return "it has no state"
-        bad = self._bad_states.get(row.id)
-        if bad is not None and row.state == bad[0]:
-            return bad[1]
-        return None
-
-    def _park(self, row: GameRow, why: str) -> None:
-        """Log a row that can't be loaded, once per process."""
-        if row.id not in self._parked:
-            self._parked.add(row.id)
-            then = ("a moderator's /game abort ends it" if row.status in ("lobby", "running")
-                    else "stats and replays leave it out")
-            log.warning("game %s (%s, channel %s) can't be loaded: %s; parked: %s", row.id,
-                        row.status, row.channel_id, why, then)
-
-    @staticmethod
-    def _unavailable(row: GameRow) -> GameUnavailable:
-        if row.status in ("lobby", "running"):
-            return GameUnavailable(_(
-                "The game in this channel can't be loaded: its saved record is damaged or from a "
-                "game I don't know. A moderator can end it with `{cmd:game abort}`, then open a new "
-                "one with `{cmd:game new}`."))
-        return GameUnavailable(_("That game can't be loaded: its saved record is damaged or from a "
-                                 "game I don't know."))
-
-    def _loadable(self, row: GameRow) -> bool:
-        """For lists of games: False (logged once) for one that can't be loaded, to skip it."""
-        why = self.problem(row)
-        if why is not None:
-            self._park(row, why)
-        return why is None
-
-    def _usable(self, row: GameRow) -> GameRow:
-        """``row`` if an engine can run it; else it is parked and GameUnavailable raised."""
-        why = self.problem(row)
-        if why is not None:
-            self._park(row, why)
-            raise self._unavailable(row)
-        return row
-
-    async def _write(self, op: Awaitable[T]) -> T:
-        try:
-            return await op
-        except StaleGame:
-            raise RacedWrite(_(
-                "Someone else changed the game at the same moment, so I didn't apply this. "
-                "Have a look at the board and try again.")) from None
-
-    # ----- rights ---------------------------------------------------------------------------
-
-    @staticmethod
-    def is_moderator(actor: Actor, settings: GuildSettings) -> bool:
-        """Manage Channels in this channel, or the server's game-manager role."""
-        if actor.manage_channels:
-            return True
-        return settings.manager_role_id is not None and settings.manager_role_id in actor.role_ids
-
-    def may_open(self, actor: Actor, settings: GuildSettings) -> bool:
-        if settings.start_policy == "everyone":
-            return True
-        if settings.start_policy == "role":
-            return self.is_moderator(actor, settings)
-        return actor.manage_channels
-
-    @staticmethod
-    def moderator_words(settings: GuildSettings) -> Text:
-        if settings.manager_role_id is not None:
-            return _("the Manage Channels permission or the {role} role",
-                     role=f"<@&{settings.manager_role_id}>")
-        return _("the Manage Channels permission")
-
-    def opener_words(self, settings: GuildSettings) -> Text:
-        if settings.start_policy == "role":
-            return self.moderator_words(settings)
-        return _("the Manage Channels permission")
-
-    async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
-        settings = await self.settings_for(place)
-        row = await self.store.active_game(place.channel_id) if place.guild_id is None else None
-        if not await self.moderates(actor, place, settings, row):
-            raise NotAllowed(_("{doing} needs {who}.", doing=doing,
-                               who=self.moderator_words_at(place, settings)))
-        return settings
-
-    async def settings_for(self, where: Place | GameRow) -> GuildSettings:
-        """The settings that apply here: the server's, or outside a server the channel's."""
-        if where.guild_id is None:
-            return await self.store.channel_settings(where.channel_id)
-        return await self.store.guild_settings(where.guild_id)
-
-    async def moderates(self, actor: Actor, place: Place, settings: GuildSettings,
-                        row: GameRow | None) -> bool:
-        """Whether ``actor`` moderates ``row`` here. Outside a server nobody has Manage
-        Channels or roles: the game's players and its host moderate it (see places.py)."""
-        if self.is_moderator(actor, settings):
-            return True
-        if place.guild_id is not None or row is None:
-            return False
-        if actor.user_id == row.host_id:
-            return True
-        return any(s.user_id == actor.user_id for s in await self.store.seats(row.id))
-
-    def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
-        if place.guild_id is None:
-            return _("a seat in the game")
-        return self.moderator_words(settings)
-
-    # ----- finding the game -----------------------------------------------------------------
-
-    async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
-        """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
-        found = await self.store.active_games(place.channel_id)
-        if len(found) > 1:
-            raise self._several(found)
-        if not found:
-            raise NoGame(_("There is no game in this channel. A moderator can open one with `{cmd:game new}`."))
-        return found[0] if parked else self._usable(found[0])
-
-    @staticmethod
-    def _several(rows: Sequence[GameRow]) -> NoGame:
-        """Commands in a channel whose games play in threads of their own: which game is
-        meant is never guessed; the threads are named instead."""
-        def one(row: GameRow) -> Text:
-            known = games.REGISTRY.get(row.game)
-            title: Any = known.title if known else clip(row.game, 30)
-            if row.thread_id:
-                return _("{game} #{n} in {thread}", game=title, n=row.id, thread=f"<#{row.thread_id}>")
-            return _("{game} #{n} (its thread is being opened)", game=title, n=row.id)
-        return NoGame(_("This channel has several games, each in a thread of its own: {games}. "
-                        "Use the command inside the game's thread.", games=join([one(r) for r in rows])))
-
-    async def _running(self, place: Place) -> GameRow:
-        row = await self._active(place)
-        if row.status == "lobby":
-            raise NoGame(_("The game hasn't started yet: join the lobby, then the host presses **Start**."))
-        return row
-
-    async def _latest(self, place: Place) -> GameRow:
-        if len(found := await self.store.active_games(place.channel_id)) > 1:
-            raise self._several(found)
-        row = await self.store.latest_game(place.channel_id)
-        if row is None:
-            raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
-                           "`{cmd:game new}`."))
-        return self._usable(row)
-
-    # ----- timing ---------------------------------------------------------------------------
-
-    @staticmethod
-    def timing(row: GameRow, settings: GuildSettings) -> tuple[int | None, int | None, str]:
-        """(reminder seconds, deadline seconds, action): the game's overrides, else the server's."""
-        reminder = row.timing["reminder"] if "reminder" in row.timing else settings.reminder_seconds
-        deadline = row.timing["deadline"] if "deadline" in row.timing else settings.deadline_seconds
-        action = row.timing.get("on-deadline") or settings.deadline_action
-        return reminder, deadline, action
-
-    async def _timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
-                          ended: Sequence[str] = ()) -> TimerPlan | None:
-        """Timers after a change: None once the game is over. ``ended``: the players whose
-        wait the change ends (their chess clock stops)."""
-        if game.result(state) is not None:
-            return None
-        settings = await self.settings_for(row)
-        reminder, deadline, _action = self.timing(row, settings)
-        bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
-        clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
-        return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
-                         reminder=reminder, deadline=None if clock else deadline, clock=clock,
-                         ended=frozenset(ended) - bots if clock else frozenset())
-
-    # ----- messages -------------------------------------------------------------------------
-
-    @staticmethod
-    def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
-             focus: str | None = None) -> Art:
-        """The public board of ``state``, to be drawn when it is shown."""
-        return Art(kind="board", game=game.id, view=game.view(state, None),
-                   names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
-                   filename=f"{game.id}-{row.id}-{tag}.png", focus=focus,
-                   clock=row.id if clock_of(row.timing) and game.result(state) is None else None)
-
-    async def render_art(self, art: Art) -> Attachment | None:
-        """Draw an image off the event loop (in the drawing worker process, where the bot
-        has one); None if drawing fails.
-
-        A drawing bug must not turn an accepted, stored move into an error for the player.
-        """
-        try:
-            if art.clock is not None:  # the chess clocks as they are now, in the header
-                try:
-                    art = await self._clocked(art)
-                except Exception:  # the board is still worth showing without them
-                    log.exception("reading the clocks of game %s failed", art.clock)
-            if self.draw_in_process and self._render is renderers.render_board:
-                return await self._draw_in_worker(art)
-            return await asyncio.to_thread(workers.draw, art, self._render)
-        except Exception:
-            log.exception("drawing %s (%s) failed", art.filename, art.kind)
-            return None
-
-    async def _clocked(self, art: Art) -> Art:
-        """``art`` with the clocks of its game as they are now (none once it is over)."""
-        assert art.clock is not None
-        row = await self.store.game(art.clock)
-        if row is None or row.status != "running" or self.problem(row) is not None:
-            return art
-        game = self.engine(row.game)
-        state = self._state(game, row)
-        faces = await clock_faces(self.store, row, game, state, await self.store.seats(row.id),
-                                  self.clock())
-        return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
-                                                     f.running, f.out) for f in faces))
-
-    async def _draw_in_worker(self, art: Art) -> Attachment:
-        """A worker that died (killed for memory, say) is replaced and asked once more."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._drawer(), workers.draw, art)
-        except BrokenProcessPool:
-            log.warning("the drawing worker process died; starting a new one")
-            self._stop_drawing()
-            return await loop.run_in_executor(self._drawer(), workers.draw, art)
-
-    def _drawer(self) -> ProcessPoolExecutor:
-        # Spawned, not forked: a forked worker would keep the bot's sockets (the gateway
-        # connection) open after the bot itself was killed.
-        if self._draw_pool is None:
-            self._draw_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=workers.start_drawing,
-                                                  initargs=(os.getpid(),))
-        return self._draw_pool
-
-    async def start_workers(self) -> None:
-        """Start the drawing worker now (at start-up), not on the first board."""
-        if self.draw_in_process:
-            await asyncio.get_running_loop().run_in_executor(self._drawer(), workers.ready)
-
-    def _stop_drawing(self) -> None:
-        if self._draw_pool is not None:
-            self._draw_pool.shutdown(wait=False, cancel_futures=True)
-            self._draw_pool = None
-
-    def close(self) -> None:
-        """Stop the workers (at shutdown)."""
-        self._stop_drawing()
-
-    async def _render_image(self, game: Game, row: GameRow, state: Any,
-                            seats: Sequence[SeatRow], tag: str,
-                            focus: str | None = None) -> Attachment | None:
-        """The public board as PNG now (for a private answer); None if drawing fails."""
-        try:  # the view takes milliseconds too: off the loop with the drawing
-            art = await asyncio.to_thread(self._art, game, row, state, seats, tag, focus)
-        except Exception:
-            log.exception("the view of %s game %s failed", game.id, row.id)
-            return None
-        return await self.render_art(art)
-
-    async def rendered(self, outcome: Outcome) -> Outcome:
-        """The outcome with its pictures drawn (what a reader of the console or a test sees)."""
-        async def post(p: Post) -> Post:
-            if p.art is None or p.image is not None:
-                return p
-            image = await self.render_art(p.art)
-            if image is None:
-                return dataclasses.replace(p, text=self.undrawn(p.text))
-            return dataclasses.replace(p, image=image)
-
-        async def dm(d: DirectMessage) -> DirectMessage:
-            if d.art is None or d.image is not None:
-                return d
-            return dataclasses.replace(d, image=await self.render_art(d.art))
-
-        return dataclasses.replace(outcome, posts=[await post(p) for p in outcome.posts],
-                                   dms=[await dm(d) for d in outcome.dms])
-
-    async def deliver_here(self, outcome: Outcome) -> Outcome:
-        """For a front end without Discord (the console): the outcome with its pictures drawn,
-        and its outbox rows marked delivered (which starts the turn clocks)."""
-        drawn = await self.rendered(outcome)
-        if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
-            now = self.clock()
-            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, limit=10_000):
-                await self.store.outbox_done(row, now=now, outcome="sent")
-        return drawn
-
-    @staticmethod
-    def undrawn(text: Any) -> Text:
-        """A post whose board could not be drawn says where to see it."""
-        return lines([text, _("(I couldn't draw the board this time; `{cmd:game board}` shows it.)")])
+class ServiceCore(DrawingService):
+    """The part of the service every command's part builds on (see :class:`ServiceBase`)."""
 
     @staticmethod
     def _outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
@@ -611,7 +248,7 @@ class ServiceCore:
             return []
         over = game.result(after) is not None
         had, has = set(game.waiting_for(before)), set(game.waiting_for(after))
-        out = []
+        out: list[DirectMessage] = []
         for seat in seats:
             if (seat.bot_level or seat.player_id not in game.players(after)
                     or (not over and (seat.player_id in had) == (seat.player_id in has))
@@ -675,9 +312,9 @@ class ServiceCore:
             scores = " · ".join(f"{who(p)}: {s}" for p, s in result.scores.items())
             score = _("Scores: {scores}", scores=scores)
         verdict: Text
-        if result.outcome == "won":
+        if result.outcome == ResultOutcome.WON:
             verdict = _("You won together! 🎉")
-        elif result.outcome == "almost":
+        elif result.outcome == ResultOutcome.ALMOST:
             verdict = _("Almost won!")
         elif result.outcome is not None:
             verdict = _("The game was lost.")

@@ -12,6 +12,7 @@ from ..errors import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
 from ..text import safe_name
+from ..vocab import MoveKind, Status
 from .names import _, _n, bold, names_of, seat_names
 from .play import PlayService
 
@@ -143,7 +144,7 @@ class HistoryService(PlayService):
                 text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
                 if m.kind == "skip":
                     text = sentence(text, _("(turn skipped)"))
-                elif m.kind == "forced":
+                elif m.kind == MoveKind.FORCED:
                     text = sentence(text, _("(forced: the only move)"))
                 state = game.apply(state, m.player_id, m.move)
             entries.append(_("{n}. {text}", n=number, text=text))
@@ -163,7 +164,7 @@ class HistoryService(PlayService):
         row = await self._latest(place)
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
-        if row.status == "running":
+        if row.status == Status.RUNNING:
             # The seed and the log rebuild every hand and the deck: only once the game is over.
             raise ServiceError(_("A running game can't be exported: its seed would give away the "
                                  "hidden cards and tiles. Export it when it is over."))

@@ -19,6 +19,7 @@ from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, log
 from .names import _, bold, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
+from ..vocab import PLAYED, Status
 
 from games.text import Text, join, lines, sentence
 
@@ -127,11 +128,11 @@ class LobbyService(ServiceCore):
             return None
         closed = None
         seats = await self.store.seats(row.id)
-        if row.status in ("running", "finished"):
+        if row.status in PLAYED:
             closed = _("The game has started. Good luck!")
-            paused = pause_line(row, seats) if row.status == "running" else None
+            paused = pause_line(row, seats) if row.status == Status.RUNNING else None
             closed = lines([closed, paused]) if paused is not None else closed
-        elif row.status == "aborted":
+        elif row.status == Status.ABORTED:
             closed = _("This lobby was aborted.")
         return self._lobby_card(self.engine(row.game), row, seats, closed=closed)
 
@@ -145,14 +146,14 @@ class LobbyService(ServiceCore):
             row = await self.store.game(game_id)
             if row is None or row.channel_id != place.channel_id:
                 raise NoGame(_("This button belongs to a lobby I can't find any more."))
-            if row.status != "lobby":
+            if row.status != Status.LOBBY:
                 what = {"running": _("the game has already started"),
                         "finished": _("that game is over"),
                         "aborted": _("that game was aborted")}[row.status]
                 raise NoGame(_("This lobby is closed: {what}.", what=what))
             return self._usable(row)
         row = await self._active(place)
-        if row.status != "lobby":
+        if row.status != Status.LOBBY:
             raise ServiceError(_("The game has already started, so the lobby is closed."))
         return row
 
@@ -269,7 +270,7 @@ class LobbyService(ServiceCore):
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self.store.game(game_id) if game_id is not None else await self._active(place)
-            if row is not None and row.status == "running" and place.channel_id in (row.channel_id,
+            if row is not None and row.status == Status.RUNNING and place.channel_id in (row.channel_id,
                                                                                     row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
             row = await self._lobby(place, game_id)
@@ -317,8 +318,9 @@ class LobbyService(ServiceCore):
                 order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
             ))
-            row = await self.store.game(row.id)
-            assert row is not None
+            started = await self.store.game(row.id)
+            assert started is not None
+            row = started
             seats = await self.store.seats(row.id)
         card = self._lobby_card(game, row, seats, closed=_("The game has started. Good luck!"))
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
@@ -334,12 +336,12 @@ class LobbyService(ServiceCore):
             raise ServiceError(STALE_CONFIRMATION)
         why_broken = self.problem(row)
         settings = await self.settings_for(place)
-        host_lobby = row.status == "lobby" and actor.user_id == row.host_id
+        host_lobby = row.status == Status.LOBBY and actor.user_id == row.host_id
         if not (host_lobby or await self.moderates(actor, place, settings, row)):
             if why_broken is not None:
                 self._park(row, why_broken)
                 raise self._unavailable(row)
-            if row.status == "lobby":
+            if row.status == Status.LOBBY:
                 raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
                                    "still a lobby).", who=self.moderator_words_at(place, settings)))
             raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words_at(place, settings)))
@@ -353,7 +355,7 @@ class LobbyService(ServiceCore):
         title: Any = known.title if known else clip(row.game, 30)
         why = clip(" ".join((reason or "").split()), 300)
         question = (_("Abort this {game} game? It ends for everyone, without a result.", game=title)
-                    if row.status == "running" else
+                    if row.status == Status.RUNNING else
                     _("Abort this {game} lobby?", game=title))
         shown = safe_name(why, 300) if why else _("no reason given")
         return Outcome(reply=lines([question, _("Reason: {reason}", reason=shown)]), game_id=row.id)
@@ -374,14 +376,14 @@ class LobbyService(ServiceCore):
             else:
                 text = _("🛑 The {game} game was aborted by **{name}**: {reason}", game=game.title,
                          name=safe_name(actor.name), reason=shown)
-            refresh = LobbyCard(game_id=row.id, text="") if row.status == "lobby" and game else None
+            refresh = LobbyCard(game_id=row.id, text="") if row.status == Status.LOBBY and game else None
             # A game that ran in its thread leaves a line in the channel (see thread_summary).
-            ended = [Post(text="", in_channel=True)] if row.threaded and row.status == "running" else []
+            ended = [Post(text="", in_channel=True)] if row.threaded and row.status == Status.RUNNING else []
             items = self._outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
-            await self._write(self.store.end_game(row.id, row.version, status="aborted",
+            await self._write(self.store.end_game(row.id, row.version, status=Status.ABORTED,
                                                   reason=why, now=self.clock(), outbox=items))
             seats = await self.store.seats(row.id)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))
-                if row.status == "lobby" and game is not None else None)
+                if row.status == Status.LOBBY and game is not None else None)
         return Outcome(reply=_("The game was aborted."), posts=[Post(text=text)], lobby_edit=card,
                        game_id=row.id, outbox=tuple(i.key for i in items))

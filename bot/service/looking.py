@@ -24,6 +24,7 @@ from .paused import away_lines, pause_line, time_left
 
 from games.text import Text, join, lines
 from .clock import ClockService
+from ..vocab import Status
 
 T = TypeVar("T")
 
@@ -37,7 +38,7 @@ class LookingService(ClockService):
         row = await self._latest(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        if row.status == "lobby":
+        if row.status == Status.LOBBY:
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:  # a lobby that was aborted before it started
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
@@ -65,21 +66,21 @@ class LookingService(ClockService):
 
     def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> Text:
         names = seat_names(game, state, seats)
-        if row.status == "aborted":
+        if row.status == Status.ABORTED:
             return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
         result = game.result(state)
         if result is not None:
             return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
         acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
         waiting = _("{game}: waiting for {players}.", game=game.title, players=acting)
-        paused = pause_line(row, seats) if row.status == "running" else None
+        paused = pause_line(row, seats) if row.status == Status.RUNNING else None
         return lines([waiting, paused]) if paused is not None else waiting
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
         row = await self._latest(place)
         game = self.engine(row.game)
         seats = await self.store.seats(row.id)
-        if row.status == "lobby":
+        if row.status == Status.LOBBY:
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
@@ -95,7 +96,7 @@ class LookingService(ClockService):
             _("Players: {players}", players=players),
             _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
         ]
-        if row.status == "running":
+        if row.status == Status.RUNNING:
             now = self.clock()
             settings = await self.settings_for(row)
             reminder, deadline, action = self.timing(row, settings)
@@ -166,7 +167,7 @@ class LookingService(ClockService):
         as plain text: they carry no Markdown, and names stand as typed (``seat_names(safe=False)``).
         """
         row = await self.store.active_game(place.channel_id)
-        if row is None or row.status != "running":
+        if row is None or row.status != Status.RUNNING:
             note = (_("The game hasn't started yet") if row is not None
                     else _("Several games here: use {cmd:move} in the game's thread")
                     if len(await self.store.active_games(place.channel_id)) > 1

@@ -22,6 +22,7 @@ from games import Game
 
 from ..replay import RESIGNING, replay_steps
 from ..store import MoveRow, SeatRow
+from ..vocab import MoveKind
 
 log = logging.getLogger("bot.service.news")
 
@@ -74,7 +75,7 @@ def read_news(game: Game, seats: Sequence[SeatRow], options: Mapping[str, str], 
         if m.kind in RESIGNING:
             humans.discard(m.player_id)
         turn.append(m)
-        if m.kind in ("move", "forced") and not m.ends_turn:
+        if m.kind in (MoveKind.MOVE, MoveKind.FORCED) and not m.ends_turn:
             continue  # a step inside a turn: the channel hears of the turn when it ends
         if by_bot(m) and quiet(game, state, bots, humans, len(unheard)):
             unheard.append(tuple(turn))

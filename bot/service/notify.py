@@ -28,12 +28,13 @@ from ..errors import ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..text import clip, mention
+from ..vocab import Notify
 from .core import ServiceCore
 from .names import _
 
 from games.text import Text, lines
 
-NOTIFY_CHOICES = ("channel", "dm", "both", "off")
+NOTIFY_CHOICES = tuple(Notify)
 
 
 def _relinked(text: Any, link: str) -> Any:

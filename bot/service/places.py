@@ -18,11 +18,12 @@ from typing import Any
 from games.text import Text, lines, translator
 
 from ..messages import Place
+from ..vocab import Notify
 
 _ = translator("bot")
 
 #: Where a player hears that it is their turn, unless they chose otherwise (``/game notify``).
-CHANNEL, DM, BOTH = "channel", "dm", "both"
+CHANNEL, DM, BOTH = Notify.CHANNEL, Notify.DM, Notify.BOTH
 
 
 def guildless(place: Place) -> bool:

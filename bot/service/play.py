@@ -20,6 +20,7 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..outbox import Envelope
 from ..store import GameRow, MoveRow, SeatRow
 from ..text import clip, safe_name
+from ..vocab import MoveKind, Status
 from .core import ServiceCore
 from .names import _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_words
@@ -73,7 +74,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return ready[0]
 
     async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                      kind: str, move: str, actor_id: int | None, said: Text | None = None,
+                      kind: MoveKind, move: str, actor_id: int | None, said: str | None = None,
                       ends_turn: bool = True, outbox: Sequence[Envelope] = (),
                       host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
         """Store a change with its log entry, the timers it implies and what is to be said
@@ -180,7 +181,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                         str(n + len(forced)), actor.user_id, told=news.told))
                 dms += await self._turns_change(game, row, seats, state, new, dms)
             items = self._outbox(row, posts=posts, dms=dms)
-            n = await self._commit(row, game, state, new, player=player, kind="move",
+            n = await self._commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
                                    outbox=items, then=forced)
             keys = tuple(i.key for i in items)
@@ -243,7 +244,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
     @staticmethod
-    def _turn_words(logged: Sequence[Any], player: str, names: dict[str, str], said: Text) -> Text:
+    def _turn_words(logged: Sequence[Any], player: str, names: Mapping[str, Any], said: str) -> Text:
         """``**Alice** did this.``, or for a turn of several actions each of them in order
         (``logged``: the move log before this move)."""
         log = [m for m in logged if m.undone_at is None]
@@ -282,14 +283,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.engine(row.game)
-            post, keys, dms = await self._remove_player(row, game, seats, mine[0], kind="resign",
+            post, keys, dms = await self._remove_player(row, game, seats, mine[0], kind=MoveKind.RESIGN,
                                                         actor_id=actor.user_id,
                                                         headline=_("🏳️ **{name}** resigned.",
                                                                    name=safe_name(mine[0].name)))
         return Outcome(reply=_("You resigned."), posts=[post], dms=dms, game_id=row.id, outbox=keys)
 
     async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
-                             seat: SeatRow, *, kind: str, actor_id: int | None,
+                             seat: SeatRow, *, kind: MoveKind, actor_id: int | None,
                              headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow).
 
@@ -376,7 +377,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             theirs = [s for s in seats if s.user_id == user_id]
             if not theirs:
                 raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
-            if row.status == "lobby":
+            if row.status == Status.LOBBY:
                 row, seats, note, card, keys = await self._drop_seat(row, *theirs)  # every seat they hold
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,
@@ -386,15 +387,15 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 if ended:
                     return await self._abort_kick(actor, row, game, user_name)
             post = None
-            keys: tuple[str, ...] = ()
+            keys = ()
             dms: list[DirectMessage] = []
             for seat in theirs:  # someone may hold several seats
                 fresh = await self.store.game(row.id)
                 assert fresh is not None
-                if fresh.status != "running":
+                if fresh.status != Status.RUNNING:
                     break
                 post, more, edited = await self._remove_player(
-                    fresh, game, seats, seat, kind="kick", actor_id=actor.user_id,
+                    fresh, game, seats, seat, kind=MoveKind.KICK, actor_id=actor.user_id,
                     headline=_("🚪 **{name}** was removed from the game by **{by}**.",
                                name=safe_name(seat.name), by=safe_name(actor.name)))
                 keys += more
@@ -423,7 +424,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                  name=safe_name(user_name))
         items = self._outbox(row, posts=[Post(text=text)])
         # The stored reason is shown as is in every language, so it is the command itself.
-        await self._write(self.store.end_game(row.id, row.version, status="aborted",
+        await self._write(self.store.end_game(row.id, row.version, status=Status.ABORTED,
                                               reason=clip(f"/game kick {user_name}", 300),
                                               now=self.clock(), outbox=items))
         return Outcome(reply=_("You play in this game, so removing **{name}** ended it without a "
@@ -459,7 +460,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             post = await self._post_after(game, row, seats, state, new, headline)
             dms = await self._dms_after(game, row, seats, state, new, forced)
             items = self._outbox(row, posts=[post], dms=dms)
-            await self._commit(row, game, state, new, player=player, kind="skip", move=move,
+            await self._commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,
                                actor_id=actor.user_id, outbox=items, then=forced)
         return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))

@@ -17,7 +17,9 @@ from ..store import GameRow, SeatRow
 from ..text import safe_name
 from .names import _, _n, person_name
 from .history import HistoryService
+from ..vocab import Status
 
+from games.base import ResultOutcome
 from games.text import join, lines
 
 
@@ -55,9 +57,9 @@ class RatingService(HistoryService):
                 entry[1] += 1 if mine & winners else 0
                 names[user] = person_name(next(s for s in seats if s.user_id == user))
             if self.engine(row.game).multi_seat and humans:  # cooperative: one record per team
-                team = teams[(row.game, tuple(sorted(humans)))]
-                team[0] += 1
-                team[1] += result.get("outcome") == "won"
+                tally = teams[(row.game, tuple(sorted(humans)))]
+                tally[0] += 1
+                tally[1] += result.get("outcome") == ResultOutcome.WON
         if not totals:
             if only:
                 return Outcome(reply=_("No finished games of {game} on this server yet.",
@@ -126,7 +128,7 @@ class RatingService(HistoryService):
             for row in current:
                 words = dict(game=self.engine(row.game).title if self.problem(row) is None else row.game,
                              n=row.id, channel=f"<#{row.channel_id}>")
-                parts.append(_("• {game} game {n} in {channel} (lobby)", **words) if row.status == "lobby"
+                parts.append(_("• {game} game {n} in {channel} (lobby)", **words) if row.status == Status.LOBBY
                              else _("• {game} game {n} in {channel}", **words))
         else:
             parts.append(_("No current games."))

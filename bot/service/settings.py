@@ -11,12 +11,13 @@ from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
 from ..timing import format_duration, parse_duration
+from ..vocab import StartPolicy
 from .core import DEADLINE_ACTIONS, ServiceCore
 from .names import _
 
 from games.text import Text, lines
 
-START_POLICIES = ("moderators", "role", "everyone")
+START_POLICIES = tuple(StartPolicy)
 #: The values of ``who_starts:`` and ``on_deadline:`` as the reader's client lists them (the
 #: same catalog entries as the commands' choices).
 CHOICES = {"moderators": _("moderators"), "role": _("role"), "everyone": _("everyone"),

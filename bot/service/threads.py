@@ -16,7 +16,9 @@ from ..messages import Place
 from ..text import clip, safe_name
 from .core import ServiceCore, log
 from .names import _, bold
+from ..vocab import ACTIVE, Status
 
+from games.base import ResultOutcome
 from games.text import Text, join
 
 #: Said once in the channel when a game that wanted a thread plays in the channel instead.
@@ -29,7 +31,7 @@ class ThreadService(ServiceCore):
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
         None when the game wants none (or has one already, or is over)."""
         row = await self.store.game(game_id)
-        if row is None or not row.threaded or row.thread_id or row.status not in ("lobby", "running"):
+        if row is None or not row.threaded or row.thread_id or row.status not in ACTIVE:
             return None
         known = games.REGISTRY.get(row.game)
         return clip(f"{known.title if known else row.game} #{row.id}", 100)
@@ -54,12 +56,12 @@ class ThreadService(ServiceCore):
         """The one line the channel keeps of a game that ended in its thread, with a link to
         the thread; None if the game has no thread (it ended in the channel itself)."""
         row = await self.store.game(game_id)
-        if row is None or not row.thread_id or row.status not in ("finished", "aborted"):
+        if row is None or not row.thread_id or row.status not in (Status.FINISHED, Status.ABORTED):
             return None
         known = games.REGISTRY.get(row.game)
         title: Any = known.title if known else clip(row.game, 30)
         thread = f"<#{row.thread_id}>"
-        if row.status == "aborted":
+        if row.status == Status.ABORTED:
             return _("🛑 **{game}** #{n} was aborted. The game: {thread}", game=title, n=row.id,
                      thread=thread)
         result = row.result or {}
@@ -67,9 +69,9 @@ class ThreadService(ServiceCore):
         winners = [bold(names.get(p, p)) for p in result.get("winners") or []]
         outcome = result.get("outcome")
         verdict: Text
-        if outcome == "won":
+        if outcome == ResultOutcome.WON:
             verdict = _("The players won together! 🎉")
-        elif outcome == "almost":
+        elif outcome == ResultOutcome.ALMOST:
             verdict = _("Almost won!")
         elif outcome is not None:
             verdict = _("The game was lost.")

@@ -18,6 +18,7 @@ from ..outbox import Envelope
 from ..store import TimerRow
 from ..text import mention
 from ..timing import format_duration
+from ..vocab import MoveKind, Status
 from .names import _, bold, seat_names, users_of
 from ..clock import clock_of
 from .clock import ClockService
@@ -52,7 +53,7 @@ class TimerService(ClockService, NotifyService):
             return 0
         armed = 0
         for row in await self.store.running_games():
-            if row.status != "running":
+            if row.status != Status.RUNNING:
                 continue
             try:
                 async with self._lock(row.channel_id):
@@ -105,7 +106,7 @@ class TimerService(ClockService, NotifyService):
             now = self.clock()
             game = self.engine(row.game)
             state = self._state(game, row) if row.state else None
-            if row.status != "running" or state is None or timer.player_id not in game.waiting_for(state):
+            if row.status != Status.RUNNING or state is None or timer.player_id not in game.waiting_for(state):
                 await self.store.fire_timer(timer, again_at=None, now=now)  # stale: drop it
                 return None
             settings = await self.settings_for(row)
@@ -197,7 +198,7 @@ class TimerService(ClockService, NotifyService):
                     dms = await self._dms_after(game, row, seats, state, new, forced)
                     items = self._outbox(row, posts=[post], dms=dms)
                     await self._commit(row, game, state, new, player=timer.player_id,
-                                       kind="skip", move=move, actor_id=None, outbox=items,
+                                       kind=MoveKind.SKIP, move=move, actor_id=None, outbox=items,
                                        then=forced)
                     return Outcome(reply="", posts=[post], dms=dms, game_id=row.id,
                                    outbox=tuple(i.key for i in items)), []
@@ -213,7 +214,7 @@ class TimerService(ClockService, NotifyService):
                     level="normal", now=self.clock(), outbox=items))
                 return Outcome(reply="", posts=[Post(text=text)], game_id=row.id,
                                outbox=tuple(i.key for i in items)), []
-            post, keys, dms = await self._remove_player(row, game, seats, seat, kind="forfeit",
+            post, keys, dms = await self._remove_player(row, game, seats, seat, kind=MoveKind.FORFEIT,
                                                         actor_id=None,
                                                         headline=_("⌛ **{name}** ran out of time after "
                                                                    "{waited} and left the game.",

@@ -164,6 +164,7 @@ def _duel(args: tuple[str, dict[str, str], str, str, bool, int]) -> float:
     agents = [bot, other] if seed % 2 == 0 else [other, bot]
     state = play(game, options, agents, seed)
     result = game.result(state)
+    assert result is not None
     me = "s1" if seed % 2 == 0 else "s2"
     if me in result.winners:
         return 1.0 / len(result.winners)
@@ -173,7 +174,7 @@ def _duel(args: tuple[str, dict[str, str], str, str, bool, int]) -> float:
 def _kraqua(args: tuple[str, int, str, bool, int]) -> tuple[str, str]:
     """One seed played by a bot team and by the greedy team: both outcomes."""
     level, seats, bot_level, timed, seed = args
-    game = REGISTRY["kraqua"]
+    game: Any = REGISTRY["kraqua"]  # the greedy team's policy takes a Kraqua
     from games.kraqua import policy
 
     players = [f"s{i + 1}" for i in range(seats)]
@@ -186,12 +187,16 @@ def _kraqua(args: tuple[str, int, str, bool, int]) -> tuple[str, str]:
         pick = choose_turn(game, state, acting, bot_level, rng.next64(), **budget)
         assert pick is not None
         state = game.apply(state, *pick)
-    bot_outcome = game.result(state).outcome
+    bot_result = game.result(state)
+    assert bot_result is not None
+    bot_outcome = bot_result.outcome
     state = game.setup(players, {"level": level}, seed)
     while game.result(state) is None:
         seat = policy.choose_seat(game, state)
         state = game.apply(state, seat, policy.choose(game, state, seat))
-    return bot_outcome, game.result(state).outcome
+    greedy = game.result(state)
+    assert greedy is not None
+    return bot_outcome, greedy.outcome
 
 
 def _krasserfall(args: tuple[int, str, bool, int]) -> tuple[float, float, float]:
@@ -203,6 +208,7 @@ def _krasserfall(args: tuple[int, str, bool, int]) -> tuple[float, float, float]
     agents[seat] = bot_agent(level, timed)
     state = play(game, {}, agents, seed)
     result = game.result(state)
+    assert result is not None
     me = f"s{seat + 1}"
     others = [v for p, v in result.scores.items() if p != me]
     share = 1.0 / len(result.winners) if me in result.winners else 0.0
@@ -265,8 +271,8 @@ def main(argv: list[str] | None = None) -> int:
                   "(same seeds)")
             for level in ("1", "2", "3", "pro"):
                 for seats in (2, 3):
-                    jobs = [(level, seats, args.level, args.timed, s) for s in seeds]
-                    pairs = list(mapper(_kraqua, jobs))
+                    teams = [(level, seats, args.level, args.timed, s) for s in seeds]
+                    pairs = list(mapper(_kraqua, teams))
                     bot = [1.0 if b == "won" else 0.0 for b, _ in pairs]
                     greedy = [1.0 if g == "won" else 0.0 for _, g in pairs]
                     lo, hi = wilson(sum(bot), len(bot))
@@ -280,8 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only or args.only == "krasserfall":
             print(f"\nKrasserfall: one {args.level} bot vs random players")
             for n in (2, 3):
-                jobs = [(n, args.level, args.timed, s) for s in seeds]
-                rows = list(mapper(_krasserfall, jobs))
+                fields = [(n, args.level, args.timed, s) for s in seeds]
+                rows = list(mapper(_krasserfall, fields))
                 mine = sum(r[0] for r in rows) / len(rows)
                 theirs = sum(r[1] for r in rows) / len(rows)
                 share = [r[2] for r in rows]

@@ -233,6 +233,8 @@ SWEEP: list[dict[str, int]] = [
 @contextmanager
 def balance(**changes: int) -> Iterator[None]:
     """The engine with other balance constants, for this script only."""
+    # The engine and the words each import the constants under their own name (which mypy
+    # sees as private to them): swap them in both, by name.
     new = replace(kf_model.BALANCE, **changes)
     saved = kf_rules.BALANCE, kf_view.BALANCE, kf_words.BALANCE
     kf_rules.BALANCE = kf_view.BALANCE = kf_words.BALANCE = new

@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
+
+
+class LevelName(StrEnum):
+    """A bot seat's level, as stored (``seats.bot_level``) and chosen (``/game addbot level:``)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
 
 
 @dataclass(frozen=True)
@@ -41,8 +50,8 @@ class Level:
 
 
 LEVELS: Mapping[str, Level] = MappingProxyType({
-    "easy": Level(
-        name="easy",
+    LevelName.EASY: Level(
+        name=LevelName.EASY,
         iterations=60,
         time_limit=0.4,
         width=6,
@@ -50,15 +59,15 @@ LEVELS: Mapping[str, Level] = MappingProxyType({
         exploration=0.7,
         temperature=1.0,
     ),
-    "normal": Level(
-        name="normal",
+    LevelName.NORMAL: Level(
+        name=LevelName.NORMAL,
         iterations=400,
         time_limit=0.9,
         width=12,
         depth=4,
     ),
-    "hard": Level(
-        name="hard",
+    LevelName.HARD: Level(
+        name=LevelName.HARD,
         iterations=1200,
         time_limit=2.7,
         width=16,
@@ -66,4 +75,4 @@ LEVELS: Mapping[str, Level] = MappingProxyType({
     ),
 })
 
-DEFAULT_LEVEL = "normal"
+DEFAULT_LEVEL = LevelName.NORMAL

@@ -1,0 +1,133 @@
+"""Posting on Discord: a post with its file and buttons, the lobby card, a DM, and what a
+refusal leaves behind (the closed-DM notice). Both the delivery of an interaction's outcome
+(:mod:`bot.adapter.deliver`) and the outbox loop (:mod:`bot.adapter.outbox`) post through these.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from ..messages import DirectMessage, LobbyCard, Post
+from ..messages import MoveButton as MoveButtonSpec
+from .base import Client, mentions, say, to_file
+from .buttons import LOBBY_LABELS, REPLAY_LABEL, LobbyButton, MoveButton, ReplayButton, WaitButton
+from .buttons import custom_id_fits
+from .pause_buttons import ask_view
+
+log = logging.getLogger(__name__)
+
+
+def lobby_view(card: LobbyCard, lang: str) -> discord.ui.View | None:
+    if not card.open:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "addbot"):
+        view.add_item(LobbyButton(action, card.game_id, say(LOBBY_LABELS[action], lang, 80)))
+    return view
+
+
+def move_view(buttons: tuple[MoveButtonSpec, ...], lang: str) -> discord.ui.View | None:
+    """Up to 25 buttons, five to a row, in the order the game gave them."""
+    usable = [b for b in buttons if custom_id_fits(b)][:25]
+    if not usable:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, b in enumerate(usable):
+        item = MoveButton(say(b.label, lang, 80), b.game_id, b.version, b.seat, b.move, b.path)
+        item.item.row = i // 5
+        view.add_item(item)
+    return view
+
+
+def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"allowed_mentions": mentions(post.mention)}
+    if post.image is not None:
+        kwargs["file"] = to_file(post.image, lang)
+    if post.lobby is not None:
+        view = lobby_view(post.lobby, lang)
+    elif post.replay_of is not None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(post.replay_of, say(REPLAY_LABEL, lang, 80)))
+    elif post.asks:
+        view = ask_view(post.asks, lang)
+    else:
+        view = move_view(post.buttons, lang)
+    if post.wait is not None:  # a chess clock ran out: the others may wait instead
+        view = view or discord.ui.View(timeout=None)
+        view.add_item(WaitButton(post.wait.game_id, post.wait.player, say(post.wait.label, lang, 80)))
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def remember(client: Client, post: Post, game_id: int | None, message_id: int) -> None:
+    if game_id is None:
+        return
+    if post.lobby is not None:
+        await client.service.remember_message(game_id, "lobby", message_id)
+    if post.is_board:
+        await client.service.remember_message(game_id, "board", message_id)
+    if post.is_replay:
+        await client.service.remember_message(game_id, "replay", message_id)
+
+
+async def send_post(client: Client, channel: discord.PartialMessageable, post: Post,
+                    game_id: int | None, lang: str) -> bool:
+    """Post in the channel; False if the channel refused (the caller falls back)."""
+    try:
+        message = await channel.send(say(post.text, lang), **post_kwargs(post, lang))
+    except discord.Forbidden:
+        log.warning("cannot post in channel %s (missing permissions)", channel.id)
+        return False
+    except discord.HTTPException:
+        log.exception("posting in channel %s failed", channel.id)
+        return False
+    await remember(client, post, game_id, message.id)
+    return True
+
+
+async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard, lang: str, *,
+                     raise_transient: bool = False) -> bool:
+    """Show ``card`` in the lobby message; False if Discord refused (a deleted message).
+
+    With ``raise_transient``, server errors are raised for the caller to retry."""
+    if card.message_id is None:
+        return False
+    try:
+        await channel.get_partial_message(card.message_id).edit(content=say(card.text, lang),
+                                                               view=lobby_view(card, lang))
+    except discord.HTTPException as exc:
+        if raise_transient and (exc.status >= 500 or exc.status == 429):
+            raise
+        # The lobby message may have been deleted; the lobby itself lives on in the database.
+        log.info("could not edit lobby message %s: %s", card.message_id, exc)
+        return False
+    return True
+
+
+async def send_dm(client: Client, dm: DirectMessage, lang: str) -> bool:
+    """DM a user; False when Discord refuses (closed DMs: 403, code 50007) or fails."""
+    kwargs: dict = {}
+    if dm.image is not None:
+        kwargs["file"] = to_file(dm.image, lang)
+    try:
+        user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
+        await user.send(say(dm.text, lang), **kwargs)
+    except discord.Forbidden:
+        log.info("DMs of user %s are closed", dm.user_id)
+        return False
+    except discord.HTTPException:
+        log.exception("could not send a DM to %s", dm.user_id)
+        return False
+    return True
+
+
+async def notice(channel: discord.PartialMessageable, dm: DirectMessage, lang: str) -> None:
+    """Tell the channel (without secrets) that a DM could not be delivered."""
+    try:
+        await channel.send(say(dm.fallback, lang), allowed_mentions=mentions((dm.user_id,)))
+    except discord.HTTPException:
+        log.warning("could not post the closed-DM notice for %s", dm.user_id)

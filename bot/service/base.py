@@ -1,0 +1,269 @@
+"""The ground every part of the service stands on: the store, the clock, the channel locks,
+games that cannot be loaded, rights, finding a place's game, and its timing.
+
+The service is one object made of parts (:class:`~bot.service.GameService`); this is the first
+of them, :mod:`bot.service.drawing` draws on it and :mod:`bot.service.core` says what a change
+says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import games
+import renderers
+from games import Game
+
+from ..errors import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
+from ..messages import Actor, Place
+from ..store import GameRow, GuildSettings, StaleGame, Store, TimerPlan
+from ..clock import clock_of
+from ..text import clip
+from .names import _
+from ..vocab import ACTIVE, PLAYED, DeadlineAction, StartPolicy, Status
+
+from games.text import Text, join
+
+log = logging.getLogger("bot.service")
+
+Renderer = Callable[..., bytes]  # (view, names[, focus]) -> PNG
+T = TypeVar("T")
+
+_MISSING = object()
+
+#: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
+TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
+DEADLINE_ACTIONS = tuple(DeadlineAction)
+
+
+class ServiceBase:
+    """One instance per bot process; cheap to construct on an open :class:`Store`."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 render: Renderer = renderers.render_board,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+        self.store = store
+        self.clock = clock
+        self._render = render
+        self._new_seed = new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._parked: set[int] = set()  # games whose row could not be loaded, logged once
+        #: Who this process is when it claims work in the database (timers, bot turns).
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self._bad_states: dict[int, tuple[str, str]] = {}  # game id -> (stored state, why not)
+
+    # ----- plumbing -------------------------------------------------------------------------
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    @staticmethod
+    def engine(game_id: str) -> Game:
+        game = games.REGISTRY.get(str(game_id).strip().lower())
+        if game is None:
+            known = ", ".join(sorted(games.REGISTRY))
+            raise ServiceError(_("I don't know a game called '{name}'. Choose one of: {known}.",
+                                 name=clip(str(game_id), 30), known=known))
+        return game
+
+    def _state(self, game: Game, row: GameRow) -> Any:
+        """The stored state; a state the engine cannot load parks the game (GameUnavailable)."""
+        assert row.state is not None
+        try:
+            return game.load(row.state)
+        except Exception as exc:
+            why = clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200)
+            self._bad_states[row.id] = (row.state, why)
+            self._park(row, why)
+            raise self._unavailable(row) from None
+
+    # ----- rows that cannot be loaded -------------------------------------------------------
+
+    def problem(self, row: GameRow) -> str | None:
+        """Why this stored game can't be loaded (its row is parked), or None when it can.
+
+        Parked rows keep their status: nothing is written, the service just never hands them
+        to an engine. A moderator's ``/game abort`` ends them; a row repaired by hand is
+        picked up again, since every check looks at the row as it is now.
+        """
+        if row.broken:
+            return row.broken
+        if games.REGISTRY.get(str(row.game).strip().lower()) is None:
+            return f"unknown game {clip(str(row.game), 30)!r}"
+        if row.state is None and row.status in PLAYED:
+            return "it has no state"
+        bad = self._bad_states.get(row.id)
+        if bad is not None and row.state == bad[0]:
+            return bad[1]
+        return None
+
+    def _park(self, row: GameRow, why: str) -> None:
+        """Log a row that can't be loaded, once per process."""
+        if row.id not in self._parked:
+            self._parked.add(row.id)
+            then = ("a moderator's /game abort ends it" if row.status in ACTIVE
+                    else "stats and replays leave it out")
+            log.warning("game %s (%s, channel %s) can't be loaded: %s; parked: %s", row.id,
+                        row.status, row.channel_id, why, then)
+
+    @staticmethod
+    def _unavailable(row: GameRow) -> GameUnavailable:
+        if row.status in ACTIVE:
+            return GameUnavailable(_(
+                "The game in this channel can't be loaded: its saved record is damaged or from a "
+                "game I don't know. A moderator can end it with `{cmd:game abort}`, then open a new "
+                "one with `{cmd:game new}`."))
+        return GameUnavailable(_("That game can't be loaded: its saved record is damaged or from a "
+                                 "game I don't know."))
+
+    def _loadable(self, row: GameRow) -> bool:
+        """For lists of games: False (logged once) for one that can't be loaded, to skip it."""
+        why = self.problem(row)
+        if why is not None:
+            self._park(row, why)
+        return why is None
+
+    def _usable(self, row: GameRow) -> GameRow:
+        """``row`` if an engine can run it; else it is parked and GameUnavailable raised."""
+        why = self.problem(row)
+        if why is not None:
+            self._park(row, why)
+            raise self._unavailable(row)
+        return row
+
+    async def _write(self, op: Awaitable[T]) -> T:
+        try:
+            return await op
+        except StaleGame:
+            raise RacedWrite(_(
+                "Someone else changed the game at the same moment, so I didn't apply this. "
+                "Have a look at the board and try again.")) from None
+
+    # ----- rights ---------------------------------------------------------------------------
+
+    @staticmethod
+    def is_moderator(actor: Actor, settings: GuildSettings) -> bool:
+        """Manage Channels in this channel, or the server's game-manager role."""
+        if actor.manage_channels:
+            return True
+        return settings.manager_role_id is not None and settings.manager_role_id in actor.role_ids
+
+    def may_open(self, actor: Actor, settings: GuildSettings) -> bool:
+        if settings.start_policy == StartPolicy.EVERYONE:
+            return True
+        if settings.start_policy == StartPolicy.ROLE:
+            return self.is_moderator(actor, settings)
+        return actor.manage_channels
+
+    @staticmethod
+    def moderator_words(settings: GuildSettings) -> Text:
+        if settings.manager_role_id is not None:
+            return _("the Manage Channels permission or the {role} role",
+                     role=f"<@&{settings.manager_role_id}>")
+        return _("the Manage Channels permission")
+
+    def opener_words(self, settings: GuildSettings) -> Text:
+        if settings.start_policy == StartPolicy.ROLE:
+            return self.moderator_words(settings)
+        return _("the Manage Channels permission")
+
+    async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
+        settings = await self.settings_for(place)
+        row = await self.store.active_game(place.channel_id) if place.guild_id is None else None
+        if not await self.moderates(actor, place, settings, row):
+            raise NotAllowed(_("{doing} needs {who}.", doing=doing,
+                               who=self.moderator_words_at(place, settings)))
+        return settings
+
+    async def settings_for(self, where: Place | GameRow) -> GuildSettings:
+        """The settings that apply here: the server's, or outside a server the channel's."""
+        if where.guild_id is None:
+            return await self.store.channel_settings(where.channel_id)
+        return await self.store.guild_settings(where.guild_id)
+
+    async def moderates(self, actor: Actor, place: Place, settings: GuildSettings,
+                        row: GameRow | None) -> bool:
+        """Whether ``actor`` moderates ``row`` here. Outside a server nobody has Manage
+        Channels or roles: the game's players and its host moderate it (see places.py)."""
+        if self.is_moderator(actor, settings):
+            return True
+        if place.guild_id is not None or row is None:
+            return False
+        if actor.user_id == row.host_id:
+            return True
+        return any(s.user_id == actor.user_id for s in await self.store.seats(row.id))
+
+    def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
+        if place.guild_id is None:
+            return _("a seat in the game")
+        return self.moderator_words(settings)
+
+    # ----- finding the game -----------------------------------------------------------------
+
+    async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
+        """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
+        found = await self.store.active_games(place.channel_id)
+        if len(found) > 1:
+            raise self._several(found)
+        if not found:
+            raise NoGame(_("There is no game in this channel. A moderator can open one with `{cmd:game new}`."))
+        return found[0] if parked else self._usable(found[0])
+
+    @staticmethod
+    def _several(rows: Sequence[GameRow]) -> NoGame:
+        """Commands in a channel whose games play in threads of their own: which game is
+        meant is never guessed; the threads are named instead."""
+        def one(row: GameRow) -> Text:
+            known = games.REGISTRY.get(row.game)
+            title: Any = known.title if known else clip(row.game, 30)
+            if row.thread_id:
+                return _("{game} #{n} in {thread}", game=title, n=row.id, thread=f"<#{row.thread_id}>")
+            return _("{game} #{n} (its thread is being opened)", game=title, n=row.id)
+        return NoGame(_("This channel has several games, each in a thread of its own: {games}. "
+                        "Use the command inside the game's thread.", games=join([one(r) for r in rows])))
+
+    async def _running(self, place: Place) -> GameRow:
+        row = await self._active(place)
+        if row.status == Status.LOBBY:
+            raise NoGame(_("The game hasn't started yet: join the lobby, then the host presses **Start**."))
+        return row
+
+    async def _latest(self, place: Place) -> GameRow:
+        if len(found := await self.store.active_games(place.channel_id)) > 1:
+            raise self._several(found)
+        row = await self.store.latest_game(place.channel_id)
+        if row is None:
+            raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
+                           "`{cmd:game new}`."))
+        return self._usable(row)
+
+    # ----- timing ---------------------------------------------------------------------------
+
+    @staticmethod
+    def timing(row: GameRow, settings: GuildSettings) -> tuple[int | None, int | None, str]:
+        """(reminder seconds, deadline seconds, action): the game's overrides, else the server's."""
+        reminder = row.timing["reminder"] if "reminder" in row.timing else settings.reminder_seconds
+        deadline = row.timing["deadline"] if "deadline" in row.timing else settings.deadline_seconds
+        action = row.timing.get("on-deadline") or settings.deadline_action
+        return reminder, deadline, action
+
+    async def _timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
+                          ended: Sequence[str] = ()) -> TimerPlan | None:
+        """Timers after a change: None once the game is over. ``ended``: the players whose
+        wait the change ends (their chess clock stops)."""
+        if game.result(state) is not None:
+            return None
+        settings = await self.settings_for(row)
+        reminder, deadline, _action = self.timing(row, settings)
+        bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
+        clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
+        return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
+                         reminder=reminder, deadline=None if clock else deadline, clock=clock,
+                         ended=frozenset(ended) - bots if clock else frozenset())

@@ -1,0 +1,157 @@
+"""Pictures: a game's board as an :class:`~bot.messages.Art` (the view to draw), drawn off the
+event loop, in the drawing worker process where the bot has one (:mod:`bot.service.workers`)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Sequence
+from typing import Any
+
+import renderers
+from games import Game
+
+from ..messages import Art, Attachment, DirectMessage, Outcome, Post
+from . import workers
+from ..store import GameRow, SeatRow
+from ..clock import clock_of
+from ..vocab import Delivered, Status
+from .base import ServiceBase
+from .faces import clock_faces
+from .names import _, seat_names
+
+from games.text import Text, lines
+
+log = logging.getLogger("bot.service")
+
+
+class DrawingService(ServiceBase):
+    """The service's drawing part (see :class:`ServiceBase`)."""
+
+    #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
+    #: process, so that drawing never holds the interpreter the event loop needs.
+    draw_in_process = False
+    _draw_pool: ProcessPoolExecutor | None = None
+
+    @staticmethod
+    def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
+             focus: str | None = None) -> Art:
+        """The public board of ``state``, to be drawn when it is shown."""
+        return Art(kind="board", game=game.id, view=game.view(state, None),
+                   names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
+                   filename=f"{game.id}-{row.id}-{tag}.png", focus=focus,
+                   clock=row.id if clock_of(row.timing) and game.result(state) is None else None)
+
+    async def render_art(self, art: Art) -> Attachment | None:
+        """Draw an image off the event loop (in the drawing worker process, where the bot
+        has one); None if drawing fails.
+
+        A drawing bug must not turn an accepted, stored move into an error for the player.
+        """
+        try:
+            if art.clock is not None:  # the chess clocks as they are now, in the header
+                try:
+                    art = await self._clocked(art)
+                except Exception:  # the board is still worth showing without them
+                    log.exception("reading the clocks of game %s failed", art.clock)
+            if self.draw_in_process and self._render is renderers.render_board:
+                return await self._draw_in_worker(art)
+            return await asyncio.to_thread(workers.draw, art, self._render)
+        except Exception:
+            log.exception("drawing %s (%s) failed", art.filename, art.kind)
+            return None
+
+    async def _clocked(self, art: Art) -> Art:
+        """``art`` with the clocks of its game as they are now (none once it is over)."""
+        assert art.clock is not None
+        row = await self.store.game(art.clock)
+        if row is None or row.status != Status.RUNNING or self.problem(row) is not None:
+            return art
+        game = self.engine(row.game)
+        state = self._state(game, row)
+        faces = await clock_faces(self.store, row, game, state, await self.store.seats(row.id),
+                                  self.clock())
+        return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
+                                                     f.running, f.out) for f in faces))
+
+    async def _draw_in_worker(self, art: Art) -> Attachment:
+        """A worker that died (killed for memory, say) is replaced and asked once more."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._drawer(), workers.draw, art)
+        except BrokenProcessPool:
+            log.warning("the drawing worker process died; starting a new one")
+            self._stop_drawing()
+            return await loop.run_in_executor(self._drawer(), workers.draw, art)
+
+    def _drawer(self) -> ProcessPoolExecutor:
+        # Spawned, not forked: a forked worker would keep the bot's sockets (the gateway
+        # connection) open after the bot itself was killed.
+        if self._draw_pool is None:
+            self._draw_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=workers.start_drawing,
+                                                  initargs=(os.getpid(),))
+        return self._draw_pool
+
+    async def start_workers(self) -> None:
+        """Start the drawing worker now (at start-up), not on the first board."""
+        if self.draw_in_process:
+            await asyncio.get_running_loop().run_in_executor(self._drawer(), workers.ready)
+
+    def _stop_drawing(self) -> None:
+        if self._draw_pool is not None:
+            self._draw_pool.shutdown(wait=False, cancel_futures=True)
+            self._draw_pool = None
+
+    def close(self) -> None:
+        """Stop the workers (at shutdown)."""
+        self._stop_drawing()
+
+    async def _render_image(self, game: Game, row: GameRow, state: Any,
+                            seats: Sequence[SeatRow], tag: str,
+                            focus: str | None = None) -> Attachment | None:
+        """The public board as PNG now (for a private answer); None if drawing fails."""
+        try:  # the view takes milliseconds too: off the loop with the drawing
+            art = await asyncio.to_thread(self._art, game, row, state, seats, tag, focus)
+        except Exception:
+            log.exception("the view of %s game %s failed", game.id, row.id)
+            return None
+        return await self.render_art(art)
+
+    async def rendered(self, outcome: Outcome) -> Outcome:
+        """The outcome with its pictures drawn (what a reader of the console or a test sees)."""
+        async def post(p: Post) -> Post:
+            if p.art is None or p.image is not None:
+                return p
+            image = await self.render_art(p.art)
+            if image is None:
+                return dataclasses.replace(p, text=self.undrawn(p.text))
+            return dataclasses.replace(p, image=image)
+
+        async def dm(d: DirectMessage) -> DirectMessage:
+            if d.art is None or d.image is not None:
+                return d
+            return dataclasses.replace(d, image=await self.render_art(d.art))
+
+        return dataclasses.replace(outcome, posts=[await post(p) for p in outcome.posts],
+                                   dms=[await dm(d) for d in outcome.dms])
+
+    async def deliver_here(self, outcome: Outcome) -> Outcome:
+        """For a front end without Discord (the console): the outcome with its pictures drawn,
+        and its outbox rows marked delivered (which starts the turn clocks)."""
+        drawn = await self.rendered(outcome)
+        if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
+            now = self.clock()
+            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, limit=10_000):
+                await self.store.outbox_done(row, now=now, outcome=Delivered.SENT)
+        return drawn
+
+    @staticmethod
+    def undrawn(text: Any) -> Text:
+        """A post whose board could not be drawn says where to see it."""
+        return lines([text, _("(I couldn't draw the board this time; `{cmd:game board}` shows it.)")])

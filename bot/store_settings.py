@@ -1,0 +1,156 @@
+"""The store's settings of servers and channels, users' notice preferences, leases, and the
+meta table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .db.base import StoreError
+from .store_rows import SETTING_COLUMNS, GuildSettings, StoreBase
+from .vocab import DeadlineAction, StartPolicy
+
+
+class SettingsStore(StoreBase):
+    """Settings, notices, leases and meta (a part of :class:`~bot.store.Store`)."""
+
+    # ----- settings and meta ----------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        if guild_id is None:
+            return GuildSettings(guild_id=0)
+        row = await self._one(
+            f"SELECT guild_id, {', '.join(SETTING_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return GuildSettings(guild_id=guild_id)
+        return GuildSettings(**{**dict(row), "start_policy": StartPolicy(row["start_policy"]),
+                                "deadline_action": DeadlineAction(row["deadline_action"]),
+                                "bot_takeover": bool(row["bot_takeover"]),
+                                "auto_forced": bool(row["auto_forced"]),
+                                "threads": bool(row["threads"])})
+
+    async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
+        """Change some settings of a server (unknown names are a programming error)."""
+        unknown = set(changes) - set(SETTING_COLUMNS)
+        if unknown:
+            raise StoreError(f"unknown settings: {sorted(unknown)}")
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id, now),
+            )
+            for column, value in changes.items():
+                if isinstance(value, bool):
+                    value = int(value)  # flags are INTEGER 0/1 on both backends
+                await db.execute(
+                    f"UPDATE guild_settings SET {column} = ?, updated_at = ? WHERE guild_id = ?",
+                    (value, now, guild_id),
+                )
+        return await self.guild_settings(guild_id)
+
+    async def channel_settings(self, channel_id: int) -> GuildSettings:
+        """The settings of a channel outside any server (a group DM, a DM with the bot).
+
+        A setting column the table lacks keeps its default, so a server setting added later
+        does not break these reads."""
+        row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
+        if row is None:
+            return GuildSettings(guild_id=0)
+        found = dict(row)
+        values = {k: found[k] for k in SETTING_COLUMNS if k in found}
+        for flag in ("bot_takeover", "auto_forced"):
+            if flag in values:
+                values[flag] = bool(values[flag])
+        if "start_policy" in values:
+            values["start_policy"] = StartPolicy(values["start_policy"])
+        if "deadline_action" in values:
+            values["deadline_action"] = DeadlineAction(values["deadline_action"])
+        return GuildSettings(guild_id=0, **values)
+
+    async def update_channel_settings(self, channel_id: int, *, now: float,
+                                      **changes: Any) -> GuildSettings:
+        """Change some settings of a channel outside any server (as :meth:`update_guild_settings`)."""
+        unknown = set(changes) - set(SETTING_COLUMNS)
+        if unknown:
+            raise StoreError(f"unknown settings: {sorted(unknown)}")
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO channel_settings (channel_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (channel_id) DO NOTHING",
+                (channel_id, now),
+            )
+            for column, value in changes.items():
+                if isinstance(value, bool):
+                    value = int(value)
+                await db.execute(
+                    f"UPDATE channel_settings SET {column} = ?, updated_at = ? WHERE channel_id = ?",
+                    (value, now, channel_id),
+                )
+        return await self.channel_settings(channel_id)
+
+    async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
+        await self.update_guild_settings(guild_id, now=now, manager_role_id=role_id)
+
+    # ----- turn notices ---------------------------------------------------------------------
+
+    async def notify_pref(self, user_id: int) -> str | None:
+        """How ``user_id`` chose to hear of their turns (``/game notify``): channel, dm, both
+        or off; None if they never chose (the place they play in picks the default)."""
+        r = await self._one("SELECT pref FROM notify_prefs WHERE user_id = ?", (user_id,))
+        return None if r is None else r["pref"]
+
+    async def set_notify_pref(self, user_id: int, pref: str, *, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO notify_prefs (user_id, pref, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET pref = excluded.pref,"
+                " updated_at = excluded.updated_at",
+                (user_id, pref, now),
+            )
+
+    async def dms_refused(self, user_id: int, guild_id: int | None) -> bool:
+        """Whether a turn notice DM to ``user_id`` about this server was refused (closed DMs)
+        since they last chose with ``/game notify``, and no DM to them went through after it
+        (a notice, or a hand of any game). Then their notices go to the channel instead of
+        being tried, and refused, at every turn. Notices are the DMs stored without a game;
+        a refused hand alone doesn't count (the hand DMs of a game stop trying after one)."""
+        r = await self._one(
+            "SELECT outcome FROM outbox WHERE kind = 'dm' AND user_id = ? AND COALESCE(guild_id, 0) = ?"
+            " AND (outcome = 'sent' OR (outcome = 'fallback' AND game_id IS NULL))"
+            " AND done_at >= COALESCE((SELECT updated_at FROM notify_prefs WHERE user_id = ?), 0)"
+            " ORDER BY id DESC LIMIT 1",
+            (user_id, guild_id or 0, user_id),
+        )
+        return r is not None and r["outcome"] == "fallback"
+
+    # ----- leases ---------------------------------------------------------------------------
+
+    async def lease(self, name: str, *, owner: str, now: float, ttl: float) -> bool:
+        """Hold ``name`` for ``ttl`` seconds (or extend our hold); False while another live
+        holder has it. How several processes agree who does a piece of work (a bot's turn)."""
+        async with self._tx() as db:
+            taken = await db.execute(
+                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+                " WHERE leases.until < ? OR leases.owner = excluded.owner",
+                (name, owner, now + ttl, now),
+            )
+        return taken == 1
+
+    async def release(self, name: str, *, owner: str) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

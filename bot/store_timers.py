@@ -1,0 +1,163 @@
+"""The store's timers: reminders, deadlines and chess clocks as ``timers`` rows (planned with
+each change of a game, claimed with a lease, fired by the service). Holds while paused or away:
+:mod:`bot.store_pause`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .db import Tx
+from .outbox import Envelope
+from .store_pause import HELD, PauseStore
+from .store_rows import TimerPlan, TimerRow, bank_left
+
+
+class TimerStore(PauseStore):
+    """The timers table (a part of :class:`~bot.store.Store`; a fired timer writes outbox rows,
+    and holds are the pause part's)."""
+
+    async def _plan_timers(self, db: Tx, game_id: int, plan: TimerPlan | None,
+                           now: float, waiting_for: int | None = None) -> None:
+        """Bring the game's timers in line with ``plan``.
+
+        With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
+        that version that pings the players is delivered (:meth:`arm_timers`).
+        """
+        if plan is None:
+            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            return
+        rows = await db.fetch("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
+        keep = {r[0] for r in rows} & (plan.acting - plan.reset)
+        banks = await self._settle_clock(db, game_id, plan, now) if plan.clock is not None else {}
+        # "NOT IN ()" is SQLite only: with nothing to keep, say so plainly.
+        spare = f" AND player_id NOT IN ({','.join('?' * len(keep))})" if keep else ""
+        await db.execute(f"DELETE FROM timers WHERE game_id = ?{spare}", (game_id, *sorted(keep)))
+        armed = 0 if waiting_for is not None else 1
+        for player in sorted(plan.acting - keep):
+            deadline = (plan.deadline if plan.clock is None
+                        else max(0.0, float(banks.get(player, plan.clock[0]))))
+            for kind, delay in (("reminder", plan.reminder), ("deadline", deadline)):
+                if delay or (kind == "deadline" and plan.clock is not None):
+                    await db.execute(
+                        "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
+                        " armed, delay, since_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, kind, player, now + (delay or 0.0), now, now, armed, delay, waiting_for),
+                    )
+
+    @staticmethod
+    async def _settle_clock(db: Tx, game_id: int, plan: TimerPlan, now: float) -> dict[str, Any]:
+        """The chess clock's banks after this change, stored with it: a player whose wait
+        ended keeps what their deadline had left (plus the increment after a turn they
+        played), at most the start."""
+        assert plan.clock is not None
+        start, increment = plan.clock
+        raw = await db.fetchval("SELECT clock FROM games WHERE id = ?", (game_id,))
+        try:
+            data = json.loads(raw or "{}")
+            banks = dict(data.get("banks") or {})
+        except (ValueError, TypeError, AttributeError):
+            data, banks = {}, {}
+        if not plan.ended:
+            return banks
+        rows = await db.fetch("SELECT player_id, due_at, armed, delay, ran_out FROM timers"
+                              " WHERE game_id = ? AND kind = 'deadline'", (game_id,))
+        left = {r["player_id"]: bank_left(r["due_at"], r["armed"], r["delay"], r["ran_out"], now)
+                for r in rows}
+        for player in sorted(plan.ended):  # no deadline left: it ran out
+            banks[player] = min(float(start), left.get(player, 0.0)
+                                + (increment if player in plan.reset else 0))
+        await db.execute("UPDATE games SET clock = ? WHERE id = ?",
+                         (json.dumps({**data, "banks": banks}, sort_keys=True), game_id))
+        return banks
+
+    # ----- timers ---------------------------------------------------------------------------
+
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        rows = await self._all(
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
+            " WHERE due_at <= ? AND armed = 1 ORDER BY due_at, id",
+            (now,),
+        )
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        rows = await self._all(
+            "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out, held_at"
+            " FROM timers"
+            " WHERE game_id = ? ORDER BY due_at, id",
+            (game_id,),
+        )
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
+
+    async def claim_timers(self, *, owner: str, now: float, lease: float,
+                           limit: int = 100) -> list[TimerRow]:
+        """Take the due timers nobody holds, so that with several processes each timer is
+        worked on by one. The claim lasts ``lease`` seconds: the timers of a process that
+        died come back by themselves. :meth:`fire_timer` consumes a timer for good."""
+        async with self._tx() as db:
+            rows = await db.fetch(
+                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
+                " WHERE due_at <= ? AND armed = 1 AND (claimed_until IS NULL OR claimed_until < ?)"
+                f" AND NOT {HELD}"  # a paused game's, an away player's: held, not fired
+                " ORDER BY due_at, id LIMIT ?" + self.db.skip_locked,
+                (now, now, limit),
+            )
+            for r in rows:
+                await db.execute("UPDATE timers SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                                 (owner, now + lease, r["id"]))
+        return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
+
+    async def next_due(self) -> float | None:
+        """When the next timer may be fired (a held one: when its claim lapses)."""
+        row = await self._one(
+            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at"
+            " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1"
+            f" AND NOT {HELD}")
+        due = row["due"] if row and row["due"] is not None else None
+        back = await self.next_return()  # an away that ends by its date releases timers
+        return back if due is None or (back is not None and back < due) else due
+
+    async def arm_timers(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
+        """Give a running game that has no timers at all the ones ``plan`` calls for.
+
+        No version bump (nothing about the game changes), but nothing happens unless the game
+        is still running at ``version`` and still has no timers, so two processes starting at
+        once arm it once. Returns whether timers were armed.
+        """
+        async with self._tx() as db:
+            found = await db.fetchrow(
+                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'running'"
+                " AND NOT EXISTS (SELECT 1 FROM timers WHERE game_id = games.id)"
+                + self.db.lock_rows,  # a second process waits here, then sees the timers
+                (game_id, version),
+            )
+            if found is None:
+                return False
+            await self._plan_timers(db, game_id, plan, now)
+        return True
+
+    async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float,
+                         outbox: Sequence[Envelope] = (), ran_out: float | None = None) -> bool:
+        """Consume a due timer once, with what it says (``outbox``); a reminder may come back
+        at ``again_at`` (a chess clock's deadline too, as the grace after its bank ``ran_out``).
+
+        False when another process fired it first (it is gone already).
+        """
+        async with self._tx() as db:
+            if await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,)) != 1:
+                return False
+            await self._enqueue(db, timer.game_id, None, outbox, now)
+            if again_at is not None:
+                await db.execute(
+                    "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
+                    " ran_out) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now,
+                     timer.ran_out if ran_out is None else ran_out),
+                )
+                # Held since it was claimed (a pause in another process): held from now on.
+                await db.execute(
+                    "UPDATE timers SET held_at = ? WHERE game_id = ? AND kind = ? AND player_id = ?"
+                    f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id))
+        return True

@@ -10,6 +10,23 @@ from .store_rows import SETTING_COLUMNS, GuildSettings, StoreBase
 from .vocab import DeadlineAction, StartPolicy
 
 
+FLAGS = ("bot_takeover", "auto_forced", "threads")
+
+
+def _settings(row: Any) -> dict[str, Any]:
+    """A settings row as :class:`GuildSettings` fields: the columns it has, typed."""
+    found = dict(row)
+    values = {k: found[k] for k in SETTING_COLUMNS if k in found}
+    for flag in FLAGS:
+        if flag in values:
+            values[flag] = bool(values[flag])
+    if "start_policy" in values:
+        values["start_policy"] = StartPolicy(values["start_policy"])
+    if "deadline_action" in values:
+        values["deadline_action"] = DeadlineAction(values["deadline_action"])
+    return values
+
+
 class SettingsStore(StoreBase):
     """Settings, notices, leases and meta (a part of :class:`~bot.store.Store`)."""
 
@@ -22,32 +39,11 @@ class SettingsStore(StoreBase):
             f"SELECT guild_id, {', '.join(SETTING_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return GuildSettings(guild_id=guild_id)
-        return GuildSettings(**{**dict(row), "start_policy": StartPolicy(row["start_policy"]),
-                                "deadline_action": DeadlineAction(row["deadline_action"]),
-                                "bot_takeover": bool(row["bot_takeover"]),
-                                "auto_forced": bool(row["auto_forced"]),
-                                "threads": bool(row["threads"])})
+        return GuildSettings(guild_id=guild_id, **(_settings(row) if row else {}))
 
     async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
         """Change some settings of a server (unknown names are a programming error)."""
-        unknown = set(changes) - set(SETTING_COLUMNS)
-        if unknown:
-            raise StoreError(f"unknown settings: {sorted(unknown)}")
-        async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO NOTHING",
-                (guild_id, now),
-            )
-            for column, value in changes.items():
-                if isinstance(value, bool):
-                    value = int(value)  # flags are INTEGER 0/1 on both backends
-                await db.execute(
-                    f"UPDATE guild_settings SET {column} = ?, updated_at = ? WHERE guild_id = ?",
-                    (value, now, guild_id),
-                )
+        await self._save_settings("guild_settings", "guild_id", guild_id, now, changes)
         return await self.guild_settings(guild_id)
 
     async def channel_settings(self, channel_id: int) -> GuildSettings:
@@ -56,39 +52,31 @@ class SettingsStore(StoreBase):
         A setting column the table lacks keeps its default, so a server setting added later
         does not break these reads."""
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
-        if row is None:
-            return GuildSettings(guild_id=0)
-        found = dict(row)
-        values = {k: found[k] for k in SETTING_COLUMNS if k in found}
-        for flag in ("bot_takeover", "auto_forced"):
-            if flag in values:
-                values[flag] = bool(values[flag])
-        if "start_policy" in values:
-            values["start_policy"] = StartPolicy(values["start_policy"])
-        if "deadline_action" in values:
-            values["deadline_action"] = DeadlineAction(values["deadline_action"])
-        return GuildSettings(guild_id=0, **values)
+        return GuildSettings(guild_id=0, **(_settings(row) if row else {}))
 
     async def update_channel_settings(self, channel_id: int, *, now: float,
                                       **changes: Any) -> GuildSettings:
         """Change some settings of a channel outside any server (as :meth:`update_guild_settings`)."""
+        await self._save_settings("channel_settings", "channel_id", channel_id, now, changes)
+        return await self.channel_settings(channel_id)
+
+    async def _save_settings(self, table: str, key: str, owner: int, now: float,
+                             changes: dict[str, Any]) -> None:
+        """Write ``changes`` into the row of ``owner`` in ``table`` (a server's or a chat's),
+        making the row first; ``table`` and ``key`` are this module's literals, never input."""
         unknown = set(changes) - set(SETTING_COLUMNS)
         if unknown:
             raise StoreError(f"unknown settings: {sorted(unknown)}")
         async with self._tx() as db:
             await db.execute(
-                "INSERT INTO channel_settings (channel_id, updated_at) VALUES (?, ?)"
-                " ON CONFLICT (channel_id) DO NOTHING",
-                (channel_id, now),
+                f"INSERT INTO {table} ({key}, updated_at) VALUES (?, ?) ON CONFLICT ({key}) DO NOTHING",
+                (owner, now),
             )
             for column, value in changes.items():
                 if isinstance(value, bool):
-                    value = int(value)
-                await db.execute(
-                    f"UPDATE channel_settings SET {column} = ?, updated_at = ? WHERE channel_id = ?",
-                    (value, now, channel_id),
-                )
-        return await self.channel_settings(channel_id)
+                    value = int(value)  # flags are INTEGER 0/1 on both backends
+                await db.execute(f"UPDATE {table} SET {column} = ?, updated_at = ? WHERE {key} = ?",
+                                 (value, now, owner))
 
     async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
         await self.update_guild_settings(guild_id, now=now, manager_role_id=role_id)

@@ -118,7 +118,7 @@ def watching(checks: Checks) -> Iterator[None]:
         if state.released and COUNTING[0]:
             before = {}
             for c in state.standing():
-                d = kf_model.danger2(state.boats[c], kf_rules.BALANCE)
+                d = kf_model.danger2(state.boats[c], getattr(kf_rules, "BALANCE"))
                 if c != edge and d > kf_model.safe2(state.survived[c]):
                     before[c] = d
             falls_before = len(state.last.get("falls", [])) if state.last else 0
@@ -233,15 +233,18 @@ SWEEP: list[dict[str, int]] = [
 @contextmanager
 def balance(**changes: int) -> Iterator[None]:
     """The engine with other balance constants, for this script only."""
-    # The engine and the words each import the constants under their own name (which mypy
-    # sees as private to them): swap them in both, by name.
+    # The rules, the view and the words each import the constants under their own name (which
+    # mypy sees as private to them): swap them in all three, by name.
     new = replace(kf_model.BALANCE, **changes)
-    saved = kf_rules.BALANCE, kf_view.BALANCE, kf_words.BALANCE
-    kf_rules.BALANCE = kf_view.BALANCE = kf_words.BALANCE = new
+    modules = (kf_rules, kf_view, kf_words)
+    saved = [getattr(m, "BALANCE") for m in modules]
+    for m in modules:
+        setattr(m, "BALANCE", new)
     try:
         yield
     finally:
-        kf_rules.BALANCE, kf_view.BALANCE, kf_words.BALANCE = saved
+        for m, old in zip(modules, saved):
+            setattr(m, "BALANCE", old)
 
 
 def line(label: str, s: dict[str, Any]) -> str:

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOMAINS: dict[str, tuple[str, ...]] = {
     "common": ("games/text.py", "games/base.py", "games/notation.py"),
     "bot": ("bot",),
-    "aqualin": ("games/aqualin.py", "renderers/aqualin"),
+    "aqualin": ("games/aqualin", "renderers/aqualin"),
     "kahuna": ("games/kahuna", "renderers/kahuna"),
     "aqua": ("games/aqua", "renderers/aqua"),
     "kraqua": ("games/kraqua", "renderers/kraqua"),

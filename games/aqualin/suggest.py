@@ -12,7 +12,7 @@ from typing import Any
 from ..base import Suggestions
 from ..notation import clean
 from ..text import Text
-from .notation import parse
+from .notation import read_canonical
 from .scoring import GroupIndex, score
 from .state import AqualinState, Role
 from .words import rated_label
@@ -25,8 +25,8 @@ SUGGEST_CAP = 2000
 
 
 def rate(state: AqualinState, player: str, moves: list[str]) -> list[Rated]:
-    """(their gain minus mine, tile, move, square, mine, theirs) per move, in the order
-    given: plain values, so that thousands of them stay cheap to keep (labels are
+    """(their gain minus mine, tile, move, square, mine, theirs) per move of ``moves`` (texts
+    of ``legal_moves``), in the order given: plain values, so that thousands of them stay cheap to keep (labels are
     written only for the moves shown)."""
     if not moves:
         return []
@@ -38,7 +38,7 @@ def rate(state: AqualinState, player: str, moves: list[str]) -> list[Rated]:
     shifted: dict[tuple[str, str] | None, tuple[GroupIndex, GroupIndex]] = {}
     rated = []
     for text in moves:
-        m = parse(text)
+        m = read_canonical(text)
         parts = shifted.get(m.shift)
         if parts is None:
             board = dict(state.board)

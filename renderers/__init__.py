@@ -12,11 +12,12 @@ reads that record through :func:`record` and the helpers below, never a table of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from . import aqua, aqualin, kahuna, kraqua, krasserfall  # each registers its record
 from .alt_text import alt_text
-from .registry import REGISTRY, GameRenderer, Renderer, UnknownGameError, record, register
+from .registry import (
+    REGISTRY, FocusRenderer, GameRenderer, Renderer, UnknownGameError, record, register)
 
 
 def warm_up() -> None:
@@ -34,7 +35,8 @@ def render_board(view: Mapping[str, Any], names: Mapping[str, str],
     """
     entry = record(view.get("game") if isinstance(view, Mapping) else None)
     if focus is not None and entry.focus:
-        return entry.board(view, names, focus=focus)
+        board = cast(FocusRenderer, entry.board)  # ``focus=True`` says the board takes it
+        return board(view, names, focus=focus)
     return entry.board(view, names)
 
 
@@ -46,6 +48,6 @@ def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     return hand(view, names)
 
 
-__all__ = ["REGISTRY", "GameRenderer", "Renderer", "UnknownGameError", "alt_text", "aqua",
+__all__ = ["REGISTRY", "FocusRenderer", "GameRenderer", "Renderer", "UnknownGameError", "alt_text", "aqua",
            "aqualin", "kahuna", "kraqua", "krasserfall", "record", "register", "render_board",
            "render_hand", "warm_up"]

@@ -14,8 +14,9 @@ from typing import Any
 from .registry import REGISTRY
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Any:
-    """Alt text for the image of ``view``; a plain fallback for a game without a renderer."""
+def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """Alt text for the image of ``view`` (a translatable ``Text`` from the game's record); a
+    plain fallback for a game without a renderer."""
     entry = REGISTRY.get(str(view.get("game")))
     if entry is None:
         return f"{view.get('game', 'Game')} board"

@@ -81,10 +81,14 @@ def add_clock_strip(png: bytes, faces: Sequence[Face]) -> bytes:
     board = Image.open(io.BytesIO(png))
     board.load()
     rgb = board.convert("RGB")
-    strip = draw_strip(board.width, faces, rgb.getpixel((0, 0)))
+    corner = rgb.getpixel((0, 0))
+    assert isinstance(corner, tuple)  # an RGB image's pixel: (r, g, b)
+    strip = draw_strip(board.width, faces, (corner[0], corner[1], corner[2]))
     height = strip.height + board.height
     if board.mode == "P" and "transparency" not in board.info:
-        used = (board.getextrema()[1] or 0) + 1  # palette entries the board draws with
+        highest = board.getextrema()[1]  # a single band: (lowest, highest) palette index
+        assert isinstance(highest, int)
+        used = highest + 1  # palette entries the board draws with
         palette = (board.getpalette() or [])[:3 * used]
         palette += [0] * (3 * used - len(palette))
         canvas = Image.new("P", (board.width, height))

@@ -23,7 +23,13 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+#: An ink: a flat colour, or one with alpha for drawing on RGBA sprites.
+Colour = RGB | RGBA
+#: A box in whole pixels (left, top, right, bottom), as Pillow pastes and crops.
 Box = tuple[int, int, int, int]
+#: A box to draw shapes into, in pixels that need not be whole (glyphs scale to any size).
+Rect = tuple[float, float, float, float]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 #: zlib level for every PNG we send. Level 1 is ~3x faster than the default 6 on our boards
@@ -175,7 +181,7 @@ def _glyph_signature(ch: str) -> bytes:
     f = font(24)
     with _FONT_LOCK:
         bbox = f.getbbox(ch)
-        w, h = max(1, bbox[2] - bbox[0]), max(1, bbox[3] - bbox[1])
+        w, h = max(1, int(bbox[2] - bbox[0])), max(1, int(bbox[3] - bbox[1]))
         im = Image.new("L", (w, h))
         ImageDraw.Draw(im).text((-bbox[0], -bbox[1]), ch, fill=255, font=f)
         return repr((f.getlength(ch), bbox)).encode() + im.tobytes()
@@ -266,12 +272,12 @@ def text_mask(text: str, size: int, anchor: str = "la", stroke: int = 0
     """
     f = font(size)
     with _FONT_LOCK:
-        bbox = f.getbbox(text, anchor=anchor, stroke_width=stroke)
-        w, h = max(1, bbox[2] - bbox[0]), max(1, bbox[3] - bbox[1])
+        bbox = f.getbbox(text, anchor=anchor, stroke_width=stroke)  # whole pixels, typed float
+        w, h = max(1, int(bbox[2] - bbox[0])), max(1, int(bbox[3] - bbox[1]))
         mask = Image.new("L", (w, h))
         ImageDraw.Draw(mask).text((-bbox[0], -bbox[1]), text, fill=255, font=f, anchor=anchor,
                                   stroke_width=stroke, stroke_fill=255)
-    return mask, (bbox[0], bbox[1])
+    return mask, (int(bbox[0]), int(bbox[1]))
 
 
 def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
@@ -305,7 +311,7 @@ def shrink(image: Image.Image, scale: int) -> Image.Image:
     return image.reduce(scale)
 
 
-def scaled(points: Sequence[tuple[float, float]], box: Box) -> list[tuple[float, float]]:
+def scaled(points: Sequence[tuple[float, float]], box: Rect) -> list[tuple[float, float]]:
     """Unit-square points (0..1) placed into ``box``: glyphs are designed once, drawn any size."""
     x0, y0, x1, y1 = box
     return [(x0 + (x1 - x0) * x, y0 + (y1 - y0) * y) for x, y in points]

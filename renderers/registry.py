@@ -11,14 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
+
+# The records of all games live in one table, so a view is typed ``Any`` here: each game's
+# functions take its own view (a TypedDict such as ``games.aqualin.AqualinView``, or a
+# ``Mapping[str, Any]``), and the bot hands each record the view of that record's game.
 
 #: A picture: a view and the players' display names in, PNG bytes out.
-Renderer = Callable[[Mapping[str, Any], Mapping[str, str]], bytes]
-#: A board that shows one player's area at a time: ``focus`` names that player.
-FocusRenderer = Callable[..., bytes]
-#: Alt text for a picture: a translatable text (or a plain string).
-Describer = Callable[[Mapping[str, Any], Mapping[str, str]], Any]
+Renderer = Callable[[Any, Mapping[str, str]], bytes]
+#: Alt text for a picture: a translatable text (``games.text.Text``) or a plain string.
+Describer = Callable[[Any, Mapping[str, str]], str]
+
+
+class FocusRenderer(Protocol):
+    """A board that shows one player's area at a time: ``focus`` names that player (None:
+    the board's own choice, usually the player to act)."""
+
+    def __call__(self, view: Any, names: Mapping[str, str], /,
+                 focus: str | None = None) -> bytes: ...
 
 
 class UnknownGameError(LookupError):

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from games import REGISTRY
+from games.base import AnyGame
 
 from . import render_board
 
@@ -20,7 +21,7 @@ NAMES = {"111": "Marina", "222": "Captain Nemo"}
 def sample_view(rules: str = "seed", turns: int = 21, seed: int = 6,
                 role: str = "host-species") -> dict[str, Any]:
     """The public view after ``turns`` moves of a seeded game between two fair players."""
-    game: Any = REGISTRY["aqualin"]
+    game: AnyGame = REGISTRY["aqualin"]
     state = game.setup(list(NAMES), {"rules": rules, "role": role}, seed)
     rng = random.Random(seed)
     for _ in range(turns):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..aqualin import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState
+from ..aqualin import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState, Role, Rules
 from ..base import AnyGame
 from ..rng import Rng
 from .registry import register_policy
@@ -32,7 +32,7 @@ ORTHO: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[n] for n in ORTHO_NEIGHBO
                                            for sq in SQUARES)
 KING: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[n] for n in KING_NEIGHBOURS[sq])
                                           for sq in SQUARES)
-ATTR = {"colour": 0, "species": 1}
+ATTR = {role: role.letter for role in Role}  # the tile letter each role scores by
 #: weight of the group potential against points on the board
 POTENTIAL = 0.5
 #: logistic scale of a margin in points
@@ -166,7 +166,7 @@ def scores(cells: Cells) -> tuple[int, int]:
 def _shifts(state: AqualinState, cells: Cells) -> list[tuple[int, int]]:
     """Every legal shift (seed) or slide (classic) as (from, to) cell indices."""
     out: list[tuple[int, int]] = []
-    if state.rules == "seed":
+    if state.rules == Rules.SEED:
         for i in range(36):
             if cells[i] is not None:
                 out.extend((i, j) for j in KING[i] if cells[j] is None)
@@ -186,7 +186,7 @@ def _shifts(state: AqualinState, cells: Cells) -> list[tuple[int, int]]:
 
 
 def _tiles(state: AqualinState) -> list[str]:
-    if state.rules == "seed":
+    if state.rules == Rules.SEED:
         return [state.drawn] if state.drawn else []
     return sorted(set(state.market))
 
@@ -224,7 +224,7 @@ def all_rated(state: AqualinState, me: int) -> list[tuple[int, str]]:
     Exact: the difference of both roles' scores after the move minus before.
     """
     cells = cells_of(state.board)
-    classic = state.rules == "classic"
+    classic = state.rules == Rules.CLASSIC
     tiles = _tiles(state)
     base = scores(cells)
     base_diff = base[me] - base[1 - me]
@@ -278,7 +278,7 @@ class AqualinPolicy(Policy):
         on their own (each with its best placement)."""
         me = ATTR[state.roles[player]]
         cells = cells_of(state.board)
-        classic = state.rules == "classic"
+        classic = state.rules == Rules.CLASSIC
         tiles = _tiles(state)
         if not tiles:
             return game.legal_moves(state, player)
@@ -311,7 +311,7 @@ class AqualinPolicy(Policy):
         (and every plain placement) are rated so."""
         me = ATTR[state.roles[player]]
         cells = cells_of(state.board)
-        classic = state.rules == "classic"
+        classic = state.rules == Rules.CLASSIC
         tiles = _tiles(state)
         if not tiles:
             return game.legal_moves(state, player)[:width]
@@ -354,7 +354,7 @@ class AqualinPolicy(Policy):
         them = 1 - me
         cells = cells_of(state.board)
         empties = [i for i in range(36) if cells[i] is None]
-        classic = state.rules == "classic"
+        classic = state.rules == Rules.CLASSIC
         tiles = _tiles(state)
         lab_me, sz_me = labels(cells, me)
         lab_th, sz_th = labels(cells, them)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from games import aqualin as engine
+from games.aqualin import AqualinView
 from games.text import Text, join, translator
 
 # ----- alt text -------------------------------------------------------------------------------
@@ -17,20 +17,21 @@ def _who(names: Mapping[str, str], player: str) -> str:
     return " ".join(str(names.get(player) or player).split())[:32]
 
 
-def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
+def alt_text(view: AqualinView, names: Mapping[str, str]) -> Text:
     """The board in words for screen readers: scores, the last move, what comes next, the squares."""
     roles = {"colour": _("colour"), "species": _("species")}
     players = [_("{name} ({role}) {points} points", name=_who(names, p), role=roles[view["roles"][p]],
                  points=view["scores"][p]) for p in view["order"]]
-    parts: list[Any] = [_("Aqualin board, {turn} of 36 tiles placed.", turn=view["turn"]),
+    parts: list[Text] = [_("Aqualin board, {turn} of 36 tiles placed.", turn=view["turn"]),
                         join(players)]
     last = view.get("last")
     if last:
         words = dict(name=_who(names, last["player"]), tile=engine.tile_name(last["tile"]),
                      square=last["square"])
-        if last.get("shift"):
+        shift = last.get("shift")
+        if shift:
             parts.append(_("Last move by {name}: shifted {src} to {dst}, {tile} on {square}.",
-                           src=last["shift"][0], dst=last["shift"][1], **words))
+                           src=shift[0], dst=shift[1], **words))
         else:
             parts.append(_("Last move by {name}: {tile} on {square}.", **words))
     result = view.get("result")
@@ -38,9 +39,9 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
         winners = [_who(names, p) for p in result["winners"]]
         parts.append(_("Game over: {players} draw.", players=join(winners)) if len(winners) > 1
                      else _("Game over: {player} wins.", player=winners[0]))
-    elif view.get("drawn"):
+    elif drawn := view.get("drawn"):
         parts.append(_("{players} to place {tile}.", players=join([_who(names, p) for p in view["to_act"]]),
-                       tile=engine.tile_name(view["drawn"])))
+                       tile=engine.tile_name(drawn)))
     elif view.get("market"):
         parts.append(_("{players} to take one of: {tiles}.",
                        players=join([_who(names, p) for p in view["to_act"]]),

@@ -7,6 +7,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.aqualin import AqualinView
+
 from ..common import (
     Box, card_edge, draw_text, encode_png, fit_text, panel, pill, player_cards, seat_name,
     text_width)
@@ -20,12 +22,13 @@ from .style import (
 # ----- the render ------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """PNG bytes of the board for ``view`` (a public Aqualin view)."""
+def render(view: AqualinView, names: Mapping[str, str]) -> bytes:
+    """PNG bytes of the board for ``view`` (a public Aqualin view: its keys are
+    ``games.aqualin.AqualinView``'s, checked where they are drawn)."""
     return encode_png(draw(view, names))
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def draw(view: AqualinView, names: Mapping[str, str]) -> Image.Image:
     """The board as a palette image (``render`` encodes it); reads ``view`` only."""
     rules = view.get("rules", "seed")
     if rules not in RULES:
@@ -42,12 +45,12 @@ def draw(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
 
 
 
-def _name(view: Mapping[str, Any], names: Mapping[str, str], player: str, size: int,
+def _name(view: AqualinView, names: Mapping[str, str], player: str, size: int,
           max_width: int, stroke: int = 0) -> str:
     return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
 
 
-def _draw_links(canvas: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_links(canvas: Image.Image, view: AqualinView) -> None:
     """Scoring groups, subtly: small bridges join neighbours of one group across the gap.
 
     Colour groups get a bridge in their colour on one side of the shared edge, species groups
@@ -89,7 +92,7 @@ def _draw_links(canvas: Image.Image, view: Mapping[str, Any]) -> None:
                                     fill=index)
 
 
-def _draw_last_move(canvas: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_last_move(canvas: Image.Image, view: AqualinView) -> None:
     """Ring the square of the last placement (and thinly the shifted tile); arrow the shift.
 
     The arrow goes on top so that the rings never cut it.
@@ -116,14 +119,14 @@ def _draw_last_move(canvas: Image.Image, view: Mapping[str, Any]) -> None:
     pal.overlay(canvas, sprite, (BOARD_X + min(ax, bx) * CELL, BOARD_Y + min(ay, by) * CELL))
 
 
-def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def _header(view: AqualinView, names: Mapping[str, str]) -> Image.Image:
     """The two players: name, role badge, score; whose turn; the winner at the end."""
     im = Image.new("RGB", (WIDTH, HEADER_H), BG)
     order = list(view.get("order") or view.get("players") or [])[:2]
     roles: Mapping[str, str] = view.get("roles") or {}
     scores: Mapping[str, int] = view.get("scores") or {}
     result = view.get("result")
-    draw_game = bool(result) and len(result.get("winners") or []) > 1
+    draw_game = result is not None and len(result.get("winners") or []) > 1
     card_w, cards = player_cards(order, view, WIDTH, MARGIN, 2)
     for player, x, active, won in cards:
         edge, edge_w = card_edge(active, won, ACCENT, GOLD, CARD_EDGE)
@@ -152,7 +155,7 @@ def _header(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     return palette().to_p(im)
 
 
-def _last_move_text(view: Mapping[str, Any], names: Mapping[str, str], max_width: int) -> str:
+def _last_move_text(view: AqualinView, names: Mapping[str, str], max_width: int) -> str:
     """"Last: Marina  e3-e4, GH on e3": the shift, then the tile and where it went.
 
     The move always shows in full; a long name is shortened to make room for it.
@@ -177,7 +180,7 @@ def _last_move_text(view: Mapping[str, Any], names: Mapping[str, str], max_width
     return f"Last: {who}{move}"
 
 
-def _footer(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
+def _footer(view: AqualinView, names: Mapping[str, str]) -> Image.Image:
     """Turn, supply and the last move; then the tile to place, the market, or the result."""
     rules = view.get("rules", "seed")
     result = view.get("result")
@@ -196,7 +199,7 @@ def _footer(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
         draw_text(im, (right, 38), last, STATUS_SIZE, DIM, anchor="rs")
     body = (left, FOOTER_BODY_Y, right, h - 18)
     if result:
-        _draw_result(im, view, names, body)
+        _draw_result(im, view, result, names, body)
     elif rules == "classic":
         _draw_market(im, view, body)
     else:
@@ -204,7 +207,7 @@ def _footer(view: Mapping[str, Any], names: Mapping[str, str]) -> Image.Image:
     return palette().to_p(im)
 
 
-def _draw_drawn(im: Image.Image, view: Mapping[str, Any], box: Box) -> None:
+def _draw_drawn(im: Image.Image, view: AqualinView, box: Box) -> None:
     tile = view.get("drawn")
     x0, y0, x1, y1 = box
     size = DRAWN_SIZE
@@ -220,7 +223,7 @@ def _draw_drawn(im: Image.Image, view: Mapping[str, Any], box: Box) -> None:
               anchor="ls")
 
 
-def _draw_market(im: Image.Image, view: Mapping[str, Any], box: Box) -> None:
+def _draw_market(im: Image.Image, view: AqualinView, box: Box) -> None:
     market = [_check_tile(t) for t in view.get("market") or []]
     x0, y0, x1, y1 = box
     draw_text(im, (x0, y0 + 22), "MARKET", 22, DIM, anchor="ls", stroke=1)
@@ -238,10 +241,10 @@ def _draw_market(im: Image.Image, view: Mapping[str, Any], box: Box) -> None:
         draw_text(im, (x + size / 2, y0 + 34 + size + 8), tile, 26, TEXT, anchor="ma", stroke=1)
 
 
-def _draw_result(im: Image.Image, view: Mapping[str, Any], names: Mapping[str, str],
-                 box: Box) -> None:
-    """Who won and why: on points, on the largest group, by resignation, or a draw."""
-    result = view["result"]
+def _draw_result(im: Image.Image, view: AqualinView, result: Mapping[str, Any],
+                 names: Mapping[str, str], box: Box) -> None:
+    """Who won and why (``result``, the view's): on points, on the largest group, by
+    resignation, or a draw."""
     x0, y0, x1, y1 = box
     width = x1 - x0
     winners = list(result.get("winners") or [])

@@ -7,38 +7,39 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from ..common import RGB, Box, scaled
+from ..common import Colour, Rect, scaled
 
 # ----- species glyphs ----------------------------------------------------------------------------
 # Each glyph fills a unit box (0..1 both ways) in ``fill`` with details in ``detail``, and
 # covers the box centre with solid ``fill``. Silhouettes differ: wide with claws, horizontal,
 # dome with tentacles, upright S, five points, oval with flippers.
 
-Glyph = Callable[[ImageDraw.ImageDraw, Box, RGB, RGB], None]
+#: A glyph: drawn with ``fill`` and ``detail`` into a box of any size (RGB, or RGBA sprites).
+Glyph = Callable[[ImageDraw.ImageDraw, Rect, Colour, Colour], None]
 
 
-def _u(box: Box, v: float) -> float:
+def _u(box: Rect, v: float) -> float:
     """A unit length in pixels of ``box``."""
     return (box[2] - box[0]) * v
 
 
-def _circle(d: ImageDraw.ImageDraw, box: Box, cx: float, cy: float, r: float, fill: RGB) -> None:
+def _circle(d: ImageDraw.ImageDraw, box: Rect, cx: float, cy: float, r: float, fill: Colour) -> None:
     (x, y), = scaled([(cx, cy)], box)
     rr = _u(box, r)
     d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill)
 
 
-def _ellipse(d: ImageDraw.ImageDraw, box: Box, x0: float, y0: float, x1: float, y1: float,
-             fill: RGB | None = None, outline: RGB | None = None, width: float = 0) -> None:
+def _ellipse(d: ImageDraw.ImageDraw, box: Rect, x0: float, y0: float, x1: float, y1: float,
+             fill: Colour | None = None, outline: Colour | None = None, width: float = 0) -> None:
     (a, b), (c, e) = scaled([(x0, y0), (x1, y1)], box)
     d.ellipse((a, b, c, e), fill=fill, outline=outline, width=round(_u(box, width)))
 
 
-def _poly(d: ImageDraw.ImageDraw, box: Box, pts: Sequence[tuple[float, float]], fill: RGB) -> None:
+def _poly(d: ImageDraw.ImageDraw, box: Rect, pts: Sequence[tuple[float, float]], fill: Colour) -> None:
     d.polygon(scaled(pts, box), fill=fill)
 
 
-def _line(d: ImageDraw.ImageDraw, box: Box, pts: Sequence[tuple[float, float]], fill: RGB,
+def _line(d: ImageDraw.ImageDraw, box: Rect, pts: Sequence[tuple[float, float]], fill: Colour,
           width: float) -> None:
     w = round(_u(box, width))
     d.line(scaled(pts, box), fill=fill, width=w, joint="curve")
@@ -67,7 +68,7 @@ def _spline(points: Sequence[tuple[float, float]], n: int) -> list[tuple[float, 
     return out
 
 
-def _crab(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _crab(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     legs = [
         [(0.30, 0.56), (0.13, 0.50), (0.05, 0.60)],
         [(0.29, 0.65), (0.11, 0.66), (0.05, 0.78)],
@@ -92,7 +93,7 @@ def _crab(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
     _line(d, box, [(0.40, 0.66), (0.50, 0.70), (0.60, 0.66)], detail, 0.03)
 
 
-def _fish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _fish(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     _poly(d, box, [(0.62, 0.50), (0.95, 0.22), (0.87, 0.50), (0.95, 0.78)], fill)
     _poly(d, box, [(0.30, 0.30), (0.50, 0.11), (0.62, 0.33)], fill)  # dorsal fin
     _poly(d, box, [(0.42, 0.68), (0.52, 0.85), (0.60, 0.68)], fill)  # belly fin
@@ -102,7 +103,7 @@ def _fish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
     d.arc((x0, y0, x1, y1), 300, 60, fill=detail, width=round(_u(box, 0.035)))
 
 
-def _jellyfish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _jellyfish(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     for i, x in enumerate((0.27, 0.42, 0.58, 0.73)):
         amp = 0.045 if i % 2 else -0.045
         pts = [(x + amp * math.sin(k / 8 * 2 * math.pi), 0.56 + 0.40 * k / 8) for k in range(9)]
@@ -117,7 +118,7 @@ def _jellyfish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None
     _circle(d, box, 0.64, 0.40, 0.035, detail)
 
 
-def _seahorse(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _seahorse(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     spine = [(0.56, 0.20), (0.52, 0.32), (0.43, 0.48), (0.48, 0.64), (0.60, 0.76),
              (0.58, 0.90), (0.46, 0.93), (0.42, 0.84), (0.49, 0.80)]
     radii = [0.11, 0.11, 0.16, 0.15, 0.09, 0.06, 0.045, 0.035, 0.03]
@@ -141,7 +142,7 @@ def _seahorse(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
               detail, 0.025)
 
 
-def _starfish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _starfish(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     cx, cy, outer, inner = 0.5, 0.54, 0.47, 0.21
     pts = []
     for k in range(10):
@@ -157,7 +158,7 @@ def _starfish(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
             _circle(d, box, cx + dist * math.cos(a), cy + dist * math.sin(a), r, detail)
 
 
-def _turtle(d: ImageDraw.ImageDraw, box: Box, fill: RGB, detail: RGB) -> None:
+def _turtle(d: ImageDraw.ImageDraw, box: Rect, fill: Colour, detail: Colour) -> None:
     front = [(0.34, 0.34), (0.14, 0.20), (0.04, 0.26), (0.10, 0.36), (0.30, 0.46)]
     back = [(0.34, 0.70), (0.18, 0.82), (0.22, 0.92), (0.34, 0.88), (0.42, 0.78)]
     for flipper in (front, back):

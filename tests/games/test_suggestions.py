@@ -96,6 +96,7 @@ def test_aqualin_rates_each_move_by_its_real_score(rules: str) -> None:
     """The quick scoring of a placement (groups found once per shifted board) gives the
     score of the board after the move, counted from scratch."""
     from games.aqualin import score
+    from games.aqualin.suggest import rate
 
     game = REGISTRY["aqualin"]
     rnd = random.Random(9)
@@ -104,7 +105,7 @@ def test_aqualin_rates_each_move_by_its_real_score(rules: str) -> None:
             me = state.roles[player]
             them = "species" if me == "colour" else "colour"
             legal = game.legal_moves(state, player)
-            for gain, tile, text, square, mine, theirs in game._rate(
+            for gain, tile, text, square, mine, theirs in rate(
                     state, player, rnd.sample(legal, min(len(legal), 300))):
                 after = game.apply(state, player, text)
                 assert mine == score(after.board, me) - score(state.board, me), text

@@ -1,0 +1,188 @@
+"""Aqualin's moves as values, read from and written as text: the one place for both.
+
+A move is a placement (``d4``; classic: with the market tile, ``BT d4``), optionally after a
+shift (seed rules: one step, ``b2-c3 d4``) or a slide (classic: along a row or column,
+``b2-b5 BT d4``). In the seed rules a move may name the drawn tile (``BF d4``); the
+canonical form leaves it out. ``parse(format_move(m)) == m`` for every move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..aliases import english
+from ..errors import InvalidMove
+from ..notation import clean, quote
+from ..text import Text, translator
+from .state import COLOURS, FILES, RANKS, SPECIES, Rules
+from .words import tile_name
+
+_ = translator("aqualin")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A tile onto an empty square: the drawn one (seed) or ``tile`` from the market (classic)."""
+
+    square: str
+    tile: str | None = None
+
+    @property
+    def shift(self) -> None:
+        """No shift first (the same attribute as :class:`ShiftPlace`'s)."""
+        return None
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+@dataclass(frozen=True)
+class ShiftPlace:
+    """A tile shifted (seed) or slid (classic) from ``src`` to ``dst`` first, then placed."""
+
+    src: str
+    dst: str
+    square: str
+    tile: str | None = None
+
+    @property
+    def shift(self) -> tuple[str, str]:
+        return self.src, self.dst
+
+    def __str__(self) -> str:
+        return format_move(self)
+
+
+AqualinMove = Place | ShiftPlace
+
+
+def make_move(square: str, shift: tuple[str, str] | None = None,
+              tile: str | None = None) -> AqualinMove:
+    """The move of its kind: a placement, after ``shift`` if there is one."""
+    if shift is None:
+        return Place(square, tile)
+    return ShiftPlace(shift[0], shift[1], square, tile)
+
+
+def format_move(move: AqualinMove) -> str:
+    """The canonical text: the shift, the tile (if named), the square."""
+    parts = []
+    if move.shift:
+        parts.append(f"{move.shift[0]}-{move.shift[1]}")
+    if move.tile:
+        parts.append(move.tile)
+    parts.append(move.square)
+    return " ".join(parts)
+
+
+#: The syntax in general, for a move read without a position (``normalize_move``); a move
+#: played in a game is answered with examples that are legal there (:class:`Examples`).
+MOVE_HELP = _("write a square like d4, or a shift and a square like b2-c3 d4")
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Moves that are legal now, to show the syntax with: in the turn prompt and in errors.
+
+    ``place`` plays the drawn tile (seed) or a market tile (classic) on an empty square near
+    the middle; ``shifted`` shifts (slides) a tile first, None when no tile can move (an empty
+    board, the first classic turn).
+    """
+
+    rules: Rules
+    place: AqualinMove
+    shifted: AqualinMove | None
+    tile: str
+
+    @property
+    def help(self) -> Text:
+        """How to write a move, shown with these examples."""
+        if self.rules == Rules.SEED:
+            if self.shifted is None:
+                return _("write a square like {move}", move=str(self.place))
+            return _("write a square like {move}, or a shift and a square like {shifted}",
+                     move=str(self.place), shifted=str(self.shifted))
+        if self.shifted is None:
+            return _("write a market tile and a square like {move}", move=str(self.place))
+        return _("write a market tile and a square like {move}, or a slide first like {shifted}",
+                 move=str(self.place), shifted=str(self.shifted))
+
+    @property
+    def shift(self) -> str:
+        """The example shift alone (``c3-d4``); only asked for when there is one."""
+        assert self.shifted is not None and self.shifted.shift is not None
+        return "-".join(self.shifted.shift)
+
+
+def parse(text: str, examples: Examples | None = None) -> AqualinMove:
+    """``text`` read as a move; an error shows ``examples`` (legal in the game at hand)
+    or, without them, the syntax in general."""
+    if not isinstance(text, str):
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
+    how = examples.help if examples else MOVE_HELP
+    slide = examples is not None and examples.rules == Rules.CLASSIC
+    cleaned = clean(english("aqualin", text))  # German and Danish tile names as well
+    shown = quote(text)
+    if not cleaned:
+        raise InvalidMove(_("empty move: {help}", help=how))
+    tokens = cleaned.split(" ")
+    if len(tokens) > 3:
+        raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
+    shift = None
+    tile = None
+    if "-" in tokens[0]:
+        ends = tokens.pop(0).split("-")
+        if len(ends) != 2 or not all(ends):
+            if examples is not None and examples.shifted is None:
+                raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
+            example = examples.shift if examples else "b2-c3"
+            raise InvalidMove(
+                _("could not read the slide in '{text}': write it like {shift}", text=shown,
+                  shift=example) if slide else
+                _("could not read the shift in '{text}': write it like {shift}", text=shown,
+                  shift=example))
+        shift = (_parse_square(ends[0], how), _parse_square(ends[1], how))
+    if len(tokens) == 2:
+        tile = _parse_tile(tokens.pop(0), examples)
+    if len(tokens) != 1:
+        raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=how))
+    if "-" in tokens[0]:
+        raise InvalidMove(
+            _("'{text}' has a slide but no square to place on: {help}", text=shown, help=how)
+            if slide else
+            _("'{text}' has a shift but no square to place on: {help}", text=shown, help=how))
+    return make_move(_parse_square(tokens[0], how), shift, tile)
+
+
+def read_canonical(text: str) -> AqualinMove:
+    """A move as ``format_move`` wrote it (``legal_moves``' own texts), read without the
+    checks and the aliases ``parse`` applies to what players type: rating thousands of legal
+    moves for autocomplete stays cheap."""
+    tokens = text.split(" ")
+    square = tokens.pop()
+    tile = tokens.pop() if tokens and "-" not in tokens[-1] else None
+    if not tokens:
+        return Place(square, tile)
+    src, dst = tokens[0].split("-")
+    return ShiftPlace(src, dst, square, tile)
+
+
+def _parse_square(token: str, how: Text) -> str:
+    if len(token) == 2 and token[0] in FILES and token[1] in RANKS:
+        return token
+    if re.fullmatch(r"[a-z][0-9]+", token):
+        raise InvalidMove(_("{square} is not a square: files are a–f and ranks 1–6",
+                            square=quote(token)))
+    raise InvalidMove(_("'{text}' is not a square: {help}", text=quote(token), help=how))
+
+
+def _parse_tile(token: str, examples: Examples | None) -> str:
+    tile = token.upper()
+    if len(tile) == 2 and tile[0] in COLOURS and tile[1] in SPECIES:
+        return tile
+    example = examples.tile if examples else "BT"
+    raise InvalidMove(_(
+        "'{text}' is not a tile: a colour letter (R Y G B P V) and a species letter "
+        "(C F J H S T), like {tile} for {name}", text=quote(token), tile=example,
+        name=tile_name(example)))

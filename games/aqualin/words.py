@@ -1,0 +1,84 @@
+"""Aqualin's texts for players: tile names, the rules summary, moves told, turn prompts.
+
+Pure wording: the engine decides, these functions say it (in the ``aqualin`` domain, so the
+bot translates them). They take plain values, not the engine, so this module depends on the
+state's vocabularies only.
+"""
+
+from __future__ import annotations
+
+from ..text import Text, translator
+from .state import Role, Rules
+
+_ = translator("aqualin")
+
+#: The tile letters' words, translatable (a sentence puts them together as "{colour} {species}").
+COLOUR_WORDS = {"R": _("red"), "Y": _("yellow"), "G": _("green"), "B": _("blue"), "P": _("pink"),
+                "V": _("purple")}
+SPECIES_WORDS = {"C": _("crab"), "F": _("fish"), "J": _("jellyfish"), "H": _("seahorse"),
+                 "S": _("starfish"), "T": _("turtle")}
+ROLE_WORDS = {Role.COLOUR: _("colour"), Role.SPECIES: _("species")}
+
+RULES_HELP = _("seed: draw a tile, shift one step; classic: open market of six, slide")
+ROLE_HELP = _("who scores by colour (the colour player moves first)")
+
+SUMMARY = _(
+    "**Aqualin** — 2 players, 36 tiles (6 colours × 6 species) on a 6×6 board.\n"
+    "One player scores groups of the same **colour**, the other groups of the same "
+    "**species**. The colour player starts.\n"
+    "**Your turn:** the top tile of the supply is drawn for you. You may first shift any "
+    "tile one step (8 directions) onto an empty square, then place the drawn tile on any "
+    "empty square. `{cmd:move} d4` or `{cmd:move} b2-c3 d4`.\n"
+    "**Classic rules** (`rules=classic`): six open tiles form a market; you may first slide "
+    "a tile any distance along its row or column (no jumping, not on the first turn), then "
+    "take a market tile and place it. `{cmd:move} BT d4` or `{cmd:move} b2-b5 BT d4`.\n"
+    "**Scoring** when the board is full: each orthogonally connected group of n ≥ 2 tiles "
+    "scores n·(n−1)/2 (2→1, 3→3, 4→6, 5→10, 6→15). Tie: the larger biggest group wins.\n"
+    "Tiles: colours R red, Y yellow, G green, B blue, P pink, V purple; species C crab, "
+    "F fish, J jellyfish, H seahorse, S starfish, T turtle (BT = blue turtle)."
+)
+
+
+def tile_name(tile: str) -> Text:
+    """``BF`` -> ``blue fish``."""
+    return _("{colour} {species}", colour=COLOUR_WORDS[tile[0]], species=SPECIES_WORDS[tile[1]])
+
+
+def describe(rules: Rules, tile: str, square: str, shift: tuple[str, str] | None = None,
+             moved: str = "?") -> Text:
+    """A move told: ``tile`` placed on ``square``, after ``moved`` was shifted (slid)."""
+    words = dict(name=tile_name(tile), tile=tile, square=square)
+    if rules == Rules.CLASSIC:
+        text = _("took **{name}** ({tile}) from the market and placed it on **{square}**", **words)
+    else:
+        text = _("placed **{name}** ({tile}) on **{square}**", **words)
+    if shift:
+        told = dict(moved=moved, src=shift[0], dst=shift[1], then=text)
+        text = (_("shifted {moved} {src}→{dst}, then {then}", **told) if rules == Rules.SEED
+                else _("slid {moved} {src}→{dst}, then {then}", **told))
+    return text
+
+
+def prompt(rules: Rules, role: Role | None, drawn: str | None, move: str,
+           shifted: str | None) -> Text:
+    """What the player to act does now, with ``move`` (and ``shifted``) as legal examples."""
+    said = ROLE_WORDS.get(role, "?") if role is not None else "?"
+    if rules == Rules.SEED:
+        tile = drawn or "?"
+        if shifted is None:
+            return _("you score by **{role}**. Place **{name}** ({tile}): `{cmd:move} {move}`.",
+                     role=said, name=tile_name(tile), tile=tile, move=move)
+        return _("you score by **{role}**. Place **{name}** ({tile}): `{cmd:move} {move}`, or shift a "
+                 "tile one step first: `{cmd:move} {shifted}`.", role=said, name=tile_name(tile),
+                 tile=tile, move=move, shifted=shifted)
+    if shifted is None:
+        return _("you score by **{role}**. Take a market tile and place it: `{cmd:move} {move}`.",
+                 role=said, move=move)
+    return _("you score by **{role}**. Take a market tile and place it: `{cmd:move} {move}`, "
+             "or slide first: `{cmd:move} {shifted}`.", role=said, move=move, shifted=shifted)
+
+
+def rated_label(move: str, tile: str, square: str, mine: int, theirs: int) -> Text:
+    """An autocomplete entry: the move, the tile and where it goes, both players' gains."""
+    return _("{move}  ·  {name} → {square}  ·  you {mine}, them {theirs}", move=move,
+             name=tile_name(tile), square=square, mine=f"{mine:+d}", theirs=f"{theirs:+d}")

@@ -6,6 +6,7 @@ never talks to Discord itself, so it can be tested and driven offline.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,7 @@ class Art:
 
     kind: str  # board | hand
     game: str  # the game id (which renderer draws it)
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     names: dict[str, str]
     filename: str
     focus: str | None = None  # the player whose area a focused board shows (Aqua)

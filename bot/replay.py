@@ -47,7 +47,7 @@ def replay_moves(game: Game, players: Sequence[str], options: Mapping[str, str],
 
 
 def turn_views(game: Game, players: Sequence[str], options: Mapping[str, str], seed: int,
-               moves: Iterable[MoveRow]) -> list[dict[str, Any]]:
+               moves: Iterable[MoveRow]) -> list[Mapping[str, Any]]:
     """Public views: the start, then the board after every completed turn (hands stay hidden)."""
     state = game.setup(list(players), dict(options), seed)
     views = [game.view(state, None)]

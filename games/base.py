@@ -372,7 +372,7 @@ class Game(ABC, Generic[S, M]):
     def _apply(self, state: S, player: str, move: M) -> S: ...
 
     @abstractmethod
-    def view(self, state: S, player: str | None = None) -> dict[str, Any]:
+    def view(self, state: S, player: str | None = None) -> Mapping[str, Any]:
         """JSON-able view for ``player`` (``None``: the public view, no hidden information)."""
 
     @abstractmethod

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games import REGISTRY
@@ -19,7 +20,7 @@ NAMES = {"111": "Marina", "222": "Captain Nemo"}
 
 
 def sample_view(rules: str = "seed", turns: int = 21, seed: int = 6,
-                role: str = "host-species") -> dict[str, Any]:
+                role: str = "host-species") -> Mapping[str, Any]:
     """The public view after ``turns`` moves of a seeded game between two fair players."""
     game: AnyGame = REGISTRY["aqualin"]
     state = game.setup(list(NAMES), {"rules": rules, "role": role}, seed)

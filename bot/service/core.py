@@ -263,7 +263,7 @@ class ServiceCore(DrawingService):
                        after: Any) -> list[SeatRow]:
         """The human seats whose private view differs between ``before`` and ``after``
         (as :meth:`private_part` says, with each public view worked out once)."""
-        def part(state: Any, public: dict[str, Any], player: str) -> dict[str, Any]:
+        def part(state: Any, public: Mapping[str, Any], player: str) -> dict[str, Any]:
             return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
 
         public_after = game.view(after, None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from renderers.animation import animate
@@ -120,7 +121,7 @@ class HistoryService(PlayService):
         gif, used = self._animate(views, names)
         return len(views), gif, used
 
-    def _animate(self, views: list[dict[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
+    def _animate(self, views: list[Mapping[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
         return animate([self._render(v, names) for v in views])
 
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:

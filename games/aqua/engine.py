@@ -449,10 +449,7 @@ class Aqua(Game[AquaState, AquaMove]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    # The base class promises a ``dict[str, Any]``; an ``AquaView`` is one at run time, but a
-    # TypedDict is not a subtype of ``dict[str, Any]`` for a type checker, hence the ignore.
-    def view(self, state: AquaState,  # type: ignore[override]
-             player: str | None = None) -> AquaView:
+    def view(self, state: AquaState, player: str | None = None) -> AquaView:
         """The whole state but the deck's order and the box: the same for every player
         (the keys: :class:`games.aqua.view.AquaView`)."""
         result = self.result(state)

@@ -281,10 +281,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    # The contract's ``view`` returns ``dict[str, Any]``; a TypedDict is that dict, with its
-    # keys named for the renderer (mypy cannot see a TypedDict as ``dict[str, Any]``).
-    def view(self, state: AqualinState,  # type: ignore[override]
-             player: str | None = None) -> AqualinView:
+    def view(self, state: AqualinState, player: str | None = None) -> AqualinView:
         result = self.result(state)
         return {
             "game": self.id,

@@ -500,10 +500,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    # A TypedDict is not a ``dict[str, Any]`` to mypy (its keys are fixed), though it is one at
-    # run time: the base class promises the looser type to the bot.
-    def view(self, state: KahunaState,  # type: ignore[override]
-             player: str | None = None) -> KahunaView:
+    def view(self, state: KahunaState, player: str | None = None) -> KahunaView:
         """The public view, or ``player``'s own (a :class:`KahunaHandView`, with the hand)."""
         result = self.result(state)
         view: KahunaView = {

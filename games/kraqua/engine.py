@@ -230,8 +230,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    def view(self, state: KraquaState,  # type: ignore[override]
-             player: str | None = None) -> KraquaView:
+    def view(self, state: KraquaState, player: str | None = None) -> KraquaView:
         """Everything but the stack's order, the hidden gates and the RNG (the same for all)."""
         result = self.result(state)
         gates: list[GateView] = []

@@ -149,10 +149,7 @@ class Krasserfall(Game[KrasserfallState, Move]):
 
     # ----- views ----------------------------------------------------------------------------
 
-    # The contract's ``view`` returns ``dict[str, Any]``; a TypedDict is that dict, with its
-    # keys named for the renderer (mypy cannot see a TypedDict as ``dict[str, Any]``).
-    def view(self, state: KrasserfallState,  # type: ignore[override]
-             player: str | None = None) -> KrasserfallView:
+    def view(self, state: KrasserfallState, player: str | None = None) -> KrasserfallView:
         """Everything on the table; the tipping points (and the RNG) never appear. Same for
         everyone (see :mod:`.view` for ``safe`` and ``push_risk``)."""
         return view(state, self.id)

@@ -22,7 +22,7 @@ from typing import Any
 from games import register
 from games.base import Game, Option, Result
 from games.errors import IllegalMove, InvalidMove
-from games.rng import Rng
+from games.rng import Rng, seed_to_int
 from games.text import translator
 
 _ = translator("fifteen")  # the i18n domain is the game id; without a catalog it stays English
@@ -166,8 +166,6 @@ class Fifteen(Game[FifteenState, Place]):
 
     def resample(self, state: FifteenState, player: str | None, seed: int | str) -> FifteenState:
         """Every tile ``player`` can't see (the bag, and hands not theirs) dealt again."""
-        from games.rng import seed_to_int
-
         mine = state.players.index(player) if player in state.players else None
         unseen = [t for seat, hand in enumerate(state.hands) if seat != mine for t in hand]
         unseen += state.bag

@@ -55,7 +55,7 @@ class NotifyService(ServiceCore):
         where nobody's command is there to answer (a reminder, a bot's move) the post itself
         goes to them by DM (:mod:`bot.service.places`), so a DM notice on top would say
         everything twice."""
-        return "channel"
+        return Notify.CHANNEL
 
     async def notify_where(self, user_id: int, guild_id: int | None) -> str:
         """The one place a person's choice is read: what they chose, else the default here."""

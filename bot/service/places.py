@@ -17,18 +17,7 @@ from typing import Any
 
 from games.text import Text, lines, translator
 
-from ..messages import Place
-from ..vocab import Notify
-
 _ = translator("bot")
-
-#: Where a player hears that it is their turn, unless they chose otherwise (``/game notify``).
-CHANNEL, DM, BOTH = Notify.CHANNEL, Notify.DM, Notify.BOTH
-
-
-def guildless(place: Place) -> bool:
-    """A group DM or a DM: no server, so the bot cannot post there on its own."""
-    return place.guild_id is None
 
 
 def channel_link(channel_id: int) -> str:

@@ -1,13 +1,9 @@
-"""Buttons that survive restarts: the game id (and what else they need) lives in the ``custom_id``.
-
-``from_custom_id`` takes the Button that arrived; discord.py types that argument as any item,
-hence the ``type: ignore[override]`` on each of them.
-"""
+"""Buttons that survive restarts: the game id (and what else they need) lives in the ``custom_id``."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -23,8 +19,25 @@ _STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.sec
            "start": discord.ButtonStyle.primary, "addbot": discord.ButtonStyle.secondary}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"lobby:(?P<action>join|leave|start|addbot):(?P<game>[0-9]{1,19})"):
+class Rebuilt:
+    """Rebuilds a button from its ``custom_id`` after a restart.
+
+    The template's named groups are the constructor's arguments (those named ``…_id`` are
+    numbers; a group that did not match is left to its default), plus the label it was sent
+    with. Put it before ``DynamicItem`` among the bases.
+    """
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        args = {name: int(value) if name.endswith("_id") else value
+                for name, value in match.groupdict().items() if value is not None}
+        build: Any = cls  # each button's own constructor, which mypy cannot see from here
+        return build(**args, label=getattr(item, "label", None))
+
+
+class LobbyButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"lobby:(?P<action>join|leave|start|addbot):(?P<game_id>[0-9]{1,19})"):
     """Join / Leave / Start for one lobby; stale clicks get a clear ephemeral answer."""
 
     def __init__(self, action: str, game_id: int, label: str | None = None) -> None:
@@ -33,11 +46,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"lobby:{action}:{game_id}"))
         self.action = action
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> LobbyButton:
-        return cls(match["action"], int(match["game"]), item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         action, game_id = self.action, self.game_id
@@ -74,7 +82,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
         self.move = move
         self.path = path
 
-    @classmethod
+    @classmethod  # its own: the version and the move-or-menu need more than Rebuilt does
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
                              match: re.Match[str], /) -> MoveButton:
         version = None if match["version"] == "*" else int(match["version"])
@@ -100,7 +108,8 @@ def custom_id_fits(button: object) -> bool:
     return 0 < len(arg) <= 80 and len(text) <= 100
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:(?P<game>[0-9]{1,19})"):
+class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"replay:(?P<game_id>[0-9]{1,19})"):
     """Under a game's final message: post its animated replay (once; later clicks link to it)."""
 
     def __init__(self, game_id: int, label: str | None = None) -> None:
@@ -109,18 +118,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"replay:
                                            custom_id=f"replay:{game_id}"))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> ReplayButton:
-        return cls(int(match["game"]), item.label)
-
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         await respond(interaction, lambda s, a, p: s.replay_animation(a, p, game_id))
 
 
-class WaitButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"wait:(?P<game>[0-9]{1,19}):(?P<player>[0-9]{1,20}(?:#[0-9]{1,3})?)"):
+class WaitButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"wait:(?P<game_id>[0-9]{1,19}):(?P<player>[0-9]{1,20}(?:#[0-9]{1,3})?)"):
     """Under the notice that a player's chess clock ran out: the other players keep the game
     waiting for them instead of the on-deadline action (see :mod:`bot.service.clock`)."""
 
@@ -130,11 +134,6 @@ class WaitButton(discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"wait:{game_id}:{player}"))
         self.game_id = game_id
         self.player = player
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> WaitButton:
-        return cls(int(match["game"]), match["player"], item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id, player = self.game_id, self.player
@@ -162,8 +161,8 @@ class _ForTheAsker:
         return False
 
 
-class ConfirmButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"ok:(?P<action>resign|abort):(?P<game>[0-9]{1,19}):(?P<user>[0-9]{1,20})"
+class ConfirmButton(_ForTheAsker, Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"ok:(?P<action>resign|abort):(?P<game_id>[0-9]{1,19}):(?P<user_id>[0-9]{1,20})"
                              r"(?::(?P<reason>.{0,50}))?"):
     """Carries out a ``/game resign`` or ``/game abort`` that was asked about.
 
@@ -183,12 +182,6 @@ class ConfirmButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
         self.user_id = user_id
         self.reason = reason
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> ConfirmButton:
-        return cls(match["action"], int(match["game"]), int(match["user"]), match["reason"] or "",
-                   item.label)
-
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id, reason = self.game_id, self.reason or None
         # Answer by taking the buttons off the question, so it cannot be pressed twice.
@@ -200,8 +193,8 @@ class ConfirmButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
                           acknowledged=True)
 
 
-class CancelButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"no:(?P<user>[0-9]{1,20})"):
+class CancelButton(_ForTheAsker, Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"no:(?P<user_id>[0-9]{1,20})"):
     """Leaves everything as it was and takes the question's buttons away."""
 
     def __init__(self, user_id: int, label: str | None = None) -> None:
@@ -209,11 +202,6 @@ class CancelButton(_ForTheAsker, discord.ui.DynamicItem[discord.ui.Button],
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"no:{user_id}"))
         self.user_id = user_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> CancelButton:
-        return cls(int(match["user"]), item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await interaction.response.edit_message(

@@ -3,17 +3,17 @@ id and what is agreed to live in its ``custom_id``)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
 from ..messages import AskButton
 from .base import respond, say
+from .buttons import Rebuilt
 
 
-class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"agree:(?P<action>pause|resume):(?P<game>[0-9]{1,19})"):
+class AgreeButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"agree:(?P<action>pause|resume):(?P<game_id>[0-9]{1,19})"):
     """Any player of the game may press it; the service counts each player once and pauses
     (or resumes) when the last one agrees. Pressed after that, it says so."""
 
@@ -23,11 +23,6 @@ class AgreeButton(discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"agree:{action}:{game_id}"))
         self.action = action
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,  # type: ignore[override]
-                             match: re.Match[str], /) -> AgreeButton:
-        return cls(match["action"], int(match["game"]), item.label)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id

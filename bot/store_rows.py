@@ -11,7 +11,7 @@ history) is made of them all.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .db import Database, Tx
@@ -96,29 +96,10 @@ class GameRow:
             }
         except ValueError as exc:
             decoded = {"options": {}, "timing": {}, "result": None, "clock": {}, "broken": str(exc)}
-        return cls(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            seed=row["seed"],
-            status=Status(row["status"]),
-            host_id=row["host_id"],
-            state=row["state"],
-            version=row["version"],
-            end_reason=row["end_reason"],
-            lobby_message_id=row["lobby_message_id"],
-            board_message_id=row["board_message_id"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            replay_message_id=row["replay_message_id"],
-            paused_at=row["paused_at"],
-            paused_by=row["paused_by"],
-            pause_reason=row["pause_reason"],
-            threaded=bool(row["threaded"]),
-            thread_id=row["thread_id"],
-            **decoded,
-        )
+        columns = {f.name: row[f.name] for f in fields(cls) if f.name not in decoded}
+        # Column for field, as stored; only these two are typed on the way out.
+        columns.update(status=Status(row["status"]), threaded=bool(row["threaded"]))
+        return cls(**columns, **decoded)
 
 
 @dataclass(frozen=True)

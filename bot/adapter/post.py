@@ -6,7 +6,8 @@ refusal leaves behind (the closed-DM notice). Both the delivery of an interactio
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -18,6 +19,22 @@ from .buttons import custom_id_fits
 from .pause_buttons import ask_view
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+async def refusable(send: Awaitable[T], what: str, *args: object, refused: int = logging.WARNING) -> T | None:
+    """``send``'s result, or None when Discord refuses it.
+
+    A refusal (403: missing permissions, closed DMs) is expected and logged at ``refused``;
+    any other HTTP failure is logged with its traceback. ``what`` names the attempt.
+    """
+    try:
+        return await send
+    except discord.Forbidden as exc:
+        log.log(refused, "refused: " + what + " (%s)", *args, exc.text or "403 Forbidden")
+    except discord.HTTPException:
+        log.exception("failed: " + what, *args)
+    return None
 
 
 def lobby_view(card: LobbyCard, lang: str) -> discord.ui.View | None:
@@ -77,13 +94,9 @@ async def remember(client: Client, post: Post, game_id: int | None, message_id: 
 async def send_post(client: Client, channel: discord.PartialMessageable, post: Post,
                     game_id: int | None, lang: str) -> bool:
     """Post in the channel; False if the channel refused (the caller falls back)."""
-    try:
-        message = await channel.send(say(post.text, lang), **post_kwargs(post, lang))
-    except discord.Forbidden:
-        log.warning("cannot post in channel %s (missing permissions)", channel.id)
-        return False
-    except discord.HTTPException:
-        log.exception("posting in channel %s failed", channel.id)
+    message = await refusable(channel.send(say(post.text, lang), **post_kwargs(post, lang)),
+                              "a post in channel %s", channel.id)
+    if message is None:
         return False
     await remember(client, post, game_id, message.id)
     return True
@@ -113,16 +126,13 @@ async def send_dm(client: Client, dm: DirectMessage, lang: str) -> bool:
     kwargs: dict = {}
     if dm.image is not None:
         kwargs["file"] = to_file(dm.image, lang)
-    try:
+
+    async def send() -> bool:
         user = client.get_user(dm.user_id) or await client.fetch_user(dm.user_id)
         await user.send(say(dm.text, lang), **kwargs)
-    except discord.Forbidden:
-        log.info("DMs of user %s are closed", dm.user_id)
-        return False
-    except discord.HTTPException:
-        log.exception("could not send a DM to %s", dm.user_id)
-        return False
-    return True
+        return True
+
+    return await refusable(send(), "a DM to user %s", dm.user_id, refused=logging.INFO) is True
 
 
 async def notice(channel: discord.PartialMessageable, dm: DirectMessage, lang: str) -> None:

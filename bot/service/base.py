@@ -182,6 +182,15 @@ class ServiceBase:
                                who=self.moderator_words_at(place, settings)))
         return settings
 
+    async def _host_or_moderator(self, actor: Actor, place: Place, row: GameRow,
+                                 refusal: Callable[[Text], Text]) -> GuildSettings:
+        """The settings here, once ``actor`` hosts ``row`` or moderates it; else NotAllowed
+        with ``refusal``, which is given the words for who else may."""
+        settings = await self.settings_for(place)
+        if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
+            raise NotAllowed(refusal(self.moderator_words_at(place, settings)))
+        return settings
+
     async def settings_for(self, where: Place | GameRow) -> GuildSettings:
         """The settings that apply here: the server's, or outside a server the channel's."""
         if where.guild_id is None:

@@ -18,7 +18,7 @@ from games import GameError
 from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
-from ..errors import GameUnavailable, NotAllowed, ServiceError
+from ..errors import GameUnavailable, ServiceError
 from ..messages import Actor, Outcome, Place
 from .core import log
 from .names import _
@@ -65,10 +65,8 @@ class BotService(PlayService):
         async with self._lock(place.channel_id):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            settings = await self.settings_for(place)
-            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
-                raise NotAllowed(_("Only the host or someone with {who} can add a bot.",
-                                   who=self.moderator_words_at(place, settings)))
+            await self._host_or_moderator(actor, place, row, lambda who: _(
+                "Only the host or someone with {who} can add a bot.", who=who))
             seats = await self.store.seats(row.id)
             if len(seats) >= game.max_players:
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
@@ -86,10 +84,8 @@ class BotService(PlayService):
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
         async with self._lock(place.channel_id):
             row = await self._lobby(place, None)
-            settings = await self.settings_for(place)
-            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
-                raise NotAllowed(_("Only the host or someone with {who} can remove a bot.",
-                                   who=self.moderator_words_at(place, settings)))
+            await self._host_or_moderator(actor, place, row, lambda who: _(
+                "Only the host or someone with {who} can remove a bot.", who=who))
             bots = [s for s in await self.store.seats(row.id) if s.bot_level]
             if not bots:
                 raise ServiceError(_("There is no bot in this lobby."))

@@ -290,10 +290,8 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            settings = await self.settings_for(place)
-            if actor.user_id != row.host_id and not await self.moderates(actor, place, settings, row):
-                raise NotAllowed(_("Only the host or someone with {who} can start this game.",
-                                   who=self.moderator_words_at(place, settings)))
+            settings = await self._host_or_moderator(actor, place, row, lambda who: _(
+                "Only the host or someone with {who} can start this game.", who=who))
             seats = await self.store.seats(row.id)
             if len(seats) < game.min_players:
                 raise ServiceError(_("{game} needs at least {least} players and {count} joined. Ask "

@@ -8,10 +8,8 @@ the usual version check (if a human changed the game meanwhile, the bot thinks a
 
 from __future__ import annotations
 
-import asyncio
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from games import GameError
@@ -23,7 +21,7 @@ from ..messages import Actor, Outcome, Place
 from .core import log
 from .names import _
 from .play import PlayService
-from .workers import watch_parent
+from .workers import Worker, watch_parent
 from ..vocab import Status
 
 BOT_LEVELS = tuple(LevelName)
@@ -56,7 +54,7 @@ def think(game_id: str, dumped: str, players: list[str], level: str,
 class BotService(PlayService):
     #: Where bots think: a worker process (the default) or, for tests, a worker thread.
     bots_in_threads = False
-    _bot_pool: Executor | None = None
+    _bots: Worker | None = None
 
     async def add_bot(self, actor: Actor, place: Place, level: str = "normal",
                       game_id: int | None = None) -> Outcome:
@@ -176,35 +174,20 @@ class BotService(PlayService):
     async def _think(self, game: Any, dumped: str, players: list[str], level: str | None,
                      seed: int) -> tuple[str, str] | None:
         """The bot's move, searched in another process: a search is pure Python and would
-        otherwise hold the interpreter lock that every channel's messages need too.
+        otherwise hold the interpreter lock that every channel's messages need too."""
+        return await self._thinker.run(think, game.id, dumped, players, level or "normal", seed)
 
-        A worker that died (killed for memory, say) breaks its pool for good: the pool is
-        replaced and the search tried once more, so one crash does not stop every bot.
-        """
-        loop = asyncio.get_running_loop()
-        args = (game.id, dumped, players, level or "normal", seed)
-        try:
-            return await loop.run_in_executor(self._thinker(), think, *args)
-        except BrokenProcessPool:
-            log.warning("the bots' worker process died; starting a new one")
-            self._stop_bots()
-            return await loop.run_in_executor(self._thinker(), think, *args)
-
-    def _thinker(self) -> Executor:
-        if self._bot_pool is None:
-            self._bot_pool = (ThreadPoolExecutor(1, thread_name_prefix="bots") if self.bots_in_threads
-                              else ProcessPoolExecutor(1, initializer=watch_parent,
-                                                       initargs=(os.getpid(),)))
-        return self._bot_pool
-
-    def _stop_bots(self) -> None:
-        if self._bot_pool is not None:
-            self._bot_pool.shutdown(wait=False, cancel_futures=True)
-            self._bot_pool = None
+    @property
+    def _thinker(self) -> Worker:
+        if self._bots is None:
+            self._bots = Worker("bots'", lambda: ThreadPoolExecutor(1, thread_name_prefix="bots")
+                                if self.bots_in_threads
+                                else ProcessPoolExecutor(1, initializer=watch_parent, initargs=(os.getpid(),)))
+        return self._bots
 
     def close(self) -> None:
         """Stop the workers (at shutdown)."""
-        self._stop_bots()
+        self._thinker.stop()
         super().close()
 
     async def channels_with_bot_turns(self) -> list[Place]:

@@ -9,7 +9,6 @@ import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,7 +35,7 @@ class DrawingService(ServiceBase):
     #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
     #: process, so that drawing never holds the interpreter the event loop needs.
     draw_in_process = False
-    _draw_pool: ProcessPoolExecutor | None = None
+    _drawing: workers.Worker | None = None
 
     @staticmethod
     def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
@@ -60,7 +59,7 @@ class DrawingService(ServiceBase):
                 except Exception:  # the board is still worth showing without them
                     log.exception("reading the clocks of game %s failed", art.clock)
             if self.draw_in_process and self._render is renderers.render_board:
-                return await self._draw_in_worker(art)
+                return await self._drawer.run(workers.draw, art)
             return await asyncio.to_thread(workers.draw, art, self._render)
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
@@ -79,38 +78,24 @@ class DrawingService(ServiceBase):
         return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
                                                      f.running, f.out) for f in faces))
 
-    async def _draw_in_worker(self, art: Art) -> Attachment:
-        """A worker that died (killed for memory, say) is replaced and asked once more."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._drawer(), workers.draw, art)
-        except BrokenProcessPool:
-            log.warning("the drawing worker process died; starting a new one")
-            self._stop_drawing()
-            return await loop.run_in_executor(self._drawer(), workers.draw, art)
-
-    def _drawer(self) -> ProcessPoolExecutor:
+    @property
+    def _drawer(self) -> workers.Worker:
         # Spawned, not forked: a forked worker would keep the bot's sockets (the gateway
         # connection) open after the bot itself was killed.
-        if self._draw_pool is None:
-            self._draw_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=workers.start_drawing,
-                                                  initargs=(os.getpid(),))
-        return self._draw_pool
+        if self._drawing is None:
+            self._drawing = workers.Worker("drawing", lambda: ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=workers.start_drawing,
+                initargs=(os.getpid(),)))
+        return self._drawing
 
     async def start_workers(self) -> None:
         """Start the drawing worker now (at start-up), not on the first board."""
         if self.draw_in_process:
-            await asyncio.get_running_loop().run_in_executor(self._drawer(), workers.ready)
-
-    def _stop_drawing(self) -> None:
-        if self._draw_pool is not None:
-            self._draw_pool.shutdown(wait=False, cancel_futures=True)
-            self._draw_pool = None
+            await self._drawer.run(workers.ready)
 
     def close(self) -> None:
         """Stop the workers (at shutdown)."""
-        self._stop_drawing()
+        self._drawer.stop()
 
     async def _render_image(self, game: Game, row: GameRow, state: Any,
                             seats: Sequence[SeatRow], tag: str,

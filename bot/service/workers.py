@@ -8,15 +8,56 @@ tests and the console draw in threads.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import renderers
 from renderers.clock import add_clock_strip
 
 from ..messages import Art, Attachment
+
+log = logging.getLogger("bot.service")
+T = TypeVar("T")
+
+
+class Worker:
+    """One worker (a process, or a thread in tests), started on first use.
+
+    A worker process that died (killed for memory, say) breaks its pool for good: the pool is
+    replaced and the call tried once more, so one crash does not stop every later call.
+    """
+
+    def __init__(self, name: str, start: Callable[[], Executor]) -> None:
+        self.name = name
+        self._start = start
+        self._pool: Executor | None = None
+
+    @property
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = self._start()
+        return self._pool
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.pool, fn, *args)
+        except BrokenProcessPool:
+            log.warning("the %s worker process died; starting a new one", self.name)
+            self.stop()
+            return await loop.run_in_executor(self.pool, fn, *args)
+
+    def stop(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 def watch_parent(parent: int) -> None:

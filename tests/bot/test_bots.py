@@ -130,7 +130,7 @@ async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     await bots_turn_in_aqualin(service, "easy")
     out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
     assert out is not None and out.posts
-    assert type(service._bot_pool).__name__ == "ProcessPoolExecutor"
+    assert type(service._thinker.pool).__name__ == "ProcessPoolExecutor"
     row = await service.store.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}

@@ -44,11 +44,11 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image as PILImage
 
@@ -63,6 +63,8 @@ from .loop import settle, use_workers
 from .messages import Actor, Place
 from .service import GameService
 from .store import Store
+
+T = TypeVar("T")
 
 
 #: Option sets benchmarked through the service besides the defaults.
@@ -389,30 +391,26 @@ class _CountingDatabase:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._db, name)
 
-    def _read(self) -> None:
-        if self._counter.moving:
-            self._counter.statements += 1
-            self._counter.reads += 1
-
     def _waited(self, t0: float) -> None:
         if self._counter.moving:
             self._counter.seconds += time.perf_counter() - t0
 
-    async def fetch(self, sql: str, params: Params = ()) -> list[DbRow]:
-        self._read()
+    async def _read(self, reading: Awaitable[T]) -> T:
+        """A read outside a transaction: counted, and its time waited."""
+        if self._counter.moving:
+            self._counter.statements += 1
+            self._counter.reads += 1
         t0 = time.perf_counter()
         try:
-            return await self._db.fetch(sql, params)
+            return await reading
         finally:
             self._waited(t0)
 
+    async def fetch(self, sql: str, params: Params = ()) -> list[DbRow]:
+        return await self._read(self._db.fetch(sql, params))
+
     async def fetchrow(self, sql: str, params: Params = ()) -> DbRow | None:
-        self._read()
-        t0 = time.perf_counter()
-        try:
-            return await self._db.fetchrow(sql, params)
-        finally:
-            self._waited(t0)
+        return await self._read(self._db.fetchrow(sql, params))
 
     @asynccontextmanager
     async def tx(self) -> AsyncIterator[Tx]:

@@ -2,7 +2,7 @@
 -- user): their settings belong to the channel, as a server's belong to the server. The
 -- columns and defaults are those of guild_settings; a channel without a row has the defaults.
 CREATE TABLE channel_settings (
-    channel_id       BIGINT PRIMARY KEY,
+    channel_id       BIGINT NOT NULL PRIMARY KEY,
     updated_at       DOUBLE PRECISION NOT NULL,
     manager_role_id  BIGINT,          -- unused outside a server (there are no roles); kept alike
     start_policy     TEXT NOT NULL DEFAULT 'moderators'

@@ -302,12 +302,17 @@ class Store(TimerStore, SettingsStore):
             await self._enqueue(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
-    async def set_message(self, game_id: int, *, kind: str, message_id: int | None) -> None:
-        """Remember the lobby or latest board message (for links and edits); no version bump."""
+    async def set_message(self, game_id: int, *, kind: str, message_id: int | None,
+                          channel_id: int | None = None) -> None:
+        """Remember the lobby or latest board message (for links and edits), or the replay and
+        where it was posted; no version bump."""
         column = {"lobby": "lobby_message_id", "board": "board_message_id",
                   "replay": "replay_message_id"}[kind]
         async with self._tx() as db:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+            if kind == "replay":
+                await db.execute("UPDATE games SET replay_channel_id = ? WHERE id = ?",
+                                 (channel_id, game_id))
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._all(

@@ -64,6 +64,7 @@ class GameRow:
     updated_at: float
     timing: dict[str, Any] = field(default_factory=dict)
     replay_message_id: int | None = None
+    replay_channel_id: int | None = None  # where the replay was posted (None: the channel)
     #: Paused (``/game pause``): since when, by whom, why; None while the game runs.
     paused_at: float | None = None
     paused_by: int | None = None

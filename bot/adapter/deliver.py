@@ -96,7 +96,7 @@ async def deliver(client: Bot, outcome: Outcome, place: Place,
         # Without Send Messages / Attach Files in the channel, the interaction webhook still works.
         message = await interaction.followup.send(say(post.text, here), wait=True,
                                                   **post_kwargs(post, here))
-        await remember(client, post, outcome.game_id, message.id)
+        await remember(client, post, outcome.game_id, message)
     if report is not None:
         await client.outbox.finish_unposted(report, interaction, here)
 

@@ -259,7 +259,7 @@ class Deliverer:
             await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="missing access to the channel")
             return
-        await remember(self.client, post, row.game_id, message.id)
+        await remember(self.client, post, row.game_id, message)
         if post.lobby is not None:
             await threads.open_thread(self.client, row, message.id, lang)
         await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
@@ -386,5 +386,5 @@ class Deliverer:
                 log.warning("could not post row %s through the interaction either: %s", row.id, exc)
                 await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
                 continue
-            await remember(self.client, post, row.game_id, message.id)
+            await remember(self.client, post, row.game_id, message)
             await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=message.id)

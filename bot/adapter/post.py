@@ -80,15 +80,15 @@ def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
     return kwargs
 
 
-async def remember(client: Client, post: Post, game_id: int | None, message_id: int) -> None:
+async def remember(client: Client, post: Post, game_id: int | None, message: discord.Message) -> None:
     if game_id is None:
         return
     if post.lobby is not None:
-        await client.service.remember_message(game_id, "lobby", message_id)
+        await client.service.remember_message(game_id, "lobby", message.id)
     if post.is_board:
-        await client.service.remember_message(game_id, "board", message_id)
+        await client.service.remember_message(game_id, "board", message.id)
     if post.is_replay:
-        await client.service.remember_message(game_id, "replay", message_id)
+        await client.service.remember_message(game_id, "replay", message.id, message.channel.id)
 
 
 async def send_post(client: Client, channel: discord.PartialMessageable, post: Post,
@@ -98,7 +98,7 @@ async def send_post(client: Client, channel: discord.PartialMessageable, post: P
                               "a post in channel %s", channel.id)
     if message is None:
         return False
-    await remember(client, post, game_id, message.id)
+    await remember(client, post, game_id, message)
     return True
 
 

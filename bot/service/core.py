@@ -333,9 +333,11 @@ class ServiceCore(DrawingService):
         head = _("🏁 **Game over.** {verdict}", verdict=verdict)
         return lines([head, score, *game.result_lines(result, names)])
 
-    async def remember_message(self, game_id: int, kind: str, message_id: int) -> None:
-        """The adapter tells us where the lobby / latest board message is (for links and edits)."""
-        await self.store.set_message(game_id, kind=kind, message_id=message_id)
+    async def remember_message(self, game_id: int, kind: str, message_id: int,
+                               channel_id: int | None = None) -> None:
+        """The adapter tells us where the lobby / latest board message is (for links and edits),
+        and a replay's message and channel (the game's channel or its thread)."""
+        await self.store.set_message(game_id, kind=kind, message_id=message_id, channel_id=channel_id)
 
     @staticmethod
     def board_link(row: GameRow) -> str | None:

@@ -54,7 +54,8 @@ class HistoryService(PlayService):
         row = ended[0]
         game = self.engine(row.game)
         if row.replay_message_id and place.guild_id:
-            link = f"https://discord.com/channels/{place.guild_id}/{row.channel_id}/{row.replay_message_id}"
+            posted_in = row.replay_channel_id or row.channel_id
+            link = f"https://discord.com/channels/{place.guild_id}/{posted_in}/{row.replay_message_id}"
             return Outcome(reply=_("The replay of {game} game {n} is here: {link}", game=game.title,
                                    n=row.id, link=link), game_id=row.id)
         self._replay_cooldown(actor)

@@ -301,7 +301,11 @@ async def test_animated_replay(service: GameService) -> None:
     assert len(post.image.data) < 8 * 1024 * 1024 and post.image.description
     await service.remember_message(row.id, "replay", 999)
     again = await service.replay_animation(CAROL, PLACE, row.id)
-    assert again.posts == [] and "/999" in again.reply
+    assert again.posts == [] and f"/{PLACE.channel_id}/999" in again.reply
+    # Asked for in the game's thread, the replay was posted there: the link goes there too.
+    await service.remember_message(row.id, "replay", 998, channel_id=4242)
+    again = await service.replay_animation(CAROL, PLACE, row.id)
+    assert again.posts == [] and "/4242/998" in again.reply
 
 
 def test_long_games_are_thinned_to_fit() -> None:

@@ -87,6 +87,14 @@ async def test_a_thread_game_plays_in_its_thread_and_ends_with_a_line_in_the_cha
     assert line.content == (f"🏁 **Aqualin** #{game_id} is over: **Alice** wins! The game: <#{thread}>")
     assert "\n" not in line.content and line.body["allowed_mentions"]["users"] == []
 
+    # Its replay, asked for in the thread, is posted there; asked for again in the channel,
+    # the answer links to it in the thread.
+    sent = await h.command(CAROL, "game", "replay", channel_id=thread)
+    [replay] = posts_in(sent, thread)
+    assert replay.files and not posts_in(sent, CHANNEL_ID)
+    again = reply_text(await h.command(ALICE, "game", "replay"))
+    assert f"https://discord.com/channels/900/{thread}/{replay.response['id']}" in again
+
 
 async def test_several_games_in_one_channel_one_per_thread(harness: Harness) -> None:
     h = harness

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hashlib
 import itertools
 import re
@@ -25,11 +26,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import games
 from games import GameError
 
 from .errors import ServiceError, explain
 from .i18n import LANGUAGES, catalog, tr
-from .messages import Actor, Attachment, Outcome, Place
+from .messages import Actor, Attachment, Outcome, Place, Post
 from .service import GameService
 from .store import Store
 from .timing import format_duration, parse_duration
@@ -75,6 +77,8 @@ MENTION = re.compile(r"<@!?(\d+)>")
 BOT = Actor(user_id=0, name="bot")
 CONSOLE_GUILD = 1
 CONSOLE_CHANNEL = 1
+#: The console's made-up thread of game N is this plus N (Discord ids are far larger).
+CONSOLE_THREADS = 1_000_000
 
 
 def user_id_for(name: str) -> int:
@@ -151,6 +155,7 @@ class Console:
         self.moderators = moderators  # None: everyone may moderate
         self.place = Place(guild_id=CONSOLE_GUILD, channel_id=channel_id)
         self.names: dict[int, str] = {}
+        self.thread_names: dict[int, str] = {}  # thread id -> its name, for "<#id>"
         self.remembered: set[int] = set()  # names stored in the database in this session
         self.session_dir: Path | None = None  # this session's image folder, made on first use
         self.images = 0
@@ -370,7 +375,8 @@ class Console:
         text = plain_markdown(tr(text, self.lang))
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
-        return re.sub(r"<#\d+>", "#console", text)
+        # A channel mention shows its name, as Discord does: a game's thread, or this channel.
+        return re.sub(r"<#(\d+)>", lambda m: "#" + self.thread_names.get(int(m[1]), "console"), text)
 
     def _folder(self) -> Path:
         """This session's image folder: a new one per run, so sessions never mix."""
@@ -395,16 +401,43 @@ class Console:
 
     async def _shown(self, actor: Actor, outcome: Outcome) -> list[str]:
         await self._learn_names(outcome)
-        return self._show(actor, outcome)
+        where = await self._where(outcome)
+        if where != "channel" and any(p.replay_of is not None or p.in_channel for p in outcome.posts):
+            # A game that ended in its thread leaves one line in the channel (on Discord it is
+            # written at delivery, from the outbox).
+            assert outcome.game_id is not None
+            summary = await self.service.thread_summary(outcome.game_id)
+            row = await self.service.store.game(outcome.game_id)
+            if summary is not None and row is not None:
+                line = Post(text=self._plain(summary), in_channel=True)
+                outcome = dataclasses.replace(outcome, posts=[
+                    *(p for p in outcome.posts if p.text), line])
+        return self._show(actor, outcome, where)
 
-    def _show(self, actor: Actor, outcome: Outcome) -> list[str]:
+    async def _where(self, outcome: Outcome) -> str:
+        """Where the outcome's posts go: the channel, or the game's thread. A new lobby that
+        wants a thread gets one here, as on Discord the bot opens one from its message."""
+        if outcome.game_id is None:
+            return "channel"
+        if any(post.lobby is not None for post in outcome.posts):
+            if await self.service.thread_wanted(outcome.game_id) is not None:
+                await self.service.thread_opened(outcome.game_id, CONSOLE_THREADS + outcome.game_id)
+        row = await self.service.store.game(outcome.game_id)
+        if row is None or not row.thread_id:
+            return "channel"
+        known = games.REGISTRY.get(row.game)
+        self.thread_names[row.thread_id] = f"{known.title if known else row.game} #{row.id}"
+        return f"thread {self.thread_names[row.thread_id]}"
+
+    def _show(self, actor: Actor, outcome: Outcome, where: str = "channel") -> list[str]:
         lines = [f"[only {actor.name} sees] " + self._plain(outcome.reply)]
         if outcome.reply_file is not None:
             kind = "image" if outcome.reply_file.filename.endswith(".png") else "file"
             lines.append(f"  {kind}: {self._save(outcome.reply_file)}")
         for post in outcome.posts:
             self.messages += 1
-            lines.append("[channel] " + self._plain(post.text))
+            here = "channel" if post.lobby is not None or post.in_channel else where
+            lines.append(f"[{here}] " + self._plain(post.text))
             if post.image is not None:
                 lines.append(f"  image: {self._save(post.image)}")
             if post.lobby is not None and post.lobby.open:

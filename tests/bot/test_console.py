@@ -62,3 +62,22 @@ def test_console_command_with_a_script_and_a_restart(tmp_path: Path) -> None:
     assert "Played `c3`" in first
     second = run("bob: /move c4\nalice: /game status\n")  # a new process continues the game
     assert "Played `c4`" in second and "Moves played: 2" in second
+
+
+async def test_a_thread_game_shows_where_each_post_goes(tmp_path: Path) -> None:
+    """The console has no threads, but it plays a threaded game as Discord shows it: the lobby
+    in the channel, the game in its thread, and one closing line in the channel."""
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out")
+        await console.handle("alice: /game config threads:true")
+        out = await console.handle("alice: /game new aqualin role=host-colour")
+        assert any(line.startswith("[channel] 🎲 Aqualin lobby") for line in out), out
+        await console.handle("bob: /game join")
+        out = await console.handle("alice: /game start")
+        assert any(line.startswith("[thread Aqualin #1] 🎲 Aqualin has started") for line in out), out
+        out = await console.handle("alice: /game resign")
+        assert any(line.startswith("[thread Aqualin #1] 🏳️ alice resigned.") for line in out), out
+        assert out[-1] == "[channel] 🏁 Aqualin #1 is over: bob wins! The game: #Aqualin #1", out
+    finally:
+        await store.close()

@@ -17,9 +17,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from games import REGISTRY
+from tests.games.helpers import assert_every_case_stored, each_record, read_record
 
 GAME: Any = REGISTRY["aqua"]
 FOLDER = Path(__file__).resolve().parents[1] / "data" / "dumps" / "aqua"
@@ -76,23 +75,19 @@ def playout(players: int, options: dict[str, str], seed: int, stop: int | None,
             "dump": GAME.dump(state), "view": GAME.view(state, None)}
 
 
-def cases() -> list[Path]:
-    return sorted(FOLDER.glob("*.json"))
-
-
 def test_the_dumps_are_there() -> None:
-    assert [p.stem for p in cases()] == sorted(name for name, *_rest in CASES)
+    assert_every_case_stored(FOLDER, CASES)
 
 
-@pytest.mark.parametrize("path", cases(), ids=lambda p: p.stem)
+@each_record(FOLDER)
 def test_a_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
+    case = read_record(path)
     assert GAME.dump(GAME.load(case["dump"])) == case["dump"]
 
 
-@pytest.mark.parametrize("path", cases(), ids=lambda p: p.stem)
+@each_record(FOLDER)
 def test_replaying_the_moves_gives_the_same_dump_and_view(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
+    case = read_record(path)
     state = replay(case)
     assert GAME.dump(state) == case["dump"]
     assert _json(GAME.view(state, None)) == _json(case["view"])

@@ -15,9 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from games import REGISTRY
+from tests.games.helpers import assert_every_case_stored, each_record, read_record
 
 GAME = REGISTRY["aqualin"]
 DIR = Path(__file__).resolve().parent.parent / "data" / "dumps" / "aqualin"
@@ -70,25 +69,21 @@ def _replay(data: dict[str, Any]) -> Any:
     return state
 
 
-def _files() -> list[Path]:
-    return sorted(DIR.glob("*.json"))
-
-
 def test_every_case_is_stored() -> None:
-    assert [p.stem for p in _files()] == sorted(name for name, *_rest in CASES)
+    assert_every_case_stored(DIR, CASES)
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
+@each_record(DIR)
 def test_old_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_record(path)
     state = GAME.load(data["dump"])
     assert GAME.dump(state) == data["dump"]
     assert GAME.dump(GAME.load(GAME.dump(state))) == data["dump"]
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
+@each_record(DIR)
 def test_replaying_the_recorded_moves_gives_the_same_dump(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_record(path)
     assert GAME.dump(_replay(data)) == data["dump"]
     assert _view(_replay(data)) == _view(GAME.load(data["dump"])) == data["view"]
     # The loaded state plays on exactly as the replayed one does.

@@ -155,6 +155,10 @@ class Trajectory:
         last = len(self.steps) - 1
         return sorted({0, min(1, last), last // 2, last})
 
+    def sampled_states(self) -> list[Any]:
+        """The states at :meth:`sample_indices`."""
+        return [self.states[i] for i in self.sample_indices()]
+
 
 @functools.lru_cache(maxsize=None)
 def trajectory(gid: str, n: int, combo: tuple[tuple[str, str], ...], seed: int = MAIN_SEED
@@ -461,8 +465,7 @@ def test_legal_moves_are_canonical(gid: str, n: int, combo: Any) -> None:
     traj = trajectory(gid, n, combo)
     game = traj.game
     rnd = random.Random(5)
-    for i in traj.sample_indices():
-        state = traj.states[i]
+    for state in traj.sampled_states():
         for player in sorted(game.to_act(state)):
             moves = game.legal_moves(state, player)
             sample = moves if len(moves) <= 400 else rnd.sample(moves, 400)
@@ -780,8 +783,7 @@ def test_suggest(gid: str, n: int, combo: Any) -> None:
     traj = trajectory(gid, n, combo)
     game = traj.game
     rnd = random.Random(11)
-    for i in traj.sample_indices():
-        state = traj.states[i]
+    for state in traj.sampled_states():
         acting = game.to_act(state)
         for p in traj.players:
             legal = game.legal_moves(state, p)

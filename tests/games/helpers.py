@@ -88,6 +88,16 @@ def read_record(path: Path) -> dict[str, Any]:
     return record
 
 
+def replay_record(game: Game, record: dict[str, Any], *, moves: str = "moves",
+                  resign: str | None = "resign") -> Any:
+    """The state a stored record's set-up (``players``, ``options``, ``seed``) and its list
+    of (player, move) under ``moves`` lead to; the move ``resign`` stands for a resignation."""
+    state = game.setup(record["players"], record["options"], record["seed"])
+    for player, move in record[moves]:
+        state = game.resign(state, player) if move == resign else game.apply(state, player, move)
+    return state
+
+
 def assert_every_case_stored(folder: Path, cases: Iterable[tuple[Any, ...]]) -> None:
     """Each case the writer makes (named first in its tuple) has its file, and no file more."""
     assert [p.stem for p in stored_records(folder)] == sorted(name for name, *_rest in cases)

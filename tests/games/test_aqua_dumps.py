@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from games import REGISTRY
-from tests.games.helpers import assert_every_case_stored, each_record, read_record
+from tests.games.helpers import assert_every_case_stored, each_record, read_record, replay_record
 
 GAME: Any = REGISTRY["aqua"]
 FOLDER = Path(__file__).resolve().parents[1] / "data" / "dumps" / "aqua"
@@ -40,14 +40,6 @@ CASES: list[tuple[str, int, dict[str, str], int, int | None, tuple[int, str] | N
 
 def _json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
-
-
-def replay(case: dict[str, Any]) -> Any:
-    """The state reached from the case's set-up by its recorded actions."""
-    state = GAME.setup(case["players"], case["options"], case["seed"])
-    for player, move in case["actions"]:
-        state = GAME.resign(state, player) if move is None else GAME.apply(state, player, move)
-    return state
 
 
 def playout(players: int, options: dict[str, str], seed: int, stop: int | None,
@@ -88,7 +80,7 @@ def test_a_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
 @each_record(FOLDER)
 def test_replaying_the_moves_gives_the_same_dump_and_view(path: Path) -> None:
     case = read_record(path)
-    state = replay(case)
+    state = replay_record(GAME, case, moves="actions", resign=None)  # None: a resignation
     assert GAME.dump(state) == case["dump"]
     assert _json(GAME.view(state, None)) == _json(case["view"])
     assert _json(GAME.view(GAME.load(case["dump"]), None)) == _json(case["view"])

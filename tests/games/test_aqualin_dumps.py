@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from games import REGISTRY
-from tests.games.helpers import assert_every_case_stored, each_record, read_record
+from tests.games.helpers import assert_every_case_stored, each_record, read_record, replay_record
 
 GAME = REGISTRY["aqualin"]
 DIR = Path(__file__).resolve().parent.parent / "data" / "dumps" / "aqualin"
@@ -62,13 +62,6 @@ def _view(state: Any) -> str:
     return json.dumps(GAME.view(state, None), sort_keys=True, ensure_ascii=False)
 
 
-def _replay(data: dict[str, Any]) -> Any:
-    state = GAME.setup(data["players"], data["options"], data["seed"])
-    for player, move in data["moves"]:
-        state = GAME.resign(state, player) if move == "resign" else GAME.apply(state, player, move)
-    return state
-
-
 def test_every_case_is_stored() -> None:
     assert_every_case_stored(DIR, CASES)
 
@@ -84,10 +77,10 @@ def test_old_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
 @each_record(DIR)
 def test_replaying_the_recorded_moves_gives_the_same_dump(path: Path) -> None:
     data = read_record(path)
-    assert GAME.dump(_replay(data)) == data["dump"]
-    assert _view(_replay(data)) == _view(GAME.load(data["dump"])) == data["view"]
+    assert GAME.dump(replay_record(GAME, data)) == data["dump"]
+    assert _view(replay_record(GAME, data)) == _view(GAME.load(data["dump"])) == data["view"]
     # The loaded state plays on exactly as the replayed one does.
-    replayed, loaded = _replay(data), GAME.load(data["dump"])
+    replayed, loaded = replay_record(GAME, data), GAME.load(data["dump"])
     if GAME.result(loaded) is None:
         (player,) = GAME.to_act(loaded)
         move = GAME.legal_moves(loaded, player)[-1]

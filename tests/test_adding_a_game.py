@@ -127,6 +127,18 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     await store.close()
 
 
+async def turns(service: GameService, game: Any, most: int) -> AsyncIterator[tuple[Any, str]]:
+    """(state, the player to act) at each turn of the game here while it runs, at most
+    ``most`` turns: the caller plays each before the next is read."""
+    for _turn in range(most):
+        row = await service.store.latest_game(PLACE.channel_id)
+        if row.status != "running":
+            return
+        state = game.load(row.state)
+        (player,) = game.to_act(state)
+        yield state, player
+
+
 async def test_a_server_plays_the_added_game_to_the_end(service: GameService,
                                                         example_game: ModuleType) -> None:
     game = example_game.GAME
@@ -140,12 +152,7 @@ async def test_a_server_plays_the_added_game_to_the_end(service: GameService,
     drawn = await service.render_art(post.art)
     assert drawn is not None and drawn.data.startswith(b"\x89PNG") and drawn.description
     actors = {str(HOST.user_id): HOST, str(GUEST.user_id): GUEST}
-    for _turn in range(9):
-        row = await service.store.latest_game(PLACE.channel_id)
-        if row.status != "running":
-            break
-        state = game.load(row.state)
-        (player,) = game.to_act(state)
+    async for state, player in turns(service, game, 9):
         await service.move(actors[player], PLACE, game.legal_moves(state, player)[-1])
     row = await service.store.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result is not None
@@ -160,12 +167,7 @@ async def test_a_bot_takes_a_seat_in_the_added_game(service: GameService,
     await service.new_game(HOST, PLACE, FIFTEEN, "start=host")
     await service.add_bot(HOST, PLACE, "easy")
     await service.start(HOST, PLACE)
-    for _turn in range(12):
-        row = await service.store.latest_game(PLACE.channel_id)
-        if row.status != "running":
-            break
-        state = game.load(row.state)
-        (player,) = game.to_act(state)
+    async for state, player in turns(service, game, 12):
         if player == str(HOST.user_id):
             await service.move(HOST, PLACE, game.legal_moves(state, player)[0])
         else:

@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import games
 import renderers
 from bot.errors import ServiceError
 from bot.service import GameService
 
-from .conftest import ALICE, BOB, PLACE, deliver_all
-
-KAHUNA = games.REGISTRY["kahuna"]
-ACTORS = {"101": ALICE, "202": BOB}
-
-
-async def start(service: GameService, options: str = "") -> None:
-    await service.new_game(ALICE, PLACE, "kahuna", options)
-    await service.join(BOB, PLACE)
-    return await service.start(ALICE, PLACE)
-
-
-async def current(service: GameService):
-    row = await service.store.latest_game(PLACE.channel_id)
-    return row, KAHUNA.load(row.state)
+from .conftest import PLACE, deliver_all
+from .kahuna_turns import ACTORS, KAHUNA, current, first_of, first_turn, opponent, start
 
 
 async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
@@ -44,20 +30,18 @@ async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
 
 
 async def test_actions_stay_private_until_the_turn_ends(service: GameService) -> None:
-    await start(service)
-    row, state = await current(service)
-    (player,) = KAHUNA.to_act(state)
+    row, state, player = await first_turn(service)
     actor = ACTORS[player]
-    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    bridge = first_of(state, player, "bridge")
     out = await service.move(actor, PLACE, bridge)
     assert out.posts == [] and out.reply.startswith("Done:") and out.reply_file is not None
     assert [dm.user_id for dm in out.dms] == [actor.user_id]  # their hand changed
     row, state = await current(service)
-    draw = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("draw"))
+    draw = first_of(state, player, "draw")
     out = await service.move(actor, PLACE, draw)
     [post] = out.posts
     assert f"**{actor.name}**: " in post.text and ";" in post.text  # both actions, in order
-    other = ACTORS["202" if player == "101" else "101"]
+    other = opponent(player)
     assert post.mention == (other.user_id,)
     assert any(b.move == "draw deck" for b in post.buttons)
     fresh, state = await current(service)
@@ -69,7 +53,7 @@ async def test_stale_and_wrong_buttons(service: GameService) -> None:
     out = await start(service)
     row, state = await current(service)
     (player,) = KAHUNA.to_act(state)
-    other = ACTORS["202" if player == "101" else "101"]
+    other = opponent(player)
     deck = next(b for b in out.posts[0].buttons if b.move == "draw deck")
     with pytest.raises(ServiceError, match="not your turn"):
         await service.move(other, PLACE, deck.move, game_id=deck.game_id, version=deck.version)
@@ -81,10 +65,8 @@ async def test_stale_and_wrong_buttons(service: GameService) -> None:
 async def test_undo_keeps_bridges_and_draws(service: GameService) -> None:
     """A bridge shows the card it used, a draw ends the turn: neither comes back
     (tests/bot/test_privacy.py has what may be taken back)."""
-    await start(service)
-    row, state = await current(service)
-    (player,) = KAHUNA.to_act(state)
-    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    row, state, player = await first_turn(service)
+    bridge = first_of(state, player, "bridge")
     await service.move(ACTORS[player], PLACE, bridge)
     with pytest.raises(ServiceError, match="it showed which card you played"):
         await service.undo(ACTORS[player], PLACE)

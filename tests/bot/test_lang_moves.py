@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import games
 from bot.i18n import tr
 from bot.service import GameService
 
 from .conftest import ALICE, BOB, PLACE
-
-KAHUNA = games.REGISTRY["kahuna"]
-ACTORS = {"101": ALICE, "202": BOB}
+from .kahuna_turns import ACTORS, first_of, first_turn
 
 
 async def test_a_bridge_typed_in_german_is_logged_in_english(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kahuna", "")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-    row = await service.store.latest_game(PLACE.channel_id)
-    state = KAHUNA.load(row.state)
-    (player,) = KAHUNA.to_act(state)
-    bridge = next(m for m in KAHUNA.legal_moves(state, player) if m.startswith("bridge"))
+    row, state, player = await first_turn(service)
+    bridge = first_of(state, player, "bridge")
     typed = bridge.replace("bridge", "Stab")
     # Autocomplete reads the German word too, and offers the canonical move as its value.
     offered = await service.suggest(ACTORS[player], PLACE, typed)

@@ -11,27 +11,14 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.errors import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
 
-from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock
+from .conftest import CAROL, PLACE, FakeClock
+from .kahuna_turns import ACTORS, KAHUNA, current, first_of, first_turn, opponent
 
-KAHUNA = games.REGISTRY["kahuna"]
-ACTORS = {"101": ALICE, "202": BOB}
 HOUR = 3600.0
-
-
-async def start(service: GameService, options: str = "") -> None:
-    await service.new_game(ALICE, PLACE, "kahuna", options)
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-
-
-async def current(service: GameService) -> tuple[Any, Any]:
-    row = await service.store.latest_game(PLACE.channel_id)
-    return row, KAHUNA.load(row.state)
 
 
 async def looks(service: GameService, actor: Actor) -> dict[str, Any]:
@@ -52,16 +39,14 @@ async def looks(service: GameService, actor: Actor) -> dict[str, Any]:
 
 
 async def test_others_see_the_turn_as_it_began(service: GameService, clock: FakeClock) -> None:
-    await start(service, "deadline=1d reminder=6h")
-    row, state = await current(service)
-    (mover,) = KAHUNA.to_act(state)
-    me, other = ACTORS[mover], ACTORS["202" if mover == "101" else "101"]
+    row, state, mover = await first_turn(service, "deadline=1d reminder=6h")
+    me, other = ACTORS[mover], opponent(mover)
     clock.advance(HOUR)  # the deadline shown in the status now reads 23 h
     spectator_before = await looks(service, CAROL)
     other_before = await looks(service, other)
     mine_before = await looks(service, me)
     assert "23 h" in spectator_before["status"]
-    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    bridge = first_of(state, mover, "bridge")
     line = KAHUNA.parse_move(bridge).line
 
     out = await service.move(me, PLACE, bridge)
@@ -73,7 +58,7 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
     assert "Moves played: 1" in mine["status"] and "Moves played: 0" in spectator_before["status"]
 
     row, state = await current(service)
-    draw = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("draw"))
+    draw = first_of(state, mover, "draw")
     out = await service.rendered(await service.move(me, PLACE, draw))  # drawn as delivered
     [post] = out.posts  # the turn is over: now everyone sees it
     spectator = await looks(service, CAROL)
@@ -84,22 +69,18 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
 
 async def test_a_step_inside_a_turn_keeps_the_turn_clock(service: GameService,
                                                          clock: FakeClock) -> None:
-    await start(service, "deadline=1d reminder=6h")
-    row, state = await current(service)
-    (mover,) = KAHUNA.to_act(state)
+    row, state, mover = await first_turn(service, "deadline=1d reminder=6h")
     due = {t.kind: t.due_at for t in await service.store.timers(row.id)}
     clock.advance(HOUR)
-    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    bridge = first_of(state, mover, "bridge")
     await service.move(ACTORS[mover], PLACE, bridge)
     assert {t.kind: t.due_at for t in await service.store.timers(row.id)} == due
 
 
 async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None:
-    await start(service)
-    row, state = await current(service)
-    (mover,) = KAHUNA.to_act(state)
+    row, state, mover = await first_turn(service)
     me = ACTORS[mover]
-    bridge = next(m for m in KAHUNA.legal_moves(state, mover) if m.startswith("bridge"))
+    bridge = first_of(state, mover, "bridge")
     line = KAHUNA.parse_move(bridge).line
     held = len(state.hands[mover])
     await service.move(me, PLACE, bridge)
@@ -118,9 +99,7 @@ async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None
 
 async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) -> None:
     """Handicap bridges use no card: the first may be taken back, and is then gone."""
-    await start(service, "handicap=2")
-    row, state = await current(service)
-    (mover,) = KAHUNA.to_act(state)
+    row, state, mover = await first_turn(service, "handicap=2")
     me = ACTORS[mover]
     await service.move(me, PLACE, "free ALOA-BARI")
     out = await service.undo(me, PLACE)
@@ -143,11 +122,9 @@ async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) 
 
 async def test_a_bot_out_of_turn_sees_the_turn_as_it_began(service: GameService) -> None:
     """Bots think from what their seat may see (``players=``, as bot seats share user 0)."""
-    await start(service)
-    row, before = await current(service)
-    (mover,) = KAHUNA.to_act(before)
+    row, before, mover = await first_turn(service)
     other = "202" if mover == "101" else "101"
-    bridge = next(m for m in KAHUNA.legal_moves(before, mover) if m.startswith("bridge"))
+    bridge = first_of(before, mover, "bridge")
     await service.move(ACTORS[mover], PLACE, bridge)
     row, during = await current(service)
     seats = await service.store.seats(row.id)

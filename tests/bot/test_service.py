@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,14 @@ async def open_aqualin(service: GameService, options: str = "role=host-colour") 
     await service.start(ALICE, PLACE)
     assert out.game_id is not None
     return out.game_id
+
+
+async def refused(step: Callable[[Actor, Place], Awaitable[Any]], actor: Actor, match: str,
+                  kind: type[Exception] = ServiceError) -> None:
+    """A lobby step (``service.join``, ``leave``, ``start``) by ``actor`` here is refused
+    with an error of ``kind`` that says ``match``."""
+    with pytest.raises(kind, match=match):
+        await step(actor, PLACE)
 
 
 async def current_state(service: GameService):
@@ -90,25 +100,18 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
 
 async def test_join_leave_rules(service: GameService) -> None:
     await service.new_game(ALICE, PLACE, "aqualin")
-    with pytest.raises(ServiceError, match="already in"):
-        await service.join(ALICE, PLACE)
+    await refused(service.join, ALICE, "already in")
     await service.join(BOB, PLACE)
-    with pytest.raises(ServiceError, match="full"):
-        await service.join(CAROL, PLACE)
-    with pytest.raises(ServiceError, match="not in this lobby"):
-        await service.leave(CAROL, PLACE)
+    await refused(service.join, CAROL, "full")
+    await refused(service.leave, CAROL, "not in this lobby")
     left = await service.leave(BOB, PLACE)
     assert "left" in left.reply and "Bob" not in left.lobby_edit.text
-    with pytest.raises(ServiceError, match="needs at least 2"):
-        await service.start(ALICE, PLACE)
+    await refused(service.start, ALICE, "needs at least 2")
     await service.join(CAROL, PLACE)
-    with pytest.raises(NotAllowed, match="host"):
-        await service.start(CAROL, PLACE)
+    await refused(service.start, CAROL, "host", NotAllowed)
     await service.start(ALICE, PLACE)
-    with pytest.raises(ServiceError, match="resign"):
-        await service.leave(CAROL, PLACE)
-    with pytest.raises(ServiceError, match="already started"):
-        await service.join(BOB, PLACE)
+    await refused(service.leave, CAROL, "resign")
+    await refused(service.join, BOB, "already started")
 
 
 async def test_stale_lobby_buttons(service: GameService) -> None:

@@ -67,6 +67,25 @@ async def seated(emu: Emulator, bot: BotProcess) -> tuple[int, User, User, dict[
     return channel, alice, bob, {alice.id: alice, bob.id: bob}
 
 
+async def three_of_us(emu: Emulator, bot: BotProcess) -> tuple[int, User, User, User]:
+    """A new channel, Alice (a moderator), Bob and Carol, and the bot running."""
+    channel = emu.add_channel()
+    alice = emu.add_user("Alice", moderator=True)
+    bob = emu.add_user("Bob")
+    carol = emu.add_user("Carol")
+    await bot.start()
+    return channel, alice, bob, carol
+
+
+async def start_by_buttons(emu: Emulator, channel: int, host: User, guest: User, game: str) -> None:
+    """``/game new`` of ``game``, the guest's Join button, the host's Start button (without
+    the checks of :func:`open_and_start` on the way)."""
+    await emu.slash(host, "game new", channel, game=game)
+    lobby, game_id = lobby_of(emu, channel)
+    await emu.click(guest, lobby, f"lobby:join:{game_id}")
+    await emu.click(host, lobby, f"lobby:start:{game_id}")
+
+
 async def open_and_start(emu: Emulator, channel: int, host: User, guest: User) -> None:
     """``/game new``, the Join button, the Start button; Aqualin with the host as colour."""
     record = await emu.slash(host, "game new", channel, game="aqualin", options="role=host-colour")
@@ -203,11 +222,7 @@ async def test_sigkill_mid_game_then_restart(emulator: Emulator, bot: BotProcess
 
 
 async def test_racing_interactions_apply_once(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    carol = emulator.add_user("Carol")
-    await bot.start()
+    channel, alice, bob, carol = await three_of_us(emulator, bot)
     # Two Start clicks at once.
     await emulator.slash(alice, "game new", channel, game="aqualin", options="role=host-colour")
     lobby, game_id = lobby_of(emulator, channel)
@@ -231,11 +246,7 @@ async def test_racing_interactions_apply_once(emulator: Emulator, bot: BotProces
 
 
 async def test_permissions_are_refused_privately(emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    carol = emulator.add_user("Carol")
-    await bot.start()
+    channel, alice, bob, carol = await three_of_us(emulator, bot)
     await open_and_start(emulator, channel, alice, bob)
     before = len(emulator.public_messages(channel))
     assert "not playing" in reply_text(await emulator.slash(carol, "move", channel, action="a1"))
@@ -357,10 +368,7 @@ async def test_kahuna_hands_by_dm_and_closed_dms(emulator: Emulator, bot: BotPro
     bob = emulator.add_user("Bob", dms_open=False)
     users = {alice.id: alice, bob.id: bob}
     await bot.start()
-    await emulator.slash(alice, "game new", channel, game="kahuna")
-    lobby, game_id = lobby_of(emulator, channel)
-    await emulator.click(bob, lobby, f"lobby:join:{game_id}")
-    await emulator.click(alice, lobby, f"lobby:start:{game_id}")
+    await start_by_buttons(emulator, channel, alice, bob, "kahuna")
     [alice_dm] = emulator.dms_to(alice)
     assert alice_dm.attachments and alice_dm.attachments[0]["data"].startswith(b"\x89PNG")
     notice = next(m for m in emulator.public_messages(channel) if "couldn't send you your hand" in m.content)

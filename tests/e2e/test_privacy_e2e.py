@@ -11,7 +11,7 @@ from typing import Any
 
 from .conftest import BotProcess
 from .emulator import Emulator, Interaction, User
-from .test_bot_e2e import lobby_of, reply_text
+from .test_bot_e2e import reply_text, start_by_buttons, three_of_us
 
 
 def answer(record: Interaction) -> tuple[str, tuple[Any, ...]]:
@@ -41,16 +41,9 @@ def stored(bot: BotProcess) -> tuple[dict[str, Any], list[tuple[str, str, Any]]]
 
 async def test_a_turn_in_progress_stays_private_and_a_posted_turn_stays(
         emulator: Emulator, bot: BotProcess) -> None:
-    channel = emulator.add_channel()
-    alice = emulator.add_user("Alice", moderator=True)
-    bob = emulator.add_user("Bob")
-    carol = emulator.add_user("Carol")  # watches
+    channel, alice, bob, carol = await three_of_us(emulator, bot)  # Carol watches
     users = {alice.id: alice, bob.id: bob}
-    await bot.start()
-    await emulator.slash(alice, "game new", channel, game="kahuna")
-    lobby, game_id = lobby_of(emulator, channel)
-    await emulator.click(bob, lobby, f"lobby:join:{game_id}")
-    await emulator.click(alice, lobby, f"lobby:start:{game_id}")
+    await start_by_buttons(emulator, channel, alice, bob, "kahuna")
     board = emulator.public_messages(channel)[-1]
     (mover_id,) = board.pinged_users
     mover = users[mover_id]

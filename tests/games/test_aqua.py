@@ -14,11 +14,12 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
 
-from games import REGISTRY, CorruptState, GameOver, IllegalMove, InvalidMove, NotYourTurn
+from games import REGISTRY, CorruptState, GameOver, IllegalMove, NotYourTurn
 from games.aqua import Done, Large, Snail, Take, solo_rating
 from games.aqua.material import (
     BASE_ECOSYSTEMS,
@@ -31,6 +32,8 @@ from games.aqua.material import (
     small_value,
 )
 from games.aqua.scoring import breakdown, ecosystem_points, reefs
+from tests.games import helpers
+from tests.games.helpers import consistent, unreadable
 
 GAME: Any = REGISTRY["aqua"]
 A, B, C, D = "alice", "bob", "carol", "dave"
@@ -87,24 +90,11 @@ def build(areas: Mapping[str, Mapping[str, str]] | None = None, *,
         snail=None if len(players) == 1 else snail, round=round,
         queue=list(queue) if queue is not None else list(players), phase=phase,
         fresh=[pos(s) for s in fresh], last=None)
-    assert GAME.load(GAME.dump(new)) == new, "the helper built an inconsistent state"
-    return new
+    return consistent(GAME, new)
 
 
-def acting(state: Any) -> str:
-    (player,) = GAME.to_act(state)
-    return player
-
-
-def rejection(state: Any, move: str, player: str | None = None) -> str:
-    """Play an illegal move; return the one-line reason (the state stays unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, player or acting(state), move)
-    assert GAME.dump(state) == before
-    message = str(info.value)
-    assert message.strip() and "\n" not in message
-    return message
+acting = partial(helpers.acting, GAME)
+rejection = partial(helpers.rejection, GAME)
 
 
 def play(state: Any, *moves: str) -> Any:
@@ -250,10 +240,7 @@ def test_canonical_spelling() -> None:
     ("take 1 at 1,1 rot 1 " + "x" * 300, "…"),
 ])
 def test_bad_input_is_named(text: str, words: str) -> None:
-    with pytest.raises(InvalidMove) as info:
-        GAME.parse_move(text)
-    message = str(info.value)
-    assert words in message and "\n" not in message and len(message) < 160
+    assert words in unreadable(GAME, text, shorter_than=160)
 
 
 # ----- placement --------------------------------------------------------------------------------

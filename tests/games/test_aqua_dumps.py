@@ -17,9 +17,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from games import REGISTRY
+from tests.games.helpers import assert_every_case_stored, each_record, read_record, replay_record
 
 GAME: Any = REGISTRY["aqua"]
 FOLDER = Path(__file__).resolve().parents[1] / "data" / "dumps" / "aqua"
@@ -41,14 +40,6 @@ CASES: list[tuple[str, int, dict[str, str], int, int | None, tuple[int, str] | N
 
 def _json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
-
-
-def replay(case: dict[str, Any]) -> Any:
-    """The state reached from the case's set-up by its recorded actions."""
-    state = GAME.setup(case["players"], case["options"], case["seed"])
-    for player, move in case["actions"]:
-        state = GAME.resign(state, player) if move is None else GAME.apply(state, player, move)
-    return state
 
 
 def playout(players: int, options: dict[str, str], seed: int, stop: int | None,
@@ -76,24 +67,20 @@ def playout(players: int, options: dict[str, str], seed: int, stop: int | None,
             "dump": GAME.dump(state), "view": GAME.view(state, None)}
 
 
-def cases() -> list[Path]:
-    return sorted(FOLDER.glob("*.json"))
-
-
 def test_the_dumps_are_there() -> None:
-    assert [p.stem for p in cases()] == sorted(name for name, *_rest in CASES)
+    assert_every_case_stored(FOLDER, CASES)
 
 
-@pytest.mark.parametrize("path", cases(), ids=lambda p: p.stem)
+@each_record(FOLDER)
 def test_a_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
+    case = read_record(path)
     assert GAME.dump(GAME.load(case["dump"])) == case["dump"]
 
 
-@pytest.mark.parametrize("path", cases(), ids=lambda p: p.stem)
+@each_record(FOLDER)
 def test_replaying_the_moves_gives_the_same_dump_and_view(path: Path) -> None:
-    case = json.loads(path.read_text(encoding="utf-8"))
-    state = replay(case)
+    case = read_record(path)
+    state = replay_record(GAME, case, moves="actions", resign=None)  # None: a resignation
     assert GAME.dump(state) == case["dump"]
     assert _json(GAME.view(state, None)) == _json(case["view"])
     assert _json(GAME.view(GAME.load(case["dump"]), None)) == _json(case["view"])

@@ -12,11 +12,14 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
 
 from games import REGISTRY, CorruptState, GameOver, IllegalMove, InvalidMove, NotYourTurn, Result
+from tests.games import helpers
+from tests.games.helpers import consistent
 
 GAME = REGISTRY["aqualin"]
 ALICE, BOB = "alice", "bob"  # seat order: alice hosts
@@ -53,24 +56,11 @@ def position(board: Mapping[str, str] | None = None, *, rules: str = "seed",
         drawn_now = None
     new = replace(state, board=board, supply=pool, drawn=drawn_now, market=market_now,
                   turn=len(board) if turn is None else turn, last=None)
-    assert GAME.load(GAME.dump(new)) == new, "the helper built an inconsistent state"
-    return new
+    return consistent(GAME, new)
 
 
-def acting(state: Any) -> str:
-    (player,) = GAME.to_act(state)
-    return player
-
-
-def rejection(state: Any, move: str, player: str | None = None) -> str:
-    """Play an illegal move; return the one-line reason (the state stays unchanged)."""
-    before = GAME.dump(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, player or acting(state), move)
-    assert GAME.dump(state) == before
-    message = str(info.value)
-    assert message.strip() and "\n" not in message
-    return message
+acting = partial(helpers.acting, GAME)
+rejection = partial(helpers.rejection, GAME)
 
 
 def neighbours(square: str) -> list[str]:

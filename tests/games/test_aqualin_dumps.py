@@ -15,9 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from games import REGISTRY
+from tests.games.helpers import assert_every_case_stored, each_record, read_record, replay_record
 
 GAME = REGISTRY["aqualin"]
 DIR = Path(__file__).resolve().parent.parent / "data" / "dumps" / "aqualin"
@@ -63,36 +62,25 @@ def _view(state: Any) -> str:
     return json.dumps(GAME.view(state, None), sort_keys=True, ensure_ascii=False)
 
 
-def _replay(data: dict[str, Any]) -> Any:
-    state = GAME.setup(data["players"], data["options"], data["seed"])
-    for player, move in data["moves"]:
-        state = GAME.resign(state, player) if move == "resign" else GAME.apply(state, player, move)
-    return state
-
-
-def _files() -> list[Path]:
-    return sorted(DIR.glob("*.json"))
-
-
 def test_every_case_is_stored() -> None:
-    assert [p.stem for p in _files()] == sorted(name for name, *_rest in CASES)
+    assert_every_case_stored(DIR, CASES)
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
+@each_record(DIR)
 def test_old_dump_loads_and_dumps_back_byte_identically(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_record(path)
     state = GAME.load(data["dump"])
     assert GAME.dump(state) == data["dump"]
     assert GAME.dump(GAME.load(GAME.dump(state))) == data["dump"]
 
 
-@pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
+@each_record(DIR)
 def test_replaying_the_recorded_moves_gives_the_same_dump(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert GAME.dump(_replay(data)) == data["dump"]
-    assert _view(_replay(data)) == _view(GAME.load(data["dump"])) == data["view"]
+    data = read_record(path)
+    assert GAME.dump(replay_record(GAME, data)) == data["dump"]
+    assert _view(replay_record(GAME, data)) == _view(GAME.load(data["dump"])) == data["view"]
     # The loaded state plays on exactly as the replayed one does.
-    replayed, loaded = _replay(data), GAME.load(data["dump"])
+    replayed, loaded = replay_record(GAME, data), GAME.load(data["dump"])
     if GAME.result(loaded) is None:
         (player,) = GAME.to_act(loaded)
         move = GAME.legal_moves(loaded, player)[-1]

@@ -155,11 +155,21 @@ class Trajectory:
         last = len(self.steps) - 1
         return sorted({0, min(1, last), last // 2, last})
 
+    def sampled_states(self) -> list[Any]:
+        """The states at :meth:`sample_indices`."""
+        return [self.states[i] for i in self.sample_indices()]
+
 
 @functools.lru_cache(maxsize=None)
 def trajectory(gid: str, n: int, combo: tuple[tuple[str, str], ...], seed: int = MAIN_SEED
                ) -> Trajectory:
     return Trajectory(gid, n, combo, seed)
+
+
+@pytest.fixture(name="traj")
+def main_trajectory(gid: str, n: int, combo: tuple[tuple[str, str], ...]) -> Trajectory:
+    """The main-seed trajectory of a test parametrised by ``gid, n, combo``."""
+    return trajectory(gid, n, combo)
 
 
 def norm(text: str) -> str:
@@ -389,8 +399,7 @@ def test_random_playout(gid: str, n: int, combo: Any, seed: int) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_replay_gives_the_same_states(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_replay_gives_the_same_states(traj: Trajectory) -> None:
     game = traj.game
     state = game.setup(traj.players, traj.options, traj.seed)
     assert game.dump(state) == game.dump(traj.states[0])
@@ -401,8 +410,7 @@ def test_replay_gives_the_same_states(gid: str, n: int, combo: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_dump_load_round_trip_at_every_step(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_dump_load_round_trip_at_every_step(traj: Trajectory) -> None:
     game = traj.game
     for state in traj.states:
         text = game.dump(state)
@@ -420,9 +428,8 @@ def test_dump_load_round_trip_at_every_step(gid: str, n: int, combo: Any) -> Non
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params("view-after-load"))
-def test_views_survive_dump_load(gid: str, n: int, combo: Any) -> None:
+def test_views_survive_dump_load(traj: Trajectory) -> None:
     """A stored and reloaded game looks exactly the same to everybody (same image, same text)."""
-    traj = trajectory(gid, n, combo)
     game = traj.game
     for state in traj.states:
         loaded = game.load(game.dump(state))
@@ -457,12 +464,10 @@ def _variants(move: str) -> set[str]:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_legal_moves_are_canonical(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_legal_moves_are_canonical(traj: Trajectory) -> None:
     game = traj.game
     rnd = random.Random(5)
-    for i in traj.sample_indices():
-        state = traj.states[i]
+    for state in traj.sampled_states():
         for player in sorted(game.to_act(state)):
             moves = game.legal_moves(state, player)
             sample = moves if len(moves) <= 400 else rnd.sample(moves, 400)
@@ -521,8 +526,7 @@ def _garbage_check(gid: str, n: int, combo: Any, text: Any, one_line: bool = Tru
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_garbage_moves_are_rejected(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_garbage_moves_are_rejected(gid: str, n: int, combo: Any, traj: Trajectory) -> None:
     game = traj.game
     for text in GARBAGE:
         _garbage_check(gid, n, combo, text)
@@ -588,8 +592,7 @@ def test_parse_is_idempotent(gid: str, text: str) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_resample_keeps_what_each_seat_sees(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_resample_keeps_what_each_seat_sees(traj: Trajectory) -> None:
     game, players = traj.game, traj.players
     for i in traj.sample_indices() + [len(traj.states) - 1]:
         state = traj.states[i]
@@ -629,8 +632,7 @@ def test_resample_redraws_hidden_information(gid: str, n: int, combo: Any) -> No
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_views_are_json_and_public_view_has_no_secrets(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_views_are_json_and_public_view_has_no_secrets(traj: Trajectory) -> None:
     game, players = traj.game, traj.players
     for state in traj.states:
         for who in [None, *players]:
@@ -655,9 +657,8 @@ def _scribble(obj: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params("view-snapshot"))
-def test_views_are_snapshots(gid: str, n: int, combo: Any) -> None:
+def test_views_are_snapshots(traj: Trajectory) -> None:
     """Mutating a returned view (a renderer, a bot) never reaches the state."""
-    traj = trajectory(gid, n, combo)
     game = traj.game
     for i, state in enumerate(traj.states):
         before = game.dump(state)
@@ -667,9 +668,8 @@ def test_views_are_snapshots(gid: str, n: int, combo: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_no_global_random(gid: str, n: int, combo: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_global_random(traj: Trajectory, monkeypatch: pytest.MonkeyPatch) -> None:
     """All chance comes from the state's seeded RNG, never from the global ``random``."""
-    traj = trajectory(gid, n, combo)
     game = traj.game
 
     def forbidden(*args: Any, **kwargs: Any) -> Any:
@@ -710,11 +710,10 @@ def exposed(game: Game, before: Any, after: Any, player: str, move: str) -> bool
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_undo_only_what_revealed_nothing(gid: str, n: int, combo: Any) -> None:
+def test_undo_only_what_revealed_nothing(gid: str, traj: Trajectory) -> None:
     """A move may be taken back only if it revealed nothing: not if it is impossible in a
     world someone cannot rule out (the move proves that world wrong), nor if it looks
     different in one. A refusal says why in the game's own words."""
-    traj = trajectory(gid, n, combo)
     game = traj.game
     last = len(traj.steps) - 1
     picks = sorted({round(last * k / (UNDO_STEPS - 1)) for k in range(UNDO_STEPS)})
@@ -741,8 +740,7 @@ def test_undo_only_what_revealed_nothing(gid: str, n: int, combo: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_resign(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_resign(traj: Trajectory) -> None:
     game, players = traj.game, traj.players
     for i in traj.sample_indices():
         state = traj.states[i]
@@ -776,12 +774,10 @@ def test_resign(gid: str, n: int, combo: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_suggest(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_suggest(traj: Trajectory) -> None:
     game = traj.game
     rnd = random.Random(11)
-    for i in traj.sample_indices():
-        state = traj.states[i]
+    for state in traj.sampled_states():
         acting = game.to_act(state)
         for p in traj.players:
             legal = game.legal_moves(state, p)
@@ -812,8 +808,7 @@ def test_suggest(gid: str, n: int, combo: Any) -> None:
 
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
-def test_describe_and_prompt(gid: str, n: int, combo: Any) -> None:
-    traj = trajectory(gid, n, combo)
+def test_describe_and_prompt(traj: Trajectory) -> None:
     game = traj.game
     names = {p: f"Name of {p}" for p in traj.players}
     for state, (player, move) in zip(traj.states, traj.steps):

@@ -6,12 +6,12 @@ the only player who may act, and never a roll or a draw (the player's own moment
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from games import REGISTRY
+from tests.games.helpers import random_game
 
 #: Moves that stay the player's even when they are the only one.
 ASKING = ("roll", "draw", "reroll")
@@ -20,22 +20,8 @@ ASKING = ("roll", "draw", "reroll")
 def playout(gid: str, n: int, seed: int) -> list[tuple[object, str, str | None]]:
     """(state, player, auto_move) at every step of one random game, for every seat."""
     game = REGISTRY[gid]
-    players = [f"p{i}" for i in range(1, n + 1)]
-    state = game.setup(players, {}, seed)
-    chooser = random.Random(f"{gid}/{n}/{seed}")
-    out = []
-    for _step in range(400):
-        if game.result(state) is not None:
-            break
-        for p in game.players(state):
-            out.append((state, p, game.auto_move(state, p)))
-        acting = sorted(game.to_act(state))
-        player = chooser.choice(acting)
-        moves = game.legal_moves(state, player)
-        if not moves:
-            break
-        state = game.apply(state, player, chooser.choice(moves))
-    return out
+    return [(state, p, game.auto_move(state, p))
+            for state in random_game(gid, n, seed, steps=400) for p in game.players(state)]
 
 
 CASES = [(gid, n) for gid in sorted(REGISTRY)

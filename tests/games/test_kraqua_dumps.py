@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from games.kraqua import LEVELS, Kraqua
+from tests.games.helpers import replay_record
 
 HERE = Path(__file__).resolve().parents[1] / "data" / "dumps" / "kraqua"
 FILES = sorted(HERE.glob("*.json"))
@@ -72,10 +73,7 @@ def test_a_stored_state_loads_and_dumps_byte_identically(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_replaying_the_moves_gives_the_same_dump(path: Path) -> None:
     record = _read(path)
-    state = GAME.setup(record["players"], record["options"], seed=record["seed"])
-    for seat, move in record["moves"]:
-        state = GAME.resign(state, seat) if move == "resign" else GAME.apply(state, seat, move)
-    assert GAME.dump(state) == record["dump"]
+    assert GAME.dump(replay_record(GAME, record)) == record["dump"]
 
 
 def main() -> None:

@@ -22,18 +22,11 @@ from typing import Any
 import pytest
 
 from games import REGISTRY
+from tests.games.helpers import replay_record
 
 GAME: Any = REGISTRY["krasserfall"]
 DIR = Path(__file__).resolve().parents[1] / "data" / "dumps" / "krasserfall"
 NAMES = sorted(p.name.removesuffix(".moves.json") for p in DIR.glob("*.moves.json"))
-
-
-def replay(record: dict[str, Any]) -> Any:
-    """The state the recorded set-up and moves lead to (``resign`` is a resignation)."""
-    state = GAME.setup(record["players"], record["options"], record["seed"])
-    for player, move in record["moves"]:
-        state = GAME.resign(state, player) if move == "resign" else GAME.apply(state, player, move)
-    return state
 
 
 def test_there_are_dumps() -> None:
@@ -50,7 +43,7 @@ def test_a_dump_loads_and_dumps_back_byte_identically(name: str) -> None:
 def test_replaying_the_moves_gives_the_same_dump(name: str) -> None:
     stored = (DIR / f"{name}.json").read_bytes()
     record = json.loads((DIR / f"{name}.moves.json").read_text(encoding="utf-8"))
-    assert GAME.dump(replay(record)).encode("utf-8") == stored
+    assert GAME.dump(replay_record(GAME, record)).encode("utf-8") == stored
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -7,7 +7,6 @@ parse to the same move; no alias is a word the English notation already uses in 
 
 from __future__ import annotations
 
-import random
 import re
 import pytest
 
@@ -18,6 +17,7 @@ from games.kahuna.board import ISLANDS
 from games.kraqua import notation as kraqua_notation
 from games.krasserfall import notation as krasserfall_notation
 from games.krasserfall.model import LANES, SIZES
+from tests.games.helpers import random_game
 
 WORD = re.compile(r"[^\W\d_]+")
 LANGS = ("de", "da")
@@ -29,19 +29,9 @@ def _legal_moves(gid: str) -> set[str]:
     found: set[str] = set()
     for n in sorted({game.min_players, game.max_players}):
         for seed in range(3):
-            state = game.setup([f"p{i}" for i in range(1, n + 1)], {}, seed)
-            chooser = random.Random(f"{gid}/{n}/{seed}")
-            for _step in range(300):
-                if game.result(state) is not None:
-                    break
-                acting = sorted(game.to_act(state))
-                for p in acting:
+            for state in random_game(gid, n, seed, steps=300):
+                for p in game.to_act(state):
                     found |= set(game.legal_moves(state, p))
-                player = chooser.choice(acting)
-                moves = game.legal_moves(state, player)
-                if not moves:
-                    break
-                state = game.apply(state, player, chooser.choice(moves))
     return found
 
 

@@ -68,6 +68,16 @@ def view_of(kind: str) -> dict[str, Any]:
     return json.loads(_view_json(kind))
 
 
+def lay_a_row(view: dict[str, Any], who: str, qs: range) -> None:
+    """Make ``who``'s area long: a straight row of tiles at r = 0 for each q in ``qs``, with
+    the free positions beside it at r = 1."""
+    tiles = dict(view["areas"][who]["tiles"])
+    for q in qs:
+        tiles[f"{q},0"] = "RGB"
+    view["areas"][who]["tiles"] = tiles
+    view["areas"][who]["frontier"] = [f"{q},1" for q in qs]
+
+
 def large_phase_state() -> Any:
     for seed in range(60):
         state = GAME.setup(["111", "222"], {}, seed)
@@ -253,11 +263,7 @@ def test_big_areas_are_scaled_to_fit() -> None:
     """A long snake of tiles still fits the width: the hexes shrink, never below the minimum."""
     view = view_of("start")
     who = view["active"]
-    tiles = dict(view["areas"][who]["tiles"])
-    for q in range(1, 22):
-        tiles[f"{q},0"] = "RGB"
-    view["areas"][who]["tiles"] = tiles
-    view["areas"][who]["frontier"] = [f"{q},1" for q in range(1, 22)]
+    lay_a_row(view, who, range(1, 22))
     layout = ra.layout._area_layout(view["areas"][who])
     assert ra.TINY_HEX <= layout.size < ra.MIN_HEX
     assert layout.width <= ra.WIDTH - 2 * ra.MARGIN - 2 * ra.AREA_PAD

@@ -19,7 +19,7 @@ from renderers import alt_text, render_board
 from renderers import aqua as ra
 
 from .pixels import close, decode
-from .test_aqua import GAME, NAMES, coral_point
+from .test_aqua import GAME, NAMES, coral_point, lay_a_row
 
 View = dict[str, Any]
 
@@ -153,12 +153,7 @@ def test_two_turns_in_a_row_get_one_area_and_a_note() -> None:
 
 def test_areas_too_wide_for_half_the_width_go_one_above_the_other() -> None:
     view = view_of(3, "after")
-    active = view["active"]
-    tiles = dict(view["areas"][active]["tiles"])
-    for q in range(2, 16):
-        tiles[f"{q},0"] = "RGB"
-    view["areas"][active]["tiles"] = tiles
-    view["areas"][active]["frontier"] = [f"{q},1" for q in range(2, 16)]
+    lay_a_row(view, view["active"], range(2, 16))
     plan = ra.plan(view, NAMES)
     assert [p.role for p in plan.panels] == ["moved", "next"]
     moved, nxt = plan.panels

@@ -354,6 +354,14 @@ class Harness:
         assert callback.body["type"] == 8  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
         return callback.body["data"]["choices"]
 
+    async def start_game(self, host: User, *guests: User, **new: Any) -> list[Sent]:
+        """``/game new`` by the host (``new`` holds its options: ``game=``, ``options=``), each
+        guest's ``/game join``, the host's ``/game start``: what the start sent."""
+        await self.command(host, "game", "new", **new)
+        for guest in guests:
+            await self.command(guest, "game", "join")
+        return await self.command(host, "game", "start")
+
     async def click(self, user: User, custom_id: str, message: int | dict[str, Any]) -> list[Sent]:
         """Press a button on a message: its id (as it is now) or a copy of how a client saw it."""
         if isinstance(message, int):
@@ -387,3 +395,19 @@ def synced(fake: FakeDiscord, *path: str) -> dict[str, Any]:
     for name in path[1:]:
         found = next(o for o in found.get("options", []) if o["name"] == name)
     return found
+
+
+def localized(fake: FakeDiscord, *path: str, names: dict[str, str], german: str) -> dict[str, Any]:
+    """The synced command at ``path``, checked to carry exactly ``names`` as its German and
+    Danish names and a German description that starts with ``german``."""
+    found = synced(fake, *path)
+    assert found["name_localizations"] == names
+    assert found["description_localizations"]["de"].startswith(german)
+    return found
+
+
+def sole_option(command: dict[str, Any], name: str) -> dict[str, Any]:
+    """A synced command's only option, checked to be called ``name`` and to be optional."""
+    [option] = command["options"]
+    assert option["name"] == name and not option.get("required")
+    return option

@@ -7,7 +7,7 @@ import pytest
 import games
 
 from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, User, buttons
-from .test_commands import channel_posts, ephemeral, message, reply_text
+from .test_commands import after_move, channel_posts, ephemeral, message, reply_text
 
 GAME = games.REGISTRY["aqua"]
 PLAYERS = [User(101, "Alice", permissions=MOD_PERMISSIONS), User(202, "Bob"), User(303, "Carol"),
@@ -33,10 +33,7 @@ async def test_a_full_game(harness: Harness, count: int) -> None:
     h = harness
     users = PLAYERS[:count]
     by_id = {str(u.id): u for u in users}
-    await h.command(users[0], "game", "new", game="aqua", options="ecosystems=advanced")
-    for u in users[1:]:
-        await h.command(u, "game", "join")
-    sent = await h.command(users[0], "game", "start")
+    sent = await h.start_game(users[0], *users[1:], game="aqua", options="ecosystems=advanced")
     board = channel_posts(sent)[0]
     private = None
     large_steps = 0
@@ -56,14 +53,9 @@ async def test_a_full_game(harness: Harness, count: int) -> None:
         else:
             value = (await h.autocomplete(user, "move", "action", ""))[0]["value"]
             sent = await h.command(user, "move", action=value)
-        text = reply_text(sent)
-        public = [p for p in channel_posts(sent) if p.files]
-        private = None
-        if public:
-            board = public[-1]
-        else:
-            assert text.startswith("Done:"), text
-            private = ephemeral(sent)
+        new_board, private = after_move(sent)
+        board = new_board or board
+        if private is not None:
             assert any(c.endswith(":done") for c in buttons(private.body))
     else:
         raise AssertionError("the game did not end")

@@ -53,6 +53,17 @@ def reply_text(sent: list[Sent]) -> str:
     return private[0].content
 
 
+def after_move(sent: list[Sent]) -> tuple[Sent | None, Sent | None]:
+    """What a move sent: (the new board, None) when the turn ended, else (None, the private
+    follow-up of a turn that goes on, whose reply starts with "Done:")."""
+    text = reply_text(sent)
+    public = [p for p in channel_posts(sent) if p.files]
+    if public:
+        return public[-1], None
+    assert text.startswith("Done:"), text
+    return None, ephemeral(sent)
+
+
 def assert_safe_mentions(post: Sent, users: set[int]) -> None:
     allowed = post.body["allowed_mentions"]
     assert allowed.get("parse") == []  # never @everyone/@here or roles by parsing

@@ -7,7 +7,7 @@ import pytest
 import games
 
 from .fake_discord import CHANNEL_ID, MOD_PERMISSIONS, Harness, User, buttons
-from .test_commands import channel_posts, ephemeral, message, reply_text
+from .test_commands import after_move, channel_posts, message, reply_text
 
 GAME = games.REGISTRY["kraqua"]
 PEOPLE = [User(101, "Alice", permissions=MOD_PERMISSIONS), User(202, "Bob"), User(303, "Carol"),
@@ -60,14 +60,9 @@ async def test_a_full_game(harness: Harness, level: str, seats_of: tuple[int, ..
                 sent = await h.command(person, "move", action=value, seat=seat)
             else:
                 sent = await h.command(person, "move", action=value)
-        text = reply_text(sent)
-        public = [p for p in channel_posts(sent) if p.files]
-        private = None
-        if public:
-            board = public[-1]
-        else:
-            assert text.startswith("Done:"), text
-            private = (player, ephemeral(sent))
+        new_board, follow_up = after_move(sent)
+        board = new_board or board
+        private = None if follow_up is None else (player, follow_up)
     else:
         raise AssertionError("the game did not end")
     assert "Game over" in board.content and "Gems: chest" in board.content

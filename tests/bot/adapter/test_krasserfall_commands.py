@@ -49,10 +49,7 @@ async def test_the_stone_is_played_out_of_turn(start_bot) -> None:
 async def play(h: Harness, count: int) -> tuple[int, int, int]:
     users = PLAYERS[:count]
     by_id = {str(u.id): u for u in users}
-    await h.command(users[0], "game", "new", game="krasserfall")
-    for u in users[1:]:
-        await h.command(u, "game", "join")
-    sent = await h.command(users[0], "game", "start")
+    sent = await h.start_game(users[0], *users[1:], game="krasserfall")
     board = channel_posts(sent)[0]
     rolls = menus = stones = 0
     for _ in range(600):

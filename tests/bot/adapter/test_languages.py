@@ -51,9 +51,7 @@ async def test_channel_messages_follow_the_server(harness: Harness) -> None:
 
 async def test_autocomplete_and_errors_in_german(harness: Harness) -> None:
     h = harness
-    await h.command(HANNA, "game", "new", game="aqualin", options="role=host-colour")
-    await h.command(MADS, "game", "join")
-    await h.command(HANNA, "game", "start")
+    await h.start_game(HANNA, MADS, game="aqualin", options="role=host-colour")
     [waiting] = await h.autocomplete(MADS, "move", "action", "")
     assert "tur" in waiting["name"]  # Danish "det er ikke din tur"
     choices = await h.autocomplete(HANNA, "move", "action", "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.adapter.timers import fire_once
 
-from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, synced
+from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, localized, sole_option
 from .test_commands import ALICE, BOB, assert_safe_mentions, channel_posts, open_lobby, reply_text
 
 DM_CHANNEL = 5_000_000  # + the user id: the fake Discord's DM channels
@@ -29,11 +29,9 @@ async def started(h: Harness) -> None:
 
 async def test_the_command_is_localized_with_its_choices(start_bot, fake) -> None:
     await start_bot()
-    notify = synced(fake, "game", "notify")
-    assert notify["name_localizations"] == {"de": "benachrichtigung", "da": "besked"}
-    assert notify["description_localizations"]["de"].startswith("Wie ich dir sage")
-    [where] = notify["options"]
-    assert where["name"] == "where" and not where.get("required")
+    notify = localized(fake, "game", "notify", names={"de": "benachrichtigung", "da": "besked"},
+                       german="Wie ich dir sage")
+    where = sole_option(notify, "where")
     assert where["name_localizations"] == {"de": "wo", "da": "hvor"}
     assert [c["value"] for c in where["choices"]] == ["channel", "dm", "both", "off"]
     dm = where["choices"][1]

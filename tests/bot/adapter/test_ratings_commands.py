@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .fake_discord import Harness, User, synced
+from .fake_discord import Harness, User, localized, sole_option
 from .test_async_commands import resign, started
 from .test_commands import ALICE, BOB, CAROL, reply_text
 
@@ -34,8 +34,6 @@ async def test_profile_and_stats_show_ratings(harness: Harness) -> None:
 
 async def test_profile_is_localized_when_synced(start_bot, fake) -> None:
     await start_bot()
-    profile = synced(fake, "game", "profile")
-    assert profile["name_localizations"] == {"de": "profil", "da": "profil"}
-    assert profile["description_localizations"]["de"].startswith("Wertungen")
-    [user] = profile["options"]
-    assert user["name"] == "user" and not user.get("required")
+    profile = localized(fake, "game", "profile", names={"de": "profil", "da": "profil"},
+                        german="Wertungen")
+    sole_option(profile, "user")

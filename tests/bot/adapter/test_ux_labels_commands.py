@@ -11,9 +11,7 @@ MADS = User(333, "mads", locale="da")
 
 async def test_a_waiting_player_reads_the_name_as_typed(harness: Harness) -> None:
     h = harness
-    await h.command(HANA, "game", "new", game="aqualin", options="role=host-colour rules=classic")
-    await h.command(IVAN, "game", "join")
-    await h.command(HANA, "game", "start")
+    await h.start_game(HANA, IVAN, game="aqualin", options="role=host-colour rules=classic")
     [waiting] = await h.autocomplete(IVAN, "move", "action", "")
     assert "*hana*_x" in waiting["name"] and "\\" not in waiting["name"]
     assert "**" not in waiting["name"].replace("*hana*_x", "")

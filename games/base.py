@@ -133,6 +133,7 @@ class Suggestions:
 class Game(ABC, Generic[S, M]):
     """Metadata plus the pure functions of one game."""
 
+    #: A game names these in its class line (:meth:`__init_subclass__`).
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -144,6 +145,19 @@ class Game(ABC, Generic[S, M]):
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).
     multi_seat: ClassVar[bool] = False
+
+    def __init_subclass__(cls, *, id: str | None = None, title: str | None = None,
+                          players: tuple[int, int] | None = None, **kwargs: Any) -> None:
+        """A game's identity in one line, ``class Fifteen(Game[...], id="fifteen",
+        title="Fifteen", players=(2, 2))``: it sets ``id``, ``title``, ``min_players`` and
+        ``max_players``. A subclass without these keywords inherits or sets them itself."""
+        super().__init_subclass__(**kwargs)
+        if id is not None:
+            cls.id = id
+        if title is not None:
+            cls.title = title
+        if players is not None:
+            cls.min_players, cls.max_players = players
 
     # ----- set-up ---------------------------------------------------------------------------
 

@@ -131,11 +131,7 @@ def solo_rating(total: int) -> str:
     return next(name for floor, name in RATINGS if total >= floor)
 
 
-class Aqua(Game[AquaState, AquaMove]):
-    id = "aqua"
-    title = "Aqua"
-    min_players = 1
-    max_players = 4
+class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4)):
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
     summary = words.SUMMARY
 

@@ -37,11 +37,7 @@ from .view import AqualinView
 _ = translator("aqualin")
 
 
-class Aqualin(Game[AqualinState, AqualinMove]):
-    id = "aqualin"
-    title = "Aqualin"
-    min_players = 2
-    max_players = 2
+class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2)):
     options = {
         "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
         "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),

@@ -40,11 +40,7 @@ ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 # ----- the game --------------------------------------------------------------------------------
 
 
-class Kahuna(Game[KahunaState, KahunaMove]):
-    id = "kahuna"
-    title = "Kahuna"
-    min_players = 2
-    max_players = 2
+class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2)):
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
         "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),

@@ -54,11 +54,7 @@ from ..registry import register
 _ = translator("kraqua")
 
 
-class Kraqua(Game[KraquaState, KraquaMove]):
-    id = "kraqua"
-    title = "Kraqua"
-    min_players = 1
-    max_players = 4
+class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4)):
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..text import Text, translator
+from ..text import Text, chain, translator
 from .board import (
     ANIMAL_LETTER,
     FIELD_ANIMAL,
@@ -116,10 +116,7 @@ def listing(parts: Sequence[Any]) -> Text:
     """``a, b, c``: items joined by commas (the game lists orders and choices that way)."""
     if not parts:
         return _("none")
-    text = _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = _("{a}, {b}", a=text, b=part)
-    return text
+    return chain(parts, lambda a, b: _("{a}, {b}", a=a, b=b))
 
 
 def colours(names: Sequence[str]) -> Text:

@@ -62,6 +62,17 @@ def encode_png(image: Image.Image) -> bytes:
 
 # ----- colours and palettes -------------------------------------------------------------------
 
+# The house colours: the same ink for the same thing in every game's pictures. A game's
+# ``style`` module imports those it uses next to its own colours.
+#: Text on the dark panels.
+TEXT: RGB = (236, 242, 247)
+#: Turquoise: whose turn it is.
+ACCENT: RGB = (80, 226, 212)
+#: Gold: the winner.
+GOLD: RGB = (255, 196, 70)
+#: White: the last move.
+HILITE: RGB = (255, 255, 255)
+
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` blended towards ``b`` by ``t`` (0 → a, 1 → b)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from .errors import BadOptions, CorruptState, GameError, GameOver, NotYourTurn
+from .errors import BadOptions, CorruptState, GameError, GameOver, IllegalMove, NotYourTurn
 from .rng import seed_to_int
 from .text import Text, translator
 
@@ -209,6 +209,14 @@ class Game(ABC, Generic[S, M]):
         if player not in acting:
             waiting = ", ".join(sorted(acting))
             raise NotYourTurn(_("it is not your turn (waiting for {waiting})", waiting=waiting))
+
+    def check_can_resign(self, state: S, player: str) -> None:
+        """What every game's ``resign`` checks first: the game still runs, and ``player``
+        plays in it (whether they resigned already is the game's own question)."""
+        if self.result(state) is not None:
+            raise GameOver(_("the game is over already"))
+        if player not in self.players(state):
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
 
     def normalize_move(self, text: str) -> str:
         """The canonical spelling of ``text`` (syntax only, no legality check)."""

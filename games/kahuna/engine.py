@@ -19,7 +19,7 @@ from itertools import product
 from typing import Any
 
 from ..base import Button, Game, Option, Result
-from ..errors import GameOver, IllegalMove
+from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, plural, translator
@@ -465,10 +465,7 @@ class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players
         return Result(scores, tuple(winners), reason=reason, detail=detail)
 
     def resign(self, state: KahunaState, player: str) -> KahunaState:
-        if state.phase is Phase.OVER:
-            raise GameOver(_("the game is over already"))
-        if player not in state.players:
-            raise IllegalMove(_("{player} is not playing in this game", player=player))
+        self.check_can_resign(state, player)
         new = state.copy()
         new.phase = Phase.OVER
         new.ended = Ending.RESIGNED

@@ -9,6 +9,7 @@ canonical form leaves it out. ``parse(format_move(m)) == m`` for every move.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..aliases import english
@@ -77,9 +78,9 @@ def make_move(square: str, shift: tuple[str, str] | None = None,
     return ShiftPlace(shift[0], shift[1], square, tile)
 
 
-def format_move(move: AqualinMove) -> str:
-    """The canonical text of ``move`` (as ``str(move)``)."""
-    return str(move)
+#: The canonical text of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[AqualinMove], str] = _Move.__str__
 
 
 #: The syntax in general, for a move read without a position (``normalize_move``); a move

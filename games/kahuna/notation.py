@@ -11,6 +11,7 @@ canonical.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Union
@@ -130,9 +131,9 @@ class Free(_Move):
 KahunaMove = Union[Bridge, Remove, Tuck, Draw, Pass, End, Free]
 
 
-def format_move(move: KahunaMove) -> str:
-    """The canonical text of ``move`` (as ``str(move)``)."""
-    return str(move)
+#: The canonical text of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[KahunaMove], str] = _Move.__str__
 
 
 # ----- parsing ----------------------------------------------------------------------------------

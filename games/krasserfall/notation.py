@@ -10,6 +10,7 @@ and ``->`` or ``→`` may stand for ``>``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
@@ -187,6 +188,6 @@ def parse_move(text: object) -> Move:
     return Stone(boat=_boat(args[0]), where=Where(args[1]))
 
 
-def format_move(move: Move) -> str:
-    """The canonical string of ``move`` (as ``str(move)``)."""
-    return str(move)
+#: The canonical string of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[Move], str] = _Move.__str__

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from .errors import BadOptions, CorruptState, GameError, GameOver, NotYourTurn
+from .errors import BadOptions, CorruptState, GameError, GameOver, IllegalMove, NotYourTurn
 from .rng import seed_to_int
 from .text import Text, translator
 
@@ -133,6 +133,7 @@ class Suggestions:
 class Game(ABC, Generic[S, M]):
     """Metadata plus the pure functions of one game."""
 
+    #: A game names these in its class line (:meth:`__init_subclass__`).
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
@@ -144,6 +145,19 @@ class Game(ABC, Generic[S, M]):
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).
     multi_seat: ClassVar[bool] = False
+
+    def __init_subclass__(cls, *, id: str | None = None, title: str | None = None,
+                          players: tuple[int, int] | None = None, **kwargs: Any) -> None:
+        """A game's identity in one line, ``class Fifteen(Game[...], id="fifteen",
+        title="Fifteen", players=(2, 2))``: it sets ``id``, ``title``, ``min_players`` and
+        ``max_players``. A subclass without these keywords inherits or sets them itself."""
+        super().__init_subclass__(**kwargs)
+        if id is not None:
+            cls.id = id
+        if title is not None:
+            cls.title = title
+        if players is not None:
+            cls.min_players, cls.max_players = players
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -195,6 +209,14 @@ class Game(ABC, Generic[S, M]):
         if player not in acting:
             waiting = ", ".join(sorted(acting))
             raise NotYourTurn(_("it is not your turn (waiting for {waiting})", waiting=waiting))
+
+    def check_can_resign(self, state: S, player: str) -> None:
+        """What every game's ``resign`` checks first: the game still runs, and ``player``
+        plays in it (whether they resigned already is the game's own question)."""
+        if self.result(state) is not None:
+            raise GameOver(_("the game is over already"))
+        if player not in self.players(state):
+            raise IllegalMove(_("{player} is not playing in this game", player=player))
 
     def normalize_move(self, text: str) -> str:
         """The canonical spelling of ``text`` (syntax only, no legality check)."""

@@ -24,7 +24,7 @@ path that starts with a command gets its ``/``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 #: Looks up a translation: (domain, msgid, plural or None, n or None) -> template.
@@ -154,13 +154,20 @@ def either(parts: list[Any]) -> Text:
     return _listing(list(parts), last=lambda a, b: _("{a} or {b}", a=a, b=b))
 
 
-def _listing(items: list[Any], last: Callable[[Any, Any], Text]) -> Text:
-    text = items[0] if isinstance(items[0], Text) else _("{item}", item=items[0])
-    for part in items[1:-1]:
-        text = _("{a}, {b}", a=text, b=part)
-    if len(items) > 1:
-        text = last(text, items[-1])
+def chain(parts: Sequence[Any], pair: Callable[[Any, Any], Text]) -> Text:
+    """``parts`` (at least one) joined left to right by ``pair``, a template of the caller's
+    catalog: ``chain(parts, lambda a, b: _("{a}; {b}", a=a, b=b))`` is ``a; b; c``. Each
+    language translates the joining template; a first part that is no Text becomes one."""
+    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
+    for part in parts[1:]:
+        text = pair(text, part)
     return text
+
+
+def _listing(items: list[Any], last: Callable[[Any, Any], Text]) -> Text:
+    if len(items) == 1:
+        return chain(items, last)
+    return last(chain(items[:-1], lambda a, b: _("{a}, {b}", a=a, b=b)), items[-1])
 
 
 def lines(parts: list[Any]) -> Text:
@@ -168,15 +175,9 @@ def lines(parts: list[Any]) -> Text:
     items = [p for p in parts if p is not None and str(p) != ""]
     if not items:
         return _("{item}", item="")
-    text = items[0] if isinstance(items[0], Text) else _("{item}", item=items[0])
-    for part in items[1:]:
-        text = _("{a}\n{b}", a=text, b=part)
-    return text
+    return chain(items, lambda a, b: _("{a}\n{b}", a=a, b=b))
 
 
 def sentence(*parts: Any) -> Text:
     """Parts side by side with a space (a headline followed by what comes next)."""
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = _("{a} {b}", a=text, b=part)
-    return text
+    return chain(parts, lambda a, b: _("{a} {b}", a=a, b=b))

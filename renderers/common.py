@@ -16,7 +16,7 @@ import io
 import math
 import threading
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -61,6 +61,17 @@ def encode_png(image: Image.Image) -> bytes:
 
 
 # ----- colours and palettes -------------------------------------------------------------------
+
+# The house colours: the same ink for the same thing in every game's pictures. A game's
+# ``style`` module imports those it uses next to its own colours.
+#: Text on the dark panels.
+TEXT: RGB = (236, 242, 247)
+#: Turquoise: whose turn it is.
+ACCENT: RGB = (80, 226, 212)
+#: Gold: the winner.
+GOLD: RGB = (255, 196, 70)
+#: White: the last move.
+HILITE: RGB = (255, 255, 255)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -373,6 +384,14 @@ def seat_name(players: Sequence[str], names: Mapping[str, str], player: str, siz
     players = list(players)
     label = f"{seat} {players.index(player) + 1}" if player in players else seat
     return display_name(names, player, size, max_width, label, stroke)
+
+
+def win_headline(winners: Sequence[str], name: Callable[[str], str], shared: str) -> str:
+    """The headline over a finished game: ``<name> wins!`` for one winner, ``shared`` for
+    several (each game calls that its own way), ``Game over`` when nobody won."""
+    if len(winners) == 1:
+        return f"{name(winners[0])} wins!"
+    return shared if winners else "Game over"
 
 
 def ui_pairs(ground: RGB, card: RGB, card_edge: RGB, text: RGB, dim: RGB, accent: RGB,

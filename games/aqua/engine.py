@@ -67,7 +67,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Button, Game, Option, Result, Suggestions
-from ..errors import GameOver, IllegalMove
+from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, plural, translator
@@ -131,11 +131,7 @@ def solo_rating(total: int) -> str:
     return next(name for floor, name in RATINGS if total >= floor)
 
 
-class Aqua(Game[AquaState, AquaMove]):
-    id = "aqua"
-    title = "Aqua"
-    min_players = 1
-    max_players = 4
+class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4)):
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
     summary = words.SUMMARY
 
@@ -423,11 +419,8 @@ class Aqua(Game[AquaState, AquaMove]):
         return _("a new tile was drawn into the market")
 
     def resign(self, state: AquaState, player: str) -> AquaState:
-        if state.over:
-            raise GameOver(_("the game is over already"))
         player = str(player)
-        if player not in state.players:
-            raise IllegalMove(_("{player} is not playing in this game", player=player))
+        self.check_can_resign(state, player)
         if player in state.resigned:
             raise IllegalMove(_("you have resigned already"))
         new = state.copy()

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Game, Option, Result
-from ..errors import GameOver, IllegalMove, InvalidMove
+from ..errors import IllegalMove, InvalidMove
 from ..notation import clean
 from ..registry import register
 from ..rng import Rng, seed_to_int
@@ -37,11 +37,7 @@ from .view import AqualinView
 _ = translator("aqualin")
 
 
-class Aqualin(Game[AqualinState, AqualinMove]):
-    id = "aqualin"
-    title = "Aqualin"
-    min_players = 2
-    max_players = 2
+class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2)):
     options = {
         "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
         "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),
@@ -261,10 +257,7 @@ class Aqualin(Game[AqualinState, AqualinMove]):
         return Result(scores, winners, detail=detail)
 
     def resign(self, state: AqualinState, player: str) -> AqualinState:
-        if state.over:
-            raise GameOver(_("the game is over already"))
-        if player not in state.players:
-            raise IllegalMove(_("{player} is not playing in this game", player=player))
+        self.check_can_resign(state, player)
         new = state.copy()
         new.resigned = player
         return new

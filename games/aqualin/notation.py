@@ -9,6 +9,7 @@ canonical form leaves it out. ``parse(format_move(m)) == m`` for every move.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..aliases import english
@@ -21,24 +22,39 @@ from .words import tile_name
 _ = translator("aqualin")
 
 
+class _Move:
+    """What both moves share: the square and tile placed, and ``str(move)``, the one place that
+    prints moves."""
+
+    square: str
+    tile: str | None
+
+    @property
+    def shift(self) -> tuple[str, str] | None:
+        """The shift first, if any (:class:`Place` has none)."""
+        return None
+
+    def __str__(self) -> str:
+        """The canonical text: the shift, the tile (if named), the square."""
+        parts = []
+        if self.shift:
+            parts.append(f"{self.shift[0]}-{self.shift[1]}")
+        if self.tile:
+            parts.append(self.tile)
+        parts.append(self.square)
+        return " ".join(parts)
+
+
 @dataclass(frozen=True)
-class Place:
+class Place(_Move):
     """A tile onto an empty square: the drawn one (seed) or ``tile`` from the market (classic)."""
 
     square: str
     tile: str | None = None
 
-    @property
-    def shift(self) -> None:
-        """No shift first (the same attribute as :class:`ShiftPlace`'s)."""
-        return None
-
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class ShiftPlace:
+class ShiftPlace(_Move):
     """A tile shifted (seed) or slid (classic) from ``src`` to ``dst`` first, then placed."""
 
     src: str
@@ -49,9 +65,6 @@ class ShiftPlace:
     @property
     def shift(self) -> tuple[str, str]:
         return self.src, self.dst
-
-    def __str__(self) -> str:
-        return format_move(self)
 
 
 AqualinMove = Place | ShiftPlace
@@ -65,15 +78,9 @@ def make_move(square: str, shift: tuple[str, str] | None = None,
     return ShiftPlace(shift[0], shift[1], square, tile)
 
 
-def format_move(move: AqualinMove) -> str:
-    """The canonical text: the shift, the tile (if named), the square."""
-    parts = []
-    if move.shift:
-        parts.append(f"{move.shift[0]}-{move.shift[1]}")
-    if move.tile:
-        parts.append(move.tile)
-    parts.append(move.square)
-    return " ".join(parts)
+#: The canonical text of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[AqualinMove], str] = _Move.__str__
 
 
 #: The syntax in general, for a move read without a position (``normalize_move``); a move

@@ -19,7 +19,7 @@ from itertools import product
 from typing import Any
 
 from ..base import Button, Game, Option, Result
-from ..errors import GameOver, IllegalMove
+from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, plural, translator
@@ -40,11 +40,7 @@ ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 # ----- the game --------------------------------------------------------------------------------
 
 
-class Kahuna(Game[KahunaState, KahunaMove]):
-    id = "kahuna"
-    title = "Kahuna"
-    min_players = 2
-    max_players = 2
+class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2)):
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
         "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),
@@ -469,10 +465,7 @@ class Kahuna(Game[KahunaState, KahunaMove]):
         return Result(scores, tuple(winners), reason=reason, detail=detail)
 
     def resign(self, state: KahunaState, player: str) -> KahunaState:
-        if state.phase is Phase.OVER:
-            raise GameOver(_("the game is over already"))
-        if player not in state.players:
-            raise IllegalMove(_("{player} is not playing in this game", player=player))
+        self.check_can_resign(state, player)
         new = state.copy()
         new.phase = Phase.OVER
         new.ended = Ending.RESIGNED

@@ -11,6 +11,7 @@ canonical.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Union
@@ -40,8 +41,29 @@ class Kind(StrEnum):
 KINDS: tuple[Kind, ...] = tuple(Kind)
 
 
+class _Move:
+    """What every move shares: its kind, and ``str(move)``, the one place that prints moves."""
+
+    kind: ClassVar[Kind]
+
+    def __str__(self) -> str:
+        """The canonical text of the move."""
+        if isinstance(self, Bridge):
+            a, b = ends(self.line)
+            return f"bridge {self.card}-{b if self.card == a else a}"
+        if isinstance(self, Remove):
+            return f"remove {self.line} {' '.join(self.cards)}" + (" take" if self.take else "")
+        if isinstance(self, Tuck):
+            return "tuck " + " ".join(self.cards)
+        if isinstance(self, Draw):
+            return "draw deck" if self.card is None else f"draw {self.card}"
+        if isinstance(self, Free):
+            return f"free {self.line}"
+        return str(self.kind)  # pass, end
+
+
 @dataclass(frozen=True)
-class Bridge:
+class Bridge(_Move):
     """Play the ``card`` of one end of ``line`` (canonical, "ELAI-HUNA") and bridge the line."""
 
     line: str
@@ -52,12 +74,9 @@ class Bridge:
     def cards(self) -> tuple[str, ...]:
         return (self.card,)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Remove:
+class Remove(_Move):
     """Play two ``cards`` (sorted) naming the ends of ``line`` to remove the opponent's bridge
     there; ``take`` (planning variant) puts one's own bridge in its place."""
 
@@ -66,23 +85,17 @@ class Remove:
     take: bool = False
     kind: ClassVar[Kind] = Kind.REMOVE
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Tuck:
+class Tuck(_Move):
     """Tuck ``cards`` (sorted) face down under the discards."""
 
     cards: tuple[str, ...]
     kind: ClassVar[Kind] = Kind.TUCK
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Move):
     """End the turn drawing the open ``card``, or from the deck (``card`` None)."""
 
     card: str | None = None
@@ -92,58 +105,35 @@ class Draw:
     def cards(self) -> tuple[str, ...]:
         return () if self.card is None else (self.card,)
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(_Move):
     """End the turn without drawing."""
 
     kind: ClassVar[Kind] = Kind.PASS
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 @dataclass(frozen=True)
-class End:
+class End(_Move):
     """End one's last turn (after the third exhaustion, nobody draws)."""
 
     kind: ClassVar[Kind] = Kind.END
 
-    def __str__(self) -> str:
-        return "end"
-
 
 @dataclass(frozen=True)
-class Free:
+class Free(_Move):
     """A handicap bridge on ``line``: no card, before the first regular turn."""
 
     line: str
     kind: ClassVar[Kind] = Kind.FREE
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 KahunaMove = Union[Bridge, Remove, Tuck, Draw, Pass, End, Free]
 
 
-def format_move(move: KahunaMove) -> str:
-    """The canonical text of ``move``."""
-    if isinstance(move, Bridge):
-        a, b = ends(move.line)
-        return f"bridge {move.card}-{b if move.card == a else a}"
-    if isinstance(move, Remove):
-        return f"remove {move.line} {' '.join(move.cards)}" + (" take" if move.take else "")
-    if isinstance(move, Tuck):
-        return "tuck " + " ".join(move.cards)
-    if isinstance(move, Draw):
-        return "draw deck" if move.card is None else f"draw {move.card}"
-    if isinstance(move, Free):
-        return f"free {move.line}"
-    return str(move.kind)  # pass, end
+#: The canonical text of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[KahunaMove], str] = _Move.__str__
 
 
 # ----- parsing ----------------------------------------------------------------------------------

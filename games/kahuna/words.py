@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..text import Text, either, join, plural, translator
+from ..text import Text, chain, either, join, plural, translator
 from .board import HAND_LIMIT, LINES, LINES_OF, MAJORITY, count, ends
 from .notation import Bridge, Draw, End, Free, KahunaMove, Pass, Remove, Tuck, parse_move
 from .rules import merge, place_bridge, remove_bridge, unmarked
@@ -72,10 +72,7 @@ def _pair(a: Any, b: Any) -> Text:
 
 def _clauses(parts: list[Any]) -> Text:
     """``a; b; c``: clauses of one account, in order."""
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = _("{a}; {b}", a=text, b=part)
-    return text
+    return chain(parts, lambda a, b: _("{a}; {b}", a=a, b=b))
 
 
 def _bold(islands: list[str]) -> Text:

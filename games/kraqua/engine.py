@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import Button, Game, Option, Result
-from ..errors import GameOver, IllegalMove
+from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
 from . import codec, rules, turns, words
@@ -54,11 +54,7 @@ from ..registry import register
 _ = translator("kraqua")
 
 
-class Kraqua(Game[KraquaState, KraquaMove]):
-    id = "kraqua"
-    title = "Kraqua"
-    min_players = 1
-    max_players = 4
+class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4)):
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
@@ -217,10 +213,7 @@ class Kraqua(Game[KraquaState, KraquaMove]):
 
     def resign(self, state: KraquaState, player: str) -> KraquaState:
         """The team gives up together: a cooperative game ends lost for every seat."""
-        if state.over:
-            raise GameOver(_("the game is over already"))
-        if player not in state.players:
-            raise IllegalMove(_("{player} is not playing in this game", player=player))
+        self.check_can_resign(state, player)
         new = state.copy()
         rules.finish(new, Status.LOST, "resigned")
         new.resigned = player

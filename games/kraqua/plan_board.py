@@ -23,7 +23,6 @@ from .board import (
     SHARK_FIELDS,
     SHELL_FIELDS,
     SIDES,
-    SPOT_RANGE,
     TILES,
 )
 from .state import KraquaState, Tile, gate_of, needed
@@ -210,12 +209,6 @@ def dest(b: Board, colour: str, animal: str) -> int | None:
     if pos <= GATE_AFTER[gate] < found and b.order[len(b.passed[gate])] != colour:
         return None
     return found
-
-
-def next_spot(b: Board, row: str) -> int | None:
-    low, high = SPOT_RANGE[b.revealed]
-    spot = max(b.fronts[row] + 1, low)
-    return spot if spot <= high else None
 
 
 # ----- the value of a position -----------------------------------------------------------------

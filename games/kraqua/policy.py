@@ -52,7 +52,6 @@ from .plan_board import (  # the planner's picture, handed on for the tests and 
     dest,
     gem_harm,
     hideout_chance,
-    next_spot,
     protected,
     protected_fields,
     shark_usable,
@@ -62,7 +61,7 @@ from .plan_board import (  # the planner's picture, handed on for the tests and 
     theft,
     value,
 )
-from .state import MAX_SHELLS, KraquaState, Step
+from .state import MAX_SHELLS, KraquaState, Step, next_spot
 from .turns import step_of
 from .words import label
 

@@ -201,12 +201,20 @@ def _move_fish(s: KraquaState, player: str, m: Fish | Shell | Jelly, animal: str
         _after_check(s, player, ev)
         return
     colour = GEM_COLOURS[rng.randbelow(len(GEM_COLOURS))]
+    rolled = _("it is unprotected: Kraqua rolls {colour}", colour=COLOUR_WORDS[colour])
     if s.chips[player] == "seahorse":
         s.roll = colour
         s.step = Step.REROLL
-        ev.append(_("it is unprotected: Kraqua rolls {colour}", colour=COLOUR_WORDS[colour]))
+        ev.append(rolled)
         return
-    ev.append(_("it is unprotected: Kraqua rolls {colour}", colour=COLOUR_WORDS[colour]))
+    _roll_stands(s, player, colour, rolled, ev)
+
+
+def _roll_stands(s: KraquaState, player: str, colour: str, said: Text,
+                 ev: list[Text]) -> None:
+    """Kraqua's roll stands (told as ``said``): it robs ``colour``, and the turn goes on to the
+    special field unless the game ended or a gem must be chosen first."""
+    ev.append(said)
     if _rob(s, colour, ev):
         _after_check(s, player, ev)
 
@@ -252,9 +260,8 @@ def _do_reroll(s: KraquaState, player: str, m: Reroll, rng: Rng,
                ev: list[Text]) -> None:
     colour = GEM_COLOURS[rng.randbelow(len(GEM_COLOURS))]
     s.roll = None
-    ev.append(_("the seahorse rolls again: {colour}", colour=COLOUR_WORDS[colour]))
-    if _rob(s, colour, ev):
-        _after_check(s, player, ev)
+    _roll_stands(s, player, colour,
+                 _("the seahorse rolls again: {colour}", colour=COLOUR_WORDS[colour]), ev)
 
 
 def _do_keep(s: KraquaState, player: str, m: Keep, rng: Rng,
@@ -262,9 +269,7 @@ def _do_keep(s: KraquaState, player: str, m: Keep, rng: Rng,
     colour = s.roll
     assert colour is not None
     s.roll = None
-    ev.append(_("keeps {colour}", colour=COLOUR_WORDS[colour]))
-    if _rob(s, colour, ev):
-        _after_check(s, player, ev)
+    _roll_stands(s, player, colour, _("keeps {colour}", colour=COLOUR_WORDS[colour]), ev)
 
 
 def _do_gem(s: KraquaState, player: str, m: Gem, rng: Rng,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
-from ..text import Text, translator
+from ..text import Text, chain, translator
 from .board import (
     ANIMAL_LETTER,
     FIELD_ANIMAL,
@@ -116,10 +116,7 @@ def listing(parts: Sequence[Any]) -> Text:
     """``a, b, c``: items joined by commas (the game lists orders and choices that way)."""
     if not parts:
         return _("none")
-    text = _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = _("{a}, {b}", a=text, b=part)
-    return text
+    return chain(parts, lambda a, b: _("{a}, {b}", a=a, b=b))
 
 
 def colours(names: Sequence[str]) -> Text:
@@ -253,7 +250,17 @@ def is_protected(state: KraquaState, pos: int) -> bool:
     return True
 
 
-def next_spot(state: KraquaState, row: str) -> int | None:
+class Reef(Protocol):
+    """What :func:`next_spot` reads: a :class:`KraquaState`, or the planner's ``Board``."""
+
+    @property
+    def revealed(self) -> int: ...
+
+    @property
+    def fronts(self) -> Mapping[str, int]: ...
+
+
+def next_spot(state: Reef, row: str) -> int | None:
     """Where ``row`` grows next, or None when that spot is not on the revealed board."""
     low, high = SPOT_RANGE[state.revealed]
     spot = max(state.fronts[row] + 1, low)

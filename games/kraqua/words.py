@@ -9,7 +9,7 @@ from ..base import Result
 from ..text import Text, plural, translator
 from .board import ANIMALS, SIDES, field_name, special, tile_animal
 from .notation import Draw, Fish, Gem, Jelly, Lay, Shell, Skip, Take, parse_move
-from .plan_board import board_of, dest, next_spot, protected
+from .plan_board import board_of, dest, protected
 from .state import (
     CAVE_LIMIT,
     COLOUR_WORDS,
@@ -20,6 +20,7 @@ from .state import (
     Tile,
     animal_name,
     colours,
+    next_spot,
     rear_spot,
     tile_text,
 )

@@ -28,11 +28,8 @@ _ = translator("krasserfall")
 EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
 
-class Krasserfall(Game[KrasserfallState, Move]):
-    id = "krasserfall"
-    title = "Krasserfall"
-    min_players = 2
-    max_players = 4
+class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasserfall",
+                  players=(2, 4)):
     options = {
         "push": Option(("touch", "thrill"), "touch",
                        _("touch: a push moves a boat one wave; thrill: or half a wave "

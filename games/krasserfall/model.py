@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import Text, translator
+from ..text import Text, chain, translator
 from .state import FACES, FIGURES, LANES, SIZES, Boat, KrasserfallState, figure_key
 
 __all__ = [
@@ -60,10 +60,7 @@ def number(value: Any) -> str | Text:
 
 def commas(parts: list[Any]) -> Text:
     """``a, b, c`` (a list, not a sentence: no "and")."""
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = _("{first}, {second}", first=text, second=part)
-    return text
+    return chain(parts, lambda a, b: _("{first}, {second}", first=a, second=b))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ and ``->`` or ``→`` may stand for ``>``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
@@ -27,30 +28,47 @@ HELP = _("moves are: roll, push, push red, move 2:big red>blue, ring blue, place
          "ring-start red, stone red boat")
 
 
+class _Move:
+    """What every move shares: its kind, and ``str(move)``, the one place that prints moves."""
+
+    kind: ClassVar[Kind]
+
+    def __str__(self) -> str:
+        """The canonical string of the move."""
+        if isinstance(self, Roll):
+            return "roll"
+        if isinstance(self, Push):
+            return " ".join(["push", *([self.boat] if self.boat else []),
+                             *(["half"] if self.half else [])])
+        if isinstance(self, MoveFigure):
+            return f"move {self.seat}:{self.size} {self.source}>{self.target}"
+        if isinstance(self, (MoveRing, RingStart)):
+            return f"{self.kind} {self.boat}"
+        if isinstance(self, Place):
+            return f"place {self.size} {self.boat}"
+        if isinstance(self, Stone):
+            return f"stone {self.boat} {self.where}"
+        raise ValueError(f"unknown move {self!r}")
+
+
 @dataclass(frozen=True)
-class Roll:
+class Roll(_Move):
     """``roll``: throw the die."""
 
     kind: ClassVar[Kind] = Kind.ROLL
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Push:
+class Push(_Move):
     """``push``, ``push red``, ``push half``, ``push red half``: carry out a colour face."""
 
     boat: str | None = None  # None: the boat the die fixes
     half: bool = False  # half a wave (option push=thrill)
     kind: ClassVar[Kind] = Kind.PUSH
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class MoveFigure:
+class MoveFigure(_Move):
     """``move 2:big red>blue``: the figure face moves seat 2's big figure from red to blue."""
 
     seat: int  # the figure's owner, 1-based as written
@@ -59,54 +77,39 @@ class MoveFigure:
     target: str
     kind: ClassVar[Kind] = Kind.MOVE
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class MoveRing:
+class MoveRing(_Move):
     """``ring blue``: the ring face moves the life ring to blue."""
 
     boat: str
     kind: ClassVar[Kind] = Kind.RING
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Place:
+class Place(_Move):
     """``place big red``: put a figure into a boat at the start of a round."""
 
     size: str
     boat: str
     kind: ClassVar[Kind] = Kind.PLACE
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class RingStart:
+class RingStart(_Move):
     """``ring-start red``: the start player puts the life ring on a boat."""
 
     boat: str
     kind: ClassVar[Kind] = Kind.RING_START
 
-    def __str__(self) -> str:
-        return format_move(self)
-
 
 @dataclass(frozen=True)
-class Stone:
+class Stone(_Move):
     """``stone red boat`` / ``stone red strip``: the stone holder's one stone of the round."""
 
     boat: str
     where: Where
     kind: ClassVar[Kind] = Kind.STONE
-
-    def __str__(self) -> str:
-        return format_move(self)
 
 
 #: A parsed move: one small value type per kind.
@@ -185,19 +188,6 @@ def parse_move(text: object) -> Move:
     return Stone(boat=_boat(args[0]), where=Where(args[1]))
 
 
-def format_move(move: Move) -> str:
-    """The canonical string of ``move``."""
-    if isinstance(move, Roll):
-        return "roll"
-    if isinstance(move, Push):
-        return " ".join(["push", *([move.boat] if move.boat else []),
-                         *(["half"] if move.half else [])])
-    if isinstance(move, MoveFigure):
-        return f"move {move.seat}:{move.size} {move.source}>{move.target}"
-    if isinstance(move, (MoveRing, RingStart)):
-        return f"{move.kind} {move.boat}"
-    if isinstance(move, Place):
-        return f"place {move.size} {move.boat}"
-    if isinstance(move, Stone):
-        return f"stone {move.boat} {move.where}"
-    raise ValueError(f"unknown move {move!r}")
+#: The canonical string of a move, ``str(move)``: the same function, called without ``str``'s
+#: dispatch where ``legal_moves`` prints a great many.
+format_move: Callable[[Move], str] = _Move.__str__

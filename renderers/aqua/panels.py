@@ -13,7 +13,7 @@ from games.aqua import geometry as geo
 from games.aqua.material import ECOSYSTEMS, HOT, LARGE_ANIMALS, SPECIES as SPECIES_NAMES
 from games.aqua.view import AquaView, AreaView, LargeView
 
-from ..common import fit_text, text_width
+from ..common import fit_text, text_width, win_headline
 from .art import (
     PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
     put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
@@ -447,12 +447,8 @@ def _draw_result(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                     else f"{total} points: {detail.get('rating') or ''}")
         why = "solo rating: under 50 tide pool, 50 reef, 70 open ocean, 90 legend"
     else:
-        if len(winners) == 1:
-            headline = f"{_name(view, names, winners[0], 40, 700, 1)} wins!"
-        elif winners:
-            headline = "Shared win!"
-        else:
-            headline = "Game over"
+        headline = win_headline(winners, lambda p: _name(view, names, p, 40, 700, 1),
+                                "Shared win!")
         totals = sorted((_total(view, p) for p in players), reverse=True)
         if result.get("reason") == "resigned":
             quitters = ", ".join(_name(view, names, p, 22, 200) for p in view.get("resigned") or [])

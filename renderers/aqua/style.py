@@ -13,6 +13,9 @@ from games.aqua.view import AquaView, AreaView
 from games.text import translator
 
 from ..common import RGB, Palette, mix, ui_pairs
+# The house colours; here ACCENT also marks where a tile can go, GOLD large animals and
+# 3-point animals.
+from ..common import ACCENT as ACCENT, GOLD as GOLD, HILITE as HILITE, TEXT as TEXT
 
 _ = translator("aqua")
 
@@ -21,12 +24,8 @@ _ = translator("aqua")
 BG: RGB = (8, 24, 40)
 CARD: RGB = (17, 40, 60)
 CARD_EDGE: RGB = (36, 72, 98)
-TEXT: RGB = (236, 242, 247)
 DIM: RGB = (140, 168, 190)
 FAINT: RGB = (86, 118, 142)
-ACCENT: RGB = (80, 226, 212)  # turquoise: whose turn, where a tile can go
-GOLD: RGB = (255, 196, 70)  # large animals, 3-point animals, the winner
-HILITE: RGB = (255, 255, 255)
 SHADOW: RGB = (2, 8, 16)
 WELL: RGB = (22, 50, 72)
 WELL_EDGE: RGB = (46, 84, 110)

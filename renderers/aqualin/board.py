@@ -11,7 +11,7 @@ from games.aqualin import AqualinView
 
 from ..common import (
     Box, card_edge, draw_text, encode_png, fit_text, panel, pill, player_cards, seat_name,
-    text_width)
+    text_width, win_headline)
 from .art import arrow, background, colour_dots, ring, species_row, tile_p, tile_rgb
 from .style import (
     ACCENT, BG, BOARD_X, BOARD_Y, CARD, CARD_EDGE, CARD_H, CARD_Y, CELL, COLOURS, DIM, DRAWN_SIZE,
@@ -253,12 +253,7 @@ def _draw_result(im: Image.Image, view: AqualinView, result: Mapping[str, Any],
     detail = result.get("detail") or {}
     largest: Mapping[str, int] = detail.get("largest") or view.get("largest") or {}
     losers = [p for p in order if p not in winners]
-    if len(winners) == 1:
-        headline = f"{_name(view, names, winners[0], 44, width - 120, 1)} wins!"
-    elif winners:
-        headline = "Draw!"
-    else:
-        headline = "Game over"
+    headline = win_headline(winners, lambda p: _name(view, names, p, 44, width - 120, 1), "Draw!")
     draw_text(im, (x0, y0 + 58), headline, 44, GOLD, anchor="ls", stroke=1)
     points = [scores.get(p, 0) for p in winners + losers]
     if result.get("reason") == "resigned":

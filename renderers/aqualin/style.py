@@ -9,6 +9,8 @@ from typing import Any
 from games import aqualin as engine
 
 from ..common import RGB, Palette, ui_pairs
+# The house colours (ACCENT, whose turn, is kept apart from the six tile colours).
+from ..common import ACCENT as ACCENT, GOLD as GOLD, HILITE as HILITE, TEXT as TEXT
 
 # The notation comes from the engine, so letters and names can never drift apart.
 COLOUR_NAMES: Mapping[str, str] = engine.COLOURS  # "R" -> "red"
@@ -26,11 +28,7 @@ FRAME: RGB = (15, 48, 68)
 WELL: RGB = (23, 66, 90)
 WELL_TEXT: RGB = (78, 126, 152)
 TILE_BG: RGB = (14, 20, 32)
-TEXT: RGB = (236, 242, 247)
 DIM: RGB = (146, 174, 196)
-ACCENT: RGB = (80, 226, 212)  # turquoise: whose turn (kept apart from the six tile colours)
-GOLD: RGB = (255, 196, 70)  # the winner
-HILITE: RGB = (255, 255, 255)  # the last move
 SHADOW: RGB = (3, 8, 16)
 SPECIES_LINK: RGB = (214, 226, 236)
 

@@ -11,6 +11,7 @@ from games.kahuna import ISLANDS, LINES, POSITIONS, KahunaView
 from games.text import plural, translator
 
 from ..common import RGB, Palette, ui_pairs
+from ..common import HILITE as HILITE, TEXT as TEXT  # house colours
 
 _ = translator("kahuna")
 _n = plural(_)
@@ -22,13 +23,11 @@ SEA: RGB = (16, 62, 84)
 SEA_LIGHT: RGB = (24, 80, 104)
 CARD: RGB = (19, 44, 64)
 CARD_EDGE: RGB = (40, 78, 104)
-TEXT: RGB = (236, 242, 247)
 DIM: RGB = (150, 180, 200)
 SAND: RGB = (238, 216, 164)
 SAND_RIM: RGB = (176, 140, 86)
 INK: RGB = (64, 42, 22)
 ROPE: RGB = (92, 134, 150)  # an empty line
-HILITE: RGB = (255, 255, 255)
 SHADOW: RGB = (4, 12, 20)
 ACCENT: RGB = (120, 232, 160)  # whose turn (apart from both player colours)
 GOLD: RGB = (255, 200, 70)

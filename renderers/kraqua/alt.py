@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from games.kraqua.view import KraquaView
 from games.kraqua.state import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
-from games.text import Text, translator
+from games.text import Text, chain, translator
 
 from .style import _without_chip
 
@@ -26,12 +26,12 @@ def _plain(names: Mapping[str, str], player: str) -> str:
     return " ".join(str(names.get(player) or player).split())[:32]
 
 
-def _chain(parts: Sequence[Any], template: str) -> Text:
-    text = parts[0] if isinstance(parts[0], Text) else _("{item}", item=parts[0])
-    for part in parts[1:]:
-        text = (_("{a}; {b}", a=text, b=part) if template == ";"
-                else _("{a} {b}", a=text, b=part))
-    return text
+def _clauses(parts: Sequence[Any]) -> Text:
+    return chain(parts, lambda a, b: _("{a}; {b}", a=a, b=b))
+
+
+def _spaced(parts: Sequence[Any]) -> Text:
+    return chain(parts, lambda a, b: _("{a} {b}", a=a, b=b))
 
 
 def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
@@ -55,7 +55,7 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
               "(goal: {goal}). Shells {shells}, stack {stack}.", fish=fish, cave=count["cave"],
               limit=view["cave_limit"], chest=count["chest"], hideout=count["hideout"],
               goal=colours(view["hideout_goal"]), shells=view["shells"], stack=view["stack"]),
-            _("{gates}.", gates=_chain(gates, ";"))]
+            _("{gates}.", gates=_clauses(gates))]
     rows = []
     for row in ("i", "o"):
         spots = view["rows"][row]
@@ -80,11 +80,11 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
         else:
             seats.append(_("{name} ({chip}, played)", **words) if played
                          else _("{name} ({chip})", **words))
-    tail = [_("Seats: {seats}.", seats=_chain(seats, ";"))]
+    tail = [_("Seats: {seats}.", seats=_clauses(seats))]
     if status == "running":
         tail.append(_("To act: {seats}.",
                       seats=listing([_plain(names, p) for p in view["to_act"]])))
-    text = _chain([*head, *rows, *tail], " ")
+    text = _spaced([*head, *rows, *tail])
     if len(text) > ALT_ROOM:
-        text = _chain([*head, *tail], " ")
+        text = _spaced([*head, *tail])
     return text

@@ -9,6 +9,7 @@ from games.kraqua import board as kb
 from games.kraqua.view import KraquaView
 
 from ..common import RGB, Box, Palette
+from ..common import ACCENT as ACCENT, GOLD as GOLD, TEXT as TEXT  # house colours
 
 # ----- colours ---------------------------------------------------------------------------------
 
@@ -17,7 +18,6 @@ DEEP: RGB = (14, 52, 84)  # open water under an unprotected field
 TRACK: RGB = (24, 74, 110)
 CARD: RGB = (18, 44, 68)
 CARD_EDGE: RGB = (40, 84, 116)
-TEXT: RGB = (236, 242, 247)
 DIM: RGB = (150, 180, 204)
 FAINT: RGB = (84, 118, 146)
 SAND: RGB = (214, 190, 140)  # a protected field
@@ -27,8 +27,6 @@ REEF_DARK: RGB = (170, 76, 66)
 WATER: RGB = (52, 132, 196)  # water cell of a tile
 WATER_LIGHT: RGB = (120, 190, 236)
 HIDDEN: RGB = (20, 38, 56)
-ACCENT: RGB = (80, 226, 212)
-GOLD: RGB = (255, 196, 70)
 RED_ALERT: RGB = (240, 90, 90)
 SHADOW: RGB = (4, 10, 18)
 

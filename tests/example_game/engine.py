@@ -58,11 +58,7 @@ class FifteenState:
         return dict(self.board).get(square)
 
 
-class Fifteen(Game[FifteenState, Place]):
-    id = "fifteen"
-    title = "Fifteen"
-    min_players = 2
-    max_players = 2
+class Fifteen(Game[FifteenState, Place], id="fifteen", title="Fifteen", players=(2, 2)):
     options = {"start": Option(("random", "host"), "random", "who places the first tile")}
     summary = ("**Fifteen** (a test game): place one of your two hidden tiles (1–9) on the 3×3 "
                "board, e.g. `/move 5 b2`, then draw. Filling a line that adds up to 15 scores a "

@@ -66,12 +66,18 @@ class LobbyCard:
 
 
 @dataclass(frozen=True)
-class MoveButton:
-    """A button of game ``game_id``: it plays ``move``, or (``move`` empty) opens the menu at
-    ``path``. ``version`` None: valid at any time; ``seat`` (1-based) is the seat it acts for."""
+class GameButton:
+    """A button that acts on game ``game_id`` (the adapter puts the id in its ``custom_id``)."""
 
     label: str
     game_id: int
+
+
+@dataclass(frozen=True)
+class MoveButton(GameButton):
+    """It plays ``move``, or (``move`` empty) opens the menu at ``path``. ``version`` None:
+    valid at any time; ``seat`` (1-based) is the seat it acts for."""
+
     version: int | None
     move: str
     seat: int = 0
@@ -79,21 +85,17 @@ class MoveButton:
 
 
 @dataclass(frozen=True)
-class AskButton:
-    """A button under a question to every player of game ``game_id``: pressing it agrees to
-    ``action`` (``pause`` or ``resume``). Valid as long as the question is open."""
+class AskButton(GameButton):
+    """Under a question to every player: pressing it agrees to ``action`` (``pause`` or
+    ``resume``). Valid as long as the question is open."""
 
-    label: str
-    game_id: int
     action: str
 
 
 @dataclass(frozen=True)
-class WaitButton:
+class WaitButton(GameButton):
     """Under the notice that ``player``'s clock ran out: the others choose to wait for them."""
 
-    label: str
-    game_id: int
     player: str
 
 

@@ -386,6 +386,12 @@ def seat_name(players: Sequence[str], names: Mapping[str, str], player: str, siz
     return display_name(names, player, size, max_width, label, stroke)
 
 
+def alt_name(names: Mapping[str, str], player: object) -> str:
+    """A player's name in alt text: on one line, and at most 32 characters, so that even four
+    players with long names leave the text within Discord's 1024."""
+    return " ".join(str(names.get(str(player)) or player).split())[:32]
+
+
 def win_headline(winners: Sequence[str], name: Callable[[str], str], shared: str) -> str:
     """The headline over a finished game: ``<name> wins!`` for one winner, ``shared`` for
     several (each game calls that its own way), ``Game over`` when nobody won."""

@@ -84,6 +84,8 @@ class Database(ABC):
     lock_rows: str = ""
     #: The same, for work queues: rows another process holds are passed over, not waited for.
     skip_locked: str = ""
+    #: Lists the Store's tables (one column, sorted by name).
+    list_tables: str
 
     @abstractmethod
     def tx(self) -> AbstractAsyncContextManager[Tx]: ...
@@ -110,9 +112,9 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
-    @abstractmethod
     async def tables(self) -> list[str]:
         """The Store's tables that exist (for ``db copy``)."""
+        return [r[0] for r in await self.fetch(self.list_tables)]
 
 
 @dataclass(frozen=True)

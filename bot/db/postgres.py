@@ -92,6 +92,8 @@ class PostgresDatabase(Database):
     dialect = "postgres"
     lock_rows = " FOR UPDATE"
     skip_locked = " FOR UPDATE SKIP LOCKED"
+    list_tables = ("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                   " AND tablename <> 'tidepool_schema' ORDER BY tablename")
 
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
@@ -149,11 +151,6 @@ class PostgresDatabase(Database):
                 await conn.execute(sql)
                 await conn.execute("DELETE FROM tidepool_schema")
                 await conn.execute("INSERT INTO tidepool_schema (version) VALUES ($1)", version)
-
-    async def tables(self) -> list[str]:
-        rows = await self.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
-                                " AND tablename <> 'tidepool_schema' ORDER BY tablename")
-        return [r["tablename"] for r in rows]
 
     async def close(self) -> None:
         await self._pool.close()

@@ -46,6 +46,8 @@ class _SqliteTx(Tx):
 
 class SqliteDatabase(Database):
     dialect = "sqlite"
+    list_tables = ("SELECT name FROM sqlite_master WHERE type = 'table'"
+                   " AND name NOT LIKE 'sqlite_%' ORDER BY name")
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -109,11 +111,6 @@ class SqliteDatabase(Database):
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
                 raise
-
-    async def tables(self) -> list[str]:
-        rows = await self.fetch("SELECT name FROM sqlite_master WHERE type = 'table'"
-                                " AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        return [r["name"] for r in rows]
 
     async def close(self) -> None:
         await self._db.close()

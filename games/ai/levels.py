@@ -49,30 +49,12 @@ class Level:
     temperature: float = 0.0
 
 
-LEVELS: Mapping[str, Level] = MappingProxyType({
-    LevelName.EASY: Level(
-        name=LevelName.EASY,
-        iterations=60,
-        time_limit=0.4,
-        width=6,
-        depth=2,
-        exploration=0.7,
-        temperature=1.0,
-    ),
-    LevelName.NORMAL: Level(
-        name=LevelName.NORMAL,
-        iterations=400,
-        time_limit=0.9,
-        width=12,
-        depth=4,
-    ),
-    LevelName.HARD: Level(
-        name=LevelName.HARD,
-        iterations=1200,
-        time_limit=2.7,
-        width=16,
-        depth=6,
-    ),
-})
+#: The levels by name; each level's budget in one row.
+LEVELS: Mapping[str, Level] = MappingProxyType({level.name: level for level in (
+    Level(LevelName.EASY, iterations=60, time_limit=0.4, width=6, depth=2, exploration=0.7,
+          temperature=1.0),
+    Level(LevelName.NORMAL, iterations=400, time_limit=0.9, width=12, depth=4),
+    Level(LevelName.HARD, iterations=1200, time_limit=2.7, width=16, depth=6),
+)})
 
 DEFAULT_LEVEL = LevelName.NORMAL

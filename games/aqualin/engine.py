@@ -16,6 +16,7 @@ Readings of our own, where the published rules leave room:
 from __future__ import annotations
 
 import copy
+from dataclasses import fields
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -335,18 +336,8 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
     # ----- serialisation --------------------------------------------------------------------
 
     def _to_json(self, state: AqualinState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "roles": state.roles,
-            "rules": state.rules,
-            "board": state.board,
-            "supply": state.supply,
-            "drawn": state.drawn,
-            "market": state.market,
-            "turn": state.turn,
-            "last": state.last,
-            "resigned": state.resigned,
-        }
+        # Every field of the state, in its order (the tuple of players as a JSON list).
+        return {f.name: getattr(state, f.name) for f in fields(state)} | {"players": list(state.players)}
 
     def _from_json(self, data: dict[str, Any]) -> AqualinState:
         state = AqualinState(

@@ -9,6 +9,7 @@ from games.aqua.material import ANIMAL_WORDS, COLOUR_WORDS, RATING_WORDS, SHAPE_
 from games.aqua.view import AquaView
 from games.text import Text, join
 
+from ..common import alt_name
 from .layout import _total, focus_player, mover
 from .style import _, area_of, as_view
 
@@ -57,7 +58,7 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
 def _alt_text(view: AquaView, names: Mapping[str, str], animal_limit: int | None,
               with_positions: bool) -> Text:
     def name(p: Any) -> str:
-        return " ".join(str(names.get(str(p)) or p).split())[:32]
+        return alt_name(names, p)
 
     players = [str(p) for p in view.get("players") or []]
     who = focus_player(view, None)

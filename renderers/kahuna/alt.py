@@ -8,7 +8,7 @@ from typing import Any, cast
 from games.kahuna import KahunaView
 from games.text import Text, join
 
-from ..common import ALT_LIMIT
+from ..common import ALT_LIMIT, alt_name
 from .style import _, _n
 
 # ----- alt text --------------------------------------------------------------------------------
@@ -17,10 +17,6 @@ from .style import _, _n
 
 #: The seat colours, as the board shows them.
 SEAT_WORDS = (_("orange"), _("blue"))
-
-
-def _alt_name(names: Mapping[str, str], player: str) -> str:
-    return " ".join(str(names.get(player) or player).split())[:32]
 
 
 def _alt_move(move: str) -> Any:
@@ -57,24 +53,24 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
         mine = sorted(i for i, q in stones.items() if q == p)
         lines = sorted(line for line, q in bridges.items() if q == p)
         parts.append(_("{name} ({colour}): {points}, {cards}, stones on {stones}, bridges "
-                       "{bridges}.", name=_alt_name(names, p), colour=SEAT_WORDS[seat],
+                       "{bridges}.", name=alt_name(names, p), colour=SEAT_WORDS[seat],
                        points=_n("{n} point", "{n} points", board["scores"][p]),
                        cards=_n("{n} card", "{n} cards", board["hands"][p]),
                        stones=", ".join(mine) or _("no island"),
                        bridges=" ".join(lines) or _("none")))
     result = board.get("result")
     if result:
-        winners = [_alt_name(names, p) for p in result["winners"]]
+        winners = [alt_name(names, p) for p in result["winners"]]
         parts.append(_("Game over: {names} draw.", names=join(winners)) if len(winners) > 1
                      else _("Game over: {name} wins.", name=winners[0]))
     else:
         parts.append(_("{names} to act. Open cards: {cards}; deck {deck}.",
-                       names=", ".join(_alt_name(names, p) for p in board["to_act"]),
+                       names=", ".join(alt_name(names, p) for p in board["to_act"]),
                        cards=", ".join(board["open"]) or _("none"), deck=board["deck"]))
     focus = board.get("current") or board.get("last")
     moves = None
     if focus:
-        moves = _("Last moves by {name}: {moves}.", name=_alt_name(names, focus["player"]),
+        moves = _("Last moves by {name}: {moves}.", name=alt_name(names, focus["player"]),
                   moves=_listing([_alt_move(m) for m in focus["moves"]]))
         parts.append(moves)
     hand = view.get("hand")

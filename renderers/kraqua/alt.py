@@ -9,6 +9,7 @@ from games.kraqua.view import KraquaView
 from games.kraqua.state import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
 from games.text import Text, chain, translator
 
+from ..common import alt_name
 from .style import _without_chip
 
 # ----- alt text ---------------------------------------------------------------------------------
@@ -20,10 +21,6 @@ _ = translator("kraqua")
 ALT_ROOM = 880
 STATUS_WORDS = {"running": _("running"), "won": _("won"), "almost": _("almost won"),
                 "lost": _("lost")}
-
-
-def _plain(names: Mapping[str, str], player: str) -> str:
-    return " ".join(str(names.get(player) or player).split())[:32]
 
 
 def _clauses(parts: Sequence[Any]) -> Text:
@@ -71,7 +68,7 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     bare = _without_chip(view, names)
     for p in view["players"]:
         tile = view["tiles"][p]
-        words = dict(name=_plain(bare, p), chip=chip_name(view["chips"][p]))
+        words = dict(name=alt_name(bare, p), chip=chip_name(view["chips"][p]))
         played = p in view["played"]
         if tile:
             words["tile"] = f"{tile[0]}{tile[1]}"
@@ -83,7 +80,7 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     tail = [_("Seats: {seats}.", seats=_clauses(seats))]
     if status == "running":
         tail.append(_("To act: {seats}.",
-                      seats=listing([_plain(names, p) for p in view["to_act"]])))
+                      seats=listing([alt_name(names, p) for p in view["to_act"]])))
     text = _spaced([*head, *rows, *tail])
     if len(text) > ALT_ROOM:
         text = _spaced([*head, *tail])

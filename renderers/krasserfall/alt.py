@@ -9,6 +9,7 @@ from games.krasserfall.model import BOAT_WORDS, LANES, SIZE_WORDS, commas, numbe
 from games.krasserfall.view import BoatView, KrasserfallView
 from games.text import Text, join
 
+from ..common import alt_name
 from .board import _number, _status
 from .style import _, _n
 
@@ -27,7 +28,7 @@ def alt_text(view: KrasserfallView, names: Mapping[str, str]) -> Text:
     players = [str(p) for p in view.get("players") or []]
 
     def who(p: Any) -> str:
-        return " ".join(str(names.get(p) or p).split())[:32]
+        return alt_name(names, p)
 
     medals = view.get("medals") or {}
     parts = [_("Krasserfall, round {round}. Medals: {medals}.", round=view.get("round"),

@@ -51,15 +51,22 @@ def contract_checks() -> list[str]:
 
 def arguments(check: Any, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Every call of a contract check for Fifteen, as the contract module's own
-    parametrisation would make them for a registered game."""
+    parametrisation (and its ``traj`` fixture, the playout of ``gid, n, combo``) would make
+    them for a registered game."""
     names = [p for p in inspect.signature(check).parameters if p != "text"]
+    wanted = set(names) | ({"gid", "n", "combo"} if "traj" in names else set())
     calls: list[dict[str, Any]] = [{}]
-    for name in names:
+    for name in [*names, "gid", "n", "combo"]:
+        if name not in wanted or name == "traj" or name in calls[0]:
+            continue
         values: tuple[Any, ...] = {"gid": (FIFTEEN,), "n": (2,), "combo": COMBOS,
                                    "seed": contract.PLAYOUT_SEEDS,
                                    "monkeypatch": (monkeypatch,)}[name]
         calls = [{**call, name: value} for call in calls for value in values]
-    return calls
+    if "traj" in names:
+        calls = [{**call, "traj": contract.trajectory(call["gid"], call["n"], call["combo"])}
+                 for call in calls]
+    return [{k: v for k, v in call.items() if k in names} for call in calls]
 
 
 @pytest.mark.parametrize("name", contract_checks())

@@ -17,7 +17,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The settings this module reads; only these are named when a ``.env`` line is malformed
 #: (anything else on such a line might be a pasted secret).
 KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL",
-        "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "SHARD_COUNT", "SHARD_IDS", "SYNC_COMMANDS")
+        "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "SHARD_COUNT", "SHARD_IDS", "SYNC_COMMANDS",
+        "WARM_UP")
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
 NO_TOKEN = (
@@ -46,6 +47,9 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: Whether this process syncs the slash commands (one process of a sharded bot does).
     sync_commands: bool = True
+    #: Whether the drawing worker draws every game's fixed artwork as it starts (else each
+    #: piece on first use: the same pictures, the first board of a game a little later).
+    warm_up: bool = True
 
     @property
     def database(self) -> str:
@@ -132,6 +136,9 @@ def load_settings(environ: Mapping[str, str] | None = None,
         sync_commands = sync.lower() in TRUE
     else:
         raise ConfigError("SYNC_COMMANDS must be true or false")
+    warm = (get("WARM_UP") or "true").lower()
+    if warm not in TRUE + FALSE:
+        raise ConfigError("WARM_UP must be true or false")
     return Settings(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -143,6 +150,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
         shard_count=shard_count,
         shard_ids=shard_ids,
         sync_commands=sync_commands,
+        warm_up=warm in TRUE,
     )
 
 

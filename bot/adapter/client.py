@@ -35,6 +35,12 @@ NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a serv
 log = logging.getLogger(__name__)
 
 
+def _warmed(task: asyncio.Task[None]) -> None:
+    """A drawing worker that fails to start is replaced on the first board; say why here."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the drawing worker did not start", exc_info=task.exception())
+
+
 class GameBot(Bot):
     """Needs no privileged intents: everything arrives as interactions.
 
@@ -58,6 +64,7 @@ class GameBot(Bot):
         self.tree.interaction_check = self.usable_here  # type: ignore[method-assign]
         commands.install(self.tree)
         self._timers: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
         self.outbox = Deliverer(self)
 
@@ -77,10 +84,14 @@ class GameBot(Bot):
         self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ConfirmButton, CancelButton,
                                AgreeButton, WaitButton)
         await self.tree.set_translator(CatalogTranslator())
-        # The drawing worker process builds the renderers' cached artwork as it starts, while
-        # the catalogs load here; this process draws itself only without that worker.
-        await asyncio.gather(asyncio.to_thread(i18n.warm_up), self.service.start_workers())
-        if not self.service.draw_in_process:
+        # The drawing worker process builds the renderers' cached artwork as it starts (a few
+        # seconds) while the bot loads its catalogs and connects: a board asked for before the
+        # worker is ready waits for it, nothing else does. This process draws itself only
+        # without that worker.
+        self._warming = asyncio.create_task(self.service.start_workers(), name="drawing worker")
+        self._warming.add_done_callback(_warmed)
+        await asyncio.to_thread(i18n.warm_up)
+        if not self.service.draw_in_process and self.settings.warm_up:
             await asyncio.to_thread(renderers.warm_up)  # off the loop, not on the first move
         if self.settings.sync_commands:
             await self.sync_commands()

@@ -167,6 +167,7 @@ async def serve(settings: Settings) -> None:
             await reach_discord(settings.token or "")
         service = GameService(store)
         service.draw_in_process = True  # pictures never hold the interpreter the loop needs
+        service.warm_up = settings.warm_up
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:

@@ -35,6 +35,8 @@ class DrawingService(ServiceBase):
     #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
     #: process, so that drawing never holds the interpreter the event loop needs.
     draw_in_process = False
+    #: Whether the drawing worker draws the renderers' fixed artwork as it starts (WARM_UP).
+    warm_up = True
     _drawing: workers.Worker | None = None
 
     @staticmethod
@@ -85,7 +87,7 @@ class DrawingService(ServiceBase):
         if self._drawing is None:
             self._drawing = workers.Worker("drawing", lambda: ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=workers.start_drawing,
-                initargs=(os.getpid(),)))
+                initargs=(os.getpid(), self.warm_up)))
         return self._drawing
 
     async def start_workers(self) -> None:

@@ -76,14 +76,16 @@ def watch_parent(parent: int) -> None:
 DRAWING_NICENESS = 10
 
 
-def start_drawing(parent: int) -> None:
-    """A drawing worker starts with the renderers' cached artwork, as the bot does."""
+def start_drawing(parent: int, warm_up: bool = True) -> None:
+    """A drawing worker starts with the renderers' cached artwork (unless ``warm_up`` is off:
+    then each piece is drawn on first use)."""
     watch_parent(parent)
     try:
         os.nice(DRAWING_NICENESS)
     except OSError:  # not allowed here: draw at the same priority
         pass
-    renderers.warm_up()
+    if warm_up:
+        renderers.warm_up()
 
 
 def ready() -> bool:

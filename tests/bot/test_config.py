@@ -33,6 +33,13 @@ def test_env_file_is_a_fallback(tmp_path: Path) -> None:
     assert read_env_file(tmp_path / "missing") == {}
 
 
+def test_warm_up_is_on_unless_turned_off() -> None:
+    assert load_settings({}, env_file=None).warm_up
+    assert load_settings({"WARM_UP": "TRUE"}, env_file=None).warm_up
+    assert not load_settings({"WARM_UP": "false"}, env_file=None).warm_up
+    assert not load_settings({"WARM_UP": "0"}, env_file=None).warm_up
+
+
 def test_endpoint_overrides() -> None:
     s = load_settings({"DISCORD_API_BASE": "http://127.0.0.1:8080/",
                        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway"}, env_file=None)
@@ -50,6 +57,7 @@ SECRETISH = "MTA5ODc2NTQzMjE.GhIjKl.s3cr3t-Value_zz"
     ({"LOG_LEVEL": SECRETISH}, "LOG_LEVEL"),
     ({"DISCORD_API_BASE": "ftp://" + SECRETISH}, "DISCORD_API_BASE"),
     ({"DISCORD_GATEWAY_URL": "http://" + SECRETISH}, "DISCORD_GATEWAY_URL"),
+    ({"WARM_UP": SECRETISH}, "WARM_UP"),
 ])
 def test_bad_values_name_the_setting_not_the_value(env: dict[str, str], word: str) -> None:
     with pytest.raises(ConfigError, match=word) as caught:
@@ -144,3 +152,14 @@ def test_database_url_wins_and_is_never_echoed() -> None:
     with pytest.raises(ConfigError) as err:
         load_settings({"DATABASE_URL": "mysql://bot:hunter2@db/tidepool"}, env_file=None)
     assert "DATABASE_URL" in str(err.value) and "hunter2" not in str(err.value)
+
+
+def test_every_setting_is_documented() -> None:
+    """``.env.example`` and the README's table name every setting the bot reads."""
+    from bot.config import KEYS
+
+    example = (REPO / ".env.example").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for key in KEYS:
+        assert f"\n{key}=" in example, key
+        assert f"| `{key}` |" in readme, key

@@ -68,6 +68,10 @@ class BotProcess:
             "DISCORD_GATEWAY_URL": self.emulator.gateway_url,
             "DATABASE_PATH": str(self.workdir / "bot.sqlite3"),
             "LOG_LEVEL": "INFO",
+            # Each game's art is drawn on first use: the same pictures, and a start-up that does
+            # not spend seconds of CPU on games the test never plays. test_a_complete_aqualin_game
+            # starts warmed up, as production does.
+            "WARM_UP": "false",
             "PYTHONPATH": str(REPO),
         })
         env.update(self.env)
@@ -156,10 +160,16 @@ async def emulator() -> AsyncIterator[Emulator]:
     assert not emu.violations, "requests that break Discord's API spec:\n" + "\n".join(emu.violations)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+#: For the tests whose subject is the database (restarts, races, the outbox, timers, shards
+#: sharing one database): they run on both backends. The others run on SQLite; the service
+#: tests (``tests/bot``) run every store path on both.
+BOTH_BACKENDS = pytest.mark.parametrize("bot_env", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture(params=["sqlite"])
 def bot_env(request: pytest.FixtureRequest) -> Iterator[dict[str, str]]:
-    """Settings every bot process of a test starts with: each e2e test runs on an SQLite file
-    and on a fresh schema of the session's PostgreSQL server (``DATABASE_URL``)."""
+    """Settings every bot process of a test starts with: an SQLite file in the test's folder,
+    or (``postgres``) a fresh schema of the session's PostgreSQL server (``DATABASE_URL``)."""
     if request.param == "sqlite":
         yield {}
         return

@@ -19,7 +19,7 @@ import time
 import aiohttp
 from PIL import Image
 
-from .conftest import BotProcess
+from .conftest import BOTH_BACKENDS, BotProcess
 from .emulator import APP_ID, Emulator, Interaction, Message, User
 
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -152,7 +152,9 @@ async def test_startup_logs_in_syncs_and_gets_ready(emulator: Emulator, bot: Bot
     assert emulator.identifies == 1 and bot.alive
 
 
+@BOTH_BACKENDS
 async def test_a_complete_aqualin_game(emulator: Emulator, bot: BotProcess) -> None:
+    bot.env["WARM_UP"] = "true"  # as in production: the drawing worker starts warmed up
     channel, alice, bob, players = await seated(emulator, bot)
     for turn in range(36):
         board = await play_turn(emulator, channel, players)
@@ -189,6 +191,7 @@ async def test_closed_dms_are_explained_privately(emulator: Emulator, bot: BotPr
     assert bot.alive
 
 
+@BOTH_BACKENDS
 async def test_sigkill_mid_game_then_restart(emulator: Emulator, bot: BotProcess) -> None:
     game_channel = emulator.add_channel()
     lobby_channel = emulator.add_channel()
@@ -221,6 +224,7 @@ async def test_sigkill_mid_game_then_restart(emulator: Emulator, bot: BotProcess
     assert_png(last_public(emulator, lobby_channel))
 
 
+@BOTH_BACKENDS
 async def test_racing_interactions_apply_once(emulator: Emulator, bot: BotProcess) -> None:
     channel, alice, bob, carol = await three_of_us(emulator, bot)
     # Two Start clicks at once.
@@ -268,6 +272,7 @@ async def test_rate_limits_are_respected(emulator: Emulator, bot: BotProcess) ->
     assert len([m for m in emulator.public_messages(channel) if m.attachments]) == 2
 
 
+@BOTH_BACKENDS
 async def test_load_50_channels(emulator: Emulator, bot: BotProcess) -> None:
     pairs = [(emulator.add_channel(), emulator.add_user(f"Host{i}", moderator=True),
               emulator.add_user(f"Guest{i}")) for i in range(50)]

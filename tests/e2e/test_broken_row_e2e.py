@@ -14,13 +14,14 @@ import pytest
 import games
 from bot.store import migrations
 
-from .conftest import BotProcess
+from .conftest import BOTH_BACKENDS, BotProcess
 from .emulator import GUILD_ID, Emulator
 from .test_bot_e2e import confirm, last_public, open_and_start, play_turn, reply_text
 
 DAMAGE = {"unknown-game": ("game", "chess"), "corrupt-state": ("state", "{not json")}
 
 
+@BOTH_BACKENDS
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 async def test_a_damaged_row_is_parked_and_the_rest_plays_on(emulator: Emulator, bot: BotProcess,
                                                              damage: str) -> None:
@@ -71,7 +72,6 @@ def timers_of(bot: BotProcess, game_id: int) -> list[tuple[str, str]]:
     return bot.sql("SELECT kind, player_id FROM timers WHERE game_id = ?", (game_id,))
 
 
-@pytest.mark.parametrize("bot_env", [{}], ids=["sqlite"])
 async def test_a_database_from_schema_1_gets_its_timers_and_plays_on(emulator: Emulator,
                                                                       bot: BotProcess) -> None:
     """Timers came with migration 2: a game running since schema 1 had none until someone moved.

@@ -12,7 +12,7 @@ import asyncio
 import re
 import time
 
-from .conftest import BotProcess
+from .conftest import BOTH_BACKENDS, BotProcess
 from .emulator import Emulator
 from .test_bot_e2e import assert_png, last_public, lobby_of, reply_text
 
@@ -24,6 +24,7 @@ def deadlines(bot: BotProcess) -> list[tuple[str, float, float | None]]:
             bot.sql("SELECT player_id, due_at, ran_out FROM timers WHERE kind = 'deadline'")]
 
 
+@BOTH_BACKENDS
 async def test_a_bank_runs_out_while_the_bot_is_down_and_fires_once(emulator: Emulator,
                                                                     bot: BotProcess) -> None:
     channel = emulator.add_channel()

@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from .conftest import BotProcess
+from .conftest import BOTH_BACKENDS, BotProcess
 from .emulator import Emulator
 from .test_bot_e2e import assert_png, last_public, moves_in_db, play_turn, seated
 
@@ -21,6 +21,7 @@ def undelivered(bot: BotProcess) -> int:
     return int(count)
 
 
+@BOTH_BACKENDS
 @pytest.mark.parametrize("stall", ["before", "after"])
 async def test_killed_at_the_board_upload_the_board_arrives_once(emulator: Emulator, bot: BotProcess,
                                                                  stall: str) -> None:

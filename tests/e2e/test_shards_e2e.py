@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import aiohttp
 import pytest
 
-from .conftest import BotProcess, Bots
+from .conftest import BOTH_BACKENDS, BotProcess, Bots
 from .emulator import TOKEN, Emulator, Guild, Interaction, User, shard_of
 from .test_bot_e2e import moves_in_db, open_and_start, play_turn, reply_text
 
@@ -89,6 +89,7 @@ async def test_one_process_runs_both_shards(emulator: Emulator, bot: BotProcess)
     assert any("discord." in line for line in lines)  # discord.py's own lines too
 
 
+@BOTH_BACKENDS
 async def test_two_processes_on_one_database_answer_their_own_shard(emulator: Emulator,
                                                                     bots: Bots) -> None:
     tables = two_tables(emulator)

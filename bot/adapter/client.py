@@ -74,8 +74,9 @@ class GameBot(Bot):
         await deliver(self, outcome, place, interaction, kick_bots=kick_bots)
 
     async def close(self) -> None:
-        if self._timers is not None:
-            self._timers.cancel()
+        for task in (self._timers, self._warming):
+            if task is not None:
+                task.cancel()
         self.bots.stop()
         self.outbox.stop()
         await super().close()

@@ -88,7 +88,8 @@ async def remember(client: Client, post: Post, game_id: int | None, message: dis
     if post.is_board:
         await client.service.remember_message(game_id, "board", message.id)
     if post.is_replay:
-        await client.service.remember_message(game_id, "replay", message.id, message.channel.id)
+        where = getattr(message.channel, "id", None)  # a webhook message may not know its channel
+        await client.service.remember_message(game_id, "replay", message.id, where)
 
 
 async def send_post(client: Client, channel: discord.PartialMessageable, post: Post,

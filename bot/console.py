@@ -26,13 +26,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import games
 from games import GameError
 
 from .errors import ServiceError, explain
 from .i18n import LANGUAGES, catalog, tr
 from .messages import Actor, Attachment, Outcome, Place, Post
 from .service import GameService
+from .service.threads import thread_name
 from .store import Store
 from .timing import format_duration, parse_duration
 
@@ -407,8 +407,7 @@ class Console:
             # written at delivery, from the outbox).
             assert outcome.game_id is not None
             summary = await self.service.thread_summary(outcome.game_id)
-            row = await self.service.store.game(outcome.game_id)
-            if summary is not None and row is not None:
+            if summary is not None:
                 line = Post(text=self._plain(summary), in_channel=True)
                 outcome = dataclasses.replace(outcome, posts=[
                     *(p for p in outcome.posts if p.text), line])
@@ -425,8 +424,7 @@ class Console:
         row = await self.service.store.game(outcome.game_id)
         if row is None or not row.thread_id:
             return "channel"
-        known = games.REGISTRY.get(row.game)
-        self.thread_names[row.thread_id] = f"{known.title if known else row.game} #{row.id}"
+        self.thread_names[row.thread_id] = thread_name(row)
         return f"thread {self.thread_names[row.thread_id]}"
 
     def _show(self, actor: Actor, outcome: Outcome, where: str = "channel") -> list[str]:

@@ -187,7 +187,8 @@ class BotService(PlayService):
 
     def close(self) -> None:
         """Stop the workers (at shutdown)."""
-        self._thinker.stop()
+        if self._bots is not None:
+            self._bots.stop()
         super().close()
 
     async def channels_with_bot_turns(self) -> list[Place]:

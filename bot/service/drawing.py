@@ -97,7 +97,8 @@ class DrawingService(ServiceBase):
 
     def close(self) -> None:
         """Stop the workers (at shutdown)."""
-        self._drawer.stop()
+        if self._drawing is not None:
+            self._drawing.stop()
 
     async def _render_image(self, game: Game, row: GameRow, state: Any,
                             seats: Sequence[SeatRow], tag: str,

@@ -13,6 +13,7 @@ from typing import Any
 import games
 
 from ..messages import Place
+from ..store import GameRow
 from ..text import clip, safe_name
 from .core import ServiceCore, log
 from .names import _, bold
@@ -26,6 +27,12 @@ NO_THREAD = _("I couldn't open a thread for this game, so it is played here in t
               "(threads need my Create Public Threads and Send Messages in Threads permissions).")
 
 
+
+def thread_name(row: GameRow) -> str:
+    """A game's thread is named after the game and its number: "Aqualin #12"."""
+    known = games.REGISTRY.get(row.game)
+    return clip(f"{known.title if known else row.game} #{row.id}", 100)
+
 class ThreadService(ServiceCore):
     async def thread_wanted(self, game_id: int) -> str | None:
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
@@ -33,8 +40,7 @@ class ThreadService(ServiceCore):
         row = await self.store.game(game_id)
         if row is None or not row.threaded or row.thread_id or row.status not in ACTIVE:
             return None
-        known = games.REGISTRY.get(row.game)
-        return clip(f"{known.title if known else row.game} #{row.id}", 100)
+        return thread_name(row)
 
     async def home_of(self, game_id: int) -> Place | None:
         """Where a game plays (its thread, else its channel); None for an unknown game."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from games.aqua.material import ANIMAL_WORDS, COLOUR_WORDS, RATING_WORDS, SHAPE_WORDS, SPECIES_WORDS
@@ -57,8 +58,7 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
 
 def _alt_text(view: AquaView, names: Mapping[str, str], animal_limit: int | None,
               with_positions: bool) -> Text:
-    def name(p: Any) -> str:
-        return alt_name(names, p)
+    name = partial(alt_name, names)
 
     players = [str(p) for p in view.get("players") or []]
     who = focus_player(view, None)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from functools import partial
+from typing import cast
 
 from games.krasserfall.model import BOAT_WORDS, LANES, SIZE_WORDS, commas, number
 from games.krasserfall.view import BoatView, KrasserfallView
@@ -27,8 +28,7 @@ def alt_text(view: KrasserfallView, names: Mapping[str, str]) -> Text:
     cut to 32 characters, so even four players and twelve figures stay well under it)."""
     players = [str(p) for p in view.get("players") or []]
 
-    def who(p: Any) -> str:
-        return alt_name(names, p)
+    who = partial(alt_name, names)
 
     medals = view.get("medals") or {}
     parts = [_("Krasserfall, round {round}. Medals: {medals}.", round=view.get("round"),

@@ -14,6 +14,12 @@ moves and type into autocomplete at once against one SQLite file while a ticker 
 1 ms records how long the event loop was held (the worst stall), next to the longest full
 garbage collection (it holds the interpreter, so the loop waits for it).
 
+Interactions (``--only interactions`` runs it alone) starts the real bot process against the
+Discord emulator of the end-to-end tests (so it needs a checkout with the test extra): 50
+channels open, join, start and play three turns at once, and it reports how long the bot took
+to acknowledge each interaction (Discord allows 3 s) and to answer it completely. The tests
+check that every answer comes; how fast is measured here.
+
 With ``--database URL`` (a ``postgresql://`` server, or ``auto``: a throwaway durable
 cluster from the machine's PostgreSQL binaries) a last section, Backends, sets SQLite beside
 PostgreSQL: the bare insert + commit, the service move (Aqualin and Kahuna), and moves/s
@@ -37,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib
 import io
 import multiprocessing
 import os
@@ -695,6 +702,77 @@ def backends_section(server: str, *, service_games: int, channels: int, rounds: 
     return results
 
 
+async def _interactions(channels: int, turns: int, workdir: Path) -> tuple[list[float], list[float], int, float]:
+    """``channels`` tables open a lobby, join, start and play ``turns`` moves each, all at once,
+    against the real bot process: (acknowledgements, complete answers, late ones, seconds)."""
+    # The test harness, not part of the package (and not type-checked): imported by name.
+    load_spec = importlib.import_module("tests.discord_spec").load_spec
+    Emulator = importlib.import_module("tests.e2e.emulator").Emulator
+    BotProcess = importlib.import_module("tests.e2e.process").BotProcess
+
+    emulator = Emulator(load_spec(), ack_deadline=3600.0)  # count late answers, don't refuse them
+    await emulator.start()
+    tables = [(emulator.add_channel(), emulator.add_user(f"Host{i}", moderator=True),
+               emulator.add_user(f"Guest{i}")) for i in range(channels)]
+    bot = BotProcess(emulator, workdir, env={"WARM_UP": "true"})
+    answers: list[float] = []
+    try:
+        await bot.start()
+
+        async def answered(record: Any) -> Any:
+            await emulator.finish(record)
+            answers.append(time.monotonic() - record.sent_at)
+            return record
+
+        async def table(channel: int, host: Any, guest: Any) -> None:
+            await answered(await emulator.slash(host, "game new", channel, wait=False, game="aqualin",
+                                                options="role=host-colour"))
+            lobby = next(m for m in reversed(emulator.public_messages(channel)) if m.custom_ids())
+            game_id = lobby.custom_ids()[0].rsplit(":", 1)[1]
+            await answered(await emulator.click(guest, lobby, f"lobby:join:{game_id}", wait=False))
+            await answered(await emulator.click(host, lobby, f"lobby:start:{game_id}", wait=False))
+            players = {host.id: host, guest.id: guest}
+            for _ in range(turns):
+                board = [m for m in emulator.public_messages(channel) if m.attachments][-1]
+                (current,) = board.pinged_users
+                record = await answered(await emulator.send(emulator._interaction(
+                    players[current], 4, emulator._command_data("move", {"action": ""}, "action"),
+                    channel)))
+                move = record.choices[0]["value"]
+                await answered(await emulator.slash(players[current], "move", channel, wait=False,
+                                                    action=move))
+
+        started = time.monotonic()
+        await asyncio.gather(*(table(*t) for t in tables))
+        elapsed = time.monotonic() - started
+        assert not emulator.violations, emulator.violations
+    finally:
+        await bot.stop()
+        await emulator.close()
+    acks = [r.ack_time for r in emulator.interactions.values() if r.ack_time is not None]
+    return acks, answers, emulator.late_acks, elapsed
+
+
+def interactions_section(channels: int, turns: int) -> tuple[Row, Row]:
+    """The bot as Discord sees it: ``python -m bot`` against the e2e tests' Discord emulator
+    (a repository checkout with the test extra), on SQLite, warmed up as in production."""
+    try:
+        importlib.import_module("tests.e2e.process")
+    except ImportError as exc:
+        raise SystemExit("the Interactions section needs a checkout of the repository with the test "
+                         f"extra (pip install -e '.[test]'): {exc}") from None
+    print(f"\nInteractions: the bot's process, {channels} channels at once (open, join, start, "
+          f"then {turns} turns of autocomplete and /move each)")
+    with tempfile.TemporaryDirectory(prefix="tidepool-bench-") as folder:
+        acks, answers, late, elapsed = asyncio.run(_interactions(channels, turns, Path(folder)))
+    ack, answer = Row("acknowledgement", acks), Row("complete answer", answers)
+    print(ack.line())
+    print(answer.line())
+    print(f"  {len(acks)} interactions in {elapsed:.1f} s; acknowledgement max {max(acks) * 1e3:.0f} ms, "
+          f"{late} later than Discord's 3 s (target 0); complete answer p99 {answer.p99:.2f} s")
+    return ack, answer
+
+
 def ai_positions(game: games.Game, count: int, seed: int) -> list[tuple[Any, str]]:
     """Mid-game decisions (two or more legal moves) from a game easy bots play to the end;
     ``count`` of them, spread over the middle of the game (20% to 80% of its moves)."""
@@ -738,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games played through the service per engine (default 3)")
     parser.add_argument("--renders", type=int, default=60, help="views rendered per engine (default 60)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", help="one game id, or 'backends' (only that section)")
+    parser.add_argument("--only", help="one game id, 'backends' or 'interactions' (only that section)")
     parser.add_argument("--ai-moves", type=int, default=10,
                         help="mid-game positions timed per bot level (default 10; 0 skips)")
     parser.add_argument("--channels", type=int, default=50,
@@ -755,10 +833,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="moves per channel in the Backends moves/s run (default 8)")
     parser.add_argument("--backend-repeat", type=int, default=1,
                         help="runs per backend in the Backends section, taking turns (default 1)")
+    parser.add_argument("--interaction-channels", type=int, default=50,
+                        help="channels of the Interactions run against the real bot process (default "
+                             "50; 0 skips); needs a checkout with the test extra")
+    parser.add_argument("--interaction-turns", type=int, default=3,
+                        help="moves per channel in the Interactions run (default 3)")
     args = parser.parse_args(argv)
     if args.only == "backends" and not args.database:
         parser.error("--only backends needs --database")
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
+    if args.only == "interactions":
+        interactions_section(args.interaction_channels or 50, args.interaction_turns)
+        return 0
     renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
     settle()  # and as the bot does next
     for game_id, game in games.REGISTRY.items():
@@ -808,6 +894,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  worst stall {max(gaps.samples) * 1e3:.1f} ms (target <= 20 ms); most work done "
               f"on the loop between two ticks {max(work.samples) * 1e3:.1f} ms; longest full "
               f"garbage collection {max(collections.samples) * 1e3:.1f} ms")
+    if args.interaction_channels > 0 and not args.only:
+        interactions_section(args.interaction_channels, args.interaction_turns)
     if args.database:
         with database_server(args.database) as server:
             backends_section(server, service_games=args.service_games,

@@ -154,13 +154,16 @@ class OutboxStore(StoreBase):
                 (int(count), at, error[:500], row.id),
             )
 
-    async def release_outbox(self, owner: str) -> int:
-        """Let go of one deliverer's claims (a deliverer that died)."""
+    async def release_outbox(self, owner: str) -> list[str]:
+        """Let go of one deliverer's claims (a deliverer that died); the keys of its rows."""
         async with self._tx() as db:
-            return await db.execute(
+            rows = await db.fetch("SELECT key FROM outbox WHERE done_at IS NULL AND claimed_by = ?"
+                                  " ORDER BY id", (owner,))
+            await db.execute(
                 "UPDATE outbox SET claimed_until = NULL, claimed_by = NULL WHERE done_at IS NULL"
                 " AND claimed_by = ?", (owner,),
             )
+            return [r["key"] for r in rows]
 
     async def outbox(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
         """Rows as stored (for tests, the console and `db` tools)."""

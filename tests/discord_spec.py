@@ -63,6 +63,9 @@ class DiscordSpec:
             routes.append((template.count("{"), template, re.compile(pattern)))
         routes.sort()  # literal segments (like /users/@me) win over placeholders
         self.routes = routes
+        #: Bodies already validated, with their verdict: the same deferral, edit or button row
+        #: comes thousands of times in a test run, and a validation takes milliseconds.
+        self._verdicts: dict[str, list[str]] = {}
 
     def operation(self, method: str, path: str) -> tuple[str, dict[str, Any]] | None:
         for _, template, pattern in self.routes:
@@ -93,12 +96,8 @@ class DiscordSpec:
             return []
         if "application/json" not in content:
             return [f"{method} {path}: this operation takes no JSON body"]
-        validator = self._validator(template, method, "application/json")
-        errors = sorted(validator.iter_errors(_stringify_ids(body)), key=lambda e: list(e.path))
-        found_errors = [
-            f"{method} {path} ({template}): {'/'.join(map(str, e.path)) or '<body>'}: {e.message[:300]}"
-            for e in errors
-        ]
+        found_errors = self._schema_errors(method, template, _stringify_ids(body))
+        found_errors = [f"{method} {path} ({template}): {error}" for error in found_errors]
         # Where the prose documentation is stricter than the spec, the documentation wins.
         message = body.get("data") if isinstance(body, dict) and "type" in body else body
         content = message.get("content") if isinstance(message, dict) else None
@@ -106,6 +105,19 @@ class DiscordSpec:
             found_errors.append(f"{method} {path} ({template}): content: longer than "
                                 f"{DOCUMENTED_CONTENT_LIMIT} characters (Discord's documentation)")
         return found_errors
+
+
+    def _schema_errors(self, method: str, template: str, body: Any) -> list[str]:
+        key = json.dumps([method, template, body], sort_keys=True)
+        found = self._verdicts.get(key)
+        if found is None:
+            validator = self._validator(template, method, "application/json")
+            errors = sorted(validator.iter_errors(body), key=lambda e: list(e.path))
+            found = [f"{'/'.join(map(str, e.path)) or '<body>'}: {e.message[:300]}" for e in errors]
+            if len(self._verdicts) > 20_000:
+                self._verdicts.clear()
+            self._verdicts[key] = found
+        return list(found)
 
 
 @lru_cache(maxsize=1)

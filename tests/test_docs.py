@@ -189,3 +189,11 @@ def test_no_path_outside_the_repository() -> None:
         # the team's spec folder lives beside the repository; nothing here may point there
         assert "../" + "shared" not in page.read_text(encoding="utf-8"), page
         assert "shared" + "/" not in page.read_text(encoding="utf-8"), page
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    """``.ci/run`` runs the README's full test command verbatim, so the two never drift apart."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    [command] = [line for line in readme.splitlines() if line.startswith("pip install -e '.[test]' && python -m mypy")]
+    assert command in ci.splitlines()

@@ -104,15 +104,15 @@ class Deliverer:
         return self.client.service.clock()
 
     async def start(self) -> None:
-        released = 0
+        released: list[str] = []
         for owner in await self.store.outbox_claimants():
             if dead_here(owner, self.owner):
                 released += await self.store.release_outbox(owner)
         pending = len(await self.store.outbox(pending=True))
         if pending:
             log.info("outbox: %d message(s) not yet delivered (%d held by a process that died) "
-                     "will be sent now", pending, released)
-        self._task = asyncio.create_task(self._run(), name="outbox")
+                     "will be sent now", pending, len(released))
+        self._task = asyncio.create_task(self._run(tuple(released)), name="outbox")
 
     def stop(self) -> None:
         if self._task is not None:
@@ -121,8 +121,14 @@ class Deliverer:
     def kick(self) -> None:
         self._wake.set()
 
-    async def _run(self) -> None:
+    async def _run(self, orphans: tuple[str, ...] = ()) -> None:
         await self.client.wait_until_ready()
+        if orphans:  # their writer died: no reason to wait for its grace
+            try:
+                await self.sweep(orphans)
+            except Exception:
+                log.exception("delivering the messages of a process that died failed; the loop "
+                              "tries again")
         while not self.client.is_closed():
             try:
                 # More may be waiting when a sweep was busy; else look again after a while
@@ -137,10 +143,12 @@ class Deliverer:
                 pass
             self._wake.clear()
 
-    async def sweep(self) -> int:
-        """Deliver every row that is due and held by nobody; returns how many were tried."""
+    async def sweep(self, keys: tuple[str, ...] | None = None) -> int:
+        """Deliver every row that is due and held by nobody (or those of ``keys``); returns how
+        many were tried."""
         now = self.clock()
-        rows = await self.store.claim_outbox(owner=self.owner, now=now, lease=LEASE, older_than=now - GRACE)
+        rows = await self.store.claim_outbox(owner=self.owner, now=now, lease=LEASE, keys=keys,
+                                             older_than=now - GRACE)
         channels: dict[int, list[OutboxRow]] = {}
         for row in rows:
             channels.setdefault(row.channel_id, []).append(row)

@@ -10,6 +10,7 @@ import pytest
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import Store
+from tests.conftest import ON_POSTGRES
 from tests.postgres import drop_schema, new_schema
 
 
@@ -31,7 +32,7 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "test.sqlite3"
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", ON_POSTGRES])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """Each store and service test runs on both backends: an SQLite file, and a fresh schema
     on the session's PostgreSQL server."""

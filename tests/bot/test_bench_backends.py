@@ -14,6 +14,8 @@ from bot import bench
 from bot.db.postgres import MIGRATION_LOCK, PostgresDatabase, lock_key
 from tests.postgres import drop_schema, find_binaries, new_schema
 
+pytestmark = pytest.mark.slow  # the benchmark, on PostgreSQL
+
 
 @pytest.fixture
 def pg_url(postgres_server: str) -> Iterator[str]:

@@ -13,6 +13,7 @@ import games
 from bot.messages import Place
 from bot.service import GameService
 from bot.service import bots as bot_service
+from tests.waiting import PATIENCE
 
 from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all
 
@@ -39,25 +40,24 @@ async def bots_turn_in_aqualin(service: GameService, level: str) -> None:
 async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
-    asked: list[list[str]] = []
+    searching = threading.Event()
 
-    def slow_think(*args):  # a long search, in the worker
-        asked.append(args[2])
-        assert release.wait(10)
+    def slow_think(*args):  # a long search, in the worker: it ends when the test says so
+        searching.set()
+        assert release.wait(PATIENCE)
         return quick_think(*args)
 
     monkeypatch.setattr(bot_service, "think", slow_think)
     await bots_turn_in_aqualin(service, "hard")
     thinking = asyncio.create_task(service.bot_turn(PLACE))
-    await asyncio.sleep(0.05)
-    assert asked and not thinking.done()  # the bot is searching now
-    # meanwhile, another channel plays on without waiting for it
-    await asyncio.wait_for(service.new_game(ALICE, OTHER, "kahuna"), 2)
-    await asyncio.wait_for(service.join(BOB, OTHER), 2)
-    await asyncio.wait_for(service.start(ALICE, OTHER), 2)
+    assert await asyncio.to_thread(searching.wait, PATIENCE)  # the bot is searching now
+    # Meanwhile another channel plays on: were it waiting for the search, it would wait forever.
+    await asyncio.wait_for(service.new_game(ALICE, OTHER, "kahuna"), PATIENCE)
+    await asyncio.wait_for(service.join(BOB, OTHER), PATIENCE)
+    await asyncio.wait_for(service.start(ALICE, OTHER), PATIENCE)
     assert not thinking.done()
     release.set()
-    out = await asyncio.wait_for(thinking, 10)
+    out = await asyncio.wait_for(thinking, PATIENCE)
     assert out is not None and out.posts  # its move is posted like anyone's
     row = await service.store.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
@@ -124,11 +124,12 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
     assert game.to_act(game.load(row.state)) == {str(BOB.user_id)}
 
 
+@pytest.mark.slow
 async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     """The real worker process, the real search (as in production)."""
     service.bots_in_threads = False
     await bots_turn_in_aqualin(service, "easy")
-    out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
+    out = await asyncio.wait_for(service.bot_turn(PLACE), PATIENCE)
     assert out is not None and out.posts
     assert type(service._thinker.pool).__name__ == "ProcessPoolExecutor"
     row = await service.store.active_game(PLACE.channel_id)
@@ -145,13 +146,14 @@ def crash_once(*args):
     return quick_think(*args)
 
 
+@pytest.mark.slow
 async def test_a_dead_worker_is_replaced(service: GameService, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOT_TEST_MARKER", str(tmp_path / "crashed"))
     monkeypatch.setattr(bot_service, "think", crash_once)
     service.bots_in_threads = False
     await bots_turn_in_aqualin(service, "easy")
-    out = await asyncio.wait_for(service.bot_turn(PLACE), 60)
+    out = await asyncio.wait_for(service.bot_turn(PLACE), PATIENCE)
     assert (tmp_path / "crashed").exists()  # the first worker died ...
     assert out is not None and out.posts  # ... and a new one made the move
 
@@ -197,6 +199,8 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
         assert (await service.store.moves(row.id))[-1].move.startswith("stone")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the replay, not the store, is the subject
 @pytest.mark.parametrize("game_id, bots", [("aqualin", 2), ("kahuna", 2), ("aqua", 2),
                                            ("kraqua", 2), ("krasserfall", 3)])
 async def test_bots_play_every_game_to_an_animated_replay(

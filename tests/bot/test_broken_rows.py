@@ -20,6 +20,7 @@ from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.db import SchemaTooNew
 from bot.store import Store, migrations
+from tests.waiting import PATIENCE
 
 from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all
 
@@ -171,7 +172,7 @@ async def test_a_database_from_a_newer_bot_is_refused(db_path: Path) -> None:
     env.update({"DISCORD_TOKEN": "x" * 59, "DATABASE_PATH": str(db_path), "PYTHONPATH": str(REPO),
                 "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10"})
     run = subprocess.run([sys.executable, "-m", "bot"], cwd=db_path.parent, env=env,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=PATIENCE)
     assert run.returncode == 1
     assert "Traceback" not in run.stderr
     assert f"The database is at schema version {newest + 1}" in run.stderr.splitlines()[-1]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import DEFAULT_DATABASE, NO_TOKEN, ConfigError, load_settings, read_env_file
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -107,7 +108,7 @@ def _run_bot(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedPr
     env["PYTHONPATH"] = str(REPO)
     env.update(extra)
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=PATIENCE)
 
 
 def test_no_token_exits_with_one_clear_sentence(tmp_path: Path) -> None:

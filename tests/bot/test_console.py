@@ -10,6 +10,7 @@ import games
 from bot.console import Console
 from bot.service import GameService
 from bot.store import Store
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,7 @@ def test_console_command_with_a_script_and_a_restart(tmp_path: Path) -> None:
         done = subprocess.run(
             [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "db.sqlite3"),
              "--out", str(tmp_path / "img"), str(path)],
-            cwd=REPO, capture_output=True, text=True, timeout=120,
+            cwd=REPO, capture_output=True, text=True, timeout=PATIENCE,
         )
         assert done.returncode == 0, done.stderr
         return done.stdout

@@ -16,6 +16,7 @@ import games
 from bot.console import Console, plain_markdown, strip_comment
 from bot.service import GameService
 from bot.store import Store
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -80,7 +81,7 @@ def test_the_readme_example_typed_into_the_console_process(tmp_path: Path) -> No
     done = subprocess.run(
         [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "c.sqlite3"),
          "--out", str(tmp_path / "img")],
-        cwd=REPO, input=typed, capture_output=True, text=True, timeout=120,
+        cwd=REPO, input=typed, capture_output=True, text=True, timeout=PATIENCE,
     )
     assert done.returncode == 0, done.stderr
     assert "Played `d4`" in done.stdout and "Played `c3`" in done.stdout

@@ -29,6 +29,9 @@ RUNNING, FINISHED, LOBBY, KAHUNA = (Place(guild_id=GUILD, channel_id=c) for c in
 ELSEWHERE = Place(guild_id=GUILD + 1, channel_id=705)
 
 
+pytestmark = pytest.mark.slow  # every copy here has a PostgreSQL end
+
+
 @pytest.fixture
 def pg_urls(postgres_server: str) -> Iterator[list[str]]:
     """Two fresh schemas on the session's server."""

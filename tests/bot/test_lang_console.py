@@ -62,6 +62,7 @@ async def play(tmp_path: Path, game_id: str, lang: str, cap: int = 1500) -> list
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "da"])
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 async def test_a_whole_game_reads_in_the_players_language(tmp_path: Path, game_id: str,

@@ -107,7 +107,7 @@ async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_url, cloc
     store = await Store.open(db_url)
     assert await store.claim_outbox(owner="second", now=clock(), lease=60) == []  # still held
     assert [r.id for r in await store.claim_outbox(owner="second", now=clock() + 61, lease=60)] == [row.id]
-    assert await store.release_outbox("second") == 1
+    assert await store.release_outbox("second") == [row.key]
     [again] = await store.claim_outbox(owner="third", now=clock(), lease=60)
     assert again.key == row.key and again.nonce == row.key[:25]
     await store.outbox_done(again, now=clock(), outcome="sent", message_id=42)

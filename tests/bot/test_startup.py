@@ -17,6 +17,7 @@ import pytest
 from aiohttp import web
 
 from bot.adapter.run import OneLineReconnects
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,7 @@ def run_bot(tmp_path: Path, **extra: str) -> subprocess.CompletedProcess[str]:
     env.update({"PYTHONPATH": str(REPO), "DISCORD_TOKEN": "abc.def.ghi",
                 "DATABASE_PATH": str(tmp_path / "data" / "bot.sqlite3"), **extra})
     return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=90)
+                          capture_output=True, text=True, timeout=PATIENCE)
 
 
 def free_port() -> int:
@@ -74,7 +75,7 @@ def not_discord() -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+        thread.join()
         loop.run_until_complete(runner.cleanup())
         loop.close()
 

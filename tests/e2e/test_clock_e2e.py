@@ -1,8 +1,7 @@
 """A chess clock that runs out while the bot is down: the real process, stopped and restarted.
 
 The game is opened through the emulator with a short clock; while the bot is down the bank
-is left with two seconds (as if the player had thought for all the rest) and runs out in real
-time. The restarted bot says so exactly once, with the Wait button for the other player, and
+runs out (as if the player had thought for all of it). The restarted bot says so exactly once, with the Wait button for the other player, and
 that button keeps the game waiting: nothing more fires.
 """
 
@@ -49,18 +48,19 @@ async def test_a_bank_runs_out_while_the_bot_is_down_and_fires_once(emulator: Em
                          what="Alice's clock")
 
     await bot.stop()
-    # Alice has thought for all but two seconds of her bank; the rest runs out while we wait.
-    due = time.time() + 2
+    # Alice has thought for all of her bank: it ran out a moment ago, while the bot was down.
+    due = time.time() - 1
     bot.sql("UPDATE timers SET due_at = ?, turn_since = ? WHERE kind = 'deadline'", (due, due - CLOCK))
-    await asyncio.sleep(3)
     before = len(emulator.public_messages(channel))
     await bot.start()
 
     def notices() -> list:
         return [m for m in emulator.public_messages(channel)[before:] if "clock has run out" in m.content]
 
-    await emulator.until(lambda: notices(), timeout=30, what="the ran-out notice")
-    await asyncio.sleep(2)  # a second firing would come now (start-up and the loop's next look)
+    await emulator.until(lambda: notices(), what="the ran-out notice")
+    # A second firing would come now (start-up and the loop's next look). Only a wait shows
+    # that nothing comes; on a slow machine it proves less, but it never fails for slowness.
+    await asyncio.sleep(2)
     [notice] = notices()
     assert notice.pinged_users == {alice.id}
     assert "you leave the game in 5 min" in notice.content

@@ -15,8 +15,8 @@ from .test_bot_e2e import confirm, last_public, open_and_start, play_turn, reply
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def status_in_db(bot: BotProcess) -> list[tuple[str, str | None]]:
-    return bot.sql("SELECT status, result FROM games ORDER BY id")
+def status_in_db(bot: BotProcess, channel: int) -> list[tuple[str, str | None]]:
+    return bot.sql("SELECT status, result FROM games WHERE channel_id = ? ORDER BY id", (channel,))
 
 
 async def test_debug_logging_never_writes_interaction_tokens(emulator: Emulator, bot: BotProcess) -> None:
@@ -40,7 +40,8 @@ async def test_debug_logging_never_writes_interaction_tokens(emulator: Emulator,
         assert not [line for line in logs.splitlines() if " DEBUG " in line and f" {name}" in line], name
 
 
-async def test_resign_and_abort_ask_first(emulator: Emulator, bot: BotProcess) -> None:
+async def test_resign_and_abort_ask_first(shared: BotProcess) -> None:
+    emulator, bot = shared.emulator, shared
     channel, alice, bob, players = await seated(emulator, bot)
     before = len(emulator.public_messages(channel))
     asked = await emulator.slash(bob, "game resign", channel)
@@ -48,7 +49,7 @@ async def test_resign_and_abort_ask_first(emulator: Emulator, bot: BotProcess) -
     cancel = await emulator.click(bob, asked.reply, asked.reply.custom_ids()[1])
     assert cancel.callback["type"] == 7 and asked.reply.content == "Nothing changed."
     assert len(emulator.public_messages(channel)) == before
-    assert status_in_db(bot) == [("running", None)]
+    assert status_in_db(bot, channel) == [("running", None)]
 
     asked = await emulator.slash(alice, "game abort", channel, reason="rematch with other rules")
     assert "Abort this Aqualin game?" in reply_text(asked) and "rematch with other rules" in reply_text(asked)
@@ -56,10 +57,11 @@ async def test_resign_and_abort_ask_first(emulator: Emulator, bot: BotProcess) -
     assert await confirm(emulator, alice, asked) == "The game was aborted."
     await emulator.until(lambda: "rematch with other rules" in last_public(emulator, channel).content,
                          what="the public abort post")
-    assert status_in_db(bot) == [("aborted", None)]
+    assert status_in_db(bot, channel) == [("aborted", None)]
 
 
 async def test_durations_with_spaces_and_absurd_ones(emulator: Emulator, bot: BotProcess) -> None:
+    # A bot of its own: it changes the server's settings, which a shared bot's other tests use.
     channel = emulator.add_channel()
     alice = emulator.add_user("Alice", moderator=True)
     await bot.start()
@@ -67,7 +69,7 @@ async def test_durations_with_spaces_and_absurd_ones(emulator: Emulator, bot: Bo
         record = await emulator.slash(alice, "game new", channel, game="aqualin", options=f"deadline={absurd}")
         text = reply_text(record)
         assert "turn deadline" in text and "went wrong" not in text
-    assert status_in_db(bot) == []
+    assert status_in_db(bot, channel) == []
     record = await emulator.slash(alice, "game new", channel, game="aqualin",
                                   options="deadline=1d 6h reminder=12h")
     assert "lobby is open" in reply_text(record)
@@ -76,7 +78,8 @@ async def test_durations_with_spaces_and_absurd_ones(emulator: Emulator, bot: Bo
     assert "Turn deadline: 1 d 6 h" in reply_text(record)
 
 
-async def test_a_seated_moderator_cannot_win_by_kicking(emulator: Emulator, bot: BotProcess) -> None:
+async def test_a_seated_moderator_cannot_win_by_kicking(shared: BotProcess) -> None:
+    emulator, bot = shared.emulator, shared
     channel, alice, bob, players = await seated(emulator, bot)
     # ``slash`` takes the invoker as ``user``, so the option of that name goes in by hand.
     data = emulator._command_data("game kick", {"user": str(bob.id)}, None)
@@ -86,4 +89,4 @@ async def test_a_seated_moderator_cannot_win_by_kicking(emulator: Emulator, bot:
     assert "without a result" in reply_text(record)
     post = last_public(emulator, channel)
     assert "ended without a result" in post.content and "wins" not in post.content
-    assert status_in_db(bot) == [("aborted", None)]
+    assert status_in_db(bot, channel) == [("aborted", None)]

@@ -7,8 +7,6 @@ player can move.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from .conftest import BOTH_BACKENDS, BotProcess
@@ -34,7 +32,7 @@ async def test_killed_at_the_board_upload_the_board_arrives_once(emulator: Emula
 
     emulator.stall_next_upload = stall
     await emulator.slash(mover, "move", channel, wait=False, action=choice["value"])
-    await asyncio.wait_for(emulator.stalled.wait(), 30)
+    await emulator.until(emulator.stalled.is_set, what="the board upload to stall")
     await bot.kill()  # mid-request: the move is stored, the board upload never answered
     emulator.unstall.set()
     assert len(moves_in_db(bot)) == 1
@@ -43,7 +41,7 @@ async def test_killed_at_the_board_upload_the_board_arrives_once(emulator: Emula
     def boards() -> list:
         after = emulator.public_messages(channel)
         return [m for m in after[after.index(first) + 1:] if m.attachments]
-    await emulator.until(lambda: not undelivered(bot), timeout=30, what="the outbox to be delivered")
+    await emulator.until(lambda: not undelivered(bot), what="the outbox to be delivered")
     [board] = boards()
     assert board.pinged_users == {waiting.id}
     assert_png(board)

@@ -43,7 +43,7 @@ async def timers_looked(process: BotProcess) -> None:
     """Until this run of ``process`` has made its first timer check."""
     await process.emulator.until(
         lambda: "timers checked after start-up" in process.log_path.read_text(errors="replace"),
-        timeout=60, what=f"{process.name}'s first timer check")
+        what=f"{process.name}'s first timer check")
 
 
 @pytest.mark.parametrize("bot_env", ["postgres"], indirect=True)
@@ -67,14 +67,14 @@ async def test_two_shard_processes_on_postgres_lose_nothing_and_do_nothing_twice
     emulator.stall_next_upload = "after"  # the message is posted, the answer never arrives
     await emulator.slash(table.players[mover_id], "move", table.channel, wait=False,
                          action=choice["value"])
-    await asyncio.wait_for(emulator.stalled.wait(), 30)
+    await emulator.until(emulator.stalled.is_set, what="the board upload to stall")
     await one.kill()
     emulator.unstall.set()
     # The other shard plays on meanwhile.
     await play(emulator, tables[0], 1, start=False)
 
     await one.start()
-    await emulator.until(lambda: not undelivered(one), timeout=60, what="the outbox to drain")
+    await emulator.until(lambda: not undelivered(one), what="the outbox to drain")
     assert len(boards(emulator, table)) == before + 1  # the nonce kept the resend from posting twice
     await play(emulator, table, 2, start=False)
     await play(emulator, tables[0], 1, start=False)
@@ -95,8 +95,7 @@ async def test_two_shard_processes_on_postgres_lose_nothing_and_do_nothing_twice
     one.sql("UPDATE timers SET due_at = 0 WHERE kind = 'reminder'")
     await asyncio.gather(zero.start(), one.start())
     await asyncio.gather(timers_looked(zero), timers_looked(one))  # both looked
-    await emulator.until(lambda: all(reminders(emulator, t) for t in tables), timeout=30,
-                         what="the reminders")
+    await emulator.until(lambda: all(reminders(emulator, t) for t in tables), what="the reminders")
     for t in tables:
         [reminder] = reminders(emulator, t)
         waiting = boards(emulator, t)[-1].pinged_users

@@ -72,6 +72,7 @@ def actors(game: Game, state: Any) -> Iterator[str]:
 # ----- legality -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid, n, opts", SETUPS, ids=setup_ids())
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_moves_are_legal_at_every_level(gid: str, n: int, opts: Any, level: str) -> None:
@@ -91,9 +92,9 @@ def test_the_default_budget_and_clock_work(gid: str) -> None:
     game = REGISTRY[gid]
     state = positions(gid, 2, ())[2]
     p = next(actors(game, state))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine must not fail this
     move = choose_move(game, state, p, "easy", seed=1)
-    assert time.perf_counter() - started < LEVELS["easy"].time_limit + 1.0
+    assert time.process_time() - started < LEVELS["easy"].time_limit + 1.0
     assert move is None or move in game.legal_moves(state, p)
     move = choose_move(game, state, p, "normal", seed=1, time_limit=0.05)
     assert move is None or move in game.legal_moves(state, p)
@@ -118,6 +119,7 @@ def test_refuses_what_it_cannot_do() -> None:
 # ----- determinism and hidden information ------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid, n, opts", SETUPS, ids=setup_ids())
 def test_same_seed_and_budget_same_move(gid: str, n: int, opts: Any) -> None:
     game = REGISTRY[gid]
@@ -129,6 +131,7 @@ def test_same_seed_and_budget_same_move(gid: str, n: int, opts: Any) -> None:
         assert (first.move, first.visits) == (again.move, again.visits)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid, n, opts", SETUPS, ids=setup_ids())
 def test_the_search_cannot_see_what_its_seat_cannot(gid: str, n: int, opts: Any) -> None:
     """A state and any redraw of what the seat cannot see give the very same search."""
@@ -190,6 +193,7 @@ def play_out(game: Game, n: int, options: dict[str, str], seed: int, level: str 
     ("krasserfall", 2, {}),
     ("krasserfall", 4, {}),
 ], ids=lambda v: str(v) if not isinstance(v, dict) else "-".join(v.values()) or "default")
+@pytest.mark.slow
 def test_bots_play_whole_games(gid: str, n: int, opts: dict[str, str]) -> None:
     game = REGISTRY[gid]
     state = play_out(game, n, opts, seed=4)

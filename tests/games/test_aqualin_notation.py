@@ -17,6 +17,7 @@ from games.aqualin.notation import read_canonical
 GAME = REGISTRY["aqualin"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["seed", "classic"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_legal_move_of_a_playout_reads_back_as_itself(rules: str, seed: int) -> None:

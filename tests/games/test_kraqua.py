@@ -760,6 +760,7 @@ def _policy_states(seats: int, level: str, seed: int, every: int = 5) -> list[Kr
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, level, seed", [(1, "1", 2), (2, "pro", 5), (3, "2", 7),
                                                 (4, "3", 11)])
 def test_policy_uses_only_public_information(seats: int, level: str, seed: int) -> None:

@@ -55,6 +55,7 @@ def typings(legal: list[str], rnd: random.Random) -> list[str]:
     return typed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid, options, count", CASES,
                          ids=[f"{g}-{'-'.join(o.values()) or 'default'}-{n}p" for g, o, n in CASES])
 def test_pick_equals_suggest(gid: str, options: dict[str, str], count: int) -> None:

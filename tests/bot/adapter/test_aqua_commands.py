@@ -28,6 +28,7 @@ async def by_menus(h: Harness, user: User, board) -> list:
     raise AssertionError("the menu never reached a move")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [1, 4])
 async def test_a_full_game(harness: Harness, count: int) -> None:
     h = harness

@@ -12,6 +12,8 @@ from .test_commands import channel_posts, reply_text
 
 HOST = User(101, "Host", permissions=MOD_PERMISSIONS)
 
+pytestmark = pytest.mark.slow  # bots play whole games
+
 
 @pytest.fixture(autouse=True)
 def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import games
 import renderers
 
@@ -20,6 +22,7 @@ def public_posts(sent):
     return [s for s in channel_posts(sent) if not s.path.startswith("/channels/5")]
 
 
+@pytest.mark.slow
 async def test_a_full_kahuna_game(harness: Harness) -> None:
     h = harness
     sent = await h.command(ALICE, "game", "new", game="kahuna")

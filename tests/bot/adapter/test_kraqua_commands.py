@@ -20,6 +20,7 @@ PEOPLE = [User(101, "Alice", permissions=MOD_PERMISSIONS), User(202, "Bob"), Use
     ("3", (2, 1)),        # two people, three seats
     ("pro", (1, 1, 1, 1)),  # four people
 ])
+@pytest.mark.slow
 async def test_a_full_game(harness: Harness, level: str, seats_of: tuple[int, ...]) -> None:
     h = harness
     people = PEOPLE[:len(seats_of)]

@@ -28,11 +28,13 @@ def _message(sent):
     return sent.response if sent.response and "components" in sent.response else int(sent.response["id"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2, 3, 4])
 async def test_a_full_game_with_buttons_and_the_stone(harness: Harness, count: int) -> None:
     await play(harness, count)
 
 
+@pytest.mark.slow
 async def test_the_stone_is_played_out_of_turn(start_bot) -> None:
     """Over a few games the stone holder strikes mid-turn at least once, and menus are used."""
     totals = [0, 0, 0]

@@ -7,10 +7,12 @@ import socket
 
 import discord
 
+from bot.adapter import outbox
 from bot.adapter.outbox import dead_here
 from bot.messages import Actor, Place
+from tests.waiting import eventually
 
-from .fake_discord import CHANNEL_ID, Harness, _Response, buttons
+from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, _Response, buttons
 from .test_commands import ALICE, BOB, channel_posts, followups, message, open_lobby, reply_text
 
 
@@ -175,3 +177,24 @@ def test_claims_of_a_dead_process_on_this_host_are_released() -> None:
     assert not dead_here(f"{socket.gethostname()}:1:cccc", me) or not os.path.exists("/proc/1")
     assert dead_here(f"{socket.gethostname()}:{2 ** 22 + 7}:dddd", me)  # no such process
     assert not dead_here(f"another-host:{2 ** 22 + 7}:dddd", me)  # its lease runs out instead
+
+
+async def test_what_a_dead_process_held_goes_out_at_start_up_without_the_grace(
+        harness: Harness, monkeypatch) -> None:
+    """Its writer is gone, so nobody else will deliver it: no reason to wait."""
+    h = harness
+    store = h.client.service.store
+    monkeypatch.setattr(outbox, "GRACE", 10 ** 9)  # the sweep alone would never take it
+    await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
+                                    Place(guild_id=GUILD_ID, channel_id=CHANNEL_ID), "aqualin")
+    dead = f"{socket.gethostname()}:{2 ** 22 + 7}:dddd"  # no such process here
+    [row] = await store.claim_outbox(owner=dead, now=h.client.service.clock(), lease=3600)
+    h.client.outbox.stop()
+    await h.client.outbox.start()  # as after a restart
+    h.client._ready.set()  # type: ignore[union-attr]  # connected
+    async def delivered() -> bool:
+        return not await store.outbox(pending=True)
+
+    await eventually(delivered, "the row to be delivered")
+    [done] = [r for r in await store.outbox() if r["id"] == row.id]
+    assert done["outcome"] == "sent" and done["message_id"]

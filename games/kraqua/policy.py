@@ -281,15 +281,16 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _plan_cached(b: Board) -> dict[Action, float]:
+def _plan_cached(b: Board, seat: str | None = None) -> dict[Action, float]:
+    """:func:`plan` of ``b``; with ``seat``, of that seat's own first actions only."""
     key = b.key() + (b.current, b.laid, b.last_mover, b.stack_n, sorted_items(b.chest),
                      sorted_items(b.cave), sorted_items(b.chips), b.players, b.need,
-                     b.cave_limit, b.order, tuple(map(tuple, b.passed)))
+                     b.cave_limit, b.order, tuple(map(tuple, b.passed)), seat)
     got = _CACHE.get(key)
     if got is None:
         if len(_CACHE) > 4096:
             _CACHE.clear()
-        got = plan(b)
+        got = plan(b) if seat is None else plan(b, [a for a, _after in _turn(b, seat)])
         _CACHE[key] = got
     return got
 
@@ -389,8 +390,7 @@ def _best_side(b: Board, seat: str, number: int) -> str:
 def _first_actions(s: KraquaState, seat: str, b: Board) -> dict[Action, float]:
     if s.current is None:
         b.current = seat
-    actions = [a for a, _after in _turn(b, seat)]
-    return plan(b, actions)
+    return _plan_cached(b, seat)
 
 
 def rank_moves(game: KraquaGame, s: KraquaState, seat: str, moves: list[str]

@@ -188,7 +188,7 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
     ``counter`` counts the moves' statements."""
     async with bot_like(seed, url) as (store, service):
         if counter is not None:
-            store.db = counter.wrap(store.db)
+            store.use(counter.wrap(store.db))
         rnd = random.Random(seed)
         moves: list[float] = []
         deliveries: list[float] = []
@@ -199,7 +199,7 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
             place, by_player = await open_channel(service, game, 1000 + g, count, options)
             n = 0
             while True:
-                row = await store.active_game(place.channel_id)
+                row = await store.games.active_game(place.channel_id)
                 if row is None:
                     break
                 assert row.state is not None
@@ -284,7 +284,7 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
         async def channel(game: games.Game, place: Place, by_player: dict[str, Actor],
                           rnd: random.Random) -> None:
             for _ in range(rounds):
-                row = await store.active_game(place.channel_id)
+                row = await store.games.active_game(place.channel_id)
                 if row is None:
                     return
                 # The bench's own choice of a move is not the bot's work: off the loop.
@@ -515,11 +515,11 @@ async def _play(url: str, channel_ids: list[int], rounds: int, seed: int, go: An
     try:
         scripts = []
         for channel_id in channel_ids:
-            row = await store.active_game(channel_id)
+            row = await store.games.active_game(channel_id)
             assert row is not None and row.state is not None
             game = games.REGISTRY[row.game]
             actors = {s.player_id: Actor(user_id=s.user_id, name=s.name)
-                      for s in await store.seats(row.id)}
+                      for s in await store.games.seats(row.id)}
             state = game.load(row.state)
             rnd = random.Random(seed + channel_id)
             script = []
@@ -532,7 +532,7 @@ async def _play(url: str, channel_ids: list[int], rounds: int, seed: int, go: An
                 state = game.apply(state, player, move)
             scripts.append((Place(guild_id=1, channel_id=channel_id), script))
         # Open the pool's connections before the start, as a running bot has them open.
-        await asyncio.gather(*(store.guild_settings(1) for _ in range(20)))
+        await asyncio.gather(*(store.settings.guild(1) for _ in range(20)))
         out.put(("ready", os.getpid()))
         await asyncio.to_thread(go.wait)
         done = 0

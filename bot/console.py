@@ -206,7 +206,7 @@ class Console:
     async def _remember(self, actor: Actor) -> None:
         """Keep the name of an id in the database, so mentions read well after a restart."""
         if actor.user_id not in self.remembered:
-            await self.service.store.set_meta(f"console:name:{actor.user_id}", actor.name)
+            await self.service.store.meta.set(f"console:name:{actor.user_id}", actor.name)
             self.remembered.add(actor.user_id)
 
     async def _learn_names(self, outcome: Outcome) -> None:
@@ -219,12 +219,12 @@ class Console:
         unknown = (ids | {d.user_id for d in outcome.dms}) - set(self.names) - {BOT.user_id}
         store = self.service.store
         for uid in sorted(unknown):
-            name = await store.get_meta(f"console:name:{uid}")
+            name = await store.meta.get(f"console:name:{uid}")
             if name:
                 self.names[uid] = name
         if unknown - set(self.names):
-            row = await store.latest_game(self.place.channel_id)
-            for seat in await store.seats(row.id) if row is not None else []:
+            row = await store.games.latest_game(self.place.channel_id)
+            for seat in await store.games.seats(row.id) if row is not None else []:
                 if seat.user_id in unknown:
                     self.names.setdefault(seat.user_id, seat.name)
 
@@ -286,8 +286,8 @@ class Console:
                 lines += (await self._shown(actor, await s.deliver_here(outcome)))[1:]
             return lines
         if head == "/press" and args[:1] == ["wait"] and len(args) == 2:
-            row = await s.store.active_game(p.channel_id)
-            seat = next((x for x in await s.store.seats(row.id) if x.name.lower() == args[1].lower()),
+            row = await s.store.games.active_game(p.channel_id)
+            seat = next((x for x in await s.store.games.seats(row.id) if x.name.lower() == args[1].lower()),
                         None) if row is not None else None
             if row is None or seat is None:
                 raise ServiceError(f"No player called {args[1]} in this channel's game.")
@@ -342,7 +342,7 @@ class Console:
             return await s.hand(actor, p, dm in YES)
         if sub == "rules":
             outcome = await s.rules(p, opts.get("game"))
-            game = opts.get("game") or getattr(await s.store.latest_game(p.channel_id), "game", None)
+            game = opts.get("game") or getattr(await s.store.games.latest_game(p.channel_id), "game", None)
             outcome.reply = console_syntax(tr(outcome.reply, self.lang), actor.name, game, self.lang)
             return outcome
         if sub in ("log", "replay"):
@@ -421,7 +421,7 @@ class Console:
         if any(post.lobby is not None for post in outcome.posts):
             if await self.service.thread_wanted(outcome.game_id) is not None:
                 await self.service.thread_opened(outcome.game_id, CONSOLE_THREADS + outcome.game_id)
-        row = await self.service.store.game(outcome.game_id)
+        row = await self.service.store.games.get(outcome.game_id)
         if row is None or not row.thread_id:
             return "channel"
         self.thread_names[row.thread_id] = thread_name(row)

@@ -138,7 +138,7 @@ async def turns(service: GameService, game: Any, most: int) -> AsyncIterator[tup
     """(state, the player to act) at each turn of the game here while it runs, at most
     ``most`` turns: the caller plays each before the next is read."""
     for _turn in range(most):
-        row = await service.store.latest_game(PLACE.channel_id)
+        row = await service.store.games.latest_game(PLACE.channel_id)
         if row.status != "running":
             return
         state = game.load(row.state)
@@ -161,9 +161,9 @@ async def test_a_server_plays_the_added_game_to_the_end(service: GameService,
     actors = {str(HOST.user_id): HOST, str(GUEST.user_id): GUEST}
     async for state, player in turns(service, game, 9):
         await service.move(actors[player], PLACE, game.legal_moves(state, player)[-1])
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result is not None
-    log = await service.store.moves(row.id)
+    log = await service.store.games.moves(row.id)
     assert len(log) == 9 and log[-1].kind in ("move", "forced")  # the last tile plays itself
     assert "Fifteen" in str((await service.stats(HOST, PLACE)).reply)
 
@@ -179,7 +179,7 @@ async def test_a_bot_takes_a_seat_in_the_added_game(service: GameService,
             await service.move(HOST, PLACE, game.legal_moves(state, player)[0])
         else:
             assert await service.bot_turn(PLACE) is not None
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished"
-    bot_moves = [m for m in await service.store.moves(row.id) if m.player_id != str(HOST.user_id)]
+    bot_moves = [m for m in await service.store.games.moves(row.id) if m.player_id != str(HOST.user_id)]
     assert bot_moves and all(m.actor_id in (0, None) for m in bot_moves)

@@ -121,11 +121,11 @@ class GameBot(Bot):
                    for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if await self.service.store.get_meta(key) == digest:
+        if await self.service.store.meta.get(key) == digest:
             log.info("slash commands unchanged; not syncing")
             return
         synced = await self.tree.sync(guild=guild)
-        await self.service.store.set_meta(key, digest)
+        await self.service.store.meta.set(key, digest)
         log.info("synced %d slash commands %s", len(synced),
                  f"to guild {guild.id}" if guild else "globally (may take a while to appear)")
 

@@ -105,10 +105,10 @@ class Deliverer:
 
     async def start(self) -> None:
         released: list[str] = []
-        for owner in await self.store.outbox_claimants():
+        for owner in await self.store.outbox.claimants():
             if dead_here(owner, self.owner):
-                released += await self.store.release_outbox(owner)
-        pending = len(await self.store.outbox(pending=True))
+                released += await self.store.outbox.release(owner)
+        pending = len(await self.store.outbox.rows(pending=True))
         if pending:
             log.info("outbox: %d message(s) not yet delivered (%d held by a process that died) "
                      "will be sent now", pending, len(released))
@@ -147,7 +147,7 @@ class Deliverer:
         """Deliver every row that is due and held by nobody (or those of ``keys``); returns how
         many were tried."""
         now = self.clock()
-        rows = await self.store.claim_outbox(owner=self.owner, now=now, lease=LEASE, keys=keys,
+        rows = await self.store.outbox.claim(owner=self.owner, now=now, lease=LEASE, keys=keys,
                                              older_than=now - GRACE)
         channels: dict[int, list[OutboxRow]] = {}
         for row in rows:
@@ -157,14 +157,14 @@ class Deliverer:
             for row, _post in report.unposted:
                 log.warning("could not post in channel %s (row %s): no interaction to answer through",
                             row.channel_id, row.id)
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                              error="the channel refused the message")
         return len(rows)
 
     async def deliver_keys(self, keys: tuple[str, ...], interaction: discord.Interaction | None,
                            lang: str, asker_lang: str) -> Report:
         """Deliver the rows of one outcome now (those another deliverer holds are left to it)."""
-        rows = await self.store.claim_outbox(owner=self.owner, now=self.clock(), lease=LEASE, keys=keys)
+        rows = await self.store.outbox.claim(owner=self.owner, now=self.clock(), lease=LEASE, keys=keys)
         if len(rows) < len(keys):  # some wait behind an earlier message of their channel
             self.kick()
         return await self.deliver_rows(rows, interaction, lang, asker_lang)
@@ -174,7 +174,7 @@ class Deliverer:
         """Deliver rows of one channel in order; a transient failure holds back the rest."""
         report = Report()
         for i, row in enumerate(rows):
-            if not await self.store.renew_outbox(row, owner=self.owner, now=self.clock(), lease=LEASE):
+            if not await self.store.outbox.renew(row, owner=self.owner, now=self.clock(), lease=LEASE):
                 continue  # our claim ran out and another deliverer took it
             try:
                 here = lang or await self.client.service.channel_language(row.guild_id,
@@ -184,7 +184,7 @@ class Deliverer:
                 # Refused for good, or a row this code cannot read: it would never go through.
                 log.warning("outbox row %s (game %s, %s) cannot be delivered: %s", row.id, row.game_id,
                             row.kind, exc)
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
             except Exception as exc:
                 if isinstance(exc, Transient):
                     await self._retry(row, str(exc) or type(exc).__name__, GIVE_UP_AFTER)
@@ -193,7 +193,7 @@ class Deliverer:
                                   row.kind)
                     await self._retry(row, repr(exc), GIVE_UP_ON_BUGS)
                 for rest in rows[i + 1:]:  # keep the channel's order: they wait for this one
-                    await self.store.outbox_retry(rest, now=self.clock(), at=self.clock() + backoff(0),
+                    await self.store.outbox.retry(rest, now=self.clock(), at=self.clock() + backoff(0),
                                                   error="waiting for an earlier message", count=False)
                 self.kick()
                 break
@@ -203,9 +203,9 @@ class Deliverer:
         if row.attempts + 1 >= limit:
             log.error("giving up on outbox row %s (game %s) after %d attempts: %s", row.id, row.game_id,
                       row.attempts + 1, error)
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=error)
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED, error=error)
             return
-        await self.store.outbox_retry(row, now=self.clock(), at=self.clock() + backoff(row.attempts),
+        await self.store.outbox.retry(row, now=self.clock(), at=self.clock() + backoff(row.attempts),
                                       error=error)
 
     async def _one(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
@@ -238,7 +238,7 @@ class Deliverer:
         if post.in_channel and not post.text:  # the line a game that ended in its thread leaves
             summary = await service.thread_summary(row.game_id) if row.game_id is not None else None
             if summary is None:
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK,
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK,
                                              error="the game had no thread: nothing to add")
                 return
             post = dataclasses.replace(post, text=summary)
@@ -264,13 +264,13 @@ class Deliverer:
             if interaction is not None and interaction.channel_id == row.channel_id:
                 report.unposted.append((row, post))  # sent through the interaction after its reply
                 return
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="missing access to the channel")
             return
         await remember(self.client, post, row.game_id, message)
         if post.lobby is not None:
             await threads.open_thread(self.client, row, message.id, lang)
-        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
+        await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
 
     async def _dm(self, row: OutboxRow, interaction: discord.Interaction | None, lang: str,
                   asker_lang: str, report: Report) -> None:
@@ -282,16 +282,16 @@ class Deliverer:
         if dm.board is not None:  # a turn notice: link the board that was just posted
             dm = await self.client.service.linked(dm)
         if dm.replace and row.game_id is not None:
-            last = await self.store.last_dm(row.game_id, dm.user_id, before=row.id)
+            last = await self.store.outbox.last_dm(row.game_id, dm.user_id, before=row.id)
             if last is not None and last[0] == "fallback":
                 # Their DMs were closed a moment ago: the channel has been told once.
                 if asker:
                     report.actor_dms.append(dm)
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK,
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK,
                                              error="DMs closed")
                 return
             if last is not None and last[1] is not None and await self._edit_dm(dm, last[1], speak):
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=last[1])
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.SENT, message_id=last[1])
                 return
         kwargs: dict = {"nonce": row.nonce}
         if dm.image is not None:
@@ -310,9 +310,9 @@ class Deliverer:
                 where = await threads.target(self.client, row, lang)
                 channel = self.client.get_partial_messageable(where, guild_id=row.guild_id)
                 await notice(channel, dm, lang)
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, error="DMs closed")
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK, error="DMs closed")
             return
-        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
+        await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.SENT, message_id=message.id)
 
     async def _edit_dm(self, dm: DirectMessage, message_id: int, lang: str) -> bool:
         """Show ``dm`` in the DM ``message_id`` (text and picture); False when that message is
@@ -339,19 +339,19 @@ class Deliverer:
                     and report is not None:
                 report.unposted.append((row, Post(text=card.text, lobby=card)))
                 return
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="outside a server a lobby is only shown in answers")
             return
         if card is None or card.message_id is None:
             # The lobby message was never posted (or its game is gone): nothing to edit.
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="no lobby message to edit")
             return
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         if await edit_lobby(channel, card, lang, raise_transient=True):
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.SENT, message_id=card.message_id)
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.SENT, message_id=card.message_id)
         else:
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="the lobby message could not be edited")
 
     async def _post_by_dm(self, row: OutboxRow, post: Post, lang: str) -> None:
@@ -372,10 +372,10 @@ class Deliverer:
         if sent is None:
             log.info("outbox row %s of group DM %s: no command to answer and nobody to DM",
                      row.id, row.channel_id)
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED,
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED,
                                          error="outside a server with no interaction: nobody reached by DM")
             return
-        await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=sent)
+        await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=sent)
 
     async def finish_unposted(self, report: Report, interaction: discord.Interaction, lang: str) -> None:
         """After the reply: posts the channel refused go through the interaction's webhook,
@@ -392,7 +392,7 @@ class Deliverer:
                                                           **post_kwargs(post, lang))
             except discord.HTTPException as exc:
                 log.warning("could not post row %s through the interaction either: %s", row.id, exc)
-                await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
+                await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FAILED, error=str(exc))
                 continue
             await remember(self.client, post, row.game_id, message)
-            await self.store.outbox_done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=message.id)
+            await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK, message_id=message.id)

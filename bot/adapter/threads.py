@@ -33,7 +33,7 @@ async def target(client: Client, row: OutboxRow, lang: str, post: Post | None = 
     thread that is gone or closed to the bot sends the game back to its channel)."""
     if row.game_id is None or (post is not None and (post.lobby is not None or post.in_channel)):
         return row.channel_id
-    game = await client.service.store.game(row.game_id)
+    game = await client.service.store.games.get(row.game_id)
     if game is None or not game.thread_id or game.thread_id == row.channel_id:
         return row.channel_id
     try:

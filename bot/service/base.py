@@ -176,7 +176,7 @@ class ServiceBase:
 
     async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
         settings = await self.settings_for(place)
-        row = await self.store.active_game(place.channel_id) if place.guild_id is None else None
+        row = await self.store.games.active_game(place.channel_id) if place.guild_id is None else None
         if not await self.moderates(actor, place, settings, row):
             raise NotAllowed(_("{doing} needs {who}.", doing=doing,
                                who=self.moderator_words_at(place, settings)))
@@ -194,8 +194,8 @@ class ServiceBase:
     async def settings_for(self, where: Place | GameRow) -> GuildSettings:
         """The settings that apply here: the server's, or outside a server the channel's."""
         if where.guild_id is None:
-            return await self.store.channel_settings(where.channel_id)
-        return await self.store.guild_settings(where.guild_id)
+            return await self.store.settings.channel(where.channel_id)
+        return await self.store.settings.guild(where.guild_id)
 
     async def moderates(self, actor: Actor, place: Place, settings: GuildSettings,
                         row: GameRow | None) -> bool:
@@ -207,7 +207,7 @@ class ServiceBase:
             return False
         if actor.user_id == row.host_id:
             return True
-        return any(s.user_id == actor.user_id for s in await self.store.seats(row.id))
+        return any(s.user_id == actor.user_id for s in await self.store.games.seats(row.id))
 
     def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
         if place.guild_id is None:
@@ -218,7 +218,7 @@ class ServiceBase:
 
     async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
         """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
-        found = await self.store.active_games(place.channel_id)
+        found = await self.store.games.active_games(place.channel_id)
         if len(found) > 1:
             raise self._several(found)
         if not found:
@@ -245,9 +245,9 @@ class ServiceBase:
         return row
 
     async def _latest(self, place: Place) -> GameRow:
-        if len(found := await self.store.active_games(place.channel_id)) > 1:
+        if len(found := await self.store.games.active_games(place.channel_id)) > 1:
             raise self._several(found)
-        row = await self.store.latest_game(place.channel_id)
+        row = await self.store.games.latest_game(place.channel_id)
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
                            "`{cmd:game new}`."))
@@ -271,7 +271,7 @@ class ServiceBase:
             return None
         settings = await self.settings_for(row)
         reminder, deadline, _action = self.timing(row, settings)
-        bots = {s.player_id for s in await self.store.seats(row.id) if s.bot_level}
+        bots = {s.player_id for s in await self.store.games.seats(row.id) if s.bot_level}
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
         return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
                          reminder=reminder, deadline=None if clock else deadline, clock=clock,

@@ -65,16 +65,16 @@ class BotService(PlayService):
             game = self.engine(row.game)
             await self._host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can add a bot.", who=who))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             if len(seats) >= game.max_players:
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
                                      most=game.max_players))
             number = sum(1 for s in seats if s.bot_level) + 1
             items = self._lobby_refresh(row)
-            await self._write(self.store.add_seat(
+            await self._write(self.store.games.add_seat(
                 row.id, row.version, user_id=0, player_id=f"bot-{number}",
                 name=bot_name(level, number), now=self.clock(), bot_level=level, outbox=items))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
         card = self._lobby_card(game, row, seats)
         return Outcome(reply=_("A bot ({level}) took a seat.", level=LEVEL_WORDS[level]), lobby_edit=card,
                        game_id=row.id, outbox=tuple(i.key for i in items))
@@ -84,7 +84,7 @@ class BotService(PlayService):
             row = await self._lobby(place, None)
             await self._host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can remove a bot.", who=who))
-            bots = [s for s in await self.store.seats(row.id) if s.bot_level]
+            bots = [s for s in await self.store.games.seats(row.id) if s.bot_level]
             if not bots:
                 raise ServiceError(_("There is no bot in this lobby."))
             row, seats, _note, card, keys = await self._drop_seat(row, bots[-1])
@@ -92,7 +92,7 @@ class BotService(PlayService):
 
     async def bot_to_act(self, place: Place) -> bool:
         """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""
-        row = await self.store.active_game(place.channel_id)
+        row = await self.store.games.active_game(place.channel_id)
         if row is None or row.status != Status.RUNNING:
             return False
         try:
@@ -100,21 +100,21 @@ class BotService(PlayService):
             may_act = game.to_act(self._state(game, row))
         except GameUnavailable:  # parked (logged once): no bot moves in it
             return False
-        return any(s.bot_level and s.player_id in may_act for s in await self.store.seats(row.id))
+        return any(s.bot_level and s.player_id in may_act for s in await self.store.games.seats(row.id))
 
     async def bot_turn(self, place: Place) -> Outcome | None:
         """One bot move; None when no bot is to act, every bot that may act prefers to wait,
         or another process is playing this game's bots (they hold its lease)."""
-        row = await self.store.active_game(place.channel_id)
+        row = await self.store.games.active_game(place.channel_id)
         if row is None or row.status != Status.RUNNING:
             return None
         name = f"bots:{row.id}"
-        if not await self.store.lease(name, owner=self.owner, now=self.clock(), ttl=BOT_LEASE):
+        if not await self.store.meta.lease(name, owner=self.owner, now=self.clock(), ttl=BOT_LEASE):
             return None
         try:
             return await self._bot_turn(place)
         finally:
-            await self.store.release(name, owner=self.owner)
+            await self.store.meta.release(name, owner=self.owner)
 
     async def _bot_turn(self, place: Place) -> Outcome | None:
         """One bot move, as :meth:`bot_turn`, under the game's lease.
@@ -123,7 +123,7 @@ class BotService(PlayService):
         thinks first and may answer "wait"; then the bots the game waits for are asked.
         """
         for _attempt in range(3):
-            row = await self.store.active_game(place.channel_id)
+            row = await self.store.games.active_game(place.channel_id)
             if row is None or row.status != Status.RUNNING:
                 return None
             try:
@@ -131,7 +131,7 @@ class BotService(PlayService):
                 state = self._state(game, row)
             except GameUnavailable:
                 return None
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             waiting, may_act = game.waiting_for(state), game.to_act(state)
             # a bot that only *may* act is asked first: if it waits, the bot on turn moves
             bots = sorted((s for s in seats if s.bot_level and s.player_id in may_act),
@@ -194,7 +194,7 @@ class BotService(PlayService):
     async def channels_with_bot_turns(self) -> list[Place]:
         """Running games where a bot is to act (to resume them after a restart)."""
         out = []
-        for row in await self.store.running_games(with_bots=True):
+        for row in await self.store.games.running_games(with_bots=True):
             place = Place(guild_id=row.guild_id, channel_id=row.home)
             try:  # one row at a time: a game that can't be loaded is skipped, not the rest
                 if row.status == Status.RUNNING and await self.bot_to_act(place):

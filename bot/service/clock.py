@@ -8,7 +8,7 @@ Where the time lives, so that a restart loses nothing and a pause stops it for f
   timer rows (``due_at``, ``turn_since``) by a pause therefore stops its clocks;
 - a player who is not to act has their bank in ``games.clock`` (``{"banks": {id: s}}``),
   written in the same transaction as the move that ended their turn: what their deadline had
-  left, plus the increment, at most the starting bank (:meth:`bot.store.Store._settle_clock`).
+  left, plus the increment, at most the starting bank (:meth:`bot.store.timers_table.TimersTable._settle_clock`).
 
 When a bank runs out, a ``remind`` game pings the player once. With ``skip`` or ``forfeit`` the
 player is pinged and the other players get a **Wait** button: the deadline timer comes back as
@@ -125,7 +125,7 @@ class ClockService(PlayService):
         """The **Wait** button: the timed-out ``player`` stays in and nothing more fires for
         them until they move (the on-deadline action is called off)."""
         async with self._lock(place.channel_id):
-            row = await self.store.game(game_id)
+            row = await self.store.games.get(game_id)
             if row is None or row.channel_id != place.channel_id:
                 raise NoGame(_("This button belongs to a game I can't find any more."))
             if row.status != Status.RUNNING:
@@ -133,7 +133,7 @@ class ClockService(PlayService):
             self._usable(row)
             game = self.engine(row.game)
             state = self._state(game, row)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             names = seat_names(game, state, seats)
             name = names.get(player, player)
             settings = await self.settings_for(row)
@@ -144,7 +144,7 @@ class ClockService(PlayService):
                 raise NotAllowed(_("This is for the other players: you can simply make your move."))
             if not seated and not self.is_moderator(actor, settings):
                 raise NotAllowed(_("Only the other players or a moderator can choose to wait."))
-            grace_row = next((t for t in await self.store.timers(row.id)
+            grace_row = next((t for t in await self.store.timers.of_game(row.id)
                               if t.kind == "deadline" and t.player_id == player
                               and t.ran_out is not None), None)
             if grace_row is None:
@@ -157,7 +157,7 @@ class ClockService(PlayService):
                      by=safe_name(actor.name), name=bold(name))
             post = Post(text=text)
             items = self._outbox(row, posts=[post])
-            if not await self.store.fire_timer(grace_row, again_at=None, now=self.clock(),
+            if not await self.store.timers.fire(grace_row, again_at=None, now=self.clock(),
                                                outbox=items):
                 raise ServiceError(_("{name}'s time was up a moment ago, so it is too late to wait.",
                                      name=bold(name)))

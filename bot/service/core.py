@@ -337,7 +337,7 @@ class ServiceCore(DrawingService):
                                channel_id: int | None = None) -> None:
         """The adapter tells us where the lobby / latest board message is (for links and edits),
         and a replay's message and channel (the game's channel or its thread)."""
-        await self.store.set_message(game_id, kind=kind, message_id=message_id, channel_id=channel_id)
+        await self.store.games.set_message(game_id, kind=kind, message_id=message_id, channel_id=channel_id)
 
     @staticmethod
     def board_link(row: GameRow) -> str | None:

@@ -70,12 +70,12 @@ class DrawingService(ServiceBase):
     async def _clocked(self, art: Art) -> Art:
         """``art`` with the clocks of its game as they are now (none once it is over)."""
         assert art.clock is not None
-        row = await self.store.game(art.clock)
+        row = await self.store.games.get(art.clock)
         if row is None or row.status != Status.RUNNING or self.problem(row) is not None:
             return art
         game = self.engine(row.game)
         state = self._state(game, row)
-        faces = await clock_faces(self.store, row, game, state, await self.store.seats(row.id),
+        faces = await clock_faces(self.store, row, game, state, await self.store.games.seats(row.id),
                                   self.clock())
         return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
                                                      f.running, f.out) for f in faces))
@@ -135,8 +135,8 @@ class DrawingService(ServiceBase):
         drawn = await self.rendered(outcome)
         if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
             now = self.clock()
-            for row in await self.store.claim_outbox(owner="here", now=now, lease=60, limit=10_000):
-                await self.store.outbox_done(row, now=now, outcome=Delivered.SENT)
+            for row in await self.store.outbox.claim(owner="here", now=now, lease=60, limit=10_000):
+                await self.store.outbox.done(row, now=now, outcome=Delivered.SENT)
         return drawn
 
     @staticmethod

@@ -40,11 +40,11 @@ async def clock_faces(store: Store, row: GameRow, game: Game, state: Any, seats:
     if clock is None or game.result(state) is not None:
         return []
     if timers is None:
-        timers = await store.timers(row.id)
+        timers = await store.timers.of_game(row.id)
     deadlines = {t.player_id: t for t in timers if t.kind == "deadline"}
     banks = (row.clock or {}).get("banks") or {}
     # A paused game's clocks, and an away player's, stand where their hold began.
-    away = await store.away_users([s.user_id for s in seats if s.user_id])
+    away = await store.pauses.away_users([s.user_id for s in seats if s.user_id])
     held = ({s.player_id for s in seats} if row.paused_at is not None
             else {s.player_id for s in seats if s.user_id in away})
     acting = set(game.waiting_for(state))

@@ -31,18 +31,18 @@ LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
 class HistoryService(PlayService):
     async def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its seed, options and move log."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.state is None:
             raise NoGame(_("That game has no moves to replay."))
         game = self.engine(self._usable(row).game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         return replay_moves(game, [s.player_id for s in seats], row.options, row.seed,
-                            await self.store.moves(row.id))
+                            await self.store.games.moves(row.id))
 
     async def replay_animation(self, actor: Actor, place: Place,
                                game_id: int | None = None) -> Outcome:
         """An animated GIF of a finished game, board after board, from its seed and move log."""
-        ended = await self.store.ended_games(place.channel_id)
+        ended = await self.store.games.ended_games(place.channel_id)
         if game_id is not None:
             ended = [self._usable(g) for g in ended if g.id == game_id]
         else:  # the newest game that can be loaded; parked ones are skipped
@@ -70,8 +70,8 @@ class HistoryService(PlayService):
         done: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self._replay_builds[row.id] = done
         try:
-            seats = await self.store.seats(row.id)
-            moves = await self.store.moves(row.id)
+            seats = await self.store.games.seats(row.id)
+            moves = await self.store.games.moves(row.id)
             players = [s.player_id for s in seats]
             names = names_of(seats)
             n_views, gif, used = await asyncio.to_thread(self._build_replay, game, players, row,
@@ -132,7 +132,7 @@ class HistoryService(PlayService):
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so nothing has been played."))
         game = self.engine(row.game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         sight = await self._sight(game, row, seats, user_id=actor.user_id)
         state = game.setup([s.player_id for s in seats], row.options, row.seed)
         names = seat_names(game, sight.state, seats)
@@ -171,7 +171,7 @@ class HistoryService(PlayService):
             raise ServiceError(_("A running game can't be exported: its seed would give away the "
                                  "hidden cards and tiles. Export it when it is over."))
         game = self.engine(row.game)
-        payload = export_payload(row, await self.store.seats(row.id), await self.store.moves(row.id))
+        payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id))
         data = export_bytes(payload)
         file = Attachment(filename=f"{game.id}-{row.id}.json", data=data,
                           description=_("{game} game {n}: seed, options and move log",

@@ -123,11 +123,11 @@ class LobbyService(ServiceCore):
     async def lobby_card(self, game_id: int) -> LobbyCard | None:
         """The lobby message as it should look now (the outbox's lobby rows draw it at delivery,
         so an edit delivered late never shows an older lobby)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             return None
         closed = None
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         if row.status in PLAYED:
             closed = _("The game has started. Good luck!")
             paused = pause_line(row, seats) if row.status == Status.RUNNING else None
@@ -143,7 +143,7 @@ class LobbyService(ServiceCore):
     async def _lobby(self, place: Place, game_id: int | None) -> GameRow:
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""
         if game_id is not None:
-            row = await self.store.game(game_id)
+            row = await self.store.games.get(game_id)
             if row is None or row.channel_id != place.channel_id:
                 raise NoGame(_("This button belongs to a lobby I can't find any more."))
             if row.status != Status.LOBBY:
@@ -180,15 +180,15 @@ class LobbyService(ServiceCore):
         options, timing = split_options(game, options_text)
         threaded = (settings.threads if thread is None else thread) and place.guild_id is not None
         async with self._lock(place.channel_id):
-            if threaded and await self.store.is_thread(place.channel_id):
+            if threaded and await self.store.games.is_thread(place.channel_id):
                 threaded = False  # a thread can't have threads: the game plays right here
-            found = await self.store.active_games(place.channel_id)
+            found = await self.store.games.active_games(place.channel_id)
             existing = next((r for r in found if r.thread_id in (None, place.channel_id)), None)
             if existing is not None and not threaded:
                 raise self._channel_taken(existing)
             items = self._outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
             try:
-                row = await self.store.create_game(
+                row = await self.store.games.create_game(
                     guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
                     options=options, seed=self._new_seed(), host_id=actor.user_id,
                     host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
@@ -197,8 +197,8 @@ class LobbyService(ServiceCore):
             except ChannelBusy:
                 # Another process sharing the database opened one since the check above:
                 # the database's unique index decides, and the loser hears why.
-                raise self._channel_taken(await self.store.active_game(place.channel_id)) from None
-            seats = await self.store.seats(row.id)
+                raise self._channel_taken(await self.store.games.active_game(place.channel_id)) from None
+            seats = await self.store.games.seats(row.id)
         card = self._lobby_card(game, row, seats)
         reply = _("Your {game} lobby is open and you have the first seat. Use `{cmd:game leave}` if you "
                   "only want to host.", game=game.title)
@@ -213,7 +213,7 @@ class LobbyService(ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             held = sum(s.user_id == actor.user_id for s in seats)
             if held and not game.multi_seat:
                 raise ServiceError(_("You're already in this lobby."))
@@ -228,10 +228,10 @@ class LobbyService(ServiceCore):
             player_id = str(actor.user_id) if number == 1 else f"{actor.user_id}#{number}"
             name = actor.name if number == 1 else f"{actor.name} ({number})"
             items = self._lobby_refresh(row)
-            await self._write(self.store.add_seat(row.id, row.version, user_id=actor.user_id,
+            await self._write(self.store.games.add_seat(row.id, row.version, user_id=actor.user_id,
                                                   player_id=player_id, name=name, now=self.clock(),
                                                   outbox=items))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
         card = self._lobby_card(game, row, seats)
         joined = _("You joined the {game} lobby ({count}/{most}).", game=game.title,
                    count=len(seats), most=game.max_players)
@@ -249,33 +249,33 @@ class LobbyService(ServiceCore):
         Returns the game and seats after it, a note about the new host, the lobby card and
         the keys of the outbox rows that update the lobby message.
         """
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         dropped = {s.player_id for s in gone}
         left = [s for s in seats if s.player_id not in dropped]
         heir = None
         if any(s.user_id == row.host_id for s in gone) and not any(s.user_id == row.host_id for s in left):
             heir = next((s for s in left if not s.bot_level), None)
         items = self._lobby_refresh(row)
-        await self._write(self.store.remove_seats(row.id, row.version, player_ids=sorted(dropped),
+        await self._write(self.store.games.remove_seats(row.id, row.version, player_ids=sorted(dropped),
                                                   now=self.clock(),
                                                   new_host=heir.user_id if heir else None,
                                                   outbox=items))
-        fresh = await self.store.game(row.id)
+        fresh = await self.store.games.get(row.id)
         assert fresh is not None
         note = _("**{name}** is the host now.", name=safe_name(heir.name)) if heir else None
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         return fresh, seats, note, self._lobby_card(self.engine(row.game), fresh, seats), \
             tuple(i.key for i in items)
 
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self._lock(place.channel_id):
-            row = await self.store.game(game_id) if game_id is not None else await self._active(place)
+            row = await self.store.games.get(game_id) if game_id is not None else await self._active(place)
             if row is not None and row.status == Status.RUNNING and place.channel_id in (row.channel_id,
                                                                                     row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
             row = await self._lobby(place, game_id)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             mine = [s for s in seats if s.user_id == actor.user_id]
             if not mine:
                 raise ServiceError(_("You're not in this lobby."))
@@ -292,7 +292,7 @@ class LobbyService(ServiceCore):
             game = self.engine(row.game)
             settings = await self._host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can start this game.", who=who))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             if len(seats) < game.min_players:
                 raise ServiceError(_("{game} needs at least {least} players and {count} joined. Ask "
                                      "someone to press **Join**.", game=game.title,
@@ -311,15 +311,15 @@ class LobbyService(ServiceCore):
                                           lines([headline, *forced_words(forced, names)]), "start")
             dms = await self._hand_updates(game, row, after, None, state)
             items = self._outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
-            await self._write(self.store.start_game(
+            await self._write(self.store.games.start_game(
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
             ))
-            started = await self.store.game(row.id)
+            started = await self.store.games.get(row.id)
             assert started is not None
             row = started
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
         card = self._lobby_card(game, row, seats, closed=_("The game has started. Good luck!"))
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))
@@ -378,9 +378,9 @@ class LobbyService(ServiceCore):
             # A game that ran in its thread leaves a line in the channel (see thread_summary).
             ended = [Post(text="", in_channel=True)] if row.threaded and row.status == Status.RUNNING else []
             items = self._outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
-            await self._write(self.store.end_game(row.id, row.version, status=Status.ABORTED,
+            await self._write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                                   reason=why, now=self.clock(), outbox=items))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))
                 if row.status == Status.LOBBY and game is not None else None)
         return Outcome(reply=_("The game was aborted."), posts=[Post(text=text)], lobby_edit=card,

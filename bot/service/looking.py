@@ -37,7 +37,7 @@ class LookingService(ClockService):
         """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
         row = await self._latest(place)
         game = self.engine(row.game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         if row.status == Status.LOBBY:
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:  # a lobby that was aborted before it started
@@ -79,7 +79,7 @@ class LookingService(ClockService):
     async def status(self, actor: Actor, place: Place) -> Outcome:
         row = await self._latest(place)
         game = self.engine(row.game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         if row.status == Status.LOBBY:
             return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:
@@ -104,10 +104,10 @@ class LookingService(ClockService):
                 parts += await self._clock_lines(row, game, state, seats, action)
                 parts.append(_("Reminder interval: {reminder}", reminder=format_duration(reminder)))
             else:
-                away = await self.store.away_users([s.user_id for s in seats if s.user_id])
+                away = await self.store.pauses.away_users([s.user_id for s in seats if s.user_id])
                 held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
                     else {s.player_id for s in seats}
-                for t in await self.store.timers(row.id):
+                for t in await self.store.timers.of_game(row.id):
                     if t.kind == "deadline":
                         parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
                                        name=names[t.player_id],
@@ -125,7 +125,7 @@ class LookingService(ClockService):
         """The caller's private view, only for them; with ``dm`` also a copy by DM that stays."""
         row = await self._running(place)
         game = self.engine(row.game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
@@ -140,7 +140,7 @@ class LookingService(ClockService):
         if game_id:
             game = self.engine(game_id)
         else:
-            row = await self.store.latest_game(place.channel_id)
+            row = await self.store.games.latest_game(place.channel_id)
             if row is None or not self._loadable(row):
                 parts: list[Any] = [_("**Games I can run** (`{cmd:game rules game:}<name>` for the rules):")]
                 for g in games.REGISTRY.values():
@@ -166,16 +166,16 @@ class LookingService(ClockService):
         ``seat N: move`` so that the move says which seat plays it. Discord shows the labels
         as plain text: they carry no Markdown, and names stand as typed (``seat_names(safe=False)``).
         """
-        row = await self.store.active_game(place.channel_id)
+        row = await self.store.games.active_game(place.channel_id)
         if row is None or row.status != Status.RUNNING:
             note = (_("The game hasn't started yet") if row is not None
                     else _("Several games here: use {cmd:move} in the game's thread")
-                    if len(await self.store.active_games(place.channel_id)) > 1
+                    if len(await self.store.games.active_games(place.channel_id)) > 1
                     else _("No game is running in this channel"))
             return [(note, typed.strip()[:100] or "none")]
         try:
             game = self.engine(self._usable(row).game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             # What the asker may see: mid-turn, others rank from the turn's start.
             state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         except GameUnavailable:

@@ -9,7 +9,7 @@ get one ping. Kahuna's hand DMs are something else and stay as they are.
 
 The notices are outbox rows written with the change, like every message. A DM that Discord
 refuses (closed DMs) falls back to the channel once, with a hint. The outbox remembers it
-(:meth:`~bot.store.Store.dms_refused`): after a refused notice, their notices go to the channel
+(:meth:`~bot.store.settings_table.SettingsTable.dms_refused`): after a refused notice, their notices go to the channel
 without trying a DM again, until they choose again with ``/game notify`` or another DM to them
 (a Kahuna hand) goes through.
 
@@ -59,14 +59,14 @@ class NotifyService(ServiceCore):
 
     async def notify_where(self, user_id: int, guild_id: int | None) -> str:
         """The one place a person's choice is read: what they chose, else the default here."""
-        stored = await self.store.notify_pref(user_id)
+        stored = await self.store.settings.notify_pref(user_id)
         return stored if stored in NOTIFY_CHOICES else self.notify_default(guild_id)
 
     async def _notice_ways(self, user_id: int, guild_id: int | None) -> tuple[bool, bool]:
         """(ping in the channel, send a DM) for a turn notice; while their DMs are known to be
         closed, a DM is not tried again and the channel pings them instead."""
         where = await self.notify_where(user_id, guild_id)
-        if where in ("dm", "both") and await self.store.dms_refused(user_id, guild_id):
+        if where in ("dm", "both") and await self.store.settings.dms_refused(user_id, guild_id):
             where = "channel"
         return where in ("channel", "both"), where in ("dm", "both")
 
@@ -91,7 +91,7 @@ class NotifyService(ServiceCore):
         if where is None or not where.strip():
             now = await self.notify_where(actor.user_id, place.guild_id)
             parts: list[Any] = [self._notify_words(now)]
-            if now in ("dm", "both") and await self.store.dms_refused(actor.user_id, place.guild_id):
+            if now in ("dm", "both") and await self.store.settings.dms_refused(actor.user_id, place.guild_id):
                 parts.append(_("Your DMs from this server were closed when I last tried, so for now I "
                                "ping you in the channel. Open them and choose again with "
                                "`{cmd:game notify}`."))
@@ -101,7 +101,7 @@ class NotifyService(ServiceCore):
         if choice not in NOTIFY_CHOICES:
             raise ServiceError(_("I don't know '{where}' here: choose channel, dm, both or off.",
                                  where=clip(where.strip(), 20)))
-        await self.store.set_notify_pref(actor.user_id, choice, now=self.clock())
+        await self.store.settings.set_notify_pref(actor.user_id, choice, now=self.clock())
         parts = [self._notify_words(choice)]
         if choice in ("dm", "both"):
             parts.append(_("If your DMs are closed, I'll ping you in the channel instead and say so "
@@ -121,7 +121,7 @@ class NotifyService(ServiceCore):
         was written before that board was posted, which is delivered just before it)."""
         if dm.board is None:
             return dm
-        row = await self.store.game(dm.board)
+        row = await self.store.games.get(dm.board)
         if row is None:
             return dm
         return dataclasses.replace(dm, text=_relinked(dm.text, self.jump_link(row)))
@@ -164,7 +164,7 @@ class NotifyService(ServiceCore):
             return post
         theirs = {s.player_id for s in seats if s.user_id == user} - {timer.player_id}
         if any(t.kind == timer.kind and t.player_id in theirs and t.armed and t.due_at <= self.clock()
-               for t in await self.store.timers(row.id)):
+               for t in await self.store.timers.of_game(row.id)):
             return post
         link = self.jump_link(row)
         if timer.kind == "reminder":

@@ -12,7 +12,7 @@ move anywhere (someone who moves is evidently back). Each game's channel is told
 they leave and once when they return. Dates and times are UTC.
 
 How timers are held and shifted afterwards is the store's timing contract
-(:mod:`bot.store_pause`); this module decides who may do what and what is said.
+(:mod:`bot.store.pauses_table`); this module decides who may do what and what is said.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class PauseService(BotService, TimerService):
             row = await self._running(place)
             if game_id is not None and row.id != game_id:
                 raise ServiceError(_("This button belongs to a game that is over."))
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             if action == PAUSE and row.paused_at is not None:
                 raise ServiceError(lines([_("The game is paused already."), pause_line(row, seats)]))
             if action == RESUME and row.paused_at is None:
@@ -128,7 +128,7 @@ class PauseService(BotService, TimerService):
                     _("Pausing this game needs a moderator, or all of its players agreeing.")
                     if action == PAUSE else
                     _("Resuming this game needs a moderator, or all of its players agreeing."))
-            votes = await self.store.pause_votes(row.id, action)
+            votes = await self.store.pauses.votes(row.id, action)
             if game_id is not None and not votes:  # a button under a question settled since
                 raise ServiceError(_("That question was settled already; `{cmd:game pause}` asks again.")
                                    if action == PAUSE else
@@ -165,7 +165,7 @@ class PauseService(BotService, TimerService):
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))
             items = self._outbox(row, posts=posts)
-            await self.store.vote_pause(row.id, actor.user_id, action=action, reason=reason,
+            await self.store.pauses.vote(row.id, actor.user_id, action=action, reason=reason,
                                         now=self.clock(), outbox=items)
             reply = _("Asked. Waiting for {players} to agree.", players=join(
                 [bold(names[u]) for u in missing])) if not agreed else \
@@ -187,7 +187,7 @@ class PauseService(BotService, TimerService):
                             "`{cmd:game resume}`.")])
             post = Post(text=text)
             items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
-            done = await self.store.pause_game(row.id, row.version, by=by, reason=reason, now=now,
+            done = await self.store.pauses.pause(row.id, row.version, by=by, reason=reason, now=now,
                                                outbox=items)
             reply: Text = _("The game is paused.")
         else:
@@ -208,7 +208,7 @@ class PauseService(BotService, TimerService):
                 parts.append(_("Board: {link}", link=link))
             post = Post(text=lines(parts), mention=pinged)
             items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
-            done = await self.store.resume_game(row.id, row.version, now=now, outbox=items)
+            done = await self.store.pauses.resume(row.id, row.version, now=now, outbox=items)
             reply = _("The game goes on.")
         if not done:
             raise RacedWrite(_("Someone else changed the game at the same moment, so I didn't "
@@ -219,13 +219,13 @@ class PauseService(BotService, TimerService):
     # ----- what a pause holds back ----------------------------------------------------------
 
     async def bot_to_act(self, place: Place) -> bool:
-        row = await self.store.active_game(place.channel_id)
+        row = await self.store.games.active_game(place.channel_id)
         if row is not None and row.paused_at is not None:
             return False  # bots wait for the game to go on, like everyone
         return await super().bot_to_act(place)
 
     async def bot_turn(self, place: Place) -> Outcome | None:
-        row = await self.store.active_game(place.channel_id)
+        row = await self.store.games.active_game(place.channel_id)
         if row is not None and row.paused_at is not None:
             return None
         return await super().bot_turn(place)
@@ -234,7 +234,7 @@ class PauseService(BotService, TimerService):
                    version: int | None = None, seat: int | None = None) -> Outcome:
         """A move; a player who was away and moves is back (in every game)."""
         out = await super().move(actor, place, text, game_id=game_id, version=version, seat=seat)
-        if actor.user_id and await self.store.away(actor.user_id) is not None:
+        if actor.user_id and await self.store.pauses.away(actor.user_id) is not None:
             back = await self._come_back(actor.user_id, at=self.clock())
             out.posts += [p for where, o in back if where.channel_id == place.channel_id for p in o.posts]
             out.outbox += tuple(k for where, o in back if where.guild_id == place.guild_id
@@ -249,19 +249,19 @@ class PauseService(BotService, TimerService):
         now = self.clock()
         end = parse_until(until, now)
         if end is None:
-            if await self.store.away(actor.user_id) is None:
+            if await self.store.pauses.away(actor.user_id) is None:
                 raise ServiceError(_("You aren't away, so there is nothing to end. `{cmd:game away until:}"
                                      "3d` (or a date) holds your clocks while you're away."))
             back = await self._come_back(actor.user_id, at=now)
             return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
                                   back)
-        was = await self.store.away(actor.user_id)
+        was = await self.store.pauses.away(actor.user_id)
         told: list[tuple[Place, Outcome]] = []
         outbox = []
-        for row in await self.store.running_games_of(actor.user_id):
+        for row in await self.store.games.running_games_of(actor.user_id):
             if not self._loadable(row):
                 continue
-            name = self._person_names(await self.store.seats(row.id))[actor.user_id]
+            name = self._person_names(await self.store.games.seats(row.id))[actor.user_id]
             text = (_("🌴 **{name}** is away until {when} now.", name=name, when=utc(end)) if was else
                     _("🌴 **{name}** is away until {when}: their reminders and deadlines wait until "
                       "then.", name=name, when=utc(end)))
@@ -271,7 +271,7 @@ class PauseService(BotService, TimerService):
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
                                  outbox=tuple(i.key for i in items))))
-        await self.store.set_away(actor.user_id, until=end, now=now, outbox=outbox)
+        await self.store.pauses.set_away(actor.user_id, until=end, now=now, outbox=outbox)
         reply = _n_games(len(told), utc(end))
         return self._gathered(place, reply, told)
 
@@ -289,10 +289,10 @@ class PauseService(BotService, TimerService):
         the player's games; nothing if it was ended already."""
         told: list[tuple[Place, Outcome]] = []
         outbox = []
-        for row in await self.store.running_games_of(user_id):
+        for row in await self.store.games.running_games_of(user_id):
             if not self._loadable(row):
                 continue
-            name = self._person_names(await self.store.seats(row.id))[user_id]
+            name = self._person_names(await self.store.games.seats(row.id))[user_id]
             post = Post(text=_("👋 **{name}** is back: their reminders and deadlines run again.",
                                name=name))
             items = self._outbox(row, posts=[post])
@@ -300,7 +300,7 @@ class PauseService(BotService, TimerService):
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
                                  outbox=tuple(i.key for i in items))))
-        if not await self.store.end_away(user_id, at=at, now=self.clock(), until=until, outbox=outbox):
+        if not await self.store.pauses.end_away(user_id, at=at, now=self.clock(), until=until, outbox=outbox):
             return []
         return told
 
@@ -308,7 +308,7 @@ class PauseService(BotService, TimerService):
         """Aways whose date has come end first (their timers shift, then fire if due), then
         the due timers fire."""
         out: list[tuple[Any, Outcome]] = []
-        for user_id, _since, until in await self.store.returns_due(self.clock()):
+        for user_id, _since, until in await self.store.pauses.returns_due(self.clock()):
             try:
                 out += await self._come_back(user_id, at=until, until=until)
             except Exception:

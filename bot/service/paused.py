@@ -59,7 +59,7 @@ def person_names(seats: Sequence[SeatRow]) -> dict[int, str]:
 async def away_lines(store: Store, seats: Sequence[SeatRow]) -> list[Text]:
     """``🌴 Bob is away until …`` for the seated players who are away (for the status)."""
     names = person_names(seats)
-    away = await store.away_users([u for u in names if u])
+    away = await store.pauses.away_users([u for u in names if u])
     return [_("🌴 **{name}** is away until {when}.", name=names[u], when=utc(t))
             for u, t in sorted(away.items(), key=lambda kv: kv[1])]
 

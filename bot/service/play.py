@@ -87,7 +87,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         # whose wait this ends: their chess clock stops (the movers' gets its increment)
         waited = set(game.waiting_for(before))
         ended = waited & (set(reset) | (waited - set(game.waiting_for(after))))
-        return await self._write(self.store.record_move(
+        return await self._write(self.store.games.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
             timers=await self._timer_plan(row, game, after, reset=reset, ended=sorted(ended)),
@@ -147,7 +147,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             self._check_button(row, game_id, version)
             refuse_if_paused(row)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             state = self._state(game, row)
             typed_seat, text = self._typed_seat(game, state, seats, text, actor.user_id)
             player = self._acting_player(game, state, seats, actor, seat or typed_seat)
@@ -166,7 +166,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             after = self._next(row)
             posts = []
             if heard:  # inside a turn only the player hears of a step, for now
-                logged = await self.store.moves(row.id)
+                logged = await self.store.games.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
                 news = await self._news(game, row, seats, logged, state)
                 bots = {s.player_id for s in seats if s.bot_level}
@@ -208,7 +208,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                           new: Any, headline: Text) -> Post:
         """The board post after a change that is not a move (a skip, a resignation, a kick):
         it also tells the bot turns the channel has not heard of yet."""
-        logged = await self.store.moves(row.id)
+        logged = await self.store.games.moves(row.id)
         n = max((m.n for m in logged), default=0) + 1
         news = await self._news(game, row, seats, logged, state)
         return await self._board_post(game, self._next(row), new, seats,
@@ -235,7 +235,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         self._check_button(row, game_id, version)
         refuse_if_paused(row)
         game = self.engine(row.game)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
         player = self._acting_player(game, state, seats, actor, seat or None)
         buttons = self._buttons(game, state, seats, row, only=player, path=path)
@@ -266,7 +266,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         row = await self._running(place)
         if game_id is not None and row.id != game_id:
             raise ServiceError(STALE_CONFIRMATION)
-        seats = await self.store.seats(row.id)
+        seats = await self.store.games.seats(row.id)
         mine = [s for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so there is nothing to resign."))
@@ -329,8 +329,8 @@ class PlayService(LobbyService, SightService, ServiceCore):
             row = await self._running(place)
             refuse_if_paused(row)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
-            log = [m for m in await self.store.moves(row.id) if m.undone_at is None]
+            seats = await self.store.games.seats(row.id)
+            log = [m for m in await self.store.games.moves(row.id) if m.undone_at is None]
             mine = {s.player_id for s in seats if s.user_id == actor.user_id}
             if not mine:
                 raise NotAllowed(_("You're not playing in this game, so there is nothing to take back."))
@@ -354,7 +354,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "channel has seen it.", move=last.move))
             dms = await self._hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
             items = self._outbox(row, dms=dms)
-            await self._write(self.store.undo_move(
+            await self._write(self.store.games.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self._timer_plan(row, game, before), outbox=items,
             ))
@@ -373,7 +373,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
         async with self._lock(place.channel_id):
             row = await self._active(place)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             theirs = [s for s in seats if s.user_id == user_id]
             if not theirs:
                 raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
@@ -390,7 +390,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             keys = ()
             dms: list[DirectMessage] = []
             for seat in theirs:  # someone may hold several seats
-                fresh = await self.store.game(row.id)
+                fresh = await self.store.games.get(row.id)
                 assert fresh is not None
                 if fresh.status != Status.RUNNING:
                     break
@@ -424,7 +424,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                  name=safe_name(user_name))
         items = self._outbox(row, posts=[Post(text=text)])
         # The stored reason is shown as is in every language, so it is the command itself.
-        await self._write(self.store.end_game(row.id, row.version, status=Status.ABORTED,
+        await self._write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                               reason=clip(f"/game kick {user_name}", 300),
                                               now=self.clock(), outbox=items))
         return Outcome(reply=_("You play in this game, so removing **{name}** ended it without a "
@@ -437,7 +437,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             row = await self._running(place)
             refuse_if_paused(row)
             game = self.engine(row.game)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             state = self._state(game, row)
             acting = [p for p in game.players(state) if p in game.to_act(state)]
             if user_id is not None:

@@ -32,7 +32,7 @@ def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:
 class RatingService(HistoryService):
     async def ratings(self) -> Ratings:
         """Every rating, per server and across servers, from the stored results."""
-        finished = await self.store.all_finished_games()
+        finished = await self.store.games.all_finished_games()
         return recompute(g for g in (rated(row, seats) for row, seats in finished) if g is not None)
 
     async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
@@ -43,7 +43,7 @@ class RatingService(HistoryService):
         teams: dict[tuple[str, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
         names: dict[int, str] = {}
         totals: dict[str, int] = defaultdict(int)
-        for row, seats in await self.store.finished_games(place.guild_id):
+        for row, seats in await self.store.games.finished_games(place.guild_id):
             if (only and row.game != only) or not self._loadable(row):
                 continue  # one game at a time: a parked one is left out, not the leaderboard
             totals[row.game] += 1
@@ -101,7 +101,7 @@ class RatingService(HistoryService):
         user = actor.user_id if user_id is None else user_id
         shown = safe_name(name or (actor.name if user_id is None else str(user)))
         counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # game -> [games, wins]
-        for row, seats in await self.store.finished_games(place.guild_id):
+        for row, seats in await self.store.games.finished_games(place.guild_id):
             mine = {s.player_id for s in seats if s.user_id == user and not s.bot_level}
             if not mine or not self._loadable(row):
                 continue
@@ -122,7 +122,7 @@ class RatingService(HistoryService):
                                count=count, wins=wins))
         if not counts:
             parts.append(_("No finished games on this server yet."))
-        current = await self.store.games_of(user, place.guild_id)
+        current = await self.store.games.games_of(user, place.guild_id)
         if current:
             parts.append(_("Current games:"))
             for row in current:

@@ -56,14 +56,14 @@ class SettingsService(ServiceCore):
         if guild_id is None:
             if channel_id is None:
                 return language_for(seen)
-            settings = await self.store.channel_settings(channel_id)
+            settings = await self.store.settings.channel(channel_id)
             if seen and seen != settings.locale_seen:
-                settings = await self.store.update_channel_settings(channel_id, now=self.clock(),
+                settings = await self.store.settings.update_channel(channel_id, now=self.clock(),
                                                                     locale_seen=seen)
             return settings.language or language_for(settings.locale_seen or seen)
-        settings = await self.store.guild_settings(guild_id)
+        settings = await self.store.settings.guild(guild_id)
         if seen and seen != settings.locale_seen:
-            settings = await self.store.update_guild_settings(guild_id, now=self.clock(), locale_seen=seen)
+            settings = await self.store.settings.update_guild(guild_id, now=self.clock(), locale_seen=seen)
         return settings.language or language_for(settings.locale_seen)
 
     async def show_settings(self, actor: Actor, place: Place) -> Outcome:
@@ -94,7 +94,7 @@ class SettingsService(ServiceCore):
             changes["manager_role_id"] = None
         elif manager_role is not None:
             changes["manager_role_id"] = manager_role
-            current = await self.store.guild_settings(place.guild_id)
+            current = await self.store.settings.guild(place.guild_id)
             if who_starts is None and current.start_policy == "moderators":
                 changes["start_policy"] = "role"  # naming a role means: let it open games too
         if reminder is not None:
@@ -117,17 +117,17 @@ class SettingsService(ServiceCore):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))
             changes["language"] = None if language == "auto" else language
         if changes.get("start_policy") == "role":
-            current = await self.store.guild_settings(place.guild_id)
+            current = await self.store.settings.guild(place.guild_id)
             if changes.get("manager_role_id", current.manager_role_id) is None:
                 raise ServiceError(_("`{cmd:who_starts:} role` needs a game-manager role: set `{cmd:manager_role:}` too."))
         if not changes:
             return await self.show_settings(actor, place)
         if place.guild_id is None:
-            settings = await self.store.update_channel_settings(place.channel_id, now=self.clock(),
+            settings = await self.store.settings.update_channel(place.channel_id, now=self.clock(),
                                                                 **changes)
             parts: list[Any] = [_("Saved."), describe_channel_settings(settings)]
         else:
-            settings = await self.store.update_guild_settings(place.guild_id, now=self.clock(), **changes)
+            settings = await self.store.settings.update_guild(place.guild_id, now=self.clock(), **changes)
             parts = [_("Saved."), self.describe_settings(settings)]
         if {"reminder_seconds", "deadline_seconds"} & set(changes):
             parts.append(_("Running games keep their timers until the next move."))

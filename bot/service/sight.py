@@ -52,7 +52,7 @@ class SightService(ServiceCore):
                      user_id: int | None = None, players: Collection[str] = ()) -> Sight:
         """What the person ``user_id`` (or the seats ``players``, for a bot) may see now."""
         state = self._state(game, row)
-        shown, steps = split_turn(await self.store.moves(row.id))
+        shown, steps = split_turn(await self.store.games.moves(row.id))
         movers = frozenset(m.player_id for m in steps)
         mine = set(players) | {s.player_id for s in seats
                                if user_id is not None and s.user_id == user_id}

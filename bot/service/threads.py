@@ -2,8 +2,9 @@
 
 The service cannot open threads (it has no Discord); it stores that a game wants one
 (``games.threaded``) and, once the adapter has opened it from the lobby message, which one
-(``games.thread_id``). Where a command acts is found from its place (:meth:`Store.active_games`:
-a game's thread means that game); the deliverer sends a threaded game's posts into its thread.
+(``games.thread_id``). Where a command acts is found from its place
+(``store.games.active_games``: a game's thread means that game); the deliverer sends a threaded
+game's posts into its thread.
 """
 
 from __future__ import annotations
@@ -37,31 +38,31 @@ class ThreadService(ServiceCore):
     async def thread_wanted(self, game_id: int) -> str | None:
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
         None when the game wants none (or has one already, or is over)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or not row.threaded or row.thread_id or row.status not in ACTIVE:
             return None
         return thread_name(row)
 
     async def home_of(self, game_id: int) -> Place | None:
         """Where a game plays (its thread, else its channel); None for an unknown game."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         return Place(guild_id=row.guild_id, channel_id=row.home) if row is not None else None
 
     async def thread_opened(self, game_id: int, thread_id: int) -> None:
-        await self.store.set_thread(game_id, thread_id)
+        await self.store.games.set_thread(game_id, thread_id)
         log.info("game %s plays in thread %s", game_id, thread_id)
 
     async def thread_refused(self, game_id: int) -> Text:
         """The game's thread could not be opened or written to: it plays in its channel from
         now on (for good: a thread that fails once would fail again); what to say there."""
-        await self.store.set_thread(game_id, None)
+        await self.store.games.set_thread(game_id, None)
         log.info("game %s could not have a thread; it plays in its channel", game_id)
         return NO_THREAD
 
     async def thread_summary(self, game_id: int) -> Text | None:
         """The one line the channel keeps of a game that ended in its thread, with a link to
         the thread; None if the game has no thread (it ended in the channel itself)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or not row.thread_id or row.status not in (Status.FINISHED, Status.ABORTED):
             return None
         known = games.REGISTRY.get(row.game)
@@ -71,7 +72,7 @@ class ThreadService(ServiceCore):
             return _("🛑 **{game}** #{n} was aborted. The game: {thread}", game=title, n=row.id,
                      thread=thread)
         result = row.result or {}
-        names = {s.player_id: safe_name(s.name) for s in await self.store.seats(row.id)}
+        names = {s.player_id: safe_name(s.name) for s in await self.store.games.seats(row.id)}
         winners = [bold(names.get(p, p)) for p in result.get("winners") or []]
         outcome = result.get("outcome")
         verdict: Text

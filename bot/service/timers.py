@@ -36,7 +36,7 @@ TIMER_LEASE = 5 * 60
 
 class TimerService(ClockService, NotifyService):
     async def next_due(self) -> float | None:
-        return await self.store.next_due()
+        return await self.store.timers.next_due()
 
     async def arm_missing_timers(self) -> int:
         """At start-up: running games without a single timer get the ones their players are owed.
@@ -49,21 +49,21 @@ class TimerService(ClockService, NotifyService):
         fired (a reminder-less ``remind``), and arming it again would repeat that deadline at
         every restart.
         """
-        if await self.store.get_meta(TIMERS_CHECKED) is not None:
+        if await self.store.meta.get(TIMERS_CHECKED) is not None:
             return 0
         armed = 0
-        for row in await self.store.running_games():
+        for row in await self.store.games.running_games():
             if row.status != Status.RUNNING:
                 continue
             try:
                 async with self._lock(row.channel_id):
-                    if await self.store.timers(row.id):
+                    if await self.store.timers.of_game(row.id):
                         continue
                     game = self.engine(self._usable(row).game)
                     plan = await self._timer_plan(row, game, self._state(game, row))
                     if plan is None or not plan.acting or not (plan.reminder or plan.deadline or plan.clock):
                         continue
-                    if await self.store.arm_timers(row.id, row.version, plan, now=self.clock()):
+                    if await self.store.timers.arm(row.id, row.version, plan, now=self.clock()):
                         log.info("game %s had no timers; armed them for %s", row.id,
                                  ", ".join(sorted(plan.acting)))
                         armed += 1
@@ -71,49 +71,49 @@ class TimerService(ClockService, NotifyService):
                 continue  # parked, logged once
             except Exception:
                 log.exception("arming the timers of game %s failed; skipping it", row.id)
-        await self.store.set_meta(TIMERS_CHECKED, str(self.clock()))
+        await self.store.meta.set(TIMERS_CHECKED, str(self.clock()))
         return armed
 
     async def fire_due(self) -> list[tuple[Place, Outcome]]:
         """Fire every timer that is due now; returns what to post where."""
         out: list[tuple[Place, Outcome]] = []
         now = self.clock()
-        for timer in await self.store.claim_timers(owner=self.owner, now=now, lease=TIMER_LEASE):
+        for timer in await self.store.timers.claim(owner=self.owner, now=now, lease=TIMER_LEASE):
             try:
                 fired = await self._fire(timer)
             except GameUnavailable:
                 # The game can't be loaded (logged once, parked): its timer goes, or it would
                 # come back every 15 minutes forever. Aborting the game is the way out.
-                await self.store.fire_timer(timer, again_at=None, now=self.clock())
+                await self.store.timers.fire(timer, again_at=None, now=self.clock())
                 continue
             except Exception:
                 # A bug, not a rule: try again later rather than lose the reminder or deadline.
                 log.exception("timer %s of game %s failed; retrying in 15 min", timer.id, timer.game_id)
-                await self.store.fire_timer(timer, again_at=self.clock() + RETRY, now=self.clock())
+                await self.store.timers.fire(timer, again_at=self.clock() + RETRY, now=self.clock())
                 continue
             if fired is not None:
                 out.append(fired)
         return out
 
     async def _fire(self, timer: TimerRow) -> tuple[Place, Outcome] | None:
-        row = await self.store.game(timer.game_id)
+        row = await self.store.games.get(timer.game_id)
         if row is None:
             return None
         async with self._lock(row.channel_id):
-            row = await self.store.game(timer.game_id)
+            row = await self.store.games.get(timer.game_id)
             assert row is not None
             self._usable(row)
             now = self.clock()
             game = self.engine(row.game)
             state = self._state(game, row) if row.state else None
             if row.status != Status.RUNNING or state is None or timer.player_id not in game.waiting_for(state):
-                await self.store.fire_timer(timer, again_at=None, now=now)  # stale: drop it
+                await self.store.timers.fire(timer, again_at=None, now=now)  # stale: drop it
                 return None
             settings = await self.settings_for(row)
             reminder, deadline, action = self.timing(row, settings)
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             if any(s.bot_level and s.player_id == timer.player_id for s in seats):
-                await self.store.fire_timer(timer, again_at=None, now=now)  # bots need no reminding
+                await self.store.timers.fire(timer, again_at=None, now=now)  # bots need no reminding
                 return None
             user = users_of(seats)[timer.player_id]
             place = Place(guild_id=row.guild_id, channel_id=row.home)
@@ -121,14 +121,14 @@ class TimerService(ClockService, NotifyService):
             clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
                 link = self.board_link(row)
-                due = [t for t in await self.store.timers(row.id)
+                due = [t for t in await self.store.timers.of_game(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
                 if due and (due[0].ran_out is None and due[0].armed and due[0].due_at <= now
                             or clocked and due[0].ran_out is not None
                             and now - due[0].ran_out < (reminder or 0)):
                     # their deadline fires now (after a long wait, both fall due together), or
                     # the notice that their clock ran out pinged them just now: not twice
-                    await self.store.fire_timer(timer, again_at=now + (reminder or 0), now=now)
+                    await self.store.timers.fire(timer, again_at=now + (reminder or 0), now=now)
                     return None
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)
@@ -149,7 +149,7 @@ class TimerService(ClockService, NotifyService):
                 post = await self._reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                    seats, timer, user, waited, warn)
                 items = self._outbox(row, posts=[post])
-                if not await self.store.fire_timer(timer, again_at=now + reminder if reminder else None,
+                if not await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
                                                    now=now, outbox=items):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
@@ -157,17 +157,17 @@ class TimerService(ClockService, NotifyService):
             if clocked and timer.ran_out is None:  # a bank ran out: the others may wait
                 outcome, items, grace_end = await self._clock_out(row, game, state, seats, timer,
                                                                   action, user, waited, now)
-                if not await self.store.fire_timer(timer, again_at=grace_end, now=now, outbox=items,
+                if not await self.store.timers.fire(timer, again_at=grace_end, now=now, outbox=items,
                                                    ran_out=now if grace_end is not None else None):
                     return None
                 return place, outcome
-            if clocked and all(t.id != timer.id for t in await self.store.timers(row.id)):
+            if clocked and all(t.id != timer.id for t in await self.store.timers.of_game(row.id)):
                 return None  # the others chose to wait while it was being fired
             # A skip or a forfeit is committed with a new timer plan that replaces this timer in
             # the same transaction as its post; a ping-only deadline says so in the transaction
             # that consumes the timer. A crash in between leaves the deadline to fire again.
             outcome, items = await self._deadline(row, game, state, seats, timer, action, user, waited)
-            fired = await self.store.fire_timer(timer, again_at=None, now=now, outbox=items)
+            fired = await self.store.timers.fire(timer, again_at=None, now=now, outbox=items)
             if items and not fired:  # another process consumed it first, and said it
                 return None
             return place, outcome
@@ -209,7 +209,7 @@ class TimerService(ClockService, NotifyService):
                 text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
                          name=name, waited=waited)
                 items = self._outbox(row, posts=[Post(text=text)])
-                await self._write(self.store.seat_to_bot(
+                await self._write(self.store.games.seat_to_bot(
                     row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
                     level="normal", now=self.clock(), outbox=items))
                 return Outcome(reply="", posts=[Post(text=text)], game_id=row.id,

@@ -90,9 +90,9 @@ async def deliver_all(service: GameService) -> int:
     """Play the deliverer: mark every stored message delivered now, which starts the turn
     clocks (the adapter's outbox does this when the messages reach Discord)."""
     now = service.clock()
-    rows = await service.store.claim_outbox(owner="test", now=now, lease=60, limit=10_000)
+    rows = await service.store.outbox.claim(owner="test", now=now, lease=60, limit=10_000)
     for row in rows:
-        await service.store.outbox_done(row, now=now, outcome="sent")
+        await service.store.outbox.done(row, now=now, outcome="sent")
     return len(rows)
 
 

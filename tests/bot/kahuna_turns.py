@@ -24,7 +24,7 @@ async def start(service: GameService, options: str = "") -> Any:
 
 async def current(service: GameService) -> tuple[Any, Any]:
     """The game's row and its state, as stored now."""
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     return row, KAHUNA.load(row.state)
 
 

@@ -29,7 +29,7 @@ async def start_game(service: GameService, options: str = "role=host-colour") ->
 
 
 async def state_of(service: GameService):
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     game = games.REGISTRY[row.game]
     return row, game, game.load(row.state)
 
@@ -108,8 +108,8 @@ async def test_deadline_forfeit_ends_a_two_player_game(service: GameService, clo
     assert "ran out of time" in text and "**Bob** wins" in text
     row, _, _ = await state_of(service)
     assert row.status == "finished" and row.result["winners"] == ["202"]
-    assert [m.kind for m in await service.store.moves(row.id)] == ["forfeit"]
-    assert await service.store.timers(row.id) == []
+    assert [m.kind for m in await service.store.games.moves(row.id)] == ["forfeit"]
+    assert await service.store.timers.of_game(row.id) == []
 
 
 async def test_deadline_skip_without_a_pass_reminds(service: GameService, clock: FakeClock) -> None:
@@ -118,24 +118,24 @@ async def test_deadline_skip_without_a_pass_reminds(service: GameService, clock:
     [(_, outcome)] = await service.fire_due()
     assert "can't be passed" in outcome.posts[0].text and outcome.posts[0].mention == (ALICE.user_id,)
     row, _, _ = await state_of(service)
-    assert row.status == "running" and await service.store.moves(row.id) == []
+    assert row.status == "running" and await service.store.games.moves(row.id) == []
 
 
 async def test_deadline_is_not_pushed_back_by_others(service: GameService, clock: FakeClock) -> None:
     await start_game(service, "role=host-colour deadline=1d")
     row, _, _ = await state_of(service)
-    [alice_deadline] = [t for t in await service.store.timers(row.id) if t.kind == "deadline"]
+    [alice_deadline] = [t for t in await service.store.timers.of_game(row.id) if t.kind == "deadline"]
     clock.advance(HOUR)
     await service.move(ALICE, PLACE, "a1")
-    [bob_deadline] = [t for t in await service.store.timers(row.id) if t.kind == "deadline"]
+    [bob_deadline] = [t for t in await service.store.timers.of_game(row.id) if t.kind == "deadline"]
     assert bob_deadline.player_id == "202" and bob_deadline.due_at == alice_deadline.due_at + HOUR
 
 
 async def test_timers_vanish_with_the_game(service: GameService, clock: FakeClock) -> None:
     await start_game(service)
     await service.abort(ALICE, PLACE, "done")
-    row = await service.store.latest_game(PLACE.channel_id)
-    assert await service.store.timers(row.id) == []
+    row = await service.store.games.latest_game(PLACE.channel_id)
+    assert await service.store.timers.of_game(row.id) == []
     clock.advance(100 * HOUR)
     assert await service.fire_due() == []
 
@@ -175,7 +175,7 @@ async def test_host_transfer(service: GameService) -> None:
     await service.join(BOB, PLACE)
     out = await service.leave(ALICE, PLACE)
     assert "**Bob** is the host now" in out.reply
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     assert row.host_id == BOB.user_id
     await service.join(CAROL, PLACE)
     bob_no_rights = Actor(user_id=BOB.user_id, name="Bob")
@@ -237,7 +237,7 @@ async def test_undo_never_takes_back_a_finished_turn(service: GameService) -> No
         await service.undo(actors[player], PLACE)
     row2, _, _ = await state_of(service)
     assert row2.state == after[0].state and row2.version == after[0].version
-    assert all(m.undone_at is None for m in await service.store.moves(row.id))
+    assert all(m.undone_at is None for m in await service.store.games.moves(row.id))
 
 
 # ----- history -------------------------------------------------------------------------------
@@ -261,8 +261,8 @@ async def test_log_export_and_replay(service: GameService) -> None:
     payload["moves"][1]["move"] = "c3-b4 d4"
     with pytest.raises(ValueError, match="differs"):
         replay_export(payload)
-    assert export_payload(row, await service.store.seats(row.id),
-                          await service.store.moves(row.id))["state_sha256"]
+    assert export_payload(row, await service.store.games.seats(row.id),
+                          await service.store.games.moves(row.id))["state_sha256"]
 
 
 async def test_stats_leaderboard(service: GameService) -> None:
@@ -331,11 +331,11 @@ async def test_a_fired_deadline_is_not_armed_again_at_a_restart(db_url, clock: F
     clock.advance(HOUR)
     [(_, outcome)] = await service.fire_due()
     assert "deadline has passed" in outcome.posts[0].text
-    assert await store.timers(game_id) == []  # said once; a moderator may step in now
+    assert await store.timers.of_game(game_id) == []  # said once; a moderator may step in now
     await store.close()
     store = await Store.open(db_url)  # a restart
     try:
         assert await GameService(store, clock=clock).arm_missing_timers() == 0
-        assert await store.timers(game_id) == []
+        assert await store.timers.of_game(game_id) == []
     finally:
         await store.close()

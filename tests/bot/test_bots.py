@@ -59,7 +59,7 @@ async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
     release.set()
     out = await asyncio.wait_for(thinking, PATIENCE)
     assert out is not None and out.posts  # its move is posted like anyone's
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}
 
@@ -77,8 +77,8 @@ async def test_a_bot_team_decides_together(service: GameService,
     for _ in range(3):
         await service.add_bot(ALICE, PLACE, "normal")
     await service.start(ALICE, PLACE)
-    row = await service.store.active_game(PLACE.channel_id)
-    human = next(s.player_id for s in await service.store.seats(row.id) if not s.bot_level)
+    row = await service.store.games.active_game(PLACE.channel_id)
+    human = next(s.player_id for s in await service.store.games.seats(row.id) if not s.bot_level)
     game = games.REGISTRY["kraqua"]
     assert len(game.to_act(game.load(row.state))) == 4  # any seat may start the round
     assert await service.bot_turn(PLACE) is not None
@@ -95,13 +95,13 @@ async def test_a_failing_search_changes_nothing(service: GameService,
     await service.new_game(ALICE, PLACE, "aqualin")
     await service.add_bot(ALICE, PLACE, "easy")
     await service.start(ALICE, PLACE)
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     if not await service.bot_to_act(PLACE):  # make it the bot's turn
         await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
-        row = await service.store.active_game(PLACE.channel_id)
+        row = await service.store.games.active_game(PLACE.channel_id)
     assert await service.bot_turn(PLACE) is None
     assert "could not choose a move" in caplog.text
-    after = await service.store.active_game(PLACE.channel_id)
+    after = await service.store.games.active_game(PLACE.channel_id)
     assert (after.version, after.state) == (row.version, row.state)
 
 
@@ -119,7 +119,7 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
     assert await service.bot_to_act(PLACE)  # Alice's seat is a bot's now
     out = await service.bot_turn(PLACE)
     assert out is not None
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(BOB.user_id)}
 
@@ -132,7 +132,7 @@ async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     out = await asyncio.wait_for(service.bot_turn(PLACE), PATIENCE)
     assert out is not None and out.posts
     assert type(service._thinker.pool).__name__ == "ProcessPoolExecutor"
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}
 
@@ -176,7 +176,7 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
     await service.add_bot(ALICE, PLACE, "normal")
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     # play on with the engine until the bot holds the stone during a human's turn
     state, rnd = game.load(row.state), random.Random(4)
     while not ("bot-1" in game.to_act(state) and "bot-1" not in game.waiting_for(state)):
@@ -184,19 +184,19 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
         p = sorted(game.waiting_for(state))[0]
         state = game.apply(state, p, rnd.choice([m for m in game.legal_moves(state, p)
                                                  if not m.startswith("stone")]))
-    await service.store.record_move(row.id, row.version, player_id="x", kind="move",
+    await service.store.games.record_move(row.id, row.version, player_id="x", kind="move",
                                     move="(test position)", state=game.dump(state),
                                     result=None, now=0.0)
     assert await service.bot_to_act(PLACE)  # not waited for, but it may act
-    before = await service.store.active_game(PLACE.channel_id)
+    before = await service.store.games.active_game(PLACE.channel_id)
     out = await service.bot_turn(PLACE)
     assert asked == [(["bot-1"], game.waiting_for(state))]
-    after = await service.store.active_game(PLACE.channel_id)
+    after = await service.store.games.active_game(PLACE.channel_id)
     if out is None:  # it waits: nothing changed
         assert (after.version, after.state) == (before.version, before.state)
     else:  # it threw the stone
         assert after.version > before.version
-        assert (await service.store.moves(row.id))[-1].move.startswith("stone")
+        assert (await service.store.games.moves(row.id))[-1].move.startswith("stone")
 
 
 @pytest.mark.slow
@@ -221,7 +221,7 @@ async def test_bots_play_every_game_to_an_animated_replay(
     while await service.bot_to_act(PLACE):
         assert await service.bot_turn(PLACE) is not None
         moves += 1
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and moves > 2
     [post] = (await service.replay_animation(BOB, PLACE)).posts
     gif = Image.open(BytesIO(post.image.data))

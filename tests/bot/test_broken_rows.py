@@ -66,7 +66,7 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
     await damage(service.store, broken, column, value)
 
     # Every query that lists games still lists both, the damaged one marked as such.
-    rows = await service.store.running_games()
+    rows = await service.store.games.running_games()
     assert [r.id for r in rows] == [broken, broken + 1]
     if column in ("options", "timing", "result"):
         assert rows[0].broken is not None and rows[0].broken.startswith(why)
@@ -92,7 +92,7 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
     aborted = await service.abort(ALICE, PLACE, "the row was damaged")
     assert aborted.reply == "The game was aborted."
     assert "the row was damaged" in aborted.posts[0].text
-    assert (await service.store.game(broken)).status == "aborted"  # type: ignore[union-attr]
+    assert (await service.store.games.get(broken)).status == "aborted"  # type: ignore[union-attr]
     fresh = await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
     assert fresh.game_id == broken + 2
 
@@ -133,10 +133,10 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     assert await service.channels_with_bot_turns() == [OTHER]
 
     # The broken game's reminder is dropped once, not retried every 15 minutes.
-    assert len(await service.store.timers(broken)) == 1
+    assert len(await service.store.timers.of_game(broken)) == 1
     clock.advance(13 * HOUR)
     assert await service.fire_due() == []
-    assert await service.store.timers(broken) == []
+    assert await service.store.timers.of_game(broken) == []
     clock.advance(HOUR)
     assert await service.fire_due() == []
 
@@ -205,9 +205,9 @@ async def test_running_games_from_schema_1_get_their_timers(db_path: Path, clock
     service = GameService(store, clock=clock)
     try:
         assert await store.schema_version() == migrations()[-1][0]
-        assert await store.timers(1) == []
+        assert await store.timers.of_game(1) == []
         assert await service.arm_missing_timers() == 1  # the broken game is skipped
-        [timer] = await store.timers(1)
+        [timer] = await store.timers.of_game(1)
         assert (timer.kind, timer.player_id) == ("reminder", list(game.waiting_for(state))[0])
         assert timer.due_at == now + 12 * HOUR  # the server's default reminder
         assert await service.arm_missing_timers() == 0  # a second start adds nothing

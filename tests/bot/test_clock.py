@@ -37,7 +37,7 @@ async def start(service: GameService, game: str = "aqualin", options: str = "clo
 
 
 async def loaded(service: GameService, game_id: int):
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     game = games.REGISTRY[row.game]
     return row, game, game.load(row.state)
 
@@ -45,13 +45,13 @@ async def loaded(service: GameService, game_id: int):
 async def banks(service: GameService, game_id: int) -> dict[str, float]:
     """Every human's bank now, as /game status and the board header show it."""
     row, game, state = await loaded(service, game_id)
-    faces = await clock_faces(service.store, row, game, state, await service.store.seats(game_id),
+    faces = await clock_faces(service.store, row, game, state, await service.store.games.seats(game_id),
                               service.clock())
     return {f.player: f.left for f in faces}
 
 
 async def deadline(service: GameService, game_id: int, player: str):
-    return next(t for t in await service.store.timers(game_id)
+    return next(t for t in await service.store.timers.of_game(game_id)
                 if t.kind == "deadline" and t.player_id == player)
 
 
@@ -90,7 +90,7 @@ def test_clock_values() -> None:
 
 async def test_the_option_is_stored_shown_and_refused_when_bad(service: GameService) -> None:
     out = await service.new_game(ALICE, PLACE, "aqualin", "clock=3d 12h+1d on-deadline=skip")
-    row = await service.store.game(out.game_id)
+    row = await service.store.games.get(out.game_id)
     assert row.timing == {"clock": [84 * 3600, 86400], "on-deadline": "skip"}
     assert "clock=3 d 12 h + 1 d on-deadline=skip" in out.posts[0].text
     assert "Uhr=" not in tr(out.posts[0].text, "de")  # option names stay as typed
@@ -98,7 +98,7 @@ async def test_the_option_is_stored_shown_and_refused_when_bad(service: GameServ
     with pytest.raises(BadOptions, match="'3days' is not a clock") as bad:
         await service.new_game(ALICE, PLACE, "aqualin", "clock=3days")
     assert "clock=3d+1d" in str(bad.value)
-    assert await service.store.active_game(PLACE.channel_id) is None  # nothing was opened
+    assert await service.store.games.active_game(PLACE.channel_id) is None  # nothing was opened
 
 
 async def test_the_clock_replaces_the_fixed_deadline(service: GameService, clock: FakeClock) -> None:
@@ -184,7 +184,7 @@ async def test_every_game_keeps_the_books(service: GameService, clock: FakeClock
     actor = ALICE if player == A else BOB
     for _ in range(20):  # until a move of theirs ends a turn (a step inside it does not)
         await move(service, actor, await legal(service, game_id, player))
-        if (await service.store.moves(game_id))[-1].ends_turn:
+        if (await service.store.games.moves(game_id))[-1].ends_turn:
             break
     row, game, state = await loaded(service, game_id)
     assert (await banks(service, game_id)).get(player, DAY - HOUR / 2) == DAY - HOUR / 2
@@ -195,11 +195,11 @@ async def test_bots_have_no_clock(service: GameService, clock: FakeClock) -> Non
     await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
     await service.add_bot(ALICE, PLACE)
     await service.deliver_here(await service.start(ALICE, PLACE))
-    row, game, state = await loaded(service, (await service.store.active_game(PLACE.channel_id)).id)
-    faces = await clock_faces(service.store, row, game, state, await service.store.seats(row.id),
+    row, game, state = await loaded(service, (await service.store.games.active_game(PLACE.channel_id)).id)
+    faces = await clock_faces(service.store, row, game, state, await service.store.games.seats(row.id),
                               clock.now)
     assert [f.player for f in faces] == [A]
-    assert all(t.player_id == A for t in await service.store.timers(row.id))
+    assert all(t.player_id == A for t in await service.store.timers.of_game(row.id))
 
 
 # ----- running out ----------------------------------------------------------------------------
@@ -227,7 +227,7 @@ async def test_skip_waits_for_the_grace_then_passes(service: GameService, clock:
     assert "your clock has run out" in post.text and "your turn is passed in 1 h" in post.text
     assert post.wait is not None and post.wait.player == A and post.wait.game_id == game_id
     assert str(post.wait.label) == "Wait for Alice"
-    [grace_row] = [t for t in await service.store.timers(game_id) if t.kind == "deadline"]
+    [grace_row] = [t for t in await service.store.timers.of_game(game_id) if t.kind == "deadline"]
     assert grace_row.ran_out == clock.now and grace_row.due_at == clock.now + HOUR
     text = (await service.status(BOB, PLACE)).reply
     assert "out of time (skip in 1 h unless someone waits)" in text
@@ -236,7 +236,7 @@ async def test_skip_waits_for_the_grace_then_passes(service: GameService, clock:
     clock.advance(1)
     [(_, fired)] = await service.fire_due()
     assert "their turn was passed" in fired.posts[0].text
-    assert [m.kind for m in await service.store.moves(game_id)] == ["skip"]
+    assert [m.kind for m in await service.store.games.moves(game_id)] == ["skip"]
     assert (await banks(service, game_id))[A] == HOUR  # the increment after the passed turn
     assert await service.fire_due() == []
 
@@ -260,7 +260,7 @@ async def test_no_reminder_right_after_the_ran_out_notice(service: GameService, 
     assert "your clock has run out" in fired.posts[0].text
     clock.advance(2 * HOUR)  # the reminder due now would ping her a second time
     assert await service.fire_due() == []
-    assert [t.due_at for t in await service.store.timers(game_id) if t.kind == "reminder"] == [
+    assert [t.due_at for t in await service.store.timers.of_game(game_id) if t.kind == "reminder"] == [
         clock.now + 5 * HOUR]
     clock.advance(2 * HOUR)
     [(_, fired)] = await service.fire_due()
@@ -291,14 +291,14 @@ async def test_the_others_may_wait_instead(service: GameService, clock: FakeCloc
     out = await service.wait_for(BOB, PLACE, game_id, A)
     assert out.reply == "You chose to wait for **Alice**."
     assert "**Bob** chose to wait for **Alice**: no deadline until they move" in out.posts[0].text
-    assert [t.kind for t in await service.store.timers(game_id)] == ["reminder"]
+    assert [t.kind for t in await service.store.timers.of_game(game_id)] == ["reminder"]
     with pytest.raises(ServiceError, match="already waiting for"):
         await service.wait_for(BOB, PLACE, game_id, A)
     clock.advance(5 * DAY)  # nothing is skipped; only the reminder comes back
     fired = await service.fire_due()
     assert [("run out" in str(o.posts[0].text)) for _, o in fired] == [True]
     assert "Your clock has run out." in fired[0][1].posts[0].text
-    assert await service.store.moves(game_id) == []
+    assert await service.store.games.moves(game_id) == []
     assert "**Alice** ⌛ out of time" in (await service.status(BOB, PLACE)).reply
     # Alice comes back: her next turn starts from the increment, with a deadline again.
     await move(service, ALICE, "pass")
@@ -316,7 +316,7 @@ async def test_a_moderator_without_a_seat_may_wait(service: GameService, clock: 
     referee = Actor(user_id=606, name="Rita", manage_channels=True)
     await service.wait_for(referee, PLACE, game_id, A)
     clock.advance(DAY)
-    assert await service.fire_due() == [] and await service.store.moves(game_id) == []
+    assert await service.fire_due() == [] and await service.store.games.moves(game_id) == []
 
 
 async def test_waiting_is_too_late_once_the_grace_fired(service: GameService, clock: FakeClock) -> None:
@@ -344,7 +344,7 @@ async def test_a_bank_that_ran_out_while_the_bot_was_down_fires_once(db_url, clo
         clock.advance(HOUR)
         [(_, fired)] = await service.fire_due()
         assert "their turn was passed" in fired.posts[0].text
-        assert [m.kind for m in await store.moves(game_id)] == ["skip"]
+        assert [m.kind for m in await store.games.moves(game_id)] == ["skip"]
     finally:
         await store.close()
 
@@ -355,10 +355,10 @@ async def test_a_wait_pressed_while_the_grace_fires_wins(service: GameService, c
     clock.advance(12 * HOUR)
     await service.fire_due()
     clock.advance(HOUR)
-    [taken] = await service.store.claim_timers(owner="other", now=clock.now, lease=60)
+    [taken] = await service.store.timers.claim(owner="other", now=clock.now, lease=60)
     await service.wait_for(BOB, PLACE, game_id, A)
     assert await service._fire(taken) is None
-    assert await service.store.moves(game_id) == []
+    assert await service.store.games.moves(game_id) == []
 
 
 # ----- what players see -----------------------------------------------------------------------

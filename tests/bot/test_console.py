@@ -28,7 +28,7 @@ async def test_console_plays_a_full_game(tmp_path: Path) -> None:
         assert any("@alice, your turn" in line for line in out)
         game = games.REGISTRY["aqualin"]
         turns = 0
-        while (row := await store.active_game(1)) is not None:
+        while (row := await store.games.active_game(1)) is not None:
             state = game.load(row.state)
             (player,) = game.to_act(state)
             name = "alice" if player == str(console.actor("alice").user_id) else "bob"

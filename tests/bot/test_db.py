@@ -14,6 +14,7 @@ from bot.db.postgres import numbered
 from bot.errors import RacedWrite
 from bot.service import GameService
 from bot.store import GameRow, StaleGame, Store
+from bot.store.games_table import GamesTable
 
 from .conftest import ALICE, BOB, PLACE, FakeClock, change_behind
 from .test_service import open_aqualin
@@ -41,15 +42,15 @@ def test_placeholders_become_numbered_outside_quotes() -> None:
 async def test_racing_writers_from_two_processes_exactly_one_wins(db_url: str) -> None:
     one, two = await Store.open(db_url), await Store.open(db_url)
     try:
-        row = await one.create_game(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1,
+        row = await one.games.create_game(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1,
                                     host_id=5, host_name="H", now=0.0)
         results = await asyncio.gather(
-            *(store.add_seat(row.id, row.version, user_id=6 + i, player_id=str(6 + i), name="P",
+            *(store.games.add_seat(row.id, row.version, user_id=6 + i, player_id=str(6 + i), name="P",
                              now=1.0) for i, store in enumerate((one, two) * 3)),
             return_exceptions=True)
         assert sum(r is None for r in results) == 1
         assert all(isinstance(r, StaleGame) for r in results if r is not None), results
-        assert len(await one.seats(row.id)) == 2 and (await two.game(row.id)).version == 1
+        assert len(await one.games.seats(row.id)) == 2 and (await two.games.get(row.id)).version == 1
     finally:
         await one.close()
         await two.close()
@@ -58,17 +59,17 @@ async def test_racing_writers_from_two_processes_exactly_one_wins(db_url: str) -
 async def test_a_lease_has_one_holder_until_it_lapses_or_is_let_go(db_url: str) -> None:
     one, two = await Store.open(db_url), await Store.open(db_url)
     try:
-        taken = await asyncio.gather(*(s.lease("bots:1", owner=o, now=100.0, ttl=60)
+        taken = await asyncio.gather(*(s.meta.lease("bots:1", owner=o, now=100.0, ttl=60)
                                        for s, o in ((one, "a"), (two, "b"), (one, "c"))))
         assert sorted(taken) == [False, False, True]
         holder = "abc"[taken.index(True)]
-        assert await one.lease("bots:1", owner=holder, now=120.0, ttl=60)  # renewing is fine
-        assert not await two.lease("bots:1", owner="z", now=179.0, ttl=60)
-        assert await two.lease("bots:1", owner="z", now=181.0, ttl=60)  # lapsed: a dead holder
-        await one.release("bots:1", owner="someone else")  # only the holder lets go
-        assert not await one.lease("bots:1", owner="y", now=182.0, ttl=60)
-        await one.release("bots:1", owner="z")
-        assert await one.lease("bots:1", owner="y", now=183.0, ttl=60)
+        assert await one.meta.lease("bots:1", owner=holder, now=120.0, ttl=60)  # renewing is fine
+        assert not await two.meta.lease("bots:1", owner="z", now=179.0, ttl=60)
+        assert await two.meta.lease("bots:1", owner="z", now=181.0, ttl=60)  # lapsed: a dead holder
+        await one.meta.release("bots:1", owner="someone else")  # only the holder lets go
+        assert not await one.meta.lease("bots:1", owner="y", now=182.0, ttl=60)
+        await one.meta.release("bots:1", owner="z")
+        assert await one.meta.lease("bots:1", owner="y", now=183.0, ttl=60)
     finally:
         await one.close()
         await two.close()
@@ -81,19 +82,19 @@ async def test_each_due_timer_is_claimed_by_one_process(db_url: str, clock: Fake
         for channel in range(5):
             place = PLACE.__class__(guild_id=PLACE.guild_id, channel_id=100 + channel)
             await open_aqualin_in(services[0], place)
-        for row in await one.running_games():
-            assert await one.timers(row.id)
+        for row in await one.games.running_games():
+            assert await one.timers.of_game(row.id)
         # the rows that ping were never delivered in this test: arm the clocks by hand
         await change_behind(one, "UPDATE timers SET armed = 1")
         clock.advance(86400)
         claims = await asyncio.gather(
-            *(s.claim_timers(owner=o, now=clock(), lease=300) for s, o in ((one, "a"), (two, "b"))))
+            *(s.timers.claim(owner=o, now=clock(), lease=300) for s, o in ((one, "a"), (two, "b"))))
         ids = [t.id for batch in claims for t in batch]
         assert ids and len(ids) == len(set(ids))  # nobody got a timer twice
-        assert not await one.claim_timers(owner="c", now=clock() + 299, lease=300)
-        again = await one.claim_timers(owner="c", now=clock() + 301, lease=300)  # holders died
+        assert not await one.timers.claim(owner="c", now=clock() + 299, lease=300)
+        again = await one.timers.claim(owner="c", now=clock() + 301, lease=300)  # holders died
         assert sorted(t.id for t in again) == sorted(ids)
-        assert await one.next_due() == pytest.approx(clock() + 301 + 300)
+        assert await one.timers.next_due() == pytest.approx(clock() + 301 + 300)
     finally:
         for s in services:
             s.close()
@@ -107,7 +108,7 @@ async def open_aqualin_in(service: GameService, place) -> None:  # noqa: ANN001
     await service.start(ALICE, place)
 
 
-class OtherProcessWritesFirst(Store):
+class OtherProcessWritesFirst(GamesTable):
     """Between this process reading the game and writing the move, another process changes
     the game (``times`` times): the moment a cross-process race hits."""
 
@@ -116,8 +117,8 @@ class OtherProcessWritesFirst(Store):
     async def record_move(self, game_id: int, version: int, **kw):  # noqa: ANN003, ANN201
         if self.times > 0:
             self.times -= 1
-            await change_behind(self, "UPDATE games SET version = version + 1 WHERE id = ?",
-                                (game_id,))
+            async with self.db.tx() as tx:  # as another process would, in its own transaction
+                await tx.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
         return await super().record_move(game_id, version, **kw)
 
 
@@ -128,19 +129,19 @@ async def test_a_typed_move_that_raced_another_process_is_tried_once_more(
     await open_aqualin(service)
     service.close()
     await setup.close()
-    racing = await OtherProcessWritesFirst.open(db_url)
-    assert isinstance(racing, OtherProcessWritesFirst)
+    racing = await Store.open(db_url)
+    racing.games = raced = OtherProcessWritesFirst(racing.db, racing.outbox, racing.timers)
     service = GameService(racing, clock=clock)
     try:
         out = await service.move(ALICE, PLACE, "a1")  # lost the race once, then landed
-        row: GameRow | None = await racing.active_game(PLACE.channel_id)
+        row: GameRow | None = await racing.games.active_game(PLACE.channel_id)
         assert row is not None and "a1" in str(out.reply)
-        assert [m.move for m in await racing.moves(row.id)] == ["a1"]
+        assert [m.move for m in await racing.games.moves(row.id)] == ["a1"]
         assert set(games.REGISTRY["aqualin"].view(games.REGISTRY["aqualin"].load(row.state))["board"]) == {"a1"}
-        racing.times = 2  # raced twice in a row: the player hears it, and nothing is written
+        raced.times = 2  # raced twice in a row: the player hears it, and nothing is written
         with pytest.raises(RacedWrite):
             await service.move(BOB, PLACE, "b1")
-        assert [m.move for m in await racing.moves(row.id)] == ["a1"]
+        assert [m.move for m in await racing.games.moves(row.id)] == ["a1"]
     finally:
         service.close()
         await racing.close()

@@ -48,7 +48,7 @@ def sqlite_url(tmp_path: Path, name: str) -> str:
 async def play(service: GameService, place: Place, n: int) -> None:
     """``n`` legal moves, whoever is to act."""
     for _ in range(n):
-        row = await service.store.active_game(place.channel_id)
+        row = await service.store.games.active_game(place.channel_id)
         game = games.REGISTRY[row.game]
         state = game.load(row.state)
         (player,) = game.to_act(state)
@@ -86,8 +86,8 @@ async def build(url: str) -> dict[str, int]:
         await service.pause(ALICE, KAHUNA, "a break")  # a paused game: its timers are held
         await service.away(BOB, RUNNING, "3d")
         ids["lobby"] = (await service.new_game(ALICE, LOBBY, "aqualin", "rules=classic")).game_id
-        await store.lease(f"bots:{ids['kahuna']}", owner="host-1:123", now=clock(), ttl=30)
-        await store.set_meta("timers_checked", str(clock()))
+        await store.meta.lease(f"bots:{ids['kahuna']}", owner="host-1:123", now=clock(), ttl=30)
+        await store.meta.set("timers_checked", str(clock()))
         return ids
     finally:
         service.close()
@@ -151,7 +151,7 @@ async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path,
     source = sqlite_url(tmp_path, "source")
     await build(source)
     store = await Store.open(pg_urls[0])
-    await store.set_meta("timers_checked", "1")  # a bot started on it once
+    await store.meta.set("timers_checked", "1")  # a bot started on it once
     await store.close()
     before = await tables(pg_urls[0])
     with pytest.raises(CopyRefused, match=r"not empty \(meta: 1 rows\).*nothing was changed"):
@@ -183,7 +183,7 @@ async def test_a_position_changed_behind_the_bot_is_caught(tmp_path: Path,
     source = sqlite_url(tmp_path, "source")
     ids = await build(source)
     store = await Store.open(source)
-    row = await store.game(ids["aqualin"])
+    row = await store.games.get(ids["aqualin"])
     aqualin = games.REGISTRY["aqualin"]
     fresh = aqualin.dump(aqualin.setup(["101", "202"], dict(row.options), row.seed))
     assert fresh != row.state

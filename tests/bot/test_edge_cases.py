@@ -45,8 +45,8 @@ async def test_a_bot_taking_over_is_never_reminded(service: GameService, clock: 
     assert all(0 not in p.mention for p in fired)
     clock.advance(48 * HOUR)
     assert all(0 not in p.mention for _, o in await service.fire_due() for p in o.posts)
-    row = await service.store.active_game(PLACE.channel_id)
-    assert not [t for t in await service.store.timers(row.id) if t.player_id == "101"]
+    row = await service.store.games.active_game(PLACE.channel_id)
+    assert not [t for t in await service.store.timers.of_game(row.id) if t.player_id == "101"]
 
 
 async def test_a_crash_before_the_skip_keeps_the_deadline(service: GameService, clock: FakeClock,
@@ -63,8 +63,8 @@ async def test_a_crash_before_the_skip_keeps_the_deadline(service: GameService, 
     monkeypatch.setattr(service, "_commit", crash)
     assert await service.fire_due() == []  # the failure is logged, nothing is posted
     monkeypatch.undo()
-    row = await service.store.active_game(PLACE.channel_id)
-    deadlines = [t for t in await service.store.timers(row.id) if t.kind == "deadline"]
+    row = await service.store.games.active_game(PLACE.channel_id)
+    deadlines = [t for t in await service.store.timers.of_game(row.id) if t.kind == "deadline"]
     assert deadlines, "the deadline must survive a failed skip"
     clock.advance(HOUR)
     [(_place, outcome)] = await service.fire_due()  # tried again, and this time it works
@@ -77,7 +77,7 @@ async def test_lobby_is_never_handed_to_a_bot(service: GameService) -> None:
     await service.join(BOB, PLACE)
     out = await service.leave(ALICE, PLACE)
     assert "**Bob** is the host now" in str(out.reply)
-    assert (await service.store.active_game(PLACE.channel_id)).host_id == BOB.user_id
+    assert (await service.store.games.active_game(PLACE.channel_id)).host_id == BOB.user_id
 
 
 async def test_kicking_every_seat_of_a_person_and_rejoining(service: GameService) -> None:
@@ -85,11 +85,11 @@ async def test_kicking_every_seat_of_a_person_and_rejoining(service: GameService
     for _ in range(3):
         await service.join(BOB, PLACE)
     await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
-    row = await service.store.active_game(PLACE.channel_id)
-    assert [s.user_id for s in await service.store.seats(row.id)] == [ALICE.user_id]
+    row = await service.store.games.active_game(PLACE.channel_id)
+    assert [s.user_id for s in await service.store.games.seats(row.id)] == [ALICE.user_id]
     await service.join(BOB, PLACE)
     await service.join(BOB, PLACE)  # the seat ids are free again
-    assert len(await service.store.seats(row.id)) == 3
+    assert len(await service.store.games.seats(row.id)) == 3
 
 
 async def test_an_aborted_lobby_is_not_shown_as_open(service: GameService) -> None:

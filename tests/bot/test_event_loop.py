@@ -28,7 +28,7 @@ async def open_game(service: GameService, game_id: str, options: str = "",
 
 
 async def position(service: GameService) -> tuple[Any, games.Game, Any]:
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     assert row is not None and row.state is not None
     game = games.REGISTRY[row.game]
     return row, game, game.load(row.state)
@@ -114,14 +114,14 @@ async def finish_aqualin(service: GameService) -> int:
     await open_game(service, "aqualin", "role=host-colour")
     actors = {"101": ALICE, "202": BOB}
     while True:
-        row = await service.store.active_game(PLACE.channel_id)
+        row = await service.store.games.active_game(PLACE.channel_id)
         if row is None:
             break
         game = games.REGISTRY[row.game]
         state = game.load(row.state)
         (player,) = game.to_act(state)
         await service.move(actors[player], PLACE, game.legal_moves(state, player)[0])
-    ended = await service.store.ended_games(PLACE.channel_id)
+    ended = await service.store.games.ended_games(PLACE.channel_id)
     return ended[0].id
 
 

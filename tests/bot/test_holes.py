@@ -10,6 +10,7 @@ from bot.errors import ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import ChannelBusy, GameRow, Store
+from bot.store.games_table import GamesTable
 from bot.timing import format_duration, parse_duration
 from games import BadOptions
 
@@ -24,20 +25,20 @@ async def test_two_stores_racing_create_game_one_wins(db_url: str) -> None:
         for channel in range(10, 30):
             kw = dict(guild_id=1, channel_id=channel, game="aqualin", options={}, seed=1,
                       host_name="H", now=0.0)
-            results = await asyncio.gather(one.create_game(host_id=5, **kw),
-                                           two.create_game(host_id=6, **kw), return_exceptions=True)
+            results = await asyncio.gather(one.games.create_game(host_id=5, **kw),
+                                           two.games.create_game(host_id=6, **kw), return_exceptions=True)
             won = [r for r in results if isinstance(r, GameRow)]
             lost = [r for r in results if isinstance(r, BaseException)]
             assert len(won) == 1 and len(lost) == 1 and isinstance(lost[0], ChannelBusy), results
-            assert (await one.active_game(channel)).id == won[0].id
+            assert (await one.games.active_game(channel)).id == won[0].id
     finally:
         await one.close()
         await two.close()
 
 
-class CheckThenWait(Store):
-    """A store whose first look for an open game returns, then waits for ``gate``: the moment
-    between the service's check and its insert, held open for the other process."""
+class CheckThenWait(GamesTable):
+    """A games table whose first look for an open game returns, then waits for ``gate``: the
+    moment between the service's check and its insert, held open for the other process."""
 
     gate: asyncio.Event
 
@@ -51,20 +52,20 @@ class CheckThenWait(Store):
 
 async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_url: str) -> None:
     first = await Store.open(db_url)
-    second = await CheckThenWait.open(db_url)
-    assert isinstance(second, CheckThenWait)
-    second.gate, second.checked = asyncio.Event(), asyncio.Event()
+    second = await Store.open(db_url)
+    second.games = waiting = CheckThenWait(second.db, second.outbox, second.timers)
+    waiting.gate, waiting.checked = asyncio.Event(), asyncio.Event()
     a = GameService(first, clock=FakeClock(), new_seed=lambda: 1)
     b = GameService(second, clock=FakeClock(), new_seed=lambda: 2)
     try:
         late = asyncio.create_task(b.new_game(Actor(user_id=202, name="Bob", manage_channels=True),
                                               PLACE_B, "kahuna"))
-        await second.checked.wait()  # b saw an empty channel...
+        await waiting.checked.wait()  # b saw an empty channel...
         won = await a.new_game(ALICE, PLACE_B, "aqualin")  # ...and a opens a game now
-        second.gate.set()
+        waiting.gate.set()
         with pytest.raises(ServiceError, match="already has a game of Aqualin"):
             await late
-        assert won.game_id == (await first.active_game(PLACE_B.channel_id)).id
+        assert won.game_id == (await first.games.active_game(PLACE_B.channel_id)).id
     finally:
         a.close()
         b.close()
@@ -100,7 +101,7 @@ async def test_two_services_racing_new_game_exactly_one_wins(db_url: str) -> Non
 async def test_durations_with_spaces_in_new_game_options(service: GameService) -> None:
     out = await service.new_game(ALICE, PLACE, "aqualin",
                                  "rules=classic deadline=1d 6h reminder=12h on-deadline=skip")
-    row = await service.store.game(out.game_id)
+    row = await service.store.games.get(out.game_id)
     assert row.timing == {"deadline": 30 * 3600, "reminder": 12 * 3600, "on-deadline": "skip"}
     assert row.options["rules"] == "classic"
     assert "deadline=1 d 6 h" in out.posts[0].text
@@ -115,7 +116,7 @@ async def test_durations_with_spaces_in_new_game_options(service: GameService) -
 async def test_a_duration_goes_on_until_the_next_key(service: GameService, options: str,
                                                      seconds: int) -> None:
     out = await service.new_game(ALICE, PLACE, "aqualin", options)
-    row = await service.store.game(out.game_id)
+    row = await service.store.games.get(out.game_id)
     assert row.timing["deadline"] == seconds
     assert row.timing.get("reminder", 2.5 * 3600) == 2.5 * 3600
 
@@ -125,7 +126,7 @@ async def test_a_stray_word_after_a_rule_is_still_refused(service: GameService) 
         await service.new_game(ALICE, PLACE, "aqualin", "rules=classic 6h")
     with pytest.raises(BadOptions, match="could not read the option 'soon'"):
         await service.new_game(ALICE, PLACE, "aqualin", "deadline=1d soon")
-    assert await service.store.active_game(PLACE.channel_id) is None
+    assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
 @pytest.mark.parametrize("given", ["99999999999d", "1" + "0" * 400 + "s", "1e400s", "9" * 320 + "w",
@@ -138,12 +139,12 @@ async def test_absurd_durations_are_refused_with_a_sentence(service: GameService
     assert len(text) < 200
     with pytest.raises(BadOptions, match="reminder interval"):
         await service.configure(ALICE, PLACE, reminder=given)
-    assert await service.store.active_game(PLACE.channel_id) is None
+    assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
 async def test_config_takes_durations_with_spaces(service: GameService) -> None:
     out = await service.configure(ALICE, PLACE, deadline="1d 6h", reminder="6h 30m")
-    settings = await service.store.guild_settings(GUILD)
+    settings = await service.store.settings.guild(GUILD)
     assert settings.deadline_seconds == 30 * 3600 and settings.reminder_seconds == 6.5 * 3600
     assert "1 d 6 h" in out.reply
 
@@ -178,9 +179,9 @@ async def test_a_seated_moderator_cannot_win_by_kicking(service: GameService, ga
     assert "ended it without a result" in str(out.reply)
     [post] = out.posts
     assert "ended without a result" in str(post.text) and "wins" not in str(post.text)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row.status == "aborted" and row.result is None and row.end_reason == "/game kick Bob"
-    assert [m.kind for m in await service.store.moves(game_id)].count("kick") == 0
+    assert [m.kind for m in await service.store.games.moves(game_id)].count("kick") == 0
     stats = str((await service.stats(ALICE, PLACE)).reply)
     assert "Alice" not in stats  # not counted
     status = str((await service.status(BOB_, PLACE)).reply)
@@ -192,7 +193,7 @@ async def test_a_moderator_without_a_seat_still_decides_by_kicking(service: Game
     game_id = await _start(service, "aqualin", BOB_)
     out = await service.kick(REF, PLACE, BOB_.user_id, "Bob")
     assert "**Alice** wins" in str(out.posts[0].text)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row.status == "finished" and row.result is not None
 
 
@@ -200,19 +201,19 @@ async def test_a_seated_moderator_kicking_themselves_just_resigns(service: GameS
     game_id = await _start(service, "aqualin", BOB_)
     out = await service.kick(ALICE, PLACE, ALICE.user_id, "Alice")
     assert "**Bob** wins" in str(out.posts[0].text)
-    assert (await service.store.game(game_id)).status == "finished"
+    assert (await service.store.games.get(game_id)).status == "finished"
 
 
 async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService) -> None:
     game_id = await _start(service, "krasserfall", BOB_, CAROL_)
     out = await service.kick(ALICE, PLACE, CAROL_.user_id, "Carol")
     assert "was removed" in str(out.posts[0].text)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row.status == "running"
     # The next kick would leave Alice alone with the win: it ends the game without a result.
     out = await service.kick(ALICE, PLACE, BOB_.user_id, "Bob")
     assert "ended without a result" in str(out.posts[0].text)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row.status == "aborted" and row.result is None
 
 
@@ -221,7 +222,7 @@ async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService
 
 async def test_resign_and_abort_questions_change_nothing(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
-    version = (await service.store.game(game_id)).version
+    version = (await service.store.games.get(game_id)).version
     asked = await service.ask_resign(BOB_, PLACE)
     assert str(asked.reply) == "Resign from this Aqualin game? This can't be undone."
     assert asked.game_id == game_id and not asked.posts
@@ -231,7 +232,7 @@ async def test_resign_and_abort_questions_change_nothing(service: GameService) -
     assert "Abort this Aqualin game?" in str(asked.reply) and "Reason: we stop" in str(asked.reply)
     with pytest.raises(ServiceError, match="Manage Channels"):
         await service.ask_abort(BOB_, PLACE)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert row.status == "running" and row.version == version
 
 
@@ -243,9 +244,9 @@ async def test_a_confirmation_for_an_earlier_game_does_nothing(service: GameServ
         await service.resign(BOB_, PLACE, game_id=first)
     with pytest.raises(ServiceError, match="earlier game"):
         await service.abort(ALICE, PLACE, "oops", game_id=first)
-    assert (await service.store.game(second)).status == "running"
+    assert (await service.store.games.get(second)).status == "running"
     await service.resign(BOB_, PLACE, game_id=second)
-    assert (await service.store.game(second)).status == "finished"
+    assert (await service.store.games.get(second)).status == "finished"
 
 
 async def test_asking_to_abort_needs_no_engine(service: GameService) -> None:

@@ -46,7 +46,7 @@ async def test_actions_stay_private_until_the_turn_ends(service: GameService) ->
     assert any(b.move == "draw deck" for b in post.buttons)
     fresh, state = await current(service)
     assert {b.version for b in post.buttons} == {fresh.version}
-    assert [m.ends_turn for m in await service.store.moves(fresh.id)] == [False, True]
+    assert [m.ends_turn for m in await service.store.games.moves(fresh.id)] == [False, True]
 
 
 async def test_stale_and_wrong_buttons(service: GameService) -> None:
@@ -86,5 +86,5 @@ async def test_deadline_skip_passes_in_kahuna(service: GameService, clock) -> No
     assert "Time's up" in post.text and "`pass`" in post.text
     row, state = await current(service)
     assert KAHUNA.to_act(state) != {player}
-    [logged] = await service.store.moves(row.id)
+    [logged] = await service.store.games.moves(row.id)
     assert (logged.kind, logged.move, logged.actor_id) == ("skip", "pass", None)

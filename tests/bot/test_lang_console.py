@@ -45,7 +45,7 @@ async def play(tmp_path: Path, game_id: str, lang: str, cap: int = 1500) -> list
         game = games.REGISTRY[game_id]
         ids = {str(console.actor(p).user_id): p for p in people}
         for _ in range(cap):
-            row = await store.active_game(1)
+            row = await store.games.active_game(1)
             if row is None:
                 break
             state = game.load(row.state)

@@ -18,7 +18,7 @@ async def test_a_bridge_typed_in_german_is_logged_in_english(service: GameServic
     assert bridge in [value for _label, value in offered]
     out = await service.move(ACTORS[player], PLACE, typed)
     assert "Done" in str(out.reply)
-    [logged] = await service.store.moves(row.id)
+    [logged] = await service.store.games.moves(row.id)
     assert logged.move == bridge  # canonical English notation, as before
     assert "Stab" in tr(out.reply, "de")
 
@@ -32,7 +32,7 @@ async def test_a_stored_kick_reads_as_the_readers_command(service: GameService) 
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
     await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
-    row = await service.store.game(out.game_id)
+    row = await service.store.games.get(out.game_id)
     assert row.end_reason == "/game kick Bob"  # stored as before
     said = abort_reason(row)
     assert str(said) == "/game kick Bob" and tr(said, "de") == "/spiel entfernen Bob"

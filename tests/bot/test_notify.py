@@ -34,7 +34,7 @@ async def aqualin(service: GameService, options: str = "role=host-colour") -> in
 async def notices(service: GameService, user_id: int | None = None,
                   pending: bool = False) -> list[dict[str, Any]]:
     """The turn-notice DM rows (of everyone, or of one person)."""
-    rows = await service.store.outbox(pending=pending)
+    rows = await service.store.outbox.rows(pending=pending)
     return [r for r in rows if r["kind"] == "dm" and r["body"].get("board") is not None
             and (user_id is None or r["user_id"] == user_id)]
 
@@ -52,7 +52,7 @@ async def test_nobody_chose_the_channel_pings_as_before(service: GameService) ->
     [post] = moved.posts
     assert post.mention == (BOB.user_id,) and post.notify == ()
     assert await notices(service) == []
-    assert await service.store.notify_pref(BOB.user_id) is None
+    assert await service.store.settings.notify_pref(BOB.user_id) is None
     assert await service.notify_where(BOB.user_id, GUILD) == "channel"
 
 
@@ -61,7 +61,7 @@ async def test_after_a_move_each_choice_writes_its_ping_and_dm(service: GameServ
     game_id = await aqualin(service)
     reply = await service.notify(BOB, PLACE, where)
     assert "all your games" in reply.reply
-    assert await service.store.notify_pref(BOB.user_id) == where
+    assert await service.store.settings.notify_pref(BOB.user_id) == where
     moved = await service.move(ALICE, PLACE, "a1")
     [post] = moved.posts
     assert "<@202>, your turn" in post.text  # named in every case ...
@@ -79,7 +79,7 @@ async def test_after_a_move_each_choice_writes_its_ping_and_dm(service: GameServ
     assert "https://discord.com/channels/900/700" in dm.text
     assert "/game notify" in dm.fallback and "<@202>" in dm.fallback
     # Delivered after the board it links to: the last row of the change.
-    assert [r["key"] for r in await service.store.outbox(pending=True)][-1] == row["key"]
+    assert [r["key"] for r in await service.store.outbox.rows(pending=True)][-1] == row["key"]
 
 
 async def test_the_link_is_filled_in_with_the_board_posted_just_before(service: GameService) -> None:
@@ -110,14 +110,14 @@ async def test_choosing_again_and_seeing_the_choice(service: GameService) -> Non
     shown = await service.notify(BOB, PLACE)
     assert "ping you in the game's channel" in shown.reply and "/game notify" in shown.reply
     await service.notify(BOB, PLACE, " DM ")
-    assert await service.store.notify_pref(BOB.user_id) == "dm"
+    assert await service.store.settings.notify_pref(BOB.user_id) == "dm"
     assert "send you a DM" in (await service.notify(BOB, PLACE)).reply
     with pytest.raises(ServiceError, match="choose channel, dm, both or off"):
         await service.notify(BOB, PLACE, "pigeon")
-    assert await service.store.notify_pref(BOB.user_id) == "dm"  # a bad choice loses nothing
+    assert await service.store.settings.notify_pref(BOB.user_id) == "dm"  # a bad choice loses nothing
     await service.notify(BOB, PLACE, "off")
     assert "won't ping you" in (await service.notify(BOB, PLACE)).reply
-    assert await service.store.notify_pref(ALICE.user_id) is None  # per person
+    assert await service.store.settings.notify_pref(ALICE.user_id) is None  # per person
 
 
 async def test_the_default_is_one_method_a_context_can_change(service: GameService,
@@ -143,8 +143,8 @@ async def test_the_start_of_every_game_sends_the_first_player_a_dm(service: Game
     started = await service.start(ALICE, PLACE)
     [post] = started.posts
     assert post.mention == ()  # both chose DMs alone
-    row = await service.store.active_game(CHANNEL)
-    waiting = {s.user_id for s in await service.store.seats(row.id)
+    row = await service.store.games.active_game(CHANNEL)
+    waiting = {s.user_id for s in await service.store.games.seats(row.id)
                if s.player_id in games.REGISTRY[game].waiting_for(games.REGISTRY[game].load(row.state))}
     rows = await notices(service)
     assert {r["user_id"] for r in rows} == waiting and len(rows) == len(waiting)
@@ -164,7 +164,7 @@ async def test_a_skip_tells_the_next_player(service: GameService) -> None:
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
     await deliver_all(service)
-    row = await service.store.active_game(CHANNEL)
+    row = await service.store.games.active_game(CHANNEL)
     [first] = kahuna.waiting_for(kahuna.load(row.state))
     nxt = BOB if first == str(ALICE.user_id) else ALICE
     skipped = await service.skip(Actor(909, "Ref", manage_channels=True), PLACE)
@@ -265,14 +265,14 @@ async def test_a_person_with_several_seats_gets_one_dm_per_turn(service: GameSer
     await service.join(ALICE, PLACE)
     await service.join(BOB, PLACE)
     started = await service.start(ALICE, PLACE)
-    row = await service.store.active_game(CHANNEL)
+    row = await service.store.games.active_game(CHANNEL)
     state = kraqua.load(row.state)
     hers = {str(ALICE.user_id), f"{ALICE.user_id}#2"}
     # Play until both of her seats are waited for at the same time.
     for _ in range(60):
         if hers <= set(kraqua.waiting_for(state)):
             break
-        seats = await service.store.seats(row.id)
+        seats = await service.store.games.seats(row.id)
         player = sorted(kraqua.to_act(state))[0]
         seat = next(s for s in seats if s.player_id == player)
         actor = ALICE if seat.user_id == ALICE.user_id else BOB
@@ -280,7 +280,7 @@ async def test_a_person_with_several_seats_gets_one_dm_per_turn(service: GameSer
         await deliver_all(service)
         started = await service.move(Actor(actor.user_id, actor.name), PLACE,
                                      kraqua.legal_moves(state, player)[0], seat=number)
-        row = await service.store.active_game(CHANNEL)
+        row = await service.store.games.active_game(CHANNEL)
         state = kraqua.load(row.state)
     else:
         pytest.fail("no round where both of Alice's seats act at once")
@@ -302,7 +302,7 @@ async def test_bots_are_never_told_and_their_moves_tell_the_human(service: GameS
     await service.add_bot(ALICE, PLACE, "easy")
     await service.start(ALICE, PLACE)
     game = games.REGISTRY["aqualin"]
-    row = await service.store.active_game(CHANNEL)
+    row = await service.store.games.active_game(CHANNEL)
     await service.move(ALICE, PLACE, game.legal_moves(game.load(row.state), str(ALICE.user_id))[0])
     answered = await service.bot_turn(PLACE)  # the bot moves: Alice's turn again
     assert answered is not None and answered.posts
@@ -318,9 +318,9 @@ async def test_bots_are_never_told_and_their_moves_tell_the_human(service: GameS
 async def refuse(service: GameService, user_id: int, outcome: str = "fallback") -> None:
     """Play the deliverer for the pending rows; ``user_id``'s DMs end with ``outcome``."""
     now = service.clock()
-    for row in await service.store.claim_outbox(owner="test", now=now, lease=60, limit=10_000):
+    for row in await service.store.outbox.claim(owner="test", now=now, lease=60, limit=10_000):
         mine = row.kind == "dm" and row.user_id == user_id
-        await service.store.outbox_done(row, now=now, outcome=outcome if mine else "sent")
+        await service.store.outbox.done(row, now=now, outcome=outcome if mine else "sent")
 
 
 async def test_closed_dms_are_tried_once_then_the_channel_pings(service: GameService,
@@ -329,8 +329,8 @@ async def test_closed_dms_are_tried_once_then_the_channel_pings(service: GameSer
     await service.notify(BOB, PLACE, "dm")
     await service.move(ALICE, PLACE, "a1")
     await refuse(service, BOB.user_id)  # Discord said 50007: the hint went to the channel
-    assert await service.store.dms_refused(BOB.user_id, GUILD)
-    assert not await service.store.dms_refused(BOB.user_id, GUILD + 1)  # DMs are closed per server
+    assert await service.store.settings.dms_refused(BOB.user_id, GUILD)
+    assert not await service.store.settings.dms_refused(BOB.user_id, GUILD + 1)  # DMs are closed per server
     await service.move(BOB, PLACE, "b2")
     await deliver_all(service)
     moved = await service.move(ALICE, PLACE, "a2")
@@ -341,7 +341,7 @@ async def test_closed_dms_are_tried_once_then_the_channel_pings(service: GameSer
     # Choosing again forgets it: the next turn tries a DM again.
     clock.advance(60)
     await service.notify(BOB, PLACE, "dm")
-    assert not await service.store.dms_refused(BOB.user_id, GUILD)
+    assert not await service.store.settings.dms_refused(BOB.user_id, GUILD)
     await service.move(BOB, PLACE, "b3")
     await deliver_all(service)
     moved = await service.move(ALICE, PLACE, "a3")
@@ -363,11 +363,11 @@ async def test_only_a_refused_notice_counts_and_any_dm_that_arrives_clears_it(
     await service.notify(BOB, PLACE, "dm")
     # His Kahuna hand was refused: the hands of that game stop trying; notices still try.
     await add_dm_row(service, game_id=game_id, outcome="fallback", at=clock() + 1)
-    assert not await service.store.dms_refused(BOB.user_id, GUILD)
+    assert not await service.store.settings.dms_refused(BOB.user_id, GUILD)
     await add_dm_row(service, game_id=None, outcome="fallback", at=clock() + 2)  # a refused notice
-    assert await service.store.dms_refused(BOB.user_id, GUILD)
+    assert await service.store.settings.dms_refused(BOB.user_id, GUILD)
     await add_dm_row(service, game_id=game_id, outcome="sent", at=clock() + 3)  # a hand arrived
-    assert not await service.store.dms_refused(BOB.user_id, GUILD)
+    assert not await service.store.settings.dms_refused(BOB.user_id, GUILD)
 
 
 async def test_a_closed_dm_notice_falls_back_with_the_hint_to_the_right_place(service: GameService) -> None:

@@ -25,7 +25,7 @@ async def open_aqualin(service: GameService, options: str = "role=host-colour re
 
 
 async def pending(store: Store) -> list[dict]:
-    return await store.outbox(pending=True)
+    return await store.outbox.rows(pending=True)
 
 
 def test_posts_and_dms_round_trip_through_json() -> None:
@@ -48,12 +48,12 @@ async def test_every_change_stores_what_it_says(service: GameService, store: Sto
     [row] = await pending(store)
     assert row["kind"] == "post" and out.outbox == (row["key"],) and row["game_id"] == out.game_id
     joined = await service.join(BOB, PLACE)
-    assert [r["kind"] for r in await store.outbox(pending=True)][-1] == "lobby"
+    assert [r["kind"] for r in await store.outbox.rows(pending=True)][-1] == "lobby"
     started = await service.start(ALICE, PLACE)
-    kinds = [r["kind"] for r in await store.outbox() if r["key"] in started.outbox]
+    kinds = [r["kind"] for r in await store.outbox.rows() if r["key"] in started.outbox]
     assert kinds == ["post", "lobby"]
-    board = next(r for r in await store.outbox() if r["key"] == started.outbox[0])
-    assert board["arms"] == 1 and board["version"] == (await store.active_game(PLACE.channel_id)).version
+    board = next(r for r in await store.outbox.rows() if r["key"] == started.outbox[0])
+    assert board["arms"] == 1 and board["version"] == (await store.games.active_game(PLACE.channel_id)).version
     # The stored post is the returned one, down to the buttons' version; no PNG is stored.
     assert decode_post(board["body"]) == started.posts[0]
     assert "png" not in str(board["body"]).lower().replace(".png", "")
@@ -62,24 +62,24 @@ async def test_every_change_stores_what_it_says(service: GameService, store: Sto
 
 async def test_a_failed_write_stores_no_message(service: GameService, store: Store) -> None:
     await open_aqualin(service)
-    before = await store.outbox()
+    before = await store.outbox.rows()
     await sabotage_moves(store)
     with pytest.raises(Exception, match="disk on fire"):
         await service.move(ALICE, PLACE, "a1")
-    assert await store.outbox() == before  # the move and its board go together, or neither
+    assert await store.outbox.rows() == before  # the move and its board go together, or neither
 
 
 async def test_turn_clocks_start_when_the_ping_is_delivered(service: GameService, store: Store,
                                                            clock: FakeClock) -> None:
     await open_aqualin(service)
-    game = await store.active_game(PLACE.channel_id)
+    game = await store.games.active_game(PLACE.channel_id)
     moved = await service.move(ALICE, PLACE, "a1")  # saved now, not yet delivered
-    [bobs] = await store.timers(game.id)
+    [bobs] = await store.timers.of_game(game.id)
     assert bobs.player_id == str(BOB.user_id) and not bobs.armed
     clock.advance(2 * 3600)  # the bot was down for two hours
     assert await service.fire_due() == []  # Bob was never told: nothing is due
     await service.deliver_here(moved)  # the ping goes out now
-    [bobs] = await store.timers(game.id)
+    [bobs] = await store.timers.of_game(game.id)
     assert bobs.armed and bobs.due_at == clock.now + 3600 and bobs.turn_since == clock.now
     clock.advance(3600)
     [(_place, reminder)] = await service.fire_due()
@@ -91,7 +91,7 @@ async def test_a_reminder_is_stored_with_the_timer_it_consumes(service: GameServ
     await open_aqualin(service)
     clock.advance(3601)
     [(_place, out)] = await service.fire_due()
-    [row] = [r for r in await store.outbox(pending=True)]
+    [row] = [r for r in await store.outbox.rows(pending=True)]
     assert row["key"] in out.outbox and row["arms"] == 0
     # Fired once: the timer was consumed in the same transaction (it comes back later).
     assert await service.fire_due() == []
@@ -101,31 +101,31 @@ async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_url, cloc
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 1)
     await service.new_game(ALICE, PLACE, "aqualin")
-    [row] = await store.claim_outbox(owner="first", now=clock(), lease=60)
+    [row] = await store.outbox.claim(owner="first", now=clock(), lease=60)
     await store.close()  # died while sending it
 
     store = await Store.open(db_url)
-    assert await store.claim_outbox(owner="second", now=clock(), lease=60) == []  # still held
-    assert [r.id for r in await store.claim_outbox(owner="second", now=clock() + 61, lease=60)] == [row.id]
-    assert await store.release_outbox("second") == [row.key]
-    [again] = await store.claim_outbox(owner="third", now=clock(), lease=60)
+    assert await store.outbox.claim(owner="second", now=clock(), lease=60) == []  # still held
+    assert [r.id for r in await store.outbox.claim(owner="second", now=clock() + 61, lease=60)] == [row.id]
+    assert await store.outbox.release("second") == [row.key]
+    [again] = await store.outbox.claim(owner="third", now=clock(), lease=60)
     assert again.key == row.key and again.nonce == row.key[:25]
-    await store.outbox_done(again, now=clock(), outcome="sent", message_id=42)
-    assert await store.claim_outbox(owner="third", now=clock() + 999, lease=60) == []
-    assert (await store.outbox())[0]["message_id"] == 42  # kept, marked, not deleted
+    await store.outbox.done(again, now=clock(), outcome="sent", message_id=42)
+    assert await store.outbox.claim(owner="third", now=clock() + 999, lease=60) == []
+    assert (await store.outbox.rows())[0]["message_id"] == 42  # kept, marked, not deleted
     await store.close()
 
 
 async def test_a_row_waits_for_an_earlier_row_of_its_channel(service: GameService, store: Store,
                                                             clock: FakeClock) -> None:
     first = await service.new_game(ALICE, PLACE, "aqualin")
-    [row] = await store.claim_outbox(owner="a", now=clock(), lease=60, keys=first.outbox)
-    await store.outbox_retry(row, now=clock(), at=clock() + 30, error="HTTP 503")
+    [row] = await store.outbox.claim(owner="a", now=clock(), lease=60, keys=first.outbox)
+    await store.outbox.retry(row, now=clock(), at=clock() + 30, error="HTTP 503")
     joined = await service.join(BOB, PLACE)
     # Neither by its key nor in a sweep may the lobby edit go before the lobby post.
-    assert await store.claim_outbox(owner="a", now=clock(), lease=60, keys=joined.outbox) == []
-    assert await store.claim_outbox(owner="a", now=clock(), lease=60) == []
-    later = await store.claim_outbox(owner="a", now=clock() + 31, lease=60)
+    assert await store.outbox.claim(owner="a", now=clock(), lease=60, keys=joined.outbox) == []
+    assert await store.outbox.claim(owner="a", now=clock(), lease=60) == []
+    later = await store.outbox.claim(owner="a", now=clock() + 31, lease=60)
     assert [r.kind for r in later] == ["post", "lobby"]
 
 
@@ -138,8 +138,8 @@ async def test_two_processes_never_claim_the_same_row(db_url, clock: FakeClock) 
             await service.new_game(ALICE, Place(guild_id=PLACE.guild_id, channel_id=channel),
                                    "aqualin")
         a, b = await asyncio.gather(
-            first.claim_outbox(owner="a", now=clock(), lease=60, limit=3),
-            second.claim_outbox(owner="b", now=clock(), lease=60, limit=3),
+            first.outbox.claim(owner="a", now=clock(), lease=60, limit=3),
+            second.outbox.claim(owner="b", now=clock(), lease=60, limit=3),
         )
         assert len(a) + len(b) == 5 and not {r.id for r in a} & {r.id for r in b}
     finally:

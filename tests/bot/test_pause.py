@@ -46,7 +46,7 @@ def texts(fired) -> list[str]:
 
 
 async def due_in(service: GameService, game_id: int, kind: str = "reminder") -> float:
-    [timer] = [t for t in await service.store.timers(game_id) if t.kind == kind]
+    [timer] = [t for t in await service.store.timers.of_game(game_id) if t.kind == kind]
     return timer.due_at - service.clock()
 
 
@@ -93,7 +93,7 @@ async def test_a_paused_game_fires_nothing_and_resume_shifts_its_timers(
 async def test_moves_buttons_and_bots_wait_and_go_on_after_the_pause(service: GameService) -> None:
     """A move before the pause, clicked after it, still counts (the pause leaves the version)."""
     game_id = await aqualin(service)
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     await service.pause(ALICE, PLACE)
     for refused in (service.move(ALICE, PLACE, "a1", game_id=game_id, version=row.version),
                     service.skip(ALICE, PLACE), service.undo(ALICE, PLACE)):
@@ -126,12 +126,12 @@ async def test_pause_needs_a_moderator_or_every_player(service: GameService) -> 
 
     noted = await service.pause(CAROL, PLACE, game_id=game_id)  # the button
     assert not noted.posts and "Still waiting for **Alice**" in str(noted.reply)
-    assert (await service.store.game(game_id)).paused_at is None
+    assert (await service.store.games.get(game_id)).paused_at is None
     with pytest.raises(ServiceError, match="game that is over"):  # a button of another game
         await service.pause(ALICE_PLAYER, PLACE, game_id=game_id + 1)
 
     done = await service.pause(ALICE_PLAYER, PLACE, game_id=game_id)  # the last one
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert (row.paused_by, row.pause_reason) == (BOB.user_id, "a trip")  # the asker's
     assert "Paused by **Bob**" in str(done.posts[0].text)
     with pytest.raises(ServiceError, match="paused already"):
@@ -142,11 +142,11 @@ async def test_pause_needs_a_moderator_or_every_player(service: GameService) -> 
     assert "would like to go on" in str(asked.posts[0].text)
     assert asked.posts[0].asks[0].action == "resume"
     await service.resume(BOB, PLACE, game_id=game_id)
-    assert (await service.store.game(game_id)).paused_at is not None
+    assert (await service.store.games.get(game_id)).paused_at is not None
     done = await service.resume(ALICE_PLAYER, PLACE, game_id=game_id)
     assert "goes on" in str(done.posts[0].text)
-    assert (await service.store.game(game_id)).paused_at is None
-    assert await service.store.pause_votes(game_id, "resume") == []
+    assert (await service.store.games.get(game_id)).paused_at is None
+    assert await service.store.pauses.votes(game_id, "resume") == []
 
 
 async def test_a_player_alone_with_bots_pauses_at_once(service: GameService) -> None:
@@ -155,7 +155,7 @@ async def test_a_player_alone_with_bots_pauses_at_once(service: GameService) -> 
     await service.start(ALICE, PLACE)
     await deliver_all(service)
     await service.pause(ALICE_PLAYER, PLACE)
-    row = await service.store.game(out.game_id)
+    row = await service.store.games.get(out.game_id)
     assert row.paused_at is not None
     assert not await service.bot_to_act(PLACE) and await service.bot_turn(PLACE) is None
     out = await service.resume(ALICE_PLAYER, PLACE)
@@ -181,7 +181,7 @@ async def test_every_game_pauses_and_goes_on(service: GameService, game_id: str)
     await service.join(BOB, PLACE)
     await service.start(ALICE, PLACE)
     await deliver_all(service)
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY[game_id]
     state = game.load(row.state)
     player = sorted(game.waiting_for(state))[0]
@@ -192,7 +192,7 @@ async def test_every_game_pauses_and_goes_on(service: GameService, game_id: str)
         await service.move(actor, PLACE, move)
     await service.resume(ALICE, PLACE)
     await service.move(actor, PLACE, move)
-    assert (await service.store.game(row.id)).version > row.version
+    assert (await service.store.games.get(row.id)).version > row.version
 
 
 async def test_a_paused_game_stays_paused_after_a_restart(db_url: str, clock: FakeClock) -> None:
@@ -208,7 +208,7 @@ async def test_a_paused_game_stays_paused_after_a_restart(db_url: str, clock: Fa
     service = GameService(store, clock=clock, new_seed=lambda: 12345)
     try:
         assert await service.fire_due() == []
-        row = await store.game(game_id)
+        row = await store.games.get(game_id)
         assert (row.paused_by, row.pause_reason) == (ALICE.user_id, "maintenance")
         with pytest.raises(ServiceError, match="paused"):
             await service.move(ALICE, PLACE, "a1")
@@ -234,7 +234,7 @@ async def test_away_holds_a_players_timers_in_all_their_games(
                     "until then."] * 2
     assert "in your 2 games" in str(out.reply)
     for game_id in (one, two):  # told once in each game's channel, in the same transaction
-        rows = [r for r in await store.outbox(game_id) if "is away until" in str(r["body"])]
+        rows = [r for r in await store.outbox.rows(game_id) if "is away until" in str(r["body"])]
         assert len(rows) == 1
     assert f"**Bob** is away until {utc(until)}" in str((await service.status(ALICE, PLACE)).reply)
 
@@ -246,7 +246,7 @@ async def test_away_holds_a_players_timers_in_all_their_games(
     fired = await service.fire_due()
     assert sorted(place.channel_id for place, _o in fired) == [PLACE.channel_id, OTHER.channel_id]
     assert texts(fired) == ["👋 **Bob** is back: their reminders and deadlines run again."] * 2
-    assert await store.away(BOB.user_id) is None
+    assert await store.pauses.away(BOB.user_id) is None
     assert await service.fire_due() == []  # told once
     for game_id in (one, two):
         assert await due_in(service, game_id) == pytest.approx(10 * HOUR)  # 12 h - the 2 h before
@@ -278,9 +278,9 @@ async def test_a_move_or_until_off_ends_the_away(service: GameService, clock: Fa
     clock.advance(DAY)
     out = await service.move(BOB, PLACE, "b2")
     assert "👋 **Bob** is back" in str(out.posts[-1].text)  # here; the other channel too
-    assert await service.store.away(BOB.user_id) is None
+    assert await service.store.pauses.away(BOB.user_id) is None
     assert await due_in(service, two) == pytest.approx(11 * HOUR)
-    assert [t.player_id for t in await service.store.timers(one)] == [str(ALICE.user_id)]
+    assert [t.player_id for t in await service.store.timers.of_game(one)] == [str(ALICE.user_id)]
 
     await service.away(BOB, PLACE, "1w")
     later = day(clock() + 20 * DAY)
@@ -358,9 +358,9 @@ async def test_a_reminder_that_fires_as_the_game_is_paused_comes_back_held(
     the moment it was written, and shifted by the pause after that, not by the whole wait."""
     game_id = await aqualin(service)
     clock.advance(12 * HOUR)
-    [timer] = await store.claim_timers(owner="other", now=clock(), lease=60)
+    [timer] = await store.timers.claim(owner="other", now=clock(), lease=60)
     await service.pause(ALICE, PLACE)
-    assert await store.fire_timer(timer, again_at=clock() + 12 * HOUR, now=clock())
+    assert await store.timers.fire(timer, again_at=clock() + 12 * HOUR, now=clock())
     clock.advance(DAY)
     await service.resume(ALICE, PLACE)
     assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
@@ -370,10 +370,10 @@ async def test_a_button_under_a_settled_question_changes_nothing(service: GameSe
     game_id = await aqualin(service)
     await service.pause(BOB, PLACE, "fog")
     await service.pause(ALICE, PLACE, game_id=game_id)  # a moderator's click decides it at once
-    row = await service.store.game(game_id)
+    row = await service.store.games.get(game_id)
     assert (row.paused_by, row.pause_reason) == (ALICE.user_id, "fog")  # the question's reason
     await service.resume(ALICE, PLACE)
     for clicker in (ALICE, ALICE_PLAYER, BOB):  # the old Agree button, after the pause ended
         with pytest.raises(ServiceError, match="settled already; `/game pause` asks again"):
             await service.pause(clicker, PLACE, game_id=game_id)
-    assert (await service.store.game(game_id)).paused_at is None
+    assert (await service.store.games.get(game_id)).paused_at is None

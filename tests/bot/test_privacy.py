@@ -70,11 +70,11 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
 async def test_a_step_inside_a_turn_keeps_the_turn_clock(service: GameService,
                                                          clock: FakeClock) -> None:
     row, state, mover = await first_turn(service, "deadline=1d reminder=6h")
-    due = {t.kind: t.due_at for t in await service.store.timers(row.id)}
+    due = {t.kind: t.due_at for t in await service.store.timers.of_game(row.id)}
     clock.advance(HOUR)
     bridge = first_of(state, mover, "bridge")
     await service.move(ACTORS[mover], PLACE, bridge)
-    assert {t.kind: t.due_at for t in await service.store.timers(row.id)} == due
+    assert {t.kind: t.due_at for t in await service.store.timers.of_game(row.id)} == due
 
 
 async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None:
@@ -94,7 +94,7 @@ async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None
     row, state = await current(service)
     assert KAHUNA.dump(state) == KAHUNA.dump(after)
     assert state.bridges[line] == mover and len(state.hands[mover]) == held  # one played, one drawn
-    assert all(m.undone_at is None for m in await service.store.moves(row.id))
+    assert all(m.undone_at is None for m in await service.store.games.moves(row.id))
 
 
 async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) -> None:
@@ -116,7 +116,7 @@ async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) 
     text = str((await service.log(CAROL, PLACE)).reply)
     assert "1. " in text and "2. " in text and "3. " not in text
     assert "ALOA-BARI" not in text and "~~" not in text and "taken back" not in text
-    assert [(m.move, m.undone_at is not None) for m in await service.store.moves(row.id)] == [
+    assert [(m.move, m.undone_at is not None) for m in await service.store.games.moves(row.id)] == [
         ("free ALOA-BARI", True), ("free COCO-GOLA", False), ("free DUDA-ELAI", False)]
 
 
@@ -127,7 +127,7 @@ async def test_a_bot_out_of_turn_sees_the_turn_as_it_began(service: GameService)
     bridge = first_of(before, mover, "bridge")
     await service.move(ACTORS[mover], PLACE, bridge)
     row, during = await current(service)
-    seats = await service.store.seats(row.id)
+    seats = await service.store.games.seats(row.id)
     theirs = await service._sight(KAHUNA, row, seats, players=[other])
     assert KAHUNA.dump(theirs.state) == KAHUNA.dump(before) and theirs.hidden == 1
     own = await service._sight(KAHUNA, row, seats, players=[mover])

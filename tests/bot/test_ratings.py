@@ -179,8 +179,8 @@ async def test_recomputing_gives_what_each_game_end_gave(service: GameService, s
     step = Ratings()
 
     async def ended(game_id: int) -> None:
-        row = await store.game(game_id)
-        found = rated(row, await store.seats(game_id))
+        row = await store.games.get(game_id)
+        found = rated(row, await store.games.seats(game_id))
         if found is not None:
             step.add(found)
         assert (await service.ratings()).table == step.table
@@ -197,10 +197,10 @@ async def test_recomputing_gives_what_each_game_end_gave(service: GameService, s
     await service.start(ALICE, PLACE)
     await service.resign(CAROL, PLACE)
     await service.resign(BOB, PLACE)
-    row = await store.game(out.game_id)
+    row = await store.games.get(out.game_id)
     assert row.status == "finished"
     await ended(out.game_id)
-    assert rated(row, await store.seats(row.id)).places == {ALICE.user_id: 1, BOB.user_id: 2,
+    assert rated(row, await store.games.seats(row.id)).places == {ALICE.user_id: 1, BOB.user_id: 2,
                                                              CAROL.user_id: 3}
     # An aborted game changes nothing.
     await service.new_game(ALICE, PLACE, "aqualin")

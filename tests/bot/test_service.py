@@ -34,7 +34,7 @@ async def refused(step: Callable[[Actor, Place], Awaitable[Any]], actor: Actor, 
 
 
 async def current_state(service: GameService):
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY[row.game]
     return game, game.load(row.state)
 
@@ -87,7 +87,7 @@ async def test_unknown_game_and_bad_options(service: GameService) -> None:
         await service.new_game(ALICE, PLACE, "aqualin", "classic")
     with pytest.raises(BadOptions, match="no option"):
         await service.new_game(ALICE, PLACE, "aqualin", "speed=3")
-    assert await service.store.active_game(PLACE.channel_id) is None
+    assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
 async def test_one_active_game_per_channel(service: GameService) -> None:
@@ -150,8 +150,8 @@ async def test_turn_checks(service: GameService) -> None:
         await service.move(ALICE, PLACE, "z9")
     with pytest.raises(IllegalMove, match="no tile on b2"):
         await service.move(ALICE, PLACE, "b2-c3 d4")
-    row = await service.store.active_game(PLACE.channel_id)
-    assert row.version == 2 and await service.store.moves(row.id) == []  # join, start; no move
+    row = await service.store.games.active_game(PLACE.channel_id)
+    assert row.version == 2 and await service.store.games.moves(row.id) == []  # join, start; no move
 
 
 async def test_move_posts_board_and_pings_only_the_next_player(service: GameService) -> None:
@@ -163,8 +163,8 @@ async def test_move_posts_board_and_pings_only_the_next_player(service: GameServ
     assert post.mention == (BOB.user_id,)
     assert post.text.startswith("**Alice** placed")
     assert "<@202>, your turn" in post.text and "<@101>" not in post.text
-    row = await service.store.active_game(PLACE.channel_id)
-    [logged] = await service.store.moves(row.id)
+    row = await service.store.games.active_game(PLACE.channel_id)
+    [logged] = await service.store.games.moves(row.id)
     assert (logged.n, logged.player_id, logged.move) == (1, "101", "d4")
 
 
@@ -180,9 +180,9 @@ async def test_full_game_to_the_end_and_after(service: GameService) -> None:
     [post] = last.posts
     assert "Game over" in post.text and "Scores" in post.text
     assert set(post.mention) == {ALICE.user_id, BOB.user_id}
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result["winners"]
-    assert len(await service.store.moves(row.id)) == 36
+    assert len(await service.store.games.moves(row.id)) == 36
     with pytest.raises(NoGame):
         await service.move(ALICE, PLACE, "a1")
     board = await service.board(ALICE, PLACE)
@@ -214,12 +214,12 @@ async def test_restart_continues_the_game(db_url, clock) -> None:
 
 async def test_racing_writers_lose_cleanly(service: GameService, db_url, clock) -> None:
     await open_aqualin(service)
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     other = await Store.open(db_url)  # a second process
     try:
         game = games.REGISTRY["aqualin"]
         state = game.apply(game.load(row.state), "101", "a1")
-        await other.record_move(row.id, row.version, player_id="101", kind="move", move="a1",
+        await other.games.record_move(row.id, row.version, player_id="101", kind="move", move="a1",
                                 state=game.dump(state), result=None, now=clock())
     finally:
         await other.close()
@@ -228,20 +228,20 @@ async def test_racing_writers_lose_cleanly(service: GameService, db_url, clock) 
     from bot.store import StaleGame
 
     with pytest.raises(StaleGame):
-        await service.store.record_move(stale.id, stale.version, player_id="101", kind="move",
+        await service.store.games.record_move(stale.id, stale.version, player_id="101", kind="move",
                                         move="b1", state="{}", result=None, now=clock())
-    fresh = await service.store.active_game(PLACE.channel_id)
+    fresh = await service.store.games.active_game(PLACE.channel_id)
     assert fresh.version == stale.version + 1
-    assert [m.move for m in await service.store.moves(fresh.id)] == ["a1"]
+    assert [m.move for m in await service.store.games.moves(fresh.id)] == ["a1"]
 
 
 async def test_crash_inside_the_transaction_changes_nothing(service: GameService) -> None:
     await open_aqualin(service)
-    before = await service.store.active_game(PLACE.channel_id)
+    before = await service.store.games.active_game(PLACE.channel_id)
     await sabotage_moves(service.store)
     with pytest.raises(Exception, match="disk on fire"):
         await service.move(ALICE, PLACE, "a1")
-    after = await service.store.active_game(PLACE.channel_id)
+    after = await service.store.games.active_game(PLACE.channel_id)
     assert after == before  # state, version and status untouched
 
 
@@ -255,8 +255,8 @@ async def test_render_failure_does_not_lose_the_move(store: Store, clock) -> Non
     [post] = (await service.rendered(out)).posts  # as the outbox delivers it
     assert post.image is None and "/game board" in post.text
     assert post.mention == (BOB.user_id,)
-    row = await store.active_game(PLACE.channel_id)
-    assert [m.move for m in await store.moves(row.id)] == ["a1"]
+    row = await store.games.active_game(PLACE.channel_id)
+    assert [m.move for m in await store.games.moves(row.id)] == ["a1"]
 
 
 # ----- abort, resign -------------------------------------------------------------------------
@@ -280,7 +280,7 @@ async def test_abort_rights(service: GameService) -> None:
     text = out.posts[0].text
     assert "@everyone" not in text and "**forever**" not in text
     assert out.posts[0].mention == ()
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "aborted"
     with pytest.raises(NoGame):
         await service.abort(ALICE, PLACE)
@@ -294,9 +294,9 @@ async def test_resign_ends_the_game(service: GameService) -> None:
     out = await service.resign(BOB, PLACE)  # resigning is allowed out of turn
     text = out.posts[0].text
     assert "resigned" in text and "**Alice** wins" in text
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result["winners"] == ["101"]
-    assert [(m.kind, m.player_id) for m in await service.store.moves(row.id)][-1] == ("resign", "202")
+    assert [(m.kind, m.player_id) for m in await service.store.games.moves(row.id)][-1] == ("resign", "202")
     assert games.REGISTRY["aqualin"].dump(await service.replay(row.id)) == row.state
 
 

@@ -40,31 +40,31 @@ async def test_sqlite_runs_in_wal_mode(db_path: Path) -> None:
 
 async def test_one_active_game_per_channel_is_enforced_by_the_database(store: Store) -> None:
     kw = dict(guild_id=1, game="aqualin", options={}, seed=1, host_id=5, host_name="H", now=0.0)
-    first = await store.create_game(channel_id=10, **kw)
+    first = await store.games.create_game(channel_id=10, **kw)
     with pytest.raises(ChannelBusy):
-        await store.create_game(channel_id=10, **kw)
-    await store.end_game(first.id, first.version, status="aborted", reason="test", now=1.0)
-    second = await store.create_game(channel_id=10, **kw)
+        await store.games.create_game(channel_id=10, **kw)
+    await store.games.end_game(first.id, first.version, status="aborted", reason="test", now=1.0)
+    second = await store.games.create_game(channel_id=10, **kw)
     assert second.id != first.id
-    assert (await store.latest_game(10)).id == second.id
+    assert (await store.games.latest_game(10)).id == second.id
 
 
 async def test_version_check(store: Store) -> None:
-    row = await store.create_game(guild_id=1, channel_id=11, game="aqualin", options={}, seed=1,
+    row = await store.games.create_game(guild_id=1, channel_id=11, game="aqualin", options={}, seed=1,
                                   host_id=5, host_name="H", now=0.0)
-    await store.add_seat(row.id, row.version, user_id=6, player_id="6", name="P", now=1.0)
+    await store.games.add_seat(row.id, row.version, user_id=6, player_id="6", name="P", now=1.0)
     with pytest.raises(StaleGame):
-        await store.add_seat(row.id, row.version, user_id=7, player_id="7", name="Q", now=2.0)
-    assert [s.player_id for s in await store.seats(row.id)] == ["5", "6"]
+        await store.games.add_seat(row.id, row.version, user_id=7, player_id="7", name="Q", now=2.0)
+    assert [s.player_id for s in await store.games.seats(row.id)] == ["5", "6"]
 
 
 async def test_settings_and_meta(store: Store) -> None:
-    assert (await store.guild_settings(42)).manager_role_id is None
-    await store.set_manager_role(42, 77, now=1.0)
-    assert (await store.guild_settings(42)).manager_role_id == 77
-    await store.set_manager_role(42, None, now=2.0)
-    assert (await store.guild_settings(42)).manager_role_id is None
-    assert await store.get_meta("k") is None
-    await store.set_meta("k", "v1")
-    await store.set_meta("k", "v2")
-    assert await store.get_meta("k") == "v2"
+    assert (await store.settings.guild(42)).manager_role_id is None
+    await store.settings.set_manager_role(42, 77, now=1.0)
+    assert (await store.settings.guild(42)).manager_role_id == 77
+    await store.settings.set_manager_role(42, None, now=2.0)
+    assert (await store.settings.guild(42)).manager_role_id is None
+    assert await store.meta.get("k") is None
+    await store.meta.set("k", "v1")
+    await store.meta.set("k", "v2")
+    assert await store.meta.get("k") == "v2"

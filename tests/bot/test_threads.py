@@ -35,31 +35,31 @@ async def threaded_game(service: GameService, game: str, tid: int, options: str 
 
 async def channel_lines(service: GameService, game_id: int) -> list[dict]:
     """The stored posts of a game that stay in its channel."""
-    return [r for r in await service.store.outbox(game_id)
+    return [r for r in await service.store.outbox.rows(game_id)
             if r["kind"] == "post" and decode_post(r["body"]).in_channel]
 
 
 async def test_the_setting_and_the_override(service: GameService) -> None:
-    assert not (await service.store.guild_settings(GUILD)).threads  # off by default
+    assert not (await service.store.settings.guild(GUILD)).threads  # off by default
     plain = await service.new_game(ALICE, PLACE, "aqualin", "")
-    assert not (await service.store.game(plain.game_id)).threaded
+    assert not (await service.store.games.get(plain.game_id)).threaded
     assert await service.thread_wanted(plain.game_id) is None
     await service.abort(ALICE, PLACE)
     reply = (await service.configure(ALICE, PLACE, threads=True)).reply
     assert "Each new game gets a thread of its own" in str(reply)
-    assert (await service.store.guild_settings(GUILD)).threads
+    assert (await service.store.settings.guild(GUILD)).threads
     by_setting = await service.new_game(ALICE, PLACE, "kahuna", "")
-    assert (await service.store.game(by_setting.game_id)).threaded
+    assert (await service.store.games.get(by_setting.game_id)).threaded
     await service.thread_opened(by_setting.game_id, THREAD_1)
     overridden = await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
-    assert not (await service.store.game(overridden.game_id)).threaded
+    assert not (await service.store.games.get(overridden.game_id)).threaded
     with pytest.raises(ServiceError):  # only one game may play in the channel itself
         await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
     with pytest.raises(Exception):
         await service.configure(BOB, PLACE, threads=False)  # Manage Channels only
     # No server, no threads (the console).
     outcome = await service.new_game(ALICE, Place(guild_id=None, channel_id=1), "aqualin", "", thread=True)
-    assert not (await service.store.game(outcome.game_id)).threaded
+    assert not (await service.store.games.get(outcome.game_id)).threaded
 
 
 async def test_each_thread_has_its_game_and_the_channel_names_them(service: GameService) -> None:
@@ -78,13 +78,13 @@ async def test_each_thread_has_its_game_and_the_channel_names_them(service: Game
             await ask
     await service.join(BOB, thread(THREAD_1))
     await service.join(CAROL, thread(THREAD_2))
-    assert [s.user_id for s in await service.store.seats(first)] == [ALICE.user_id, BOB.user_id]
-    assert [s.user_id for s in await service.store.seats(second)] == [ALICE.user_id, CAROL.user_id]
+    assert [s.user_id for s in await service.store.games.seats(first)] == [ALICE.user_id, BOB.user_id]
+    assert [s.user_id for s in await service.store.games.seats(second)] == [ALICE.user_id, CAROL.user_id]
     await service.start(ALICE, thread(THREAD_1))
     with pytest.raises(ServiceError, match="to give up, use `/game resign`"):
         await service.leave(BOB, thread(THREAD_1))
     await service.move(ALICE, thread(THREAD_1), "c3")
-    assert (await service.store.game(second)).status == "lobby"
+    assert (await service.store.games.get(second)).status == "lobby"
     assert (await service.home_of(first)) == thread(THREAD_1)
     hand = await service.hand(ALICE, thread(THREAD_1))  # private words name the thread
     assert f"<#{THREAD_1}>" in str(hand.reply)
@@ -96,21 +96,21 @@ async def test_each_thread_has_its_game_and_the_channel_names_them(service: Game
 async def test_one_active_game_per_thread_in_the_database(store: Store) -> None:
     kw = dict(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1, host_id=5,
               host_name="H", now=0.0)
-    a = await store.create_game(threaded=True, **kw)
-    b = await store.create_game(threaded=True, **kw)  # several threaded games per channel
-    c = await store.create_game(**kw)  # and one that plays in the channel itself
+    a = await store.games.create_game(threaded=True, **kw)
+    b = await store.games.create_game(threaded=True, **kw)  # several threaded games per channel
+    c = await store.games.create_game(**kw)  # and one that plays in the channel itself
     with pytest.raises(ChannelBusy):
-        await store.create_game(**kw)
-    await store.set_thread(a.id, 20)
+        await store.games.create_game(**kw)
+    await store.games.set_thread(a.id, 20)
     with pytest.raises(Exception):  # a thread holds one active game
-        await store.set_thread(b.id, 20)
-    await store.set_thread(b.id, 21)
-    assert [r.id for r in await store.active_games(20)] == [a.id]
-    assert [r.id for r in await store.active_games(10)] == [c.id]  # the one that plays here
-    await store.end_game(c.id, c.version, status="aborted", reason="test", now=1.0)
-    assert [r.id for r in await store.active_games(10)] == [a.id, b.id]
-    assert await store.active_game(10) is None  # not clear which: none is guessed
-    assert await store.is_thread(21) and not await store.is_thread(10)
+        await store.games.set_thread(b.id, 20)
+    await store.games.set_thread(b.id, 21)
+    assert [r.id for r in await store.games.active_games(20)] == [a.id]
+    assert [r.id for r in await store.games.active_games(10)] == [c.id]  # the one that plays here
+    await store.games.end_game(c.id, c.version, status="aborted", reason="test", now=1.0)
+    assert [r.id for r in await store.games.active_games(10)] == [a.id, b.id]
+    assert await store.games.active_game(10) is None  # not clear which: none is guessed
+    assert await store.games.is_thread(21) and not await store.games.is_thread(10)
 
 
 async def test_the_end_leaves_one_line_in_the_channel(service: GameService) -> None:
@@ -176,11 +176,11 @@ async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> No
     await db.close()
     store = await Store.open(db_url)
     try:
-        old = await store.active_game(10)
+        old = await store.games.active_game(10)
         assert old is not None and not old.threaded and old.thread_id is None
-        assert not (await store.guild_settings(1)).threads
+        assert not (await store.settings.guild(1)).threads
         with pytest.raises(ChannelBusy):  # the channel's one-game rule still holds
-            await store.create_game(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1,
+            await store.games.create_game(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1,
                                     host_id=5, host_name="H", now=0.0)
     finally:
         await store.close()

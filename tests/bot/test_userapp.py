@@ -34,7 +34,7 @@ async def test_anyone_opens_and_the_players_moderate(service: GameService) -> No
     outcome = await service.skip(BOB, CHAT)  # a player passes the other's (or their own) turn
     assert outcome.posts
     outcome = await service.kick(BOB, CHAT, DANA.user_id, "Dana")  # and may remove a player
-    row = await service.store.latest_game(CHAT.channel_id)
+    row = await service.store.games.latest_game(CHAT.channel_id)
     assert row.status == "aborted"  # a player can't win by kicking: no result, as in a server
 
 
@@ -69,7 +69,7 @@ async def test_settings_belong_to_the_chat(service: GameService, clock: FakeCloc
     assert (here.reminder_seconds, here.deadline_seconds, here.deadline_action) == (3600, 86400, "skip")
     assert here.language == "de" and not here.auto_forced
     assert (await service.settings_for(OTHER_CHAT)).reminder_seconds == 12 * 3600  # another chat
-    assert (await service.store.guild_settings(GUILD)).reminder_seconds == 12 * 3600
+    assert (await service.store.settings.guild(GUILD)).reminder_seconds == 12 * 3600
     with pytest.raises(ServiceError, match="no roles"):
         await service.configure(CAROL, CHAT, who_starts="everyone")
     with pytest.raises(ServiceError, match="no roles"):
@@ -79,7 +79,7 @@ async def test_settings_belong_to_the_chat(service: GameService, clock: FakeCloc
     # A game there runs on the chat's timers: the reminder after an hour.
     await started(service)
     await deliver_all(service)
-    timers = await service.store.timers((await service.store.active_game(CHAT.channel_id)).id)
+    timers = await service.store.timers.of_game((await service.store.games.active_game(CHAT.channel_id)).id)
     reminder = next(t for t in timers if t.kind == "reminder")
     assert reminder.due_at == pytest.approx(clock() + 3600)
 
@@ -100,7 +100,7 @@ async def test_channel_settings_survive_a_restart(db_url: str, clock: FakeClock)
     await store.close()
     store = await Store.open(db_url)
     try:
-        settings = await store.channel_settings(CHAT.channel_id)
+        settings = await store.settings.channel(CHAT.channel_id)
         assert settings.reminder_seconds == 7200 and settings.bot_takeover is True
     finally:
         await store.close()

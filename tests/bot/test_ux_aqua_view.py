@@ -31,7 +31,7 @@ async def three_player_game(service: GameService) -> int:
 
 
 async def actor_of(service: GameService, game_id: int, player: str) -> Actor:
-    seats = await service.store.seats(game_id)
+    seats = await service.store.games.seats(game_id)
     (seat,) = [s for s in seats if s.player_id == player]
     return ACTORS[seat.user_id]
 
@@ -39,7 +39,7 @@ async def actor_of(service: GameService, game_id: int, player: str) -> Actor:
 async def play_a_turn(service: GameService, game_id: int) -> tuple[str, object]:
     """The player to act takes the first legal tile (and skips a large animal): the mover and
     the outcome that posted the board."""
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     state = GAME.load(row.state)
     (player,) = GAME.to_act(state)
     actor = await actor_of(service, game_id, player)
@@ -79,9 +79,9 @@ async def test_the_post_after_a_move_draws_the_mover_and_the_next_player(
 async def test_board_player_shows_that_players_area(service: GameService) -> None:
     game_id = await three_player_game(service)
     await play_a_turn(service, game_id)
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     state = GAME.load(row.state)
-    seats = await service.store.seats(game_id)
+    seats = await service.store.games.seats(game_id)
     names = {s.player_id: s.name for s in seats}
     (carol,) = [s.player_id for s in seats if s.user_id == CAROL.user_id]
     view = GAME.view(state, None)

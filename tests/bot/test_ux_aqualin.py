@@ -19,7 +19,7 @@ MOVE = r"(?:[a-f][1-6]-[a-f][1-6] )?(?:[RYGBPV][CFJHST] )?[a-f][1-6]"
 
 
 async def legal_now(service: GameService) -> tuple[set[str], str]:
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     state = GAME.load(row.state)
     (player,) = GAME.to_act(state)
     return set(GAME.legal_moves(state, player)), player

@@ -43,12 +43,12 @@ async def bots_answer(service: GameService) -> list[Outcome]:
 
 async def one_bot_turn(service: GameService) -> list[Outcome]:
     """Bot moves until one bot's whole turn is played (Kraqua: lay, then move)."""
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     out = []
     for _ in range(20):
         out.append(await service.bot_turn(PLACE))
         assert out[-1] is not None
-        last = (await service.store.moves(row.id))[-1]
+        last = (await service.store.games.moves(row.id))[-1]
         if last.ends_turn:
             return out
     raise AssertionError("the bot's turn never ends")
@@ -60,7 +60,7 @@ async def human_moves(service: GameService) -> Outcome:
 
 
 async def state_of(service: GameService):
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     return row, games.REGISTRY[row.game], games.REGISTRY[row.game].load(row.state)
 
 
@@ -100,10 +100,10 @@ async def test_two_bots_in_a_row_answer_in_one_post_with_one_ping(service: GameS
         if HUMAN in game.waiting_for(state):
             await human_moves(service)
             continue
-        before = len(await service.store.moves(row.id))
+        before = len(await service.store.games.moves(row.id))
         outcomes = await bots_answer(service)
         posts = [p for o in outcomes for p in o.posts]
-        turns = [m for m in (await service.store.moves(row.id))[before:] if m.ends_turn]
+        turns = [m for m in (await service.store.games.moves(row.id))[before:] if m.ends_turn]
         assert len(outcomes) == len(turns) >= 1
         assert len(posts) == 1, [str(p.text) for p in posts]
         [post] = posts
@@ -238,7 +238,7 @@ async def test_a_players_own_actions_edit_their_hand_dm(service: GameService) ->
         assert any(dm.user_id == mover.user_id for dm in outcome.dms)
         seen += len(outcome.dms)
     # the outbox row says so too (the deliverer edits the last DM)
-    rows = [r for r in await service.store.outbox(row.id) if r["kind"] == "dm"]
+    rows = [r for r in await service.store.outbox.rows(row.id) if r["kind"] == "dm"]
     assert [r["body"]["replace"] for r in rows] == [False, False] + [True] * seen
 
 
@@ -346,18 +346,18 @@ async def test_the_store_finds_the_hand_dm_to_edit(service: GameService, store: 
     await service.new_game(ALICE, PLACE, "kahuna")
     await service.join(BOB, PLACE)
     start = await service.start(ALICE, PLACE)
-    row = await store.latest_game(PLACE.channel_id)
-    claimed = {r.key: r for r in await store.claim_outbox(owner="t", now=service.clock(),
+    row = await store.games.latest_game(PLACE.channel_id)
+    claimed = {r.key: r for r in await store.outbox.claim(owner="t", now=service.clock(),
                                                           lease=60, limit=100)}
     dms = [claimed[k] for k in start.outbox if claimed[k].kind == "dm"]
-    assert await store.last_dm(row.id, ALICE.user_id, before=10_000) is None  # none finished yet
+    assert await store.outbox.last_dm(row.id, ALICE.user_id, before=10_000) is None  # none finished yet
     for n, r in enumerate(dms):
-        await store.outbox_done(r, now=service.clock(), outcome="sent", message_id=900 + n)
+        await store.outbox.done(r, now=service.clock(), outcome="sent", message_id=900 + n)
     alice = next(r for r in dms if r.user_id == ALICE.user_id)
-    assert await store.last_dm(row.id, ALICE.user_id, before=10_000) == \
+    assert await store.outbox.last_dm(row.id, ALICE.user_id, before=10_000) == \
         ("sent", 900 + dms.index(alice))
-    assert await store.last_dm(row.id, ALICE.user_id, before=alice.id) is None
-    assert await store.last_dm(row.id + 1, ALICE.user_id, before=10_000) is None
+    assert await store.outbox.last_dm(row.id, ALICE.user_id, before=alice.id) is None
+    assert await store.outbox.last_dm(row.id + 1, ALICE.user_id, before=10_000) is None
 
 
 async def test_the_hand_dm_says_whose_turn_it_is_as_turns_change(service: GameService) -> None:

@@ -25,7 +25,7 @@ async def start(service: GameService) -> None:
 
 
 async def current(service: GameService):
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     return row, KRASSERFALL.load(row.state)
 
 
@@ -49,10 +49,10 @@ async def test_a_forced_move_plays_itself_and_the_post_names_it(service: GameSer
     out = await play_until(service, lambda out, _before: "forced" in str(out.reply))
     assert out is not None
     row, state = await current(service)
-    log = await service.store.moves(row.id)
+    log = await service.store.games.moves(row.id)
     forced = [m for m in log if m.kind == "forced"]
     assert forced and log[-1].kind == "forced"
-    players = [s.player_id for s in await service.store.seats(row.id)]
+    players = [s.player_id for s in await service.store.games.seats(row.id)]
     for m in forced:  # each was the only move of the only player who could act
         before = replay_moves(KRASSERFALL, players, row.options, row.seed, log[:m.n - 1])
         assert KRASSERFALL.to_act(before) == {m.player_id}
@@ -63,7 +63,7 @@ async def test_a_forced_move_plays_itself_and_the_post_names_it(service: GameSer
     text = "\n".join(str(p.text) for p in out.posts)
     last = log[-1]
     assert "⏩ Forced:" in text and f"`{last.move}`" in str(out.reply)
-    names = {s.player_id: s.name for s in await service.store.seats(row.id)}
+    names = {s.player_id: s.name for s in await service.store.games.seats(row.id)}
     assert f"Forced: **{names[last.player_id]}**" in text
     # the log says so too
     assert "(forced: the only move)" in str((await service.log(ALICE, PLACE, 50)).reply)
@@ -91,17 +91,17 @@ async def test_auto_forced_false_leaves_the_move_to_the_player(service: GameServ
         await service.move(ACTORS[player], PLACE, chooser.choice(moves))
     assert seen
     row, _state = await current(service)
-    assert not [m for m in await service.store.moves(row.id) if m.kind == "forced"]
+    assert not [m for m in await service.store.games.moves(row.id) if m.kind == "forced"]
 
 
 async def test_the_setting_is_shown_and_on_by_default(service: GameService) -> None:
     shown = str((await service.show_settings(ALICE, PLACE)).reply)
     assert "only possible move plays itself (`auto_forced: true`)" in shown
-    assert (await service.store.guild_settings(PLACE.guild_id)).auto_forced
+    assert (await service.store.settings.guild(PLACE.guild_id)).auto_forced
     await service.configure(ALICE, PLACE, auto_forced=False)
-    assert not (await service.store.guild_settings(PLACE.guild_id)).auto_forced
+    assert not (await service.store.settings.guild(PLACE.guild_id)).auto_forced
     await service.configure(ALICE, PLACE, auto_forced=True)
-    assert (await service.store.guild_settings(PLACE.guild_id)).auto_forced
+    assert (await service.store.settings.guild(PLACE.guild_id)).auto_forced
 
 
 async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameService) -> None:
@@ -112,7 +112,7 @@ async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameSe
     await service.start(ALICE, PLACE)
     chooser = random.Random(5)
     for _step in range(600):
-        row = await service.store.latest_game(PLACE.channel_id)
+        row = await service.store.games.latest_game(PLACE.channel_id)
         assert row.status == "running", "no forced end came up"
         state = kahuna.load(row.state)
         (player,) = kahuna.to_act(state)
@@ -123,11 +123,11 @@ async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameSe
         out = await service.move(ACTORS[player], PLACE, chooser.choice(cards or tucks or moves))
         if "forced" in str(out.reply):
             break
-    log = await service.store.moves(row.id)
+    log = await service.store.games.moves(row.id)
     assert log[-1].kind == "forced" and log[-1].move == "end" and log[-1].player_id == player
     assert not log[-2].ends_turn  # the card was a step of the turn the forced end closed
     [post] = out.posts
-    names = {s.player_id: s.name for s in await service.store.seats(row.id)}
+    names = {s.player_id: s.name for s in await service.store.games.seats(row.id)}
     assert f"⏩ Forced: **{names[player]}**" in str(post.text)
     assert str(post.text).index(f"**{names[player]}**") < str(post.text).index("⏩")
 
@@ -152,8 +152,8 @@ async def test_a_bots_forced_move_plays_itself_too(service: GameService,
                 continue
             moves = [m for m in KRASSERFALL.legal_moves(state, alice) if not m.startswith("stone")]
             await service.move(ALICE, PLACE, chooser.choice(moves))
-        log = await service.store.moves(row.id)
-        players = [s.player_id for s in await service.store.seats(row.id)]
+        log = await service.store.games.moves(row.id)
+        players = [s.player_id for s in await service.store.games.seats(row.id)]
         for m in (m for m in log if m.kind == "forced"):
             before = replay_moves(KRASSERFALL, players, row.options, row.seed, log[:m.n - 1])
             assert KRASSERFALL.legal_moves(before, m.player_id) == [m.move]

@@ -36,7 +36,7 @@ async def play_to(service: GameService, game: games.Game, players: list, chooser
             await service.join(actor, PLACE)
         await service.start(ALICE, PLACE)
         while True:
-            row = await service.store.latest_game(PLACE.channel_id)
+            row = await service.store.games.latest_game(PLACE.channel_id)
             if row.status != "running":
                 break
             state = game.load(row.state)
@@ -51,9 +51,9 @@ async def play_to(service: GameService, game: games.Game, players: list, chooser
 async def check_log(service: GameService, game: games.Game, after: str) -> list:
     """The log ends with ``after`` and the forced moves it caused, each the only move of the
     only player to act, and the stored state is the log replayed."""
-    row = await service.store.latest_game(PLACE.channel_id)
-    log = await service.store.moves(row.id)
-    players = [s.player_id for s in await service.store.seats(row.id)]
+    row = await service.store.games.latest_game(PLACE.channel_id)
+    log = await service.store.games.moves(row.id)
+    players = [s.player_id for s in await service.store.games.seats(row.id)]
     tail = []
     for m in reversed(log):
         tail.insert(0, m)
@@ -108,7 +108,7 @@ async def test_a_resignation_is_followed_by_the_forced_move(service: GameService
     forced = await check_log(service, falls, "resign")
     [post] = out.posts
     assert "resigned" in str(post.text) and "⏩ Forced:" in str(post.text)
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     state = falls.load(row.state)
     assert all(falls.auto_move(state, p) is None for p in falls.players(state)) or len(forced) == 12
 
@@ -121,8 +121,8 @@ async def test_auto_forced_off_leaves_it_after_a_skip_too(service: GameService) 
         lambda s, p: kraqua.pass_move(s, p) is not None
         and leaves_a_forced_move(kraqua, s, lambda s: kraqua.apply(s, p, kraqua.pass_move(s, p))))
     await service.skip(ALICE, PLACE)
-    row = await service.store.latest_game(PLACE.channel_id)
-    log = await service.store.moves(row.id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
+    log = await service.store.games.moves(row.id)
     assert log[-1].kind == "skip"
     state = kraqua.load(row.state)
     assert any(kraqua.auto_move(state, p) for p in kraqua.players(state))
@@ -138,10 +138,10 @@ async def test_the_start_leaves_nobody_with_a_single_move_to_make(service: GameS
     for actor in (BOB, CAROL)[:max(game.min_players, 2) - 1]:
         await service.join(actor, PLACE)
     await service.start(ALICE, PLACE)
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     state = game.load(row.state)
     assert all(game.auto_move(state, p) is None for p in game.players(state))
-    log = await service.store.moves(row.id)
-    players = [s.player_id for s in await service.store.seats(row.id)]
+    log = await service.store.games.moves(row.id)
+    players = [s.player_id for s in await service.store.games.seats(row.id)]
     assert all(m.kind == "forced" for m in log)
     assert game.dump(replay_moves(game, players, row.options, row.seed, log)) == row.state

@@ -34,7 +34,7 @@ async def open_game(service: GameService, *, bot: bool = True) -> Outcome:
 
 
 async def state_now(service: GameService):
-    row = await service.store.latest_game(PLACE.channel_id)
+    row = await service.store.games.latest_game(PLACE.channel_id)
     return row, GAME.load(row.state)
 
 
@@ -166,7 +166,7 @@ async def test_a_move_may_start_with_its_seat(service: GameService, form: str) -
     row, state = await state_now(service)
     played = await service.move(ALICE, PLACE, FORMS[form](state))
     assert "laid tile" in str(played.reply), played.reply
-    moves = await service.store.moves(row.id)
+    moves = await service.store.games.moves(row.id)
     assert moves[-1].player_id == ALICE2 and moves[-1].move == "lay i"
 
 
@@ -252,7 +252,7 @@ async def test_console_two_seats_and_a_bot(tmp_path: Path) -> None:
         for line in ("hana: /game new kraqua", "hana: /game join", "hana: /game addbot"):
             await console.handle(line)
         out = "\n".join(await console.handle("hana: /game start"))
-        row = await store.active_game(1)
+        row = await store.games.active_game(1)
         state = GAME.load(row.state)
         hana, hana2 = GAME.players(state)[:2]
         a1, a2 = state.chips[hana], state.chips[hana2]

@@ -58,10 +58,10 @@ async def open_game(service: GameService, game_id: str, actors: tuple[Actor, ...
 
 
 async def position(service: GameService) -> tuple[games.Game, Any, list[Any]]:
-    row = await service.store.active_game(PLACE.channel_id)
+    row = await service.store.games.active_game(PLACE.channel_id)
     assert row is not None and row.state is not None
     game = games.REGISTRY[row.game]
-    return game, game.load(row.state), await service.store.seats(row.id)
+    return game, game.load(row.state), await service.store.games.seats(row.id)
 
 
 def assert_plain(pairs: list[tuple[Any, str]], names: list[str]) -> list[str]:

@@ -30,27 +30,27 @@ async def write(store: Store, v: SimpleNamespace, base: int) -> None:
     won result), an aborted one, outbox rows (sent and fallback), a server's settings and a
     notice preference. ``base`` keeps the two writers' ids apart."""
     body = {"status": v.running, "levels": [v.hard], v.kick: {"outcome": v.won}}
-    row = await store.create_game(guild_id=base, channel_id=base + 1, game="aqualin", options={},
+    row = await store.games.create_game(guild_id=base, channel_id=base + 1, game="aqualin", options={},
                                   seed=1, host_id=base + 5, host_name="H", now=0.0)
     n = row.version
-    await store.add_seat(row.id, n, user_id=base + 6, player_id="6", name="P", now=1.0)
-    await store.seat_to_bot(row.id, n + 1, player_id="6", name="Bot", level=v.hard, now=2.0)
-    await store.start_game(row.id, n + 2, state="{}", now=3.0, order=[str(base + 5), "6"],
+    await store.games.add_seat(row.id, n, user_id=base + 6, player_id="6", name="P", now=1.0)
+    await store.games.seat_to_bot(row.id, n + 1, player_id="6", name="Bot", level=v.hard, now=2.0)
+    await store.games.start_game(row.id, n + 2, state="{}", now=3.0, order=[str(base + 5), "6"],
                            outbox=[Envelope(f"k{base}a", v.post, base + 1, base, body)])
     result = Result({"5": 1, "6": 0}, ("5",), outcome=v.won).to_dict()
-    await store.record_move(row.id, n + 3, player_id="5", kind=v.move, move="a1", state="{}",
+    await store.games.record_move(row.id, n + 3, player_id="5", kind=v.move, move="a1", state="{}",
                             result=result, now=4.0, said=json.dumps({"said": v.move}))
-    other = await store.create_game(guild_id=base, channel_id=base + 1, game="aqualin",
+    other = await store.games.create_game(guild_id=base, channel_id=base + 1, game="aqualin",
                                     options={}, seed=2, host_id=base + 5, host_name="H", now=5.0)
-    await store.end_game(other.id, other.version, status=v.aborted, reason="test", now=6.0,
+    await store.games.end_game(other.id, other.version, status=v.aborted, reason="test", now=6.0,
                          outbox=[Envelope(f"k{base}b", v.lobby, base + 1, base, {"kind": v.lobby})])
-    claimed = await store.claim_outbox(owner="t", now=7.0, lease=60,
+    claimed = await store.outbox.claim(owner="t", now=7.0, lease=60,
                                        keys=[f"k{base}a", f"k{base}b"])
     assert len(claimed) == 2
-    await store.outbox_done(claimed[0], now=8.0, outcome=v.sent, message_id=1)
-    await store.outbox_done(claimed[1], now=8.0, outcome=v.fallback)
-    await store.update_guild_settings(base, now=9.0, start_policy=v.role, deadline_action=v.forfeit)
-    await store.set_notify_pref(base + 6, v.dm, now=10.0)
+    await store.outbox.done(claimed[0], now=8.0, outcome=v.sent, message_id=1)
+    await store.outbox.done(claimed[1], now=8.0, outcome=v.fallback)
+    await store.settings.update_guild(base, now=9.0, start_policy=v.role, deadline_action=v.forfeit)
+    await store.settings.set_notify_pref(base + 6, v.dm, now=10.0)
 
 
 async def stored(store: Store, base: int) -> list[tuple[Any, ...]]:
@@ -112,19 +112,19 @@ async def test_rows_written_with_plain_strings_load_as_the_named_members(store: 
     await write(store, PLAIN, 3000)
     db = store.db
     game_ids = [r[0] for r in await db.fetch("SELECT id FROM games WHERE guild_id = 3000 ORDER BY id")]
-    finished, aborted = [await store.game(i) for i in game_ids]
+    finished, aborted = [await store.games.get(i) for i in game_ids]
     assert finished is not None and aborted is not None
     assert finished.status is Status.FINISHED and aborted.status is Status.ABORTED
     assert finished.status not in ACTIVE
     assert finished.result is not None
     assert Result.from_dict(finished.result).outcome is ResultOutcome.WON
-    [move] = await store.moves(finished.id)
+    [move] = await store.games.moves(finished.id)
     assert move.kind is MoveKind.MOVE
-    settings = await store.guild_settings(3000)
+    settings = await store.settings.guild(3000)
     assert settings.start_policy is StartPolicy.ROLE
     assert settings.deadline_action is DeadlineAction.FORFEIT
-    assert await store.notify_pref(3006) == Notify.DM
-    seats = await store.seats(finished.id)
+    assert await store.settings.notify_pref(3006) == Notify.DM
+    seats = await store.games.seats(finished.id)
     assert [s.bot_level for s in seats] == [None, LevelName.HARD]
     assert LEVELS[seats[1].bot_level or ""].name is LevelName.HARD  # a plain key finds its level
 

@@ -39,7 +39,7 @@ async def test_a_full_game(harness: Harness, count: int) -> None:
     private = None
     large_steps = 0
     for step in range(400):
-        row = await h.client.service.store.latest_game(CHANNEL_ID)
+        row = await h.client.service.store.games.latest_game(CHANNEL_ID)
         state = GAME.load(row.state)
         if GAME.result(state) is not None:
             break

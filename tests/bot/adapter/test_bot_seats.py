@@ -45,7 +45,7 @@ async def test_bots_alone_play_to_the_end(harness: Harness, game_id: str, bots: 
         assert "took a seat" in reply_text(await h.command(HOST, "game", "addbot", level=level))
     sent = await h.command(HOST, "game", "start")  # the bots play it all out from here
     assert "started" in reply_text(sent)
-    row = await h.client.service.store.latest_game(CHANNEL_ID)
+    row = await h.client.service.store.games.latest_game(CHANNEL_ID)
     assert row.status == "finished" and row.result is not None
     posts = channel_posts(sent)
     assert len(posts) > 3 and "Game over" in posts[-1].content
@@ -58,23 +58,23 @@ async def test_a_human_against_bots(harness: Harness, game_id: str, bots: int) -
     """The human moves with ``/move`` (its first suggestion); the bots answer on their own."""
     h = harness
     await h.command(HOST, "game", "new", game=game_id)
-    row = await h.client.service.store.active_game(CHANNEL_ID)
+    row = await h.client.service.store.games.active_game(CHANNEL_ID)
     for _ in range(bots):  # the lobby button
         sent = await h.click(HOST, f"lobby:addbot:{row.id}", row.lobby_message_id)
         assert "took a seat" in reply_text(sent)
     await h.command(HOST, "game", "start")
     game = games.REGISTRY[game_id]
     for _ in range(400):
-        row = await h.client.service.store.latest_game(CHANNEL_ID)
+        row = await h.client.service.store.games.latest_game(CHANNEL_ID)
         if row.status == "finished":
             break
-        seats = await h.client.service.store.seats(row.id)
+        seats = await h.client.service.store.games.seats(row.id)
         bots_ = {s.player_id for s in seats if s.bot_level}
         waiting = game.waiting_for(game.load(row.state))
         assert waiting and not waiting & bots_  # the bots have answered already
         move = (await h.autocomplete(HOST, "move", "action", ""))[0]["value"]
         sent = await h.command(HOST, "move", action=move)
-        assert (await h.client.service.store.latest_game(CHANNEL_ID)).version > row.version, \
+        assert (await h.client.service.store.games.latest_game(CHANNEL_ID)).version > row.version, \
             reply_text(sent)  # the move was taken
         assert never_pings_a_bot(channel_posts(sent))
     assert row.status == "finished" and row.result is not None

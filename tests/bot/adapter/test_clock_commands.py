@@ -88,7 +88,7 @@ async def test_a_bank_runs_out_and_the_others_may_wait(start_bot: BotFactory) ->
     assert "**Alice** möchte auf **Bob** warten" in post.content
     later(h, 3 * 24 * HOUR)
     assert await fire_once(h.client) == 0  # the skip was called off
-    assert await h.client.service.store.moves(game_id) == []
+    assert await h.client.service.store.games.moves(game_id) == []
     sent = await h.click(CAROL, f"wait:{game_id}:{BOB.id}", message(notice))
     assert "Only the other players or a moderator" in reply_text(sent)
 
@@ -103,4 +103,4 @@ async def test_nobody_waits_and_the_turn_is_passed(harness: Harness) -> None:
     assert await fire_once(h.client) == 1
     [post] = channel_posts(h.fake.take())
     assert "their turn was passed" in post.content and "<@101>, your turn" in post.content
-    assert [m.kind for m in await h.client.service.store.moves(game_id)] == ["skip"]
+    assert [m.kind for m in await h.client.service.store.games.moves(game_id)] == ["skip"]

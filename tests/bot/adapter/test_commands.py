@@ -125,7 +125,7 @@ async def test_a_full_game_through_discord(harness: Harness) -> None:
     actors = {"101": ALICE, "202": BOB}
     game = games.REGISTRY["aqualin"]
     for turn in range(36):
-        row = await h.client.service.store.active_game(CHANNEL_ID)
+        row = await h.client.service.store.games.active_game(CHANNEL_ID)
         state = game.load(row.state)
         (player,) = game.to_act(state)
         choice = (await h.autocomplete(actors[player], "move", "action", ""))[0]["value"]
@@ -138,7 +138,7 @@ async def test_a_full_game_through_discord(harness: Harness) -> None:
             assert f"<@{nxt.id}>, your turn" in post.content
     assert "Game over" in post.content and "Scores" in post.content
     assert_safe_mentions(post, {101, 202})
-    row = await h.client.service.store.latest_game(CHANNEL_ID)
+    row = await h.client.service.store.games.latest_game(CHANNEL_ID)
     assert row.status == "finished"
 
 

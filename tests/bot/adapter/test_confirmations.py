@@ -26,7 +26,7 @@ def question(sent: list[Sent]) -> Sent:
 
 
 async def status_of(h: Harness, game_id: int) -> str:
-    row = await h.client.service.store.game(game_id)
+    row = await h.client.service.store.games.get(game_id)
     return row.status
 
 
@@ -116,7 +116,7 @@ async def test_a_confirmation_survives_a_restart(start_bot: BotFactory) -> None:
     again = await start_bot()  # a new process on the same database
     sent = await again.click(BOB, buttons(asked.body)[0], message(asked))
     assert "resigned" in channel_posts(sent)[0].content
-    assert (await again.client.service.store.game(game_id)).status == "finished"
+    assert (await again.client.service.store.games.get(game_id)).status == "finished"
 
 
 def test_custom_ids_fit_discord_limits() -> None:

@@ -36,7 +36,7 @@ async def test_a_full_kahuna_game(harness: Harness) -> None:
     boards = [public_posts(sent)[0]]
     actions = clicks = 0
     while True:
-        row = await store.latest_game(CHANNEL_ID)
+        row = await store.games.latest_game(CHANNEL_ID)
         state = KAHUNA.load(row.state)
         if KAHUNA.result(state) is not None:
             break
@@ -56,7 +56,7 @@ async def test_a_full_kahuna_game(harness: Harness) -> None:
             sent = await h.command(actors[player], "move", action=choice)
         actions += 1
         text = reply_text(sent)
-        after = KAHUNA.load((await store.latest_game(CHANNEL_ID)).state)
+        after = KAHUNA.load((await store.games.latest_game(CHANNEL_ID)).state)
         public = public_posts(sent)
         if public:
             [post] = public

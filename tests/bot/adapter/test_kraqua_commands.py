@@ -38,7 +38,7 @@ async def test_a_full_game(harness: Harness, level: str, seats_of: tuple[int, ..
             owner[f"{person.id}#{k}"] = person
     private = None
     for step in range(1500):
-        row = await h.client.service.store.latest_game(CHANNEL_ID)
+        row = await h.client.service.store.games.latest_game(CHANNEL_ID)
         state = GAME.load(row.state)
         if GAME.result(state) is not None:
             break
@@ -77,7 +77,7 @@ async def test_several_seats_need_a_choice(harness: Harness) -> None:
     await h.command(PEOPLE[0], "game", "start")
     text = reply_text(await h.command(PEOPLE[0], "move", action="lay i"))
     # The advice names a form that works as typed: the move started with the seat's animal.
-    state = GAME.load((await h.client.service.store.latest_game(CHANNEL_ID)).state)
+    state = GAME.load((await h.client.service.store.games.latest_game(CHANNEL_ID)).state)
     animals = [state.chips[p] for p in GAME.players(state)]
     assert all(f"`/move {a}: lay i`" in text for a in animals), text
     assert "seat:" not in text

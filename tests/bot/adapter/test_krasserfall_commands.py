@@ -20,7 +20,7 @@ def reply_of(sent):
 
 
 async def state_of(h: Harness):
-    row = await h.client.service.store.latest_game(CHANNEL_ID)
+    row = await h.client.service.store.games.latest_game(CHANNEL_ID)
     return row, GAME.load(row.state)
 
 

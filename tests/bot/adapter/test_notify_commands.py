@@ -44,7 +44,7 @@ async def test_choosing_replies_privately_and_is_stored(harness: Harness) -> Non
     h = harness
     text = reply_text(await h.command(BOB, "game", "notify", where="dm"))
     assert "I'll send you a DM with a link to the board" in text and "all your games" in text
-    assert await h.client.service.store.notify_pref(BOB.id) == "dm"
+    assert await h.client.service.store.settings.notify_pref(BOB.id) == "dm"
     text = reply_text(await h.command(BOB, "game", "notify"))  # without a choice: shows it
     assert "send you a DM" in text and "/game notify" in text
     german = User(404, "Hanna", locale="de")
@@ -112,7 +112,7 @@ async def test_closed_dms_fall_back_to_the_channel_once(harness: Harness) -> Non
     assert hint.content.startswith("📬 <@202>, I couldn't DM you") and "/game notify" in hint.content
     assert_safe_mentions(hint, {BOB.id})  # the hint pings him instead
     assert [s.method for s in sent if s.path == f"/channels/{DM_CHANNEL + BOB.id}/messages"] == ["POST"]
-    rows = [r for r in await h.client.service.store.outbox() if r["kind"] == "dm"]
+    rows = [r for r in await h.client.service.store.outbox.rows() if r["kind"] == "dm"]
     assert [(r["user_id"], r["outcome"]) for r in rows] == [(BOB.id, "fallback")]
 
     # The next turns: pinged in the channel, no DM tried, no hint again.

@@ -31,7 +31,7 @@ async def started(h: Harness) -> int:
 async def make_due(h: Harness) -> None:
     """Let the backoff pass at once (the tests don't wait for the clock)."""
     store = h.client.service.store
-    async with store._tx() as db:
+    async with store.db.tx() as db:
         await db.execute("UPDATE outbox SET next_try_at = 0, created_at = 0 WHERE done_at IS NULL")
 
 
@@ -41,7 +41,7 @@ async def test_every_post_carries_its_rows_nonce(harness: Harness) -> None:
     sent = await h.command(ALICE, "move", action="c3")
     assert reply_text(sent) == "Played `c3`."
     [board] = channel_posts(sent)
-    rows = await h.client.service.store.outbox(game_id)
+    rows = await h.client.service.store.outbox.rows(game_id)
     [row] = [r for r in rows if r["message_id"] and r["kind"] == "post" and r["arms"]][-1:]
     assert board.body["nonce"] == row["key"][:25] and board.body["enforce_nonce"] is True
     assert all(r["done_at"] is not None for r in rows)  # nothing left behind
@@ -56,18 +56,18 @@ async def test_a_server_error_is_retried_and_the_board_arrives_once(harness: Har
     sent = await h.command(ALICE, "move", action="c3")
     assert reply_text(sent) == "Played `c3`."  # the move is kept and the player told so
     assert [p.body.get("nonce") for p in channel_posts(sent)] == [channel_posts(sent)[0].body["nonce"]]
-    [pending] = await store.outbox(game_id, pending=True)
+    [pending] = await store.outbox.rows(game_id, pending=True)
     assert pending["attempts"] == 1 and "500" in pending["last_error"]
     # The next player's clock has not started: nobody told them yet.
-    assert [t.armed for t in await store.timers(game_id)] == [False]
+    assert [t.armed for t in await store.timers.of_game(game_id)] == [False]
 
     await make_due(h)
     assert await h.client.outbox.sweep() == 1
     [board] = channel_posts(h.fake.take())
     assert "<@202>" in board.content and board.body["nonce"] == pending["key"][:25]
     assert board.files  # drawn at delivery from the stored view
-    assert await store.outbox(game_id, pending=True) == []
-    assert [t.armed for t in await store.timers(game_id)] == [True]
+    assert await store.outbox.rows(game_id, pending=True) == []
+    assert [t.armed for t in await store.timers.of_game(game_id)] == [True]
     assert await h.client.outbox.sweep() == 0  # and only once
 
 
@@ -84,7 +84,7 @@ async def test_a_later_row_waits_for_an_earlier_one_in_its_channel(harness: Harn
     [confirm, _cancel] = buttons(asked.body)
     await h.click(ALICE, confirm, message(asked))
     # The abort notice is stored; it may not overtake the board that failed.
-    pending = await store.outbox(game_id, pending=True)
+    pending = await store.outbox.rows(game_id, pending=True)
     assert [r["kind"] for r in pending] == ["post", "post"]
     await make_due(h)
     await h.client.outbox.sweep()
@@ -101,10 +101,10 @@ async def test_a_refused_channel_falls_back_to_the_interaction(harness: Harness)
     assert reply_text(sent) == "Played `c3`."
     public = [f for f in followups(sent) if not (f.body.get("flags") or 0) & 64]
     assert len(public) == 1 and "<@202>" in public[0].content
-    rows = await h.client.service.store.outbox(game_id)
+    rows = await h.client.service.store.outbox.rows(game_id)
     assert rows[-1]["outcome"] == "fallback" and rows[-1]["message_id"]
     # The clock started: the ping reached the channel through the webhook.
-    assert all(t.armed for t in await h.client.service.store.timers(game_id))
+    assert all(t.armed for t in await h.client.service.store.timers.of_game(game_id))
 
 
 async def test_without_an_interaction_a_refused_post_is_given_up_but_kept(harness: Harness) -> None:
@@ -116,11 +116,11 @@ async def test_without_an_interaction_a_refused_post_is_given_up_but_kept(harnes
     h.fake.read_only_channels.add(CHANNEL_ID)
     await make_due(h)
     await h.client.outbox.sweep()
-    rows = await store.outbox(game_id)
+    rows = await store.outbox.rows(game_id)
     assert rows[-1]["outcome"] == "failed" and "access" in rows[-1]["last_error"]
-    assert len(rows) == len(await store.outbox(game_id))  # rows are kept, never deleted
+    assert len(rows) == len(await store.outbox.rows(game_id))  # rows are kept, never deleted
     # Given up still starts the clocks, so a deadline can step in.
-    assert all(t.armed for t in await store.timers(game_id))
+    assert all(t.armed for t in await store.timers.of_game(game_id))
 
 
 async def test_closed_dms_of_another_player_leave_a_notice(harness: Harness) -> None:
@@ -132,8 +132,8 @@ async def test_closed_dms_of_another_player_leave_a_notice(harness: Harness) -> 
     reply_text(sent)
     notices = [p for p in channel_posts(sent) if "DMs" in p.content]
     assert len(notices) == 1 and "<@202>" in notices[0].content
-    row = await h.client.service.store.active_game(CHANNEL_ID)
-    dms = [r for r in await h.client.service.store.outbox(row.id) if r["kind"] == "dm"]
+    row = await h.client.service.store.games.active_game(CHANNEL_ID)
+    dms = [r for r in await h.client.service.store.outbox.rows(row.id) if r["kind"] == "dm"]
     assert sorted(r["outcome"] for r in dms) == ["fallback", "sent"]
 
 
@@ -145,9 +145,9 @@ async def test_a_refusal_for_good_is_given_up_at_once_and_the_channel_goes_on(ha
                                                     {"code": 50035, "message": "Invalid Form Body"}))
     sent = await h.command(ALICE, "move", action="c3")
     assert reply_text(sent) == "Played `c3`."
-    rows = await store.outbox(game_id)
+    rows = await store.outbox.rows(game_id)
     assert rows[-1]["outcome"] == "failed" and "400" in rows[-1]["last_error"]
-    assert await store.outbox(game_id, pending=True) == []  # nothing blocks the channel
+    assert await store.outbox.rows(game_id, pending=True) == []  # nothing blocks the channel
     sent = await h.command(BOB, "move", action="d4")
     assert [("<@101>" in p.content) for p in channel_posts(sent)] == [True]
 
@@ -158,16 +158,16 @@ async def test_an_unreadable_row_is_given_up_and_the_rest_delivered(harness: Har
     store = h.client.service.store
     h.fake.post_errors.append(server_error())
     await h.command(ALICE, "move", action="c3")  # its board waits for a retry
-    async with store._tx() as db:
+    async with store.db.tx() as db:
         await db.execute("UPDATE outbox SET body = '{broken' WHERE done_at IS NULL")
     # Another channel's lobby, still to be posted.
     await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=None, channel_id=CHANNEL_ID + 1), "aqualin")
     await make_due(h)
     assert await h.client.outbox.sweep() == 1  # the lobby; the broken row was set aside
-    rows = await store.outbox(pending=True)
+    rows = await store.outbox.rows(pending=True)
     assert rows == []
-    assert [r["outcome"] for r in await store.outbox(game_id)][-1] == "failed"
+    assert [r["outcome"] for r in await store.outbox.rows(game_id)][-1] == "failed"
 
 
 def test_claims_of_a_dead_process_on_this_host_are_released() -> None:
@@ -188,13 +188,13 @@ async def test_what_a_dead_process_held_goes_out_at_start_up_without_the_grace(
     await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=GUILD_ID, channel_id=CHANNEL_ID), "aqualin")
     dead = f"{socket.gethostname()}:{2 ** 22 + 7}:dddd"  # no such process here
-    [row] = await store.claim_outbox(owner=dead, now=h.client.service.clock(), lease=3600)
+    [row] = await store.outbox.claim(owner=dead, now=h.client.service.clock(), lease=3600)
     h.client.outbox.stop()
     await h.client.outbox.start()  # as after a restart
     h.client._ready.set()  # type: ignore[union-attr]  # connected
     async def delivered() -> bool:
-        return not await store.outbox(pending=True)
+        return not await store.outbox.rows(pending=True)
 
     await eventually(delivered, "the row to be delivered")
-    [done] = [r for r in await store.outbox() if r["id"] == row.id]
+    [done] = [r for r in await store.outbox.rows() if r["id"] == row.id]
     assert done["outcome"] == "sent" and done["message_id"]

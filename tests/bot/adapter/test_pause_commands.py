@@ -50,7 +50,7 @@ async def test_a_moderator_pauses_and_resumes(harness: Harness) -> None:
     [post] = channel_posts(sent)
     assert "goes on" in post.content
     assert_safe_mentions(post, {ALICE.id})
-    assert (await h.client.service.store.game(game_id)).paused_at is None
+    assert (await h.client.service.store.games.get(game_id)).paused_at is None
 
 
 async def test_players_agree_with_the_button_even_after_a_restart(start_bot: BotFactory) -> None:

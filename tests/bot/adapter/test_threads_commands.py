@@ -47,7 +47,7 @@ async def test_config_threads_opens_a_thread_named_after_the_game(harness: Harne
     assert start.body["auto_archive_duration"] == 10080
     thread_id = int(start.response["id"])
     assert thread_id == int(lobby.response["id"])  # a thread shares its first message's id
-    assert (await h.client.service.store.game(game_id)).thread_id == thread_id
+    assert (await h.client.service.store.games.get(game_id)).thread_id == thread_id
 
     # The per-game override wins over the server's setting, both ways.
     sent = await h.command(ALICE, "game", "new", game="kahuna", thread=False)
@@ -106,11 +106,11 @@ async def test_several_games_in_one_channel_one_per_thread(harness: Harness) -> 
                      f"in <#{t1}> and Krasserfall #{second} in <#{t2}>. Use the command inside the "
                      "game's thread.")
     assert "thread" in reply_text(await h.command(BOB, "move", action="c3"))
-    assert [s.user_id for s in await h.client.service.store.seats(second)] == [ALICE.id]
+    assert [s.user_id for s in await h.client.service.store.games.seats(second)] == [ALICE.id]
     # Inside a thread the command acts on that thread's game.
     assert "joined" in reply_text(await h.command(BOB, "game", "join", channel_id=t2))
-    assert [s.user_id for s in await h.client.service.store.seats(second)] == [ALICE.id, BOB.id]
-    assert [s.user_id for s in await h.client.service.store.seats(first)] == [ALICE.id]
+    assert [s.user_id for s in await h.client.service.store.games.seats(second)] == [ALICE.id, BOB.id]
+    assert [s.user_id for s in await h.client.service.store.games.seats(first)] == [ALICE.id]
     # One game may still play in the channel itself, and only one.
     sent = await h.command(ALICE, "game", "new", game="aqua", thread=False)
     assert channel_posts(sent) and not thread_starts(sent)
@@ -152,7 +152,7 @@ async def test_without_thread_permissions_the_game_falls_back_to_the_channel(har
     assert notice.content.startswith("I couldn't open a thread for this game, so it is played here")
     assert "Create Public Threads and Send Messages in Threads" in notice.content
     game_id = int(buttons(lobby.body)[0].rsplit(":", 1)[1])
-    assert (await h.client.service.store.game(game_id)).thread_id is None
+    assert (await h.client.service.store.games.get(game_id)).thread_id is None
     await h.command(BOB, "game", "join")
     sent = await h.command(ALICE, "game", "start")
     [board] = channel_posts(sent)
@@ -231,4 +231,4 @@ async def test_a_deleted_thread_sends_the_game_back_to_its_channel(harness: Harn
     notice, board = channel_posts(sent)
     assert notice.path == board.path == f"/channels/{CHANNEL_ID}/messages"
     assert notice.content.startswith("I couldn't open a thread") and "has started" in board.content
-    assert (await h.client.service.store.game(game_id)).thread_id is None
+    assert (await h.client.service.store.games.get(game_id)).thread_id is None

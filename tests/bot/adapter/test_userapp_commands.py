@@ -64,10 +64,10 @@ def nothing_posted_in_the_group(sent: list[Sent]) -> None:
 
 async def to_act(h: GroupDM) -> User:
     """Who is to act in the group DM's game (Alice or Bob)."""
-    row = await h.client.service.store.active_game(GROUP_DM)
+    row = await h.client.service.store.games.active_game(GROUP_DM)
     game = games.REGISTRY[row.game]
     (player,) = game.to_act(game.load(row.state))
-    seat = next(s for s in await h.client.service.store.seats(row.id) if s.player_id == player)
+    seat = next(s for s in await h.client.service.store.games.seats(row.id) if s.player_id == player)
     return ALICE if seat.user_id == ALICE.id else BOB
 
 
@@ -116,7 +116,7 @@ async def test_a_group_dm_game_to_the_end_through_answers_only(dm: GroupDM) -> N
     actors = {"101": ALICE, "202": BOB}
     game = games.REGISTRY["aqualin"]
     for turn in range(36):
-        row = await h.client.service.store.active_game(GROUP_DM)
+        row = await h.client.service.store.games.active_game(GROUP_DM)
         assert row.guild_id is None
         (player,) = game.to_act(game.load(row.state))
         choice = (await h.autocomplete(actors[player], "move", "action", ""))[0]["value"]
@@ -129,9 +129,9 @@ async def test_a_group_dm_game_to_the_end_through_answers_only(dm: GroupDM) -> N
             other = "<@202>" if player == "101" else "<@101>"
             assert f"{other}, your turn" in post.content
     assert "Game over" in post.content
-    row = await h.client.service.store.latest_game(GROUP_DM)
+    row = await h.client.service.store.games.latest_game(GROUP_DM)
     assert row.status == "finished" and row.board_message_id == int(post.response["id"])
-    pending = await h.client.service.store.outbox(pending=True)
+    pending = await h.client.service.store.outbox.rows(pending=True)
     assert pending == []  # every row went out through an answer
     assert h.fake.violations == []
 
@@ -203,9 +203,9 @@ async def test_config_in_a_group_dm_changes_that_chat(dm: GroupDM) -> None:
     text = reply_text(sent)
     assert text.startswith("Saved.") and "settings of this chat" in text  # Bob reads English
     store = h.client.service.store
-    assert (await store.channel_settings(GROUP_DM)).reminder_seconds == 3600
-    assert (await store.channel_settings(GROUP_DM)).language == "da"
-    assert (await store.guild_settings(GUILD_ID)).reminder_seconds == 12 * 3600  # servers untouched
+    assert (await store.settings.channel(GROUP_DM)).reminder_seconds == 3600
+    assert (await store.settings.channel(GROUP_DM)).language == "da"
+    assert (await store.settings.guild(GUILD_ID)).reminder_seconds == 12 * 3600  # servers untouched
     sent = await h.command(BOB, "game", "config", who_starts="everyone")
     assert "roles" in reply_text(sent)
     game_id, card = await lobby(h)
@@ -238,7 +238,7 @@ async def test_reminders_go_by_dm_in_a_group_dm(dm: GroupDM) -> None:
     [reminder] = dms(sent, await to_act(h))  # the player whose turn it is, by DM
     assert f"https://discord.com/channels/@me/{GROUP_DM}" in reminder.content
     assert "your turn" in reminder.content
-    assert await h.client.service.store.outbox(pending=True) == []
+    assert await h.client.service.store.outbox.rows(pending=True) == []
 
 
 async def test_a_row_without_an_interaction_goes_by_dm(dm: GroupDM) -> None:
@@ -302,12 +302,12 @@ async def test_every_game_starts_and_moves_in_a_group_dm(dm: GroupDM, game_id: s
     assert board.files
     users = {101: ALICE, 202: BOB}
     for _ in range(3):
-        row = await h.client.service.store.active_game(GROUP_DM)
+        row = await h.client.service.store.games.active_game(GROUP_DM)
         if row is None:
             break
         game = games.REGISTRY[row.game]
         state = game.load(row.state)
-        seats = {s.player_id: s.user_id for s in await h.client.service.store.seats(row.id)}
+        seats = {s.player_id: s.user_id for s in await h.client.service.store.games.seats(row.id)}
         player = sorted(game.to_act(state))[0]
         choice = (await h.autocomplete(users[seats[player]], "move", "action", ""))[0]["value"]
         sent = await h.command(users[seats[player]], "move", action=choice)
@@ -333,4 +333,4 @@ async def test_a_server_without_the_bot_is_told_to_add_it(start_bot: BotFactory,
     [answer] = callbacks(sent)
     assert answer.body["type"] == 4 and answer.body["data"]["flags"] & EPHEMERAL
     assert "add me" in answer.body["data"]["content"]
-    assert channel_posts(sent) == [] and await h.client.service.store.active_game(CHANNEL_ID) is None
+    assert channel_posts(sent) == [] and await h.client.service.store.games.active_game(CHANNEL_ID) is None

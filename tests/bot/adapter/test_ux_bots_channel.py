@@ -97,7 +97,7 @@ async def kahuna_until_a_step(h: Harness) -> tuple[object, str, dict[str, int]]:
               if p.response}
     actors = {str(ALICE.id): ALICE, str(BOB.id): BOB}
     for _ in range(20):
-        row = await h.client.service.store.latest_game(CHANNEL_ID)
+        row = await h.client.service.store.games.latest_game(CHANNEL_ID)
         state = KAHUNA.load(row.state)
         (player,) = KAHUNA.to_act(state)
         step = step_of_turn(state, player)
@@ -119,8 +119,8 @@ async def test_kahuna_edits_the_hand_dm_after_each_action(harness: Harness) -> N
     assert edit.path == f"/channels/{5_000_000 + mover.id}/messages/{dm_ids[mover.id]}"
     assert edit.files and edit.files[0][1].startswith(b"\x89PNG")
     assert "It's your turn" in edit.content
-    row = await h.client.service.store.latest_game(CHANNEL_ID)
-    [dm_row] = [r for r in await h.client.service.store.outbox(row.id) if r["kind"] == "dm"][-1:]
+    row = await h.client.service.store.games.latest_game(CHANNEL_ID)
+    [dm_row] = [r for r in await h.client.service.store.outbox.rows(row.id) if r["kind"] == "dm"][-1:]
     assert dm_row["outcome"] == "sent" and dm_row["message_id"] == dm_ids[mover.id]
 
 

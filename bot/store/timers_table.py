@@ -1,6 +1,6 @@
-"""The store's timers: reminders, deadlines and chess clocks as ``timers`` rows (planned with
+"""The timers table: reminders, deadlines and chess clocks as ``timers`` rows (planned with
 each change of a game, claimed with a lease, fired by the service). Holds while paused or away:
-:mod:`bot.store_pause`."""
+:mod:`bot.store.pauses_table`."""
 
 from __future__ import annotations
 
@@ -8,22 +8,29 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Tx
-from .outbox import Envelope
-from .store_pause import HELD, PauseStore
-from .store_rows import TimerPlan, TimerRow, bank_left
+from ..db import Database, Tx
+from ..outbox import Envelope
+from .outbox_table import OutboxTable
+from .pauses_table import HELD, PausesTable
+from .rows import TimerPlan, TimerRow, bank_left
+from .table import Table
 
 
-class TimerStore(PauseStore):
-    """The timers table (a part of :class:`~bot.store.Store`; a fired timer writes outbox rows,
-    and holds are the pause part's)."""
+class TimersTable(Table):
+    """``store.timers``: a fired timer writes what it says into the ``outbox``; an away's end
+    (in ``pauses``) is a time the timer loop waits for too."""
 
-    async def _plan_timers(self, db: Tx, game_id: int, plan: TimerPlan | None,
+    def __init__(self, db: Database, outbox: OutboxTable, pauses: PausesTable) -> None:
+        super().__init__(db)
+        self.outbox = outbox
+        self.pauses = pauses
+
+    async def plan(self, db: Tx, game_id: int, plan: TimerPlan | None,
                            now: float, waiting_for: int | None = None) -> None:
         """Bring the game's timers in line with ``plan``.
 
         With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
-        that version that pings the players is delivered (:meth:`arm_timers`).
+        that version that pings the players is delivered (:meth:`arm`).
         """
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
@@ -72,9 +79,7 @@ class TimerStore(PauseStore):
                          (json.dumps({**data, "banks": banks}, sort_keys=True), game_id))
         return banks
 
-    # ----- timers ---------------------------------------------------------------------------
-
-    async def due_timers(self, now: float) -> list[TimerRow]:
+    async def due(self, now: float) -> list[TimerRow]:
         rows = await self._all(
             "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
             " WHERE due_at <= ? AND armed = 1 ORDER BY due_at, id",
@@ -82,7 +87,7 @@ class TimerStore(PauseStore):
         )
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
-    async def timers(self, game_id: int) -> list[TimerRow]:
+    async def of_game(self, game_id: int) -> list[TimerRow]:
         rows = await self._all(
             "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out, held_at"
             " FROM timers"
@@ -91,11 +96,11 @@ class TimerStore(PauseStore):
         )
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
-    async def claim_timers(self, *, owner: str, now: float, lease: float,
+    async def claim(self, *, owner: str, now: float, lease: float,
                            limit: int = 100) -> list[TimerRow]:
         """Take the due timers nobody holds, so that with several processes each timer is
         worked on by one. The claim lasts ``lease`` seconds: the timers of a process that
-        died come back by themselves. :meth:`fire_timer` consumes a timer for good."""
+        died come back by themselves. :meth:`fire` consumes a timer for good."""
         async with self._tx() as db:
             rows = await db.fetch(
                 "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
@@ -116,10 +121,10 @@ class TimerStore(PauseStore):
             " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1"
             f" AND NOT {HELD}")
         due = row["due"] if row and row["due"] is not None else None
-        back = await self.next_return()  # an away that ends by its date releases timers
+        back = await self.pauses.next_return()  # an away that ends by its date releases timers
         return back if due is None or (back is not None and back < due) else due
 
-    async def arm_timers(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
+    async def arm(self, game_id: int, version: int, plan: TimerPlan, *, now: float) -> bool:
         """Give a running game that has no timers at all the ones ``plan`` calls for.
 
         No version bump (nothing about the game changes), but nothing happens unless the game
@@ -135,10 +140,10 @@ class TimerStore(PauseStore):
             )
             if found is None:
                 return False
-            await self._plan_timers(db, game_id, plan, now)
+            await self.plan(db, game_id, plan, now)
         return True
 
-    async def fire_timer(self, timer: TimerRow, *, again_at: float | None, now: float,
+    async def fire(self, timer: TimerRow, *, again_at: float | None, now: float,
                          outbox: Sequence[Envelope] = (), ran_out: float | None = None) -> bool:
         """Consume a due timer once, with what it says (``outbox``); a reminder may come back
         at ``again_at`` (a chess clock's deadline too, as the grace after its bank ``ran_out``).
@@ -148,7 +153,7 @@ class TimerStore(PauseStore):
         async with self._tx() as db:
             if await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,)) != 1:
                 return False
-            await self._enqueue(db, timer.game_id, None, outbox, now)
+            await self.outbox.write(db, timer.game_id, None, outbox, now)
             if again_at is not None:
                 await db.execute(
                     "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"

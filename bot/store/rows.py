@@ -1,12 +1,5 @@
-"""The store's rows, as value types (a game, a seat, a logged move, settings, a timer), and the
-base that every part of the :class:`~bot.store.Store` stands on (:class:`StoreBase`).
-
-The parts are classes, one module each, stacked in the order they use each other: the outbox
-(:mod:`bot.store_outbox`), pauses and aways (:mod:`bot.store_pause`, which write outbox rows),
-timers (:mod:`bot.store_timers`, held by pauses), and beside them settings, notices, leases and
-meta (:mod:`bot.store_settings`). :class:`~bot.store.Store` (games, seats, the move log and
-history) is made of them all.
-"""
+"""The store's rows as value types (a game, a seat, a logged move, settings, a timer) and its
+errors: what the tables hand out, and what the service reads."""
 
 from __future__ import annotations
 
@@ -14,9 +7,8 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .db import Database, Tx
-from .db.base import Row, StoreError
-from .vocab import ACTIVE, DeadlineAction, MoveKind, StartPolicy, Status
+from ..db.base import Row, StoreError
+from ..vocab import ACTIVE, DeadlineAction, MoveKind, StartPolicy, Status
 
 __all__ = ["ACTIVE"]  # re-exported: bot.store's importers take it from there
 
@@ -204,30 +196,3 @@ class TimerPlan:
     #: played a turn (``reset``), at most the starting bank.
     clock: tuple[float, float] | None = None
     ended: frozenset[str] = frozenset()
-
-
-class StoreBase:
-    """What every part of the :class:`~bot.store.Store` stands on: its database, a transaction,
-    a read, and the version check of a game write."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
-    def _tx(self):  # noqa: ANN202 - an async context manager of a Tx
-        return self.db.tx()
-
-    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
-        return await self.db.fetchrow(sql, params)
-
-    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
-        return await self.db.fetch(sql, params)
-
-    async def _bump(self, db: Tx, game_id: int, version: int, now: float,
-                    sets: str = "", params: tuple[Any, ...] = ()) -> None:
-        """Bump the version if it is still ``version``; else raise StaleGame (rolls back).
-
-        On PostgreSQL a racing writer's UPDATE waits for this one and then finds the new
-        version, so it too gets StaleGame: the check holds across processes."""
-        sql = f"UPDATE games SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
-        if await db.execute(sql, (now, *params, game_id, version)) != 1:
-            raise StaleGame(f"game {game_id} changed since version {version}")

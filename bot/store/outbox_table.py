@@ -1,5 +1,6 @@
-"""The store's outbox: rows written with each change, claimed and delivered by the adapter's
-deliverer (:mod:`bot.adapter.outbox`), marked done or retried, never deleted."""
+"""The outbox table: rows written in the transaction of each change (:meth:`OutboxTable.write`),
+claimed and delivered by the adapter's deliverer (:mod:`bot.adapter.outbox`), marked done or
+retried, never deleted."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Tx
-from .db.base import Row
-from .outbox import Envelope, OutboxRow, dumps
-from .store_rows import StoreBase
-from .vocab import Delivered
+from ..db import Tx
+from ..db.base import Row
+from ..outbox import Envelope, OutboxRow, dumps
+from ..vocab import Delivered
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -24,13 +25,11 @@ def _json_or_text(text: str) -> Any:
         return text
 
 
-class OutboxStore(StoreBase):
-    """The outbox table (a part of :class:`~bot.store.Store`)."""
-
-    # ----- outbox ---------------------------------------------------------------------------
+class OutboxTable(Table):
+    """``store.outbox``: what is to be said, and how its delivery went."""
 
     @staticmethod
-    async def _enqueue(db: Tx, game_id: int | None, version: int | None,
+    async def write(db: Tx, game_id: int | None, version: int | None,
                        items: Sequence[Envelope], now: float) -> bool:
         """Store envelopes inside the caller's transaction; True if one of them arms timers."""
         for item in items:
@@ -47,7 +46,7 @@ class OutboxStore(StoreBase):
                       version: int | None = None) -> None:
         """Envelopes that go with no other write (a replay post, say)."""
         async with self._tx() as db:
-            await self._enqueue(db, game_id, version, items, now)
+            await self.write(db, game_id, version, items, now)
 
     _OUTBOX_COLUMNS = ("id, key, kind, game_id, version, guild_id, channel_id, user_id, body, arms,"
                        " attempts, created_at")
@@ -58,13 +57,13 @@ class OutboxStore(StoreBase):
         row.data()  # readable, or given up at the claim
         return row
 
-    async def outbox_claimants(self) -> list[str]:
+    async def claimants(self) -> list[str]:
         """Who holds undelivered rows now (to release those of a process that died)."""
         rows = await self._all("SELECT DISTINCT claimed_by FROM outbox WHERE done_at IS NULL"
                                " AND claimed_by IS NOT NULL")
         return [r["claimed_by"] for r in rows]
 
-    async def renew_outbox(self, row: OutboxRow, *, owner: str, now: float, lease: float) -> bool:
+    async def renew(self, row: OutboxRow, *, owner: str, now: float, lease: float) -> bool:
         """Extend our claim on ``row`` just before sending it; False if it is no longer ours."""
         async with self._tx() as db:
             changed = await db.execute(
@@ -73,7 +72,7 @@ class OutboxStore(StoreBase):
             )
             return changed == 1
 
-    async def claim_outbox(self, *, owner: str, now: float, lease: float,
+    async def claim(self, *, owner: str, now: float, lease: float,
                            keys: Sequence[str] | None = None, limit: int = 50,
                            older_than: float | None = None) -> list[OutboxRow]:
         """Take undelivered rows for delivery, in the order they were written.
@@ -123,7 +122,7 @@ class OutboxStore(StoreBase):
                                  (now + lease, owner, r["id"]))
         return rows
 
-    async def outbox_done(self, row: OutboxRow, *, now: float, outcome: Delivered,
+    async def done(self, row: OutboxRow, *, now: float, outcome: Delivered,
                           message_id: int | None = None, error: str | None = None) -> None:
         """Delivered (``sent``), delivered another way (``fallback``) or given up (``failed``).
 
@@ -143,7 +142,7 @@ class OutboxStore(StoreBase):
                     (now, now, row.game_id, row.version),
                 )
 
-    async def outbox_retry(self, row: OutboxRow, *, now: float, at: float, error: str,
+    async def retry(self, row: OutboxRow, *, now: float, at: float, error: str,
                            count: bool = True) -> None:
         """A transient failure: let go of the row and try again at ``at`` (``count`` False:
         it was not tried, it waits for an earlier row of its channel)."""
@@ -154,7 +153,7 @@ class OutboxStore(StoreBase):
                 (int(count), at, error[:500], row.id),
             )
 
-    async def release_outbox(self, owner: str) -> list[str]:
+    async def release(self, owner: str) -> list[str]:
         """Let go of one deliverer's claims (a deliverer that died); the keys of its rows."""
         async with self._tx() as db:
             rows = await db.fetch("SELECT key FROM outbox WHERE done_at IS NULL AND claimed_by = ?"
@@ -165,7 +164,7 @@ class OutboxStore(StoreBase):
             )
             return [r["key"] for r in rows]
 
-    async def outbox(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
+    async def rows(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
         """Rows as stored (for tests, the console and `db` tools)."""
         sql = "SELECT * FROM outbox WHERE 1 = 1"
         params: tuple[Any, ...] = ()

@@ -1,12 +1,12 @@
-"""Persistence of pauses and vacations: paused games, pause votes, away players, held timers.
+"""The pauses table: paused games, pause votes, away players, held timers.
 
 The timing contract (the chess clock and every other time-based feature rely on it):
 
 * Everything time-based is a ``timers`` row (``due_at``, ``turn_since``, ``armed``/``delay``).
 * A timer row is *held* while its game is paused or its player's user is away (:data:`HELD`).
-  Held rows never fire (:meth:`Store.claim_timers` skips them) and are not waited for
-  (:meth:`Store.next_due`).
-* When a hold ends (resume, return), :meth:`PauseStore.shift_held_timers` moves each row that is
+  Held rows never fire (:meth:`TimersTable.claim` skips them) and are not waited for
+  (:meth:`TimersTable.next_due`).
+* When a hold ends (resume, return), :meth:`PausesTable.shift` moves each row that is
   no longer held forward by the time it was held: ``due_at`` and ``turn_since`` alike, so
   ``due_at - turn_since`` (a wait, a deadline, a bank) is what it was and the time a player has
   used stays what it was when the hold began. ``held_at`` marks when a row's hold began; a row
@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .db import Tx
-from .outbox import Envelope
-from .store_outbox import OutboxStore
+from ..db import Database, Tx
+from ..outbox import Envelope
+from .outbox_table import OutboxTable
+from .table import Table
 
 #: SQL: the ``timers`` row is held (its game is paused, or the user in its seat is away).
 HELD = ("(EXISTS (SELECT 1 FROM games hg WHERE hg.id = timers.game_id AND hg.paused_at IS NOT NULL)"
@@ -41,21 +42,25 @@ class _Undo(Exception):
     """Raised inside a transaction to roll it back (the change is no longer possible)."""
 
 
-class PauseStore(OutboxStore):
-    """The :class:`~bot.store.Store`'s pause and away tables (a part of it, not a store of its
-    own; a pause or resume writes outbox rows)."""
+class PausesTable(Table):
+    """``store.pauses``: pauses, their votes, and aways; a pause or a return writes what it
+    says into the ``outbox`` in its own transaction."""
+
+    def __init__(self, db: Database, outbox: OutboxTable) -> None:
+        super().__init__(db)
+        self.outbox = outbox
 
     # ----- the shift ------------------------------------------------------------------------
 
     @staticmethod
-    async def hold_timers(db: Tx, scope: str, params: tuple[Any, ...], *, now: float) -> None:
+    async def hold(db: Tx, scope: str, params: tuple[Any, ...], *, now: float) -> None:
         """Mark the rows in ``scope`` that a new hold stops (call before writing the hold):
         those not held yet remember that their hold begins ``now``."""
         await db.execute(f"UPDATE timers SET held_at = ? WHERE {scope} AND NOT {HELD}",
                          (now, *params))
 
     @staticmethod
-    async def shift_held_timers(db: Tx, scope: str, params: tuple[Any, ...], *, at: float) -> int:
+    async def shift(db: Tx, scope: str, params: tuple[Any, ...], *, at: float) -> int:
         """THE shift: after a hold ended at ``at`` (call after removing the hold, in its
         transaction), every armed row in ``scope`` that nothing holds any more moves forward by
         the time it was held, ``at`` minus when its hold began: ``due_at`` and ``turn_since``
@@ -73,7 +78,7 @@ class PauseStore(OutboxStore):
 
     # ----- pause ----------------------------------------------------------------------------
 
-    async def pause_game(self, game_id: int, version: int, *, by: int, reason: str | None,
+    async def pause(self, game_id: int, version: int, *, by: int, reason: str | None,
                          now: float, outbox: Sequence[Envelope] = ()) -> bool:
         """Pause a running game that is not paused and still at ``version`` (no version bump:
         the board's buttons stay valid for after the pause). False if that is no longer so."""
@@ -86,7 +91,7 @@ class PauseStore(OutboxStore):
     async def _pause(self, game_id: int, version: int, *, by: int, reason: str | None,
                      now: float, outbox: Sequence[Envelope]) -> None:
         async with self._tx() as db:
-            await self.hold_timers(db, "game_id = ?", (game_id,), now=now)
+            await self.hold(db, "game_id = ?", (game_id,), now=now)
             changed = await db.execute(
                 "UPDATE games SET paused_at = ?, paused_by = ?, pause_reason = ?"
                 " WHERE id = ? AND version = ? AND status = 'running' AND paused_at IS NULL",
@@ -94,9 +99,9 @@ class PauseStore(OutboxStore):
             if changed != 1:
                 raise _Undo
             await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
-            await self._enqueue(db, game_id, None, outbox, now)
+            await self.outbox.write(db, game_id, None, outbox, now)
 
-    async def resume_game(self, game_id: int, version: int, *, now: float,
+    async def resume(self, game_id: int, version: int, *, now: float,
                           outbox: Sequence[Envelope] = ()) -> bool:
         """Resume a paused game (still at ``version``) and shift its timers by the pause."""
         try:
@@ -113,11 +118,11 @@ class PauseStore(OutboxStore):
             " WHERE id = ? AND version = ? AND paused_at IS NOT NULL", (game_id, version))
         if changed != 1:
             raise _Undo
-        await self.shift_held_timers(db, "game_id = ?", (game_id,), at=now)
+        await self.shift(db, "game_id = ?", (game_id,), at=now)
         await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
-        await self._enqueue(db, game_id, None, outbox, now)
+        await self.outbox.write(db, game_id, None, outbox, now)
 
-    async def vote_pause(self, game_id: int, user_id: int, *, action: str, reason: str | None,
+    async def vote(self, game_id: int, user_id: int, *, action: str, reason: str | None,
                          now: float, outbox: Sequence[Envelope] = ()) -> list[int]:
         """Record that ``user_id`` agrees to ``action`` (votes for the other action go); returns
         everyone who agrees to it now."""
@@ -128,12 +133,12 @@ class PauseStore(OutboxStore):
                 "INSERT INTO pause_votes (game_id, user_id, action, reason, voted_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
                 " action = excluded.action", (game_id, user_id, action, reason, now))
-            await self._enqueue(db, game_id, None, outbox, now)
+            await self.outbox.write(db, game_id, None, outbox, now)
             rows = await db.fetch("SELECT user_id FROM pause_votes WHERE game_id = ? AND action = ?"
                                   " ORDER BY voted_at, user_id", (game_id, action))
         return [r["user_id"] for r in rows]
 
-    async def pause_votes(self, game_id: int, action: str) -> list[tuple[int, str | None]]:
+    async def votes(self, game_id: int, action: str) -> list[tuple[int, str | None]]:
         """(user, reason) of everyone who agrees to ``action``, the one who asked first."""
         rows = await self._all("SELECT user_id, reason FROM pause_votes WHERE game_id = ?"
                                " AND action = ? ORDER BY voted_at, user_id", (game_id, action))
@@ -153,11 +158,11 @@ class PauseStore(OutboxStore):
         async with self._tx() as db:
             already = await db.execute("UPDATE away SET until = ? WHERE user_id = ?", (until, user_id))
             if not already:
-                await self.hold_timers(db, _OF_USER, (user_id,), now=now)
+                await self.hold(db, _OF_USER, (user_id,), now=now)
                 await db.execute("INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)",
                                  (user_id, now, until))
             for game_id, items in outbox:
-                await self._enqueue(db, game_id, None, items, now)
+                await self.outbox.write(db, game_id, None, items, now)
         return bool(already)
 
     async def end_away(self, user_id: int, *, at: float, now: float, until: float | None = None,
@@ -173,9 +178,9 @@ class PauseStore(OutboxStore):
             async with self._tx() as db:
                 if await db.execute(sql, params) != 1:
                     raise _Undo
-                await self.shift_held_timers(db, _OF_USER, (user_id,), at=at)
+                await self.shift(db, _OF_USER, (user_id,), at=at)
                 for game_id, items in outbox:
-                    await self._enqueue(db, game_id, None, items, now)
+                    await self.outbox.write(db, game_id, None, items, now)
         except _Undo:
             return False
         return True

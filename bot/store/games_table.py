@@ -1,80 +1,42 @@
-"""Persistence: games, seats, the move log, server settings, timers and the outbox.
-
-One Store, two backends (:mod:`bot.db`): an SQLite file (the embedded default) or
-PostgreSQL, with numbered migrations for each in ``bot/migrations``. The SQL here is written
-once for both. Every write that changes a game checks the version it was computed from and
-bumps it, inside one transaction, so two racing clicks cannot both land (the loser gets
-:class:`StaleGame`), even from two processes. Work that no gateway event starts (outbox rows,
-timers, bot turns) is claimed with a lease, so several processes do each piece once.
-
-The tables other than games, seats and moves have their own modules (``bot/store_*.py``, see
-:mod:`bot.store_rows`); the rows and ``Store`` are imported from here.
-"""
+"""The games table with its seats and its move log: every write that changes a game checks the
+version it was computed from and bumps it, in one transaction with the outbox rows and the
+timers that go with it, so two racing clicks cannot both land (the loser gets
+:class:`StaleGame`), even from two processes."""
 
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from . import db as dbs
-from .db import Conflict
-from .db.base import StoreError
-from .outbox import Envelope
-from .store_rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, GuildSettings,
-                         MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
-from .store_settings import SettingsStore
-from .store_timers import TimerStore
-from .vocab import MoveKind, Status
-
-log = logging.getLogger(__name__)
-
-__all__ = ["ACTIVE", "ChannelBusy", "ForcedRow", "GameRow", "GuildSettings", "MoveRow",
-           "SETTING_COLUMNS", "SeatRow", "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left",
-           "migrations"]
+from ..db import Conflict, Database, Tx
+from ..outbox import Envelope
+from ..vocab import MoveKind, Status
+from .outbox_table import OutboxTable
+from .rows import ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan
+from .table import Table
+from .timers_table import TimersTable
 
 
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
-    """(schema version reached, name, sql) of every migration file of ``dialect``, in order."""
-    try:
-        return [(m.last, m.name, m.sql) for m in dbs.migrations(dialect)]
-    except dbs.DatabaseError as exc:
-        raise StoreError(str(exc)) from None
+class GamesTable(Table):
+    """``store.games``: games, seats and moves, and the finished games that history reads."""
 
+    def __init__(self, db: Database, outbox: OutboxTable, timers: TimersTable) -> None:
+        super().__init__(db)
+        self.outbox = outbox
+        self.timers = timers
 
-class Store(TimerStore, SettingsStore):
-    """The bot's database. Open with :meth:`open`, close with :meth:`close`.
+    async def _bump(self, db: Tx, game_id: int, version: int, now: float,
+                    sets: str = "", params: tuple[Any, ...] = ()) -> None:
+        """Bump the version if it is still ``version``; else raise StaleGame (rolls back).
 
-    Games, seats and the move log are here; the other tables are its parts' (the classes
-    it is made of)."""
+        On PostgreSQL a racing writer's UPDATE waits for this one and then finds the new
+        version, so it too gets StaleGame: the check holds across processes."""
+        sql = f"UPDATE games SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?"
+        if await db.execute(sql, (now, *params, game_id, version)) != 1:
+            raise StaleGame(f"game {game_id} changed since version {version}")
 
-    @classmethod
-    async def open(cls, target: str | Path) -> Store:
-        """Open (and migrate) an SQLite file or a ``sqlite://`` / ``postgresql://`` URL."""
-        db = await dbs.open_database(target)
-        store = cls(db)
-        try:
-            await dbs.migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        return store
-
-    @property
-    def dialect(self) -> str:
-        return self.db.dialect
-
-    async def close(self) -> None:
-        await self.db.close()
-
-    async def schema_version(self) -> int:
-        return await self.db.schema_version()
-
-    # ----- games ----------------------------------------------------------------------------
-
-    async def game(self, game_id: int) -> GameRow | None:
+    async def get(self, game_id: int) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         return GameRow.from_row(row) if row else None
 
@@ -152,12 +114,12 @@ class Store(TimerStore, SettingsStore):
                         " VALUES (?, 0, ?, ?, ?, ?)",
                         (game_id, host_id, str(host_id), host_name, now),
                     )
-                await self._enqueue(db, game_id, 0, outbox, now)
+                await self.outbox.write(db, game_id, 0, outbox, now)
         except Conflict as exc:
             if exc.about("games_one_active_per_channel", "games.channel_id"):
                 raise ChannelBusy("this channel already has an active game") from None
             raise
-        created = await self.game(game_id)
+        created = await self.get(game_id)
         assert created is not None
         return created
 
@@ -166,7 +128,7 @@ class Store(TimerStore, SettingsStore):
                        outbox: Sequence[Envelope] = ()) -> None:
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
-            await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute(
                 "INSERT INTO seats (game_id, position, user_id, player_id, name, joined_at, bot_level)"
                 " VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM seats WHERE game_id = ?),"
@@ -179,7 +141,7 @@ class Store(TimerStore, SettingsStore):
         """A bot takes over a seat (the engine's player id stays the same)."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
-            await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
                              " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
             # Bots are never reminded: the seat's timers go in the same transaction.
@@ -191,7 +153,7 @@ class Store(TimerStore, SettingsStore):
         """Free lobby seats (and hand the lobby to ``new_host``) in one transaction."""
         async with self._tx() as db:
             await self._bump(db, game_id, version, now)
-            await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self.outbox.write(db, game_id, version + 1, outbox, now)
             for player_id in player_ids:
                 await db.execute("DELETE FROM seats WHERE game_id = ? AND player_id = ?",
                                  (game_id, player_id))
@@ -227,14 +189,14 @@ class Store(TimerStore, SettingsStore):
                     (game_id, n, forced.player_id, forced.move, now, forced.said,
                      int(forced.ends_turn)),
                 )
-            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
+            armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             # Two passes keep (game_id, position) unique while re-numbering.
             for i, player_id in enumerate(order):
                 await db.execute("UPDATE seats SET position = ? WHERE game_id = ? AND player_id = ?",
                                  (-1 - i, game_id, player_id))
             await db.execute("UPDATE seats SET position = -1 - position WHERE game_id = ?",
                              (game_id,))
-            await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
+            await self.timers.plan(db, game_id, timers, now, version + 1 if armed else None)
 
     async def record_move(self, game_id: int, version: int, *, player_id: str, kind: MoveKind,
                           move: str, state: str, result: Mapping[str, Any] | None,
@@ -274,8 +236,8 @@ class Store(TimerStore, SettingsStore):
                     (game_id, n + k, forced.player_id, forced.move, now, forced.said,
                      int(forced.ends_turn)),
                 )
-            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
-            await self._plan_timers(db, game_id, None if result is not None else timers, now,
+            armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
+            await self.timers.plan(db, game_id, None if result is not None else timers, now,
                                     version + 1 if armed else None)
         return int(n)
 
@@ -290,8 +252,8 @@ class Store(TimerStore, SettingsStore):
             )
             if changed != 1:
                 raise StaleGame(f"move {n} of game {game_id} is not there to undo")
-            armed = await self._enqueue(db, game_id, version + 1, outbox, now)
-            await self._plan_timers(db, game_id, timers, now, version + 1 if armed else None)
+            armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
+            await self.timers.plan(db, game_id, timers, now, version + 1 if armed else None)
 
     async def end_game(self, game_id: int, version: int, *, status: Status, reason: str,
                        now: float, outbox: Sequence[Envelope] = ()) -> None:
@@ -299,7 +261,7 @@ class Store(TimerStore, SettingsStore):
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", status = ?, end_reason = ?",
                              (status, reason))
-            await self._enqueue(db, game_id, version + 1, outbox, now)
+            await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
     async def set_message(self, game_id: int, *, kind: str, message_id: int | None,

@@ -1,13 +1,13 @@
-"""The store's settings of servers and channels, users' notice preferences, leases, and the
-meta table."""
+"""The settings tables: servers' and chats' settings, and how each user hears of their turns."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .db.base import StoreError
-from .store_rows import SETTING_COLUMNS, GuildSettings, StoreBase
-from .vocab import DeadlineAction, StartPolicy
+from ..db.base import StoreError
+from ..vocab import DeadlineAction, StartPolicy
+from .rows import SETTING_COLUMNS, GuildSettings
+from .table import Table
 
 
 FLAGS = ("bot_takeover", "auto_forced", "threads")
@@ -27,12 +27,10 @@ def _settings(row: Any) -> dict[str, Any]:
     return values
 
 
-class SettingsStore(StoreBase):
-    """Settings, notices, leases and meta (a part of :class:`~bot.store.Store`)."""
+class SettingsTable(Table):
+    """``store.settings``: a server's or a chat's settings, a user's notice preference."""
 
-    # ----- settings and meta ----------------------------------------------------------------
-
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+    async def guild(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings(guild_id=0)
         row = await self._one(
@@ -41,12 +39,12 @@ class SettingsStore(StoreBase):
         )
         return GuildSettings(guild_id=guild_id, **(_settings(row) if row else {}))
 
-    async def update_guild_settings(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
+    async def update_guild(self, guild_id: int, *, now: float, **changes: Any) -> GuildSettings:
         """Change some settings of a server (unknown names are a programming error)."""
-        await self._save_settings("guild_settings", "guild_id", guild_id, now, changes)
-        return await self.guild_settings(guild_id)
+        await self._save("guild_settings", "guild_id", guild_id, now, changes)
+        return await self.guild(guild_id)
 
-    async def channel_settings(self, channel_id: int) -> GuildSettings:
+    async def channel(self, channel_id: int) -> GuildSettings:
         """The settings of a channel outside any server (a group DM, a DM with the bot).
 
         A setting column the table lacks keeps its default, so a server setting added later
@@ -54,13 +52,13 @@ class SettingsStore(StoreBase):
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
         return GuildSettings(guild_id=0, **(_settings(row) if row else {}))
 
-    async def update_channel_settings(self, channel_id: int, *, now: float,
+    async def update_channel(self, channel_id: int, *, now: float,
                                       **changes: Any) -> GuildSettings:
-        """Change some settings of a channel outside any server (as :meth:`update_guild_settings`)."""
-        await self._save_settings("channel_settings", "channel_id", channel_id, now, changes)
-        return await self.channel_settings(channel_id)
+        """Change some settings of a channel outside any server (as :meth:`update_guild`)."""
+        await self._save("channel_settings", "channel_id", channel_id, now, changes)
+        return await self.channel(channel_id)
 
-    async def _save_settings(self, table: str, key: str, owner: int, now: float,
+    async def _save(self, table: str, key: str, owner: int, now: float,
                              changes: dict[str, Any]) -> None:
         """Write ``changes`` into the row of ``owner`` in ``table`` (a server's or a chat's),
         making the row first; ``table`` and ``key`` are this module's literals, never input."""
@@ -79,7 +77,7 @@ class SettingsStore(StoreBase):
                                  (value, now, owner))
 
     async def set_manager_role(self, guild_id: int, role_id: int | None, *, now: float) -> None:
-        await self.update_guild_settings(guild_id, now=now, manager_role_id=role_id)
+        await self.update_guild(guild_id, now=now, manager_role_id=role_id)
 
     # ----- turn notices ---------------------------------------------------------------------
 
@@ -112,33 +110,3 @@ class SettingsStore(StoreBase):
             (user_id, guild_id or 0, user_id),
         )
         return r is not None and r["outcome"] == "fallback"
-
-    # ----- leases ---------------------------------------------------------------------------
-
-    async def lease(self, name: str, *, owner: str, now: float, ttl: float) -> bool:
-        """Hold ``name`` for ``ttl`` seconds (or extend our hold); False while another live
-        holder has it. How several processes agree who does a piece of work (a bot's turn)."""
-        async with self._tx() as db:
-            taken = await db.execute(
-                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
-                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
-                " WHERE leases.until < ? OR leases.owner = excluded.owner",
-                (name, owner, now + ttl, now),
-            )
-        return taken == 1
-
-    async def release(self, name: str, *, owner: str) -> None:
-        async with self._tx() as db:
-            await db.execute("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner))
-
-    async def get_meta(self, key: str) -> str | None:
-        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
-        return row["value"] if row else None
-
-    async def set_meta(self, key: str, value: str) -> None:
-        async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )

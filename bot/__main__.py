@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown command {args[0]!r}\n{USAGE}", file=sys.stderr)
         return 2
 
-    from .config import NO_TOKEN, ConfigError, load_settings
+    from .runtime.config import NO_TOKEN, ConfigError, load_settings
 
     try:
         settings = load_settings()

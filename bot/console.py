@@ -28,13 +28,13 @@ from typing import Any
 
 from games import GameError
 
-from .errors import ServiceError, explain
+from .refusals import ServiceError, explain
 from .i18n import LANGUAGES, catalog, tr
 from .messages import Actor, Attachment, Outcome, Place, Post
 from .service import GameService
 from .service.threads import thread_name
 from .store import Store
-from .timing import format_duration, parse_duration
+from .timekeeping.durations import format_duration, parse_duration
 
 HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game new <game> [key=value ...]   open a lobby (e.g. /game new aqualin rules=classic)

@@ -3,7 +3,7 @@
 An engine writes every sentence a player may read (errors, ``describe``, ``prompt``, the
 summary, words in ``result_lines`` ...) through its own translator::
 
-    from ..text import translator
+    from text import translator
     _ = translator("kahuna")            # the catalog domain of this game
     raise IllegalMove(_("{line} is taken", line=line))
     _n("{n} card", "{n} cards", count)  # plural forms: ``_n = plural(translator)``

@@ -19,8 +19,8 @@ import discord
 from games import GameError
 from games.text import translator
 
-from ..config import Settings
-from ..errors import ServiceError, explain
+from ..runtime.config import Settings
+from ..refusals import ServiceError, explain
 from ..i18n import language_for, tr
 from ..messages import Actor, Attachment, Outcome, Place
 from ..service import GameService

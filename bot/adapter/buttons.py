@@ -126,7 +126,7 @@ class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
 class WaitButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"wait:(?P<game_id>[0-9]{1,19}):(?P<player>[0-9]{1,20}(?:#[0-9]{1,3})?)"):
     """Under the notice that a player's chess clock ran out: the other players keep the game
-    waiting for them instead of the on-deadline action (see :mod:`bot.service.clock`)."""
+    waiting for them instead of the on-deadline action (see :mod:`bot.service.clocks`)."""
 
     def __init__(self, game_id: int, player: str, label: str | None = None) -> None:
         super().__init__(discord.ui.Button(label=(label or "Wait")[:80], emoji="🕰️",

@@ -14,18 +14,18 @@ from discord import app_commands
 import renderers
 
 from .. import i18n
-from ..config import Settings
-from ..errors import explain
+from ..runtime.config import Settings
+from ..refusals import explain
 from ..messages import Outcome, Place
 from ..service import GameService
 from . import commands
 from .base import OOPS, _, say
-from .bots import BotRunner
+from .bot_turns import BotRunner
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .deliver import Bot, deliver
-from .outbox import Deliverer
+from .deliverer import Deliverer
 from .pause_buttons import AgreeButton
-from .timers import run_timers
+from .timer_loop import run_timers
 from .translator import CatalogTranslator
 
 CANT_USE = _("You can't use that here.")

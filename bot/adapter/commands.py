@@ -13,7 +13,7 @@ import games
 from ..i18n import language_for, tr
 from ..messages import Actor, Outcome, Place
 from ..service import GameService
-from ..text import choice_name
+from ..safe_text import choice_name
 from .buttons import REASON_ROOM, ask
 from . import pause_commands
 from .base import actor_of, place_of, respond

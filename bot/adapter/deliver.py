@@ -13,8 +13,8 @@ from games.text import translator
 from ..i18n import language_for, tr
 from ..messages import DirectMessage, Outcome, Place, Post
 from .base import ALT_TEXT_LIMIT, OOPS, Client, chunks, say, to_file
-from .bots import BotRunner
-from .outbox import Deliverer
+from .bot_turns import BotRunner
+from .deliverer import Deliverer
 from .post import edit_lobby, move_view, notice, post_kwargs, remember, send_dm, send_post
 
 __all__ = ["ALT_TEXT_LIMIT", "OOPS", "Bot", "DMS_CLOSED", "chunks", "deliver"]

@@ -1,6 +1,6 @@
 """Posting on Discord: a post with its file and buttons, the lobby card, a DM, and what a
 refusal leaves behind (the closed-DM notice). Both the delivery of an interaction's outcome
-(:mod:`bot.adapter.deliver`) and the outbox loop (:mod:`bot.adapter.outbox`) post through these.
+(:mod:`bot.adapter.deliver`) and the outbox loop (:mod:`bot.adapter.deliverer`) post through these.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ import aiohttp
 import discord
 import yarl
 
-from ..config import Settings
+from ..runtime.config import Settings
 from ..db import DatabaseError, describe, is_postgres, sqlite_path
-from ..loop import settle, use_workers
+from ..runtime.event_loop import settle, use_workers
 from ..service import GameService
 from ..db import SchemaTooNew
 from ..store import Store

@@ -80,7 +80,7 @@ async def _hand_back(conn: Any) -> None:
 
     asyncpg's default sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``
     each time a connection goes back to the pool, i.e. after every transaction and every read:
-    a round trip and four statements, 5 to 6 times per service move (``python -m bot.bench
+    a round trip and four statements, 5 to 6 times per service move (``python -m tools.bench
     --database auto`` counts them). The Store sets no session
     settings, opens no cursors and listens to nothing; asyncpg itself still rolls back a
     transaction left open; the one session-level lock (migrations) is let go of in

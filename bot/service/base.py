@@ -21,11 +21,11 @@ import games
 import renderers
 from games import Game
 
-from ..errors import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
+from ..refusals import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Place
 from ..store import GameRow, GuildSettings, StaleGame, Store, TimerPlan
-from ..clock import clock_of
-from ..text import clip
+from ..timekeeping.chess_clock import clock_of
+from ..safe_text import clip
 from .names import _
 from ..vocab import ACTIVE, PLAYED, DeadlineAction, StartPolicy, Status
 

@@ -16,7 +16,7 @@ from games import GameError
 from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
-from ..errors import GameUnavailable, ServiceError
+from ..refusals import GameUnavailable, ServiceError
 from ..messages import Actor, Outcome, Place
 from .core import log
 from .names import _

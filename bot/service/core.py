@@ -15,10 +15,10 @@ from games import Game, Result
 from games.base import ResultOutcome
 
 from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
-from ..outbox import Envelope, envelopes
+from ..delivery.envelopes import Envelope, envelopes
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
-from ..text import mention, safe_name, split_seat
+from ..safe_text import mention, safe_name, split_seat
 from .base import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, ServiceBase
 from .drawing import DrawingService
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of

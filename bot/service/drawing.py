@@ -18,7 +18,7 @@ from games import Game
 from ..messages import Art, Attachment, DirectMessage, Outcome, Post
 from . import workers
 from ..store import GameRow, SeatRow
-from ..clock import clock_of
+from ..timekeeping.chess_clock import clock_of
 from ..vocab import Delivered, Status
 from .base import ServiceBase
 from .faces import clock_faces

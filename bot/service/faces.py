@@ -1,6 +1,6 @@
 """The chess clocks of a game as they stand (``/game status``, the strip above the board).
 
-Apart from :mod:`bot.service.clock` (the clock's rules) so that drawing a board can show the
+Apart from :mod:`bot.service.clocks` (the clock's rules) so that drawing a board can show the
 clocks without depending on the move path.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from games import Game
 
-from ..clock import clock_of
+from ..timekeeping.chess_clock import clock_of
 from ..store import GameRow, SeatRow, Store, TimerRow
 from .names import seat_names
 from .paused import stopped_at

@@ -9,10 +9,10 @@ from typing import Any
 
 from renderers.animation import animate
 
-from ..errors import NoGame, ServiceError
+from ..refusals import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
 from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
-from ..text import safe_name
+from ..safe_text import safe_name
 from ..vocab import MoveKind, Status
 from .names import _, _n, bold, names_of, seat_names
 from .play import PlayService

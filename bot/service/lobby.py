@@ -8,13 +8,13 @@ from typing import Any
 import games
 from games import BadOptions, Game
 
-from ..errors import NoGame, NotAllowed, ServiceError
+from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
-from ..outbox import Envelope
+from ..delivery.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
-from ..text import clip, mention, parse_options, safe_name
-from ..clock import clock_of, clock_words, parse_clock
-from ..timing import CONTINUATION, format_duration, parse_duration
+from ..safe_text import clip, mention, parse_options, safe_name
+from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
+from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, log
 from .names import _, bold, seat_names
 from .forced import forced_after, forced_words

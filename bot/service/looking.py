@@ -13,17 +13,17 @@ from games import Game
 from games.aliases import english
 from games.base import Suggestions
 
-from ..errors import GameUnavailable, NotAllowed, ServiceError
+from ..refusals import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
-from ..clock import clock_of
-from ..timing import format_duration
+from ..timekeeping.chess_clock import clock_of
+from ..timekeeping.durations import format_duration
 from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
 
 from games.text import Text, join, lines
-from .clock import ClockService
+from .clocks import ClockService
 from ..vocab import Status
 
 T = TypeVar("T")

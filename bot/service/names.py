@@ -14,7 +14,7 @@ from games import Game
 from games.text import Text, plural, translator
 
 from ..store import SeatRow
-from ..text import plain_name, safe_name
+from ..safe_text import plain_name, safe_name
 
 _ = translator("bot")
 _n = plural(_)

@@ -24,10 +24,10 @@ from typing import Any
 
 from games import Game
 
-from ..errors import ServiceError
+from ..refusals import ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
-from ..text import clip, mention
+from ..safe_text import clip, mention
 from ..vocab import Notify
 from .core import ServiceCore
 from .names import _

@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import NotAllowed, RacedWrite, ServiceError
+from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
 from ..store import GameRow, SeatRow
-from ..text import clip, mention, safe_name
-from ..timing import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
+from ..safe_text import clip, mention, safe_name
+from ..timekeeping.durations import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
 from .bots import BotService
 from .names import _, _n, bold, seat_names
 from .paused import pause_line, person_names, utc

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from ..errors import ServiceError
+from ..refusals import ServiceError
 from ..store import GameRow, SeatRow, Store, TimerRow
-from ..text import clip, mention, safe_name
+from ..safe_text import clip, mention, safe_name
 from .names import _, person_name
 
 from games.text import Text

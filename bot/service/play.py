@@ -15,11 +15,11 @@ from typing import Any
 
 from games import Game, IllegalMove
 
-from ..errors import NotAllowed, RacedWrite, ServiceError
+from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
-from ..outbox import Envelope
+from ..delivery.envelopes import Envelope
 from ..store import GameRow, MoveRow, SeatRow
-from ..text import clip, safe_name
+from ..safe_text import clip, safe_name
 from ..vocab import MoveKind, Status
 from .core import ServiceCore
 from .names import _, bold, seat_example, seat_names

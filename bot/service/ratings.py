@@ -1,7 +1,7 @@
 """The server leaderboard with Elo ratings, and player profiles.
 
 Ratings are never stored: they are recomputed from the stored results of every finished game
-(:mod:`bot.ratings`, a pure function of them), so they always agree with the record.
+(:mod:`bot.service.elo`, a pure function of them), so they always agree with the record.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import NoGame
+from ..refusals import NoGame
 from ..messages import Actor, Outcome, Place
-from ..ratings import GLOBAL, Finished, Ratings, Seat, rated_game, recompute
+from .elo import GLOBAL, Finished, Ratings, Seat, rated_game, recompute
 from ..store import GameRow, SeatRow
-from ..text import safe_name
+from ..safe_text import safe_name
 from .names import _, _n, person_name
 from .history import HistoryService
 from ..vocab import Status

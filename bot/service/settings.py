@@ -6,11 +6,11 @@ from typing import Any
 
 from games import BadOptions
 
-from ..errors import NotAllowed, ServiceError
+from ..refusals import NotAllowed, ServiceError
 from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
-from ..timing import format_duration, parse_duration
+from ..timekeeping.durations import format_duration, parse_duration
 from ..vocab import StartPolicy
 from .core import DEADLINE_ACTIONS, ServiceCore
 from .names import _

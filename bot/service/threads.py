@@ -15,7 +15,7 @@ import games
 
 from ..messages import Place
 from ..store import GameRow
-from ..text import clip, safe_name
+from ..safe_text import clip, safe_name
 from .core import ServiceCore, log
 from .names import _, bold
 from ..vocab import ACTIVE, Status

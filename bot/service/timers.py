@@ -12,16 +12,16 @@ from typing import Any
 
 from games import IllegalMove
 
-from ..errors import GameUnavailable
+from ..refusals import GameUnavailable
 from ..messages import Outcome, Place, Post
-from ..outbox import Envelope
+from ..delivery.envelopes import Envelope
 from ..store import TimerRow
-from ..text import mention
-from ..timing import format_duration
+from ..safe_text import mention
+from ..timekeeping.durations import format_duration
 from ..vocab import MoveKind, Status
 from .names import _, bold, seat_names, users_of
-from ..clock import clock_of
-from .clock import ClockService
+from ..timekeeping.chess_clock import clock_of
+from .clocks import ClockService
 from .notify import NotifyService
 
 from games.text import Text, lines

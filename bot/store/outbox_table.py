@@ -1,5 +1,5 @@
 """The outbox table: rows written in the transaction of each change (:meth:`OutboxTable.write`),
-claimed and delivered by the adapter's deliverer (:mod:`bot.adapter.outbox`), marked done or
+claimed and delivered by the adapter's deliverer (:mod:`bot.adapter.deliverer`), marked done or
 retried, never deleted."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from ..db import Tx
 from ..db.base import Row
-from ..outbox import Envelope, OutboxRow, dumps
+from ..delivery.envelopes import Envelope, OutboxRow, dumps
 from ..vocab import Delivered
 from .table import Table
 

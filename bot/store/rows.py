@@ -62,7 +62,7 @@ class GameRow:
     paused_by: int | None = None
     pause_reason: str | None = None
     #: The chess clock's banks between turns (``{"banks": {player id: seconds}}``), see
-    #: :mod:`bot.service.clock`; empty for games without a clock.
+    #: :mod:`bot.service.clocks`; empty for games without a clock.
     clock: dict[str, Any] = field(default_factory=dict)
     #: Why the row could not be decoded (its JSON columns are then empty), else None. A broken
     #: row is still returned, so that one bad row never breaks a query listing the others.

@@ -4,7 +4,7 @@ Each level names an **iteration budget** (the deterministic one: the same seed a
 give the same move on any machine) and a **time limit** that caps it on a slow or busy
 machine. A game's policy may set its own budget per level beside its code
 (:attr:`games.ai.policy.Policy.iterations`); the level's is the default. The iteration counts are sized so that the cap is rarely reached on the reference
-machine (2 cores, shared; see ``python -m bot.bench``), so in practice the bots are
+machine (2 cores, shared; see ``python -m tools.bench``), so in practice the bots are
 deterministic. Per-game counts differ because one iteration costs very different amounts:
 an Aqualin candidate list is hundreds of moves, a Kraqua one a handful.
 

@@ -6,7 +6,7 @@ state, constants, vocabularies and pure rule helpers), ``notation`` (the moves, 
 printed), ``turns`` (whose turn, the legal moves), ``view`` (the view's keys), ``codec`` (the
 stored JSON), ``plan_board`` (the team planner's picture and scores), ``words`` (player texts
 and labels), ``rules`` (moves applied, the flow), ``policy`` (the greedy team behind
-``suggest`` and ``bot/sim/kraqua.py``), ``engine`` (the :class:`~games.base.Game`).
+``suggest`` and ``tools/sim/kraqua_balance.py``), ``engine`` (the :class:`~games.base.Game`).
 
 Readings of our own, where the rules page leaves room:
 
@@ -60,7 +60,7 @@ Readings of our own, where the rules page leaves room:
   string keys (JSON), and every gem colour in every place (zeros included). The stack order,
   the two gates still face down and the RNG are the only hidden information.
 
-Balance (``python -m bot.sim.kraqua``). The rules page lets us tune the loss threshold and the
+Balance (``python -m tools.sim.kraqua_balance``). The rules page lets us tune the loss threshold and the
 gem counts once, by a documented simulation, so that a sensible greedy team wins level 1 about
 70% and ``pro`` about 20% of games. The team is ``policy``: it plans each round together on
 public information only (beam search over seat order, lay row, move and special field to the
@@ -97,12 +97,12 @@ each, the scarcest the counts allow, because that is what widens the gap between
 The same 100 seeds per cell, 2–4 seats (solo is not a target and not re-measured):
 
 * cave 14: level 1 65.0% ±5.2, ``pro`` 22.0% ±4.6
-  (``python -m bot.sim.kraqua --levels 1,pro --seats 2,3,4 --games 100 --cave 14``)
+  (``python -m tools.sim.kraqua_balance --levels 1,pro --seats 2,3,4 --games 100 --cave 14``)
 * cave 15: level 1 67.0% ±5.2, ``pro`` 21.7% ±4.6 (the table below)
 
 **Kraqua wins at 15 gems in the cave**; the chest holds **blue 6, white 6, green 1, red 1,
 purple 1, yellow 1**. Measured with
-``python -m bot.sim.kraqua --levels 1,pro --seats 2,3,4 --games 100`` (seeds 0..99; won with its
+``python -m tools.sim.kraqua_balance --levels 1,pro --seats 2,3,4 --games 100`` (seeds 0..99; won with its
 95% range / almost / lost, n = 100 per cell; 316 s on 2 processes for the 600 games; it ran as
 ``... --cave 15`` before the constant changed, and the seeds fix every game, so both spellings
 print this table):

@@ -61,7 +61,7 @@ Readings of our own, where the rules page leaves room:
   lose an unplaced stone and cannot win. When one player is left, they win.
 * **The die** is shown (view ``die``) until the next roll; a new round starts with none.
 
-Balance: the simulation ``python -m bot.sim.krasserfall`` (random-but-legal and greedy
+Balance: the simulation ``python -m tools.sim.krasserfall_balance`` (random-but-legal and greedy
 players, 400 seeded games per row; ``--bot 200 --jobs 2`` adds the bots' normal level) with
 the rules page's constants (``model.BALANCE``) and tipping points in [−4, +4]:
 

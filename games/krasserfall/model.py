@@ -1,7 +1,7 @@
 """Krasserfall's material in words, the balance model and its numbers (no rules of play here).
 
 All constants of the balance model live in :data:`BALANCE`, in one place, as the rules page
-asks; the simulation in ``bot/sim/krasserfall.py`` plays with other values of it.
+asks; the simulation in ``tools/sim/krasserfall_balance.py`` plays with other values of it.
 Positions are kept in half waves (``pos2``) so that the ``thrill`` option's half pushes stay
 exact integers; every number of the model is computed doubled and halved only for views.
 """
@@ -78,7 +78,7 @@ class Balance:
     hold_stone_boat: int = 4
 
 
-#: The constants in force. A quick simulation (``python -m bot.sim.krasserfall``) found the
+#: The constants in force. A quick simulation (``python -m tools.sim.krasserfall_balance``) found the
 #: rules page's values already inside the target band, so they are unchanged (see the engine
 #: docstring for the numbers).
 BALANCE = Balance()

@@ -201,7 +201,7 @@ def check_falls(state: KrasserfallState, edge: str | None = None) -> bool:
 
     Boats fall one after the other, the most overloaded first (a boat pushed over the edge
     before all); the round ends at once when one boat is left, so the last one never falls.
-    (Called through this module's global, so that ``bot.sim.krasserfall`` can watch it.)
+    (Called through this module's global, so that ``tools.sim.krasserfall_balance`` can watch it.)
     """
     if not state.released:
         return False

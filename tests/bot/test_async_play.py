@@ -7,12 +7,12 @@ import json
 import pytest
 
 import games
-from bot.errors import NotAllowed, ServiceError
+from bot.refusals import NotAllowed, ServiceError
 from bot.messages import Actor, Place
 from bot.replay import export_payload, replay_export
 from bot.service import GameService
 from bot.store import Store
-from bot.timing import format_duration, parse_duration
+from bot.timekeeping.durations import format_duration, parse_duration
 from games import BadOptions
 
 from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.errors import GameUnavailable, NoGame, ServiceError
+from bot.refusals import GameUnavailable, NoGame, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.db import SchemaTooNew

@@ -10,12 +10,12 @@ import pytest
 from PIL import Image
 
 import games
-from bot.clock import clock_words, grace, parse_clock
-from bot.errors import NotAllowed, ServiceError
+from bot.timekeeping.chess_clock import clock_words, grace, parse_clock
+from bot.refusals import NotAllowed, ServiceError
 from bot.i18n import tr
 from bot.messages import Actor
 from bot.service import GameService
-from bot.service.clock import clock_faces
+from bot.service.clocks import clock_faces
 from bot.store import Store
 from games import BadOptions
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE, NO_TOKEN, ConfigError, load_settings, read_env_file
+from bot.runtime.config import DEFAULT_DATABASE, NO_TOKEN, ConfigError, load_settings, read_env_file
 from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ def test_database_url_wins_and_is_never_echoed() -> None:
 
 def test_every_setting_is_documented() -> None:
     """``.env.example`` and the README's table name every setting the bot reads."""
-    from bot.config import KEYS
+    from bot.runtime.config import KEYS
 
     example = (REPO / ".env.example").read_text(encoding="utf-8")
     readme = (REPO / "README.md").read_text(encoding="utf-8")

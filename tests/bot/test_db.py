@@ -11,7 +11,7 @@ import pytest
 import games
 from bot.db import DatabaseError, describe, sqlite_path
 from bot.db.postgres import numbered
-from bot.errors import RacedWrite
+from bot.refusals import RacedWrite
 from bot.service import GameService
 from bot.store import GameRow, StaleGame, Store
 from bot.store.games_table import GamesTable

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from bot.adapter.deliver import chunks
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.i18n import tr
 from bot.service import GameService
 
@@ -122,7 +122,7 @@ async def test_bots_are_not_on_the_leaderboard(service: GameService) -> None:
 async def test_options_errors_translate(service: GameService) -> None:
     from games import BadOptions
 
-    from bot.errors import explain
+    from bot.refusals import explain
 
     with pytest.raises(BadOptions) as info:
         await service.new_game(ALICE, PLACE, "aqualin", "classic")

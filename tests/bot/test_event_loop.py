@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService, looking
 

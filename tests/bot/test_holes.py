@@ -6,12 +6,12 @@ import asyncio
 
 import pytest
 
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import ChannelBusy, GameRow, Store
 from bot.store.games_table import GamesTable
-from bot.timing import format_duration, parse_duration
+from bot.timekeeping.durations import format_duration, parse_duration
 from games import BadOptions
 
 from .conftest import ALICE, GUILD, PLACE, FakeClock, change_behind

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import renderers
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.service import GameService
 
 from .conftest import PLACE, deliver_all

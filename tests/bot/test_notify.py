@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import games
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.i18n import tr
 from bot.messages import Actor, DirectMessage, Place
-from bot.outbox import decode_dm
+from bot.delivery.envelopes import decode_dm
 from bot.service import GameService
 from bot.service.notify import NOTIFY_CHOICES
 

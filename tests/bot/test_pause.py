@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 import games
-from bot.errors import NotAllowed, ServiceError
+from bot.refusals import NotAllowed, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.service.pause import parse_until

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
 

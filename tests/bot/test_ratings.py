@@ -10,7 +10,7 @@ import pytest
 
 import games
 from bot.messages import Actor, Place
-from bot.ratings import (GLOBAL, START, Finished, Ratings, Seat, elo_changes, expected,
+from bot.service.elo import (GLOBAL, START, Finished, Ratings, Seat, elo_changes, expected,
                          final_places, rated_game, recompute)
 from bot.service import GameService
 from bot.service.ratings import rated

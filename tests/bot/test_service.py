@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.errors import NoGame, NotAllowed, ServiceError
+from bot.refusals import NoGame, NotAllowed, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import Store

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.runtime.config import ConfigError, load_settings
 
 SECRETISH = "MTA5ODc2NTQzMjE.GhIjKl.s3cr3t-Value_zz"
 

@@ -8,9 +8,9 @@ import pytest
 
 import games
 from bot import db as dbs
-from bot.errors import NoGame, ServiceError
+from bot.refusals import NoGame, ServiceError
 from bot.messages import Place
-from bot.outbox import decode_post
+from bot.delivery.envelopes import decode_post
 from bot.service import GameService
 from bot.store import ChannelBusy, Store
 

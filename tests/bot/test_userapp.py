@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NotAllowed, ServiceError
+from bot.refusals import NotAllowed, ServiceError
 from bot.i18n import tr
 from bot.messages import Actor, Place
 from bot.service import GameService

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
 from renderers import aqua as ra

@@ -272,7 +272,7 @@ async def test_the_lobby_says_who_hosts_it_after_the_host_leaves(service: GameSe
 
 async def test_the_article_before_a_game_name_is_never_wrong(service: GameService) -> None:
     """"a Aqualin game": the sentences name the game without an article before it."""
-    from bot.errors import ServiceError
+    from bot.refusals import ServiceError
 
     await service.new_game(ALICE, PLACE, "aqualin")
     with pytest.raises(ServiceError) as err:

@@ -10,12 +10,12 @@ import pytest
 
 import games
 from bot.console import Console
-from bot.errors import NotAllowed, ServiceError
+from bot.refusals import NotAllowed, ServiceError
 from bot.i18n import tr
 from bot.messages import Outcome
 from bot.service import GameService
 from bot.store import Store
-from bot.text import split_seat
+from bot.safe_text import split_seat
 
 from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all
 

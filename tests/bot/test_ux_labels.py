@@ -16,10 +16,10 @@ import pytest
 
 import games
 from bot.adapter.commands import choices
-from bot.errors import ServiceError
+from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
-from bot.text import choice_name, plain_name
+from bot.safe_text import choice_name, plain_name
 from games import GameError
 
 from .conftest import PLACE

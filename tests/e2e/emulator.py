@@ -216,7 +216,7 @@ class Emulator:
         self.spec = spec
         #: Discord's 3 s by default. The tests' emulator accepts a late acknowledgement (a
         #: loaded machine is slow, not wrong) and counts it in ``late_acks``; how quickly the
-        #: bot answers is measured by the benchmark (``python -m bot.bench --only interactions``).
+        #: bot answers is measured by the benchmark (``python -m tools.bench --only interactions``).
         self.ack_deadline = ack_deadline
         self.late_acks = 0
         #: Each returns a sentence when something failed for real (see :meth:`problem`).

@@ -283,7 +283,7 @@ async def test_rate_limits_are_respected(shared: BotProcess) -> None:
 @SHARED_ON_BOTH_BACKENDS
 async def test_load_50_channels(shared: BotProcess) -> None:
     """50 tables at once: every interaction is answered, without an error, and every move is
-    stored once. (How quickly: ``python -m bot.bench --only interactions``.)"""
+    stored once. (How quickly: ``python -m tools.bench --only interactions``.)"""
     emulator, bot = shared.emulator, shared
     pairs = [(emulator.add_channel(), emulator.add_user(f"Host{i}", moderator=True),
               emulator.add_user(f"Guest{i}")) for i in range(50)]

@@ -1,6 +1,6 @@
 """The bots (``games.ai``): legal, deterministic, blind to what their seat cannot see, and able
 to finish every game. Small iteration budgets keep this module fast; strength and speed are
-measured by ``bot/sim/ai_strength.py`` and ``bot/bench.py``, not here.
+measured by ``tools/sim/ai_strength.py`` and ``tools/bench.py``, not here.
 """
 
 from __future__ import annotations

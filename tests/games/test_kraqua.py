@@ -156,7 +156,7 @@ def test_setup_material() -> None:
 
 
 def test_tuned_constants() -> None:
-    """The loss threshold and gem counts chosen by the balance simulation (bot/sim/kraqua.py)."""
+    """The loss threshold and gem counts chosen by the balance simulation (tools/sim/kraqua_balance.py)."""
     assert CAVE_LIMIT == 15
     assert dict(GEMS) == {"blue": 6, "white": 6, "green": 1, "red": 1, "purple": 1, "yellow": 1}
     assert tuple(GEMS) == COLOURS and sum(GEMS.values()) == 16  # as many gems as the box has

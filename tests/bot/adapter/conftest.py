@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.adapter.client import GameBot
-from bot.config import Settings
+from bot.runtime.config import Settings
 from bot.service import GameService
 from bot.store import Store
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.adapter.timers import fire_once
+from bot.adapter.timer_loop import fire_once
 
 from .fake_discord import CHANNEL_ID, Harness, Role, User
 from .fake_discord import buttons

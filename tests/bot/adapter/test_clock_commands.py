@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from bot.adapter.buttons import WaitButton
-from bot.adapter.timers import fire_once
+from bot.adapter.timer_loop import fire_once
 
 from .conftest import BotFactory
 from .fake_discord import CHANNEL_ID, Harness, buttons

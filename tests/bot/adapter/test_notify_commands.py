@@ -4,7 +4,7 @@ and a DM Discord refuses (50007) falling back to the channel once."""
 
 from __future__ import annotations
 
-from bot.adapter.timers import fire_once
+from bot.adapter.timer_loop import fire_once
 
 from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, localized, sole_option
 from .test_commands import ALICE, BOB, assert_safe_mentions, channel_posts, open_lobby, reply_text

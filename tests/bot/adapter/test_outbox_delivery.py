@@ -7,8 +7,8 @@ import socket
 
 import discord
 
-from bot.adapter import outbox
-from bot.adapter.outbox import dead_here
+from bot.adapter import deliverer
+from bot.adapter.deliverer import dead_here
 from bot.messages import Actor, Place
 from tests.waiting import eventually
 
@@ -184,7 +184,7 @@ async def test_what_a_dead_process_held_goes_out_at_start_up_without_the_grace(
     """Its writer is gone, so nobody else will deliver it: no reason to wait."""
     h = harness
     store = h.client.service.store
-    monkeypatch.setattr(outbox, "GRACE", 10 ** 9)  # the sweep alone would never take it
+    monkeypatch.setattr(deliverer, "GRACE", 10 ** 9)  # the sweep alone would never take it
     await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=GUILD_ID, channel_id=CHANNEL_ID), "aqualin")
     dead = f"{socket.gethostname()}:{2 ** 22 + 7}:dddd"  # no such process here

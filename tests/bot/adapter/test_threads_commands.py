@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.adapter.timers import fire_once
+from bot.adapter.timer_loop import fire_once
 
 from .conftest import BotFactory
 from .fake_discord import CHANNEL_ID, Harness, Sent, buttons, synced

@@ -230,7 +230,7 @@ async def test_reminders_go_by_dm_in_a_group_dm(dm: GroupDM) -> None:
     await h.command(ALICE, "game", "start")
     clock[0] += WAIT + 1
     h.fake.take()
-    from bot.adapter.timers import fire_once
+    from bot.adapter.timer_loop import fire_once
 
     assert await fire_once(h.client) == 1
     sent = h.fake.take()

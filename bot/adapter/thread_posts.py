@@ -1,4 +1,4 @@
-"""A thread per game, on Discord: the deliverer's side (:mod:`bot.adapter.outbox`).
+"""A thread per game, on Discord: the deliverer's side (:mod:`bot.adapter.deliverer`).
 
 Outbox rows of a game carry its channel (rows of one channel are delivered in order); where a
 post goes is decided when it is delivered: into the game's thread once that is open, except the
@@ -19,7 +19,7 @@ from typing import Any, Final
 import discord
 
 from ..messages import Post
-from ..outbox import OutboxRow
+from ..delivery.envelopes import OutboxRow
 from .base import Client, mentions, say
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import asyncpg
 import pytest
 
-from bot import bench
+from tools import bench
 from bot.db.postgres import MIGRATION_LOCK, PostgresDatabase, lock_key
 from tests.postgres import drop_schema, find_binaries, new_schema
 

@@ -1,4 +1,4 @@
-"""Krasserfall balance simulation: ``python -m bot.sim.krasserfall [--games N] [--sweep]``.
+"""Krasserfall balance simulation: ``python -m tools.sim.krasserfall_balance [--games N] [--sweep]``.
 
 Plays seeded games through the pure engine with two kinds of players and prints the average
 round length (turns = rolls per round) and game length (rounds, turns and moves per game)
@@ -254,7 +254,7 @@ def line(label: str, s: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.sim.krasserfall", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.sim.krasserfall_balance", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per row (default 400)")
     parser.add_argument("--sweep", action="store_true", help="also try other constants")

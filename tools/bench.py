@@ -1,4 +1,4 @@
-"""``python -m bot.bench``: how fast are the engines, the renderers and a full move?
+"""``python -m tools.bench``: how fast are the engines, the renderers and a full move?
 
 Per registered game it measures engine ``apply`` and ``legal_moves``, render + PNG
 encode of the public view, the service move (load, apply, the words, buttons and view of
@@ -64,12 +64,12 @@ import renderers
 from games.ai import choose_move
 from renderers.common import encode_png
 
-from .db import is_postgres
-from .db.base import Params, Row as DbRow, Tx
-from .loop import settle, use_workers
-from .messages import Actor, Place
-from .service import GameService
-from .store import Store
+from bot.db import is_postgres
+from bot.db.base import Params, Row as DbRow, Tx
+from bot.runtime.event_loop import settle, use_workers
+from bot.messages import Actor, Place
+from bot.service import GameService
+from bot.store import Store
 
 T = TypeVar("T")
 
@@ -455,7 +455,7 @@ class Backend:
             with tempfile.TemporaryDirectory() as tmp:
                 yield f"sqlite:///{tmp}/bench.sqlite3"
             return
-        from .db.cluster import drop_schema, new_schema, with_settings
+        from bot.db.cluster import drop_schema, new_schema, with_settings
 
         name, url = new_schema(self.server)
         try:
@@ -473,7 +473,7 @@ def database_server(spec: str) -> Iterator[str]:
             raise SystemExit("--database takes a postgresql:// URL or 'auto'")
         yield spec
         return
-    from .db.cluster import Cluster, find_binaries
+    from bot.db.cluster import Cluster, find_binaries
 
     binaries = find_binaries()
     if binaries is None:
@@ -809,7 +809,7 @@ def ai_rows(game: games.Game, count: int, seed: int) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="random games per engine (default 20)")
     parser.add_argument("--service-games", type=int, default=3,

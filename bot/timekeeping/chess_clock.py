@@ -4,7 +4,7 @@ A game's clock is ``(start, increment)`` in seconds, stored in its ``timing`` as
 ``"clock": [start, increment]``. Every player starts with ``start`` in their bank; it runs
 only while they are to act, and after each of their turns ``increment`` is added to what is
 left, never above ``start``. The bank of a player who is to act lives in their deadline
-timer (see :mod:`bot.service.clock`), so a game's clock stops whenever its timer rows are
+timer (see :mod:`bot.service.clocks`), so a game's clock stops whenever its timer rows are
 shifted.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 from games import BadOptions
 from games.text import Text, translator
 
-from .text import clip
-from .timing import _PART, _UNITS, MAXIMUM, OFF_WORDS, format_duration, parse_duration
+from ..safe_text import clip
+from .durations import _PART, _UNITS, MAXIMUM, OFF_WORDS, format_duration, parse_duration
 
 _ = translator("bot")
 

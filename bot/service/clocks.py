@@ -26,13 +26,13 @@ from typing import Any
 
 from games import Game
 
-from ..clock import clock_of, clock_words, grace
-from ..errors import NoGame, NotAllowed, ServiceError
+from ..timekeeping.chess_clock import clock_of, clock_words, grace
+from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place, Post, WaitButton
-from ..outbox import Envelope
+from ..delivery.envelopes import Envelope
 from ..store import GameRow, SeatRow, TimerRow
-from ..text import mention, safe_name
-from ..timing import format_duration
+from ..safe_text import mention, safe_name
+from ..timekeeping.durations import format_duration
 from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS
 from .faces import clock_faces

@@ -1,4 +1,4 @@
-"""Kraqua balance: ``python -m bot.sim.kraqua [--games N] [--seats 1,2,3,4] [--levels 1,pro] ...``.
+"""Kraqua balance: ``python -m tools.sim.kraqua_balance [--games N] [--seats 1,2,3,4] [--levels 1,pro] ...``.
 
 The greedy team of ``games.kraqua.policy`` (it plans each round together on what everybody
 sees) plays many seeded games per level and seat count through the pure engine; the script
@@ -68,7 +68,7 @@ def parse_gems(text: str) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.sim.kraqua", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.sim.kraqua_balance", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400, help="games per level and seat count")
     parser.add_argument("--seats", default="1,2,3,4", help="seat counts, e.g. 2,3,4")

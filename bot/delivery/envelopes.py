@@ -15,8 +15,8 @@ from typing import Any
 
 from games.text import Text
 
-from .messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post, WaitButton
-from .vocab import OutboxKind
+from ..messages import Art, AskButton, DirectMessage, LobbyCard, MoveButton, Place, Post, WaitButton
+from ..vocab import OutboxKind
 
 
 @dataclass(frozen=True)

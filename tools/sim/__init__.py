@@ -1,4 +1,4 @@
-"""Balance simulations (scripts, not tests): ``python -m bot.sim.<game>``.
+"""Balance simulations (scripts, not tests): ``python -m tools.sim.<game>_balance`` (and ``tools.sim.ai_strength``).
 
 They play many seeded games with simple policies through the pure engines and print
 rates and lengths, so tuned constants are backed by numbers quoted in the engine docstring.

@@ -29,12 +29,12 @@ import discord
 
 from games import GameError
 
-from ..errors import ServiceError
+from ..refusals import ServiceError
 from ..messages import DirectMessage, Post
-from ..outbox import OutboxRow
+from ..delivery.envelopes import OutboxRow
 from ..service.places import by_dm
 from ..vocab import Delivered, OutboxKind
-from . import threads
+from . import thread_posts as threads
 from .base import Client, mentions, say, to_file
 from .post import edit_lobby, notice, post_kwargs, remember
 

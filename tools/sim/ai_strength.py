@@ -1,4 +1,4 @@
-"""How strong are the bots? ``python -m bot.sim.ai_strength [--games N] [--only GAME] [--jobs J]``.
+"""How strong are the bots? ``python -m tools.sim.ai_strength [--games N] [--only GAME] [--jobs J]``.
 
 Plays many seeded games through the pure engines and prints win rates with 95% intervals
 (Wilson). Not a test: it takes minutes, and the numbers are quoted in the notes.
@@ -236,7 +236,7 @@ DUELS: tuple[tuple[str, dict[str, str], str], ...] = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.sim.ai_strength", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.sim.ai_strength", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument("--only", help="one game id (aqualin, kahuna, aqua, kraqua, krasserfall)")

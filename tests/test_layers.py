@@ -54,7 +54,7 @@ def offending(folder: str, allowed: set[str] | None = None,
 
 
 def test_the_folders_exist() -> None:
-    for folder in ("games", "renderers", "bot/service"):
+    for folder in ("games", "renderers", *BELOW_THE_ADAPTER):
         assert sources(folder), folder
 
 
@@ -67,8 +67,18 @@ def test_renderers_draw_views_without_the_bot() -> None:
     assert offending("renderers", allowed=allowed) == []
 
 
-def test_the_service_layer_never_imports_discord_or_the_adapter() -> None:
-    assert offending("bot/service", banned=("discord", "bot.adapter")) == []
+#: The bot's packages under the adapter: none of them knows Discord.
+BELOW_THE_ADAPTER = ("bot/service", "bot/store", "bot/delivery", "bot/db", "bot/timekeeping",
+                     "bot/runtime")
+
+
+@pytest.mark.parametrize("folder", BELOW_THE_ADAPTER)
+def test_below_the_adapter_nothing_imports_discord_or_the_adapter(folder: str) -> None:
+    assert offending(folder, banned=("discord", "bot.adapter")) == []
+
+
+def test_the_tools_are_not_part_of_the_installed_bot() -> None:
+    assert offending("bot", banned=("tools",)) == []
 
 
 @pytest.mark.parametrize("source, expected", [

@@ -177,16 +177,16 @@ async def _check(src: Any, dst: Any, report: CopyReport) -> None:
         "SELECT id FROM games WHERE status IN ('running', 'finished') AND state IS NOT NULL"
         " ORDER BY id")]
     for game_id in ids:
-        row = await dst.game(game_id)
+        row = await dst.games.get(game_id)
         engine = games.REGISTRY.get(row.game)
         if row.broken or engine is None:
             report.unchecked.append(f"game {row.id}: "
                                     f"{row.broken or f'unknown game {row.game!r}'}")
             continue
-        seats = await dst.seats(row.id)
+        seats = await dst.games.seats(row.id)
         try:
             state = replay_moves(engine, [s.player_id for s in seats], row.options, row.seed,
-                                 await dst.moves(row.id))
+                                 await dst.games.moves(row.id))
             replayed = engine.dump(state)
         except Exception as exc:  # an engine refusing a logged move is a failed check too
             report.problems.append(f"game {row.id} ({row.game}, {row.status}): the move log "

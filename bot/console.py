@@ -194,13 +194,13 @@ class Console:
             return [f"[only {actor.name} sees] " + self._plain(explain(exc))]
         if isinstance(outcome, list):
             return outcome
-        shown = await self._shown(actor, await self.service.deliver_here(outcome))
+        shown = await self._shown(actor, await self.service.drawing.deliver_here(outcome))
         # Bot seats move on their own, as in Discord (without the pause).
         for _ in range(2000):
-            move = await self.service.bot_turn(self.place)
+            move = await self.service.bots.bot_turn(self.place)
             if move is None:
                 break
-            shown += (await self._shown(BOT, await self.service.deliver_here(move)))[1:]
+            shown += (await self._shown(BOT, await self.service.drawing.deliver_here(move)))[1:]
         return shown
 
     async def _remember(self, actor: Actor) -> None:
@@ -277,13 +277,13 @@ class Console:
                 for w in words[1:]]
         args = [a for a in args if a]  # ``game: aqua`` leaves an empty word
         if head == "/move":
-            return await s.move(actor, p, " ".join(args))
+            return await s.play.move(actor, p, " ".join(args))
         if head == "/wait":
             seconds = parse_duration(" ".join(args) or "?", what="duration") or 0
             self.offset += seconds
             lines = [f"(time passes: {format_duration(seconds)})"]
-            for _, outcome in await s.fire_due():
-                lines += (await self._shown(actor, await s.deliver_here(outcome)))[1:]
+            for _, outcome in await s.timers.fire_due():
+                lines += (await self._shown(actor, await s.drawing.deliver_here(outcome)))[1:]
             return lines
         if head == "/press" and args[:1] == ["wait"] and len(args) == 2:
             row = await s.store.games.active_game(p.channel_id)
@@ -291,9 +291,9 @@ class Console:
                         None) if row is not None else None
             if row is None or seat is None:
                 raise ServiceError(f"No player called {args[1]} in this channel's game.")
-            return await s.wait_for(actor, p, row.id, seat.player_id)
+            return await s.clocks.wait_for(actor, p, row.id, seat.player_id)
         if head == "/moves":
-            pairs = await s.suggest(actor, p, " ".join(args))
+            pairs = await s.looking.suggest(actor, p, " ".join(args))
             return [f"  {self._plain(label)}" for label, _ in pairs]
         if head != "/game" or not args:
             raise ServiceError("Unknown command; type `help`.")
@@ -301,24 +301,24 @@ class Console:
         if sub == "new":
             if not rest:
                 raise ServiceError("Which game? e.g. `/game new aqualin`.")
-            return await s.new_game(actor, p, rest[0], " ".join(rest[1:]))
-        simple = {"join": s.join, "leave": s.leave, "start": s.start, "status": s.status,
-                  "resign": s.resign, "undo": s.undo, "export": s.export}
+            return await s.lobby.new_game(actor, p, rest[0], " ".join(rest[1:]))
+        simple = {"join": s.lobby.join, "leave": s.lobby.leave, "start": s.lobby.start, "status": s.looking.status,
+                  "resign": s.play.resign, "undo": s.play.undo, "export": s.history.export}
         if sub in simple:
             self._options(sub, rest)  # none: a stray word is an error, not ignored
             return await simple[sub](actor, p)
         if sub == "abort":
-            return await s.abort(actor, p, " ".join(rest))
+            return await s.lobby.abort(actor, p, " ".join(rest))
         if sub == "pause":
-            return await s.pause(actor, p, " ".join(rest) or None)
+            return await s.pauses.pause(actor, p, " ".join(rest) or None)
         if sub == "resume":
             self._options(sub, rest)
-            return await s.resume(actor, p)
+            return await s.pauses.resume(actor, p)
         if sub == "away":
             until = re.sub(r"^until[:=]\s*", "", " ".join(rest))
             if not until:
                 raise ServiceError("Until when? e.g. `/game away 3d` or `/game away off`.")
-            return await s.away(actor, p, until)
+            return await s.pauses.away(actor, p, until)
         if sub == "config":
             try:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
@@ -328,20 +328,20 @@ class Console:
             settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES
-            return await s.configure(actor, p, **settings)
+            return await s.settings.configure(actor, p, **settings)
         if sub not in PARAMS and sub != "removebot":
             raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
         opts = self._options(sub, rest)
         if sub == "board":
             player = opts.get("player", "").lstrip("@")
-            return await s.board(actor, p, user_id_for(player) if player else None)
+            return await s.looking.board(actor, p, user_id_for(player) if player else None)
         if sub == "hand":
             dm = opts.get("dm", "false").lower()
             if dm not in YES + NO:
                 raise ServiceError("`dm` is true or false, e.g. `/game hand dm:true`.")
-            return await s.hand(actor, p, dm in YES)
+            return await s.looking.hand(actor, p, dm in YES)
         if sub == "rules":
-            outcome = await s.rules(p, opts.get("game"))
+            outcome = await s.looking.rules(p, opts.get("game"))
             game = opts.get("game") or getattr(await s.store.games.latest_game(p.channel_id), "game", None)
             outcome.reply = console_syntax(tr(outcome.reply, self.lang), actor.name, game, self.lang)
             return outcome
@@ -350,26 +350,26 @@ class Console:
             if given is not None and not given.isdigit():
                 raise ServiceError(f"`/game {sub}` takes a number, e.g. `/game {sub} 3`.")
             if sub == "log":
-                return await s.log(actor, p, int(given) if given else 10)
-            return await s.replay_animation(actor, p, int(given) if given else None)
+                return await s.history.log(actor, p, int(given) if given else 10)
+            return await s.history.replay_animation(actor, p, int(given) if given else None)
         if sub == "stats":
-            return await s.stats(actor, p, opts.get("game"))
+            return await s.ratings.stats(actor, p, opts.get("game"))
         if sub == "profile":
             user = opts.get("user", "").lstrip("@")
-            return await s.profile(actor, p, user_id_for(user) if user else None, user or None)
+            return await s.ratings.profile(actor, p, user_id_for(user) if user else None, user or None)
         if sub == "kick":
             if "user" not in opts:
                 raise ServiceError("Whom? e.g. `/game kick bob`.")
             user = opts["user"].lstrip("@")
-            return await s.kick(actor, p, user_id_for(user), user)
+            return await s.play.kick(actor, p, user_id_for(user), user)
         if sub == "skip":
             user = opts.get("user", "").lstrip("@")
-            return await s.skip(actor, p, user_id_for(user) if user else None)
+            return await s.play.skip(actor, p, user_id_for(user) if user else None)
         if sub == "addbot":
-            return await s.add_bot(actor, p, opts.get("level", "normal"))
+            return await s.bots.add_bot(actor, p, opts.get("level", "normal"))
         if sub == "notify":
-            return await s.notify(actor, p, opts.get("where"))
-        return await s.remove_bot(actor, p)
+            return await s.notices.notify(actor, p, opts.get("where"))
+        return await s.bots.remove_bot(actor, p)
 
     def _plain(self, text: str) -> str:
         text = plain_markdown(tr(text, self.lang))
@@ -406,7 +406,7 @@ class Console:
             # A game that ended in its thread leaves one line in the channel (on Discord it is
             # written at delivery, from the outbox).
             assert outcome.game_id is not None
-            summary = await self.service.thread_summary(outcome.game_id)
+            summary = await self.service.threads.thread_summary(outcome.game_id)
             if summary is not None:
                 line = Post(text=self._plain(summary), in_channel=True)
                 outcome = dataclasses.replace(outcome, posts=[
@@ -419,8 +419,8 @@ class Console:
         if outcome.game_id is None:
             return "channel"
         if any(post.lobby is not None for post in outcome.posts):
-            if await self.service.thread_wanted(outcome.game_id) is not None:
-                await self.service.thread_opened(outcome.game_id, CONSOLE_THREADS + outcome.game_id)
+            if await self.service.threads.thread_wanted(outcome.game_id) is not None:
+                await self.service.threads.thread_opened(outcome.game_id, CONSOLE_THREADS + outcome.game_id)
         row = await self.service.store.games.get(outcome.game_id)
         if row is None or not row.thread_id:
             return "channel"

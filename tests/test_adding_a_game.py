@@ -128,7 +128,7 @@ def test_the_renderer_contract_holds_for_the_added_game(name: str) -> None:
 async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     store = await Store.open(f"sqlite:///{tmp_path}/fifteen.sqlite3")
     game_service = GameService(store, clock=lambda: 1_800_000_000.0, new_seed=lambda: 15)
-    game_service.bots_in_threads = True
+    game_service.bots.bots_in_threads = True
     yield game_service
     game_service.close()
     await store.close()
@@ -149,36 +149,36 @@ async def turns(service: GameService, game: Any, most: int) -> AsyncIterator[tup
 async def test_a_server_plays_the_added_game_to_the_end(service: GameService,
                                                         example_game: ModuleType) -> None:
     game = example_game.GAME
-    opened = await service.new_game(HOST, PLACE, FIFTEEN, "start=host")
+    opened = await service.lobby.new_game(HOST, PLACE, FIFTEEN, "start=host")
     assert "Fifteen" in str(opened.reply)
-    await service.join(GUEST, PLACE)
-    started = await service.start(HOST, PLACE)
+    await service.lobby.join(GUEST, PLACE)
+    started = await service.lobby.start(HOST, PLACE)
     [post] = started.posts
     assert post.art is not None and post.art.view["game"] == FIFTEEN
     assert "hand" not in post.art.view  # the channel's picture is the public view
-    drawn = await service.render_art(post.art)
+    drawn = await service.drawing.render_art(post.art)
     assert drawn is not None and drawn.data.startswith(b"\x89PNG") and drawn.description
     actors = {str(HOST.user_id): HOST, str(GUEST.user_id): GUEST}
     async for state, player in turns(service, game, 9):
-        await service.move(actors[player], PLACE, game.legal_moves(state, player)[-1])
+        await service.play.move(actors[player], PLACE, game.legal_moves(state, player)[-1])
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result is not None
     log = await service.store.games.moves(row.id)
     assert len(log) == 9 and log[-1].kind in ("move", "forced")  # the last tile plays itself
-    assert "Fifteen" in str((await service.stats(HOST, PLACE)).reply)
+    assert "Fifteen" in str((await service.ratings.stats(HOST, PLACE)).reply)
 
 
 async def test_a_bot_takes_a_seat_in_the_added_game(service: GameService,
                                                     example_game: ModuleType) -> None:
     game = example_game.GAME
-    await service.new_game(HOST, PLACE, FIFTEEN, "start=host")
-    await service.add_bot(HOST, PLACE, "easy")
-    await service.start(HOST, PLACE)
+    await service.lobby.new_game(HOST, PLACE, FIFTEEN, "start=host")
+    await service.bots.add_bot(HOST, PLACE, "easy")
+    await service.lobby.start(HOST, PLACE)
     async for state, player in turns(service, game, 12):
         if player == str(HOST.user_id):
-            await service.move(HOST, PLACE, game.legal_moves(state, player)[0])
+            await service.play.move(HOST, PLACE, game.legal_moves(state, player)[0])
         else:
-            assert await service.bot_turn(PLACE) is not None
+            assert await service.bots.bot_turn(PLACE) is not None
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished"
     bot_moves = [m for m in await service.store.games.moves(row.id) if m.player_id != str(HOST.user_id)]

@@ -152,10 +152,10 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
     place = Place(guild_id=1, channel_id=channel)
     actors = [Actor(user_id=10 + i, name=f"Player {i + 1}", manage_channels=True)
               for i in range(count)]
-    await service.new_game(actors[0], place, game.id, options)
+    await service.lobby.new_game(actors[0], place, game.id, options)
     for actor in actors[1:]:
-        await service.join(actor, place)
-    await service.start(actors[0], place)
+        await service.lobby.join(actor, place)
+    await service.lobby.start(actors[0], place)
     return place, {str(a.user_id): a for a in actors}
 
 
@@ -169,10 +169,10 @@ async def bot_like(seed: int, url: str | None = None,
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(url or Path(tmp) / "bench.sqlite3")
         service = GameService(store, new_seed=lambda: seed)
-        service.draw_in_process = draw
+        service.drawing.draw_in_process = draw
         try:
             if draw:
-                await service.start_workers()
+                await service.drawing.start_workers()
             yield store, service
         finally:
             service.close()
@@ -210,18 +210,18 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
                 if typing and n > 2 and rnd.random() < 0.4:  # past the opening: a player types
                     for i, typed in enumerate(keystrokes(move)):
                         t0 = time.perf_counter()
-                        await service.suggest(by_player[player], place, typed)
+                        await service.looking.suggest(by_player[player], place, typed)
                         (warm if i else cold).append(time.perf_counter() - t0)
                 t0 = time.perf_counter()
                 if counter is not None:
                     counter.moving = True
-                outcome = await service.move(by_player[player], place, move)
+                outcome = await service.play.move(by_player[player], place, move)
                 t1 = time.perf_counter()
                 if counter is not None:
                     counter.moving = False
                     counter.moves += 1
                 if deliver:
-                    await service.deliver_here(outcome)  # the board is drawn when delivered
+                    await service.drawing.deliver_here(outcome)  # the board is drawn when delivered
                 moves.append(t1 - t0)
                 deliveries.append(time.perf_counter() - t1)
         size = len(row.state or "") if row else 4000
@@ -292,13 +292,13 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
                 player, move = await asyncio.to_thread(pick, game, row.state, rnd)
                 for typed in keystrokes(move, 6):
                     t0 = time.perf_counter()
-                    await service.suggest(by_player[player], place, typed)
+                    await service.looking.suggest(by_player[player], place, typed)
                     answers.append(time.perf_counter() - t0)
                     await asyncio.sleep(rnd.uniform(0.0, 0.03))
                 t0 = time.perf_counter()
-                outcome = await service.move(by_player[player], place, move)
+                outcome = await service.play.move(by_player[player], place, move)
                 moves.append(time.perf_counter() - t0)
-                await service.deliver_here(outcome)  # drawing, as the outbox does it
+                await service.drawing.deliver_here(outcome)  # drawing, as the outbox does it
                 del outcome  # the bot lets go of an answered move; kept, the collector walks it
 
         tick = asyncio.create_task(ticker())
@@ -540,7 +540,7 @@ async def _play(url: str, channel_ids: list[int], rounds: int, seed: int, go: An
         async def channel(place: Place, script: list[tuple[Actor, str]]) -> None:
             nonlocal done
             for actor, move in script:
-                await service.move(actor, place, move)
+                await service.play.move(actor, place, move)
                 done += 1
 
         await asyncio.gather(*(channel(place, script) for place, script in scripts))

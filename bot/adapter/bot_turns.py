@@ -37,14 +37,14 @@ class BotRunner:
         try:
             while True:
                 self._again.discard(place.channel_id)
-                if not await service.bot_to_act(place):
+                if not await service.bots.bot_to_act(place):
                     if place.channel_id in self._again:
                         shown = True
                         continue
                     return
                 if shown:
                     await asyncio.sleep(self.pause)
-                outcome = await service.bot_turn(place)
+                outcome = await service.bots.bot_turn(place)
                 if outcome is None:
                     return
                 # a bot move the channel doesn't see yet (the next bot's post tells of it) or
@@ -58,7 +58,7 @@ class BotRunner:
 
     async def resume(self) -> None:
         """After a restart: bots whose turn it was carry on."""
-        for place in await self.client.service.channels_with_bot_turns():
+        for place in await self.client.service.bots.channels_with_bot_turns():
             self.kick(place)
 
     def stop(self) -> None:

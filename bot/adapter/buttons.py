@@ -52,8 +52,8 @@ class LobbyButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
 
         async def call(service, actor, place):
             if action == "addbot":
-                return await service.add_bot(actor, place, "normal", game_id)
-            method = {"join": service.join, "leave": service.leave, "start": service.start}[action]
+                return await service.bots.add_bot(actor, place, "normal", game_id)
+            method = {"join": service.lobby.join, "leave": service.lobby.leave, "start": service.lobby.start}[action]
             return await method(actor, place, game_id)
 
         await respond(interaction, call)
@@ -93,10 +93,10 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id, version, seat, move, path = self.game_id, self.version, self.seat, self.move, self.path
         if move:
-            await respond(interaction, lambda s, a, p: s.move(a, p, move, game_id=game_id,
+            await respond(interaction, lambda s, a, p: s.play.move(a, p, move, game_id=game_id,
                                                              version=version, seat=seat or None))
         else:
-            await respond(interaction, lambda s, a, p: s.menu(a, p, game_id=game_id, version=version,
+            await respond(interaction, lambda s, a, p: s.play.menu(a, p, game_id=game_id, version=version,
                                                              seat=seat, path=path))
 
 
@@ -120,7 +120,7 @@ class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
-        await respond(interaction, lambda s, a, p: s.replay_animation(a, p, game_id))
+        await respond(interaction, lambda s, a, p: s.history.replay_animation(a, p, game_id))
 
 
 class WaitButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
@@ -137,7 +137,7 @@ class WaitButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id, player = self.game_id, self.player
-        await respond(interaction, lambda s, a, p: s.wait_for(a, p, game_id, player))
+        await respond(interaction, lambda s, a, p: s.clocks.wait_for(a, p, game_id, player))
 
 
 # ----- confirmations ----------------------------------------------------------------------------
@@ -187,9 +187,9 @@ class ConfirmButton(_ForTheAsker, Rebuilt, discord.ui.DynamicItem[discord.ui.But
         # Answer by taking the buttons off the question, so it cannot be pressed twice.
         await interaction.response.edit_message(view=None)
         if self.action == "resign":
-            await respond(interaction, lambda s, a, p: s.resign(a, p, game_id=game_id), acknowledged=True)
+            await respond(interaction, lambda s, a, p: s.play.resign(a, p, game_id=game_id), acknowledged=True)
         else:
-            await respond(interaction, lambda s, a, p: s.abort(a, p, reason, game_id=game_id),
+            await respond(interaction, lambda s, a, p: s.lobby.abort(a, p, reason, game_id=game_id),
                           acknowledged=True)
 
 

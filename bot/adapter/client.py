@@ -89,10 +89,10 @@ class GameBot(Bot):
         # seconds) while the bot loads its catalogs and connects: a board asked for before the
         # worker is ready waits for it, nothing else does. This process draws itself only
         # without that worker.
-        self._warming = asyncio.create_task(self.service.start_workers(), name="drawing worker")
+        self._warming = asyncio.create_task(self.service.drawing.start_workers(), name="drawing worker")
         self._warming.add_done_callback(_warmed)
         await asyncio.to_thread(i18n.warm_up)
-        if not self.service.draw_in_process and self.settings.warm_up:
+        if not self.service.drawing.draw_in_process and self.settings.warm_up:
             await asyncio.to_thread(renderers.warm_up)  # off the loop, not on the first move
         if self.settings.sync_commands:
             await self.sync_commands()

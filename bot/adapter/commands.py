@@ -44,82 +44,82 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: app_commands.Range[str, 0, 200] | None = None,
                   thread: bool | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.new_game(a, p, game.value, options, thread=thread))
+        await respond(interaction, lambda s, a, p: s.lobby.new_game(a, p, game.value, options, thread=thread))
 
     @app_commands.command(name="join", description=T("Take a seat in this channel's lobby"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.join(a, p))
+        await respond(interaction, lambda s, a, p: s.lobby.join(a, p))
 
     @app_commands.command(name="leave", description=T("Leave this channel's lobby"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.leave(a, p))
+        await respond(interaction, lambda s, a, p: s.lobby.leave(a, p))
 
     @app_commands.command(name="start", description=T("Start the game in this channel (host or moderator)"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.start(a, p))
+        await respond(interaction, lambda s, a, p: s.lobby.start(a, p))
 
     @app_commands.command(name="board", description=T("Show the current board (only to you)"))
     @app_commands.describe(player=T("Show this player's area (games where each player has one)"))
     async def board(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.board(a, p, player.id if player else None))
+        await respond(interaction, lambda s, a, p: s.looking.board(a, p, player.id if player else None))
 
     @app_commands.command(name="hand", description=T("Show your private hand and options (only to you)"))
     @app_commands.describe(dm=T("Also send me a copy by direct message"))
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
-        await respond(interaction, lambda s, a, p: s.hand(a, p, dm))
+        await respond(interaction, lambda s, a, p: s.looking.hand(a, p, dm))
 
     @app_commands.command(name="rules", description=T("How to play a game"))
     @app_commands.describe(game=T("Which game (default: the one in this channel)"))
     @app_commands.choices(game=_game_choices())
     async def rules(self, interaction: discord.Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.rules(p, game.value if game else None))
+        await respond(interaction, lambda s, a, p: s.looking.rules(p, game.value if game else None))
 
     @app_commands.command(name="status", description=T("Who is playing, whose turn it is, and a link to the board"))
     async def status(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.status(a, p))
+        await respond(interaction, lambda s, a, p: s.looking.status(a, p))
 
     @app_commands.command(name="abort", description=T("End this channel's game without a result (moderators)"))
     @app_commands.describe(reason=T("Why the game is aborted (posted in the channel)"))
     async def abort(self, interaction: discord.Interaction,
                     reason: app_commands.Range[str, 0, REASON_ROOM] | None = None) -> None:
-        await ask(interaction, "abort", lambda s, a, p: s.ask_abort(a, p, reason), reason or "")
+        await ask(interaction, "abort", lambda s, a, p: s.lobby.ask_abort(a, p, reason), reason or "")
 
     @app_commands.command(name="resign", description=T("Give up the game you are playing here"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await ask(interaction, "resign", lambda s, a, p: s.ask_resign(a, p))
+        await ask(interaction, "resign", lambda s, a, p: s.play.ask_resign(a, p))
 
     @app_commands.command(name="undo", description=T("Take back your last move (if nothing was revealed since)"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.undo(a, p))
+        await respond(interaction, lambda s, a, p: s.play.undo(a, p))
 
     @app_commands.command(name="log", description=T("The last moves of this channel's game (only to you)"))
     @app_commands.describe(count=T("How many moves (default 10)"))
     async def log(self, interaction: discord.Interaction,
                   count: app_commands.Range[int, 1, 50] = 10) -> None:
-        await respond(interaction, lambda s, a, p: s.log(a, p, count))
+        await respond(interaction, lambda s, a, p: s.history.log(a, p, count))
 
     @app_commands.command(name="export", description=T("Seed, options and full move log as a file"))
     async def export(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.export(a, p))
+        await respond(interaction, lambda s, a, p: s.history.export(a, p))
 
     @app_commands.command(name="replay", description=T("An animated replay of a finished game in this channel"))
     @app_commands.describe(number=T("The game's number (default: the last finished game here)"))
     async def replay(self, interaction: discord.Interaction,
                      number: app_commands.Range[int, 1] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.replay_animation(a, p, number))
+        await respond(interaction, lambda s, a, p: s.history.replay_animation(a, p, number))
 
     @app_commands.command(name="stats", description=T("This server's leaderboard from finished games"))
     @app_commands.describe(game=T("Only this game"))
     @app_commands.choices(game=_game_choices())
     async def stats(self, interaction: discord.Interaction,
                     game: app_commands.Choice[str] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.stats(a, p, game.value if game else None))
+        await respond(interaction, lambda s, a, p: s.ratings.stats(a, p, game.value if game else None))
 
     @app_commands.command(name="profile", description=T("A player's ratings, games, wins and current games"))
     @app_commands.describe(user=T("Whose profile (default: yours)"))
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.profile(a, p, user.id if user else None,
+        await respond(interaction, lambda s, a, p: s.ratings.profile(a, p, user.id if user else None,
                                                              user.display_name if user else None))
 
     @app_commands.command(name="notify",
@@ -133,17 +133,17 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     ])
     async def notify(self, interaction: discord.Interaction,
                      where: app_commands.Choice[str] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.notify(a, p, where.value if where else None))
+        await respond(interaction, lambda s, a, p: s.notices.notify(a, p, where.value if where else None))
 
     @app_commands.command(name="kick", description=T("Remove a player from this channel's game (moderators)"))
     @app_commands.describe(user=T("The player to remove"))
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
-        await respond(interaction, lambda s, a, p: s.kick(a, p, user.id, user.display_name))
+        await respond(interaction, lambda s, a, p: s.play.kick(a, p, user.id, user.display_name))
 
     @app_commands.command(name="skip", description=T("Pass the turn of the player who must act (moderators)"))
     @app_commands.describe(user=T("Whose turn, when several players may act"))
     async def skip(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.skip(a, p, user.id if user else None))
+        await respond(interaction, lambda s, a, p: s.play.skip(a, p, user.id if user else None))
 
     @app_commands.command(name="addbot", description=T("Add a bot player to this channel's lobby"))
     @app_commands.describe(level=T("How strong the bot plays"))
@@ -152,11 +152,11 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                                  app_commands.Choice(name=T("hard"), value="hard")])
     async def addbot(self, interaction: discord.Interaction,
                      level: app_commands.Choice[str] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.add_bot(a, p, level.value if level else "normal"))
+        await respond(interaction, lambda s, a, p: s.bots.add_bot(a, p, level.value if level else "normal"))
 
     @app_commands.command(name="removebot", description=T("Remove the last bot from this channel's lobby"))
     async def removebot(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.remove_bot(a, p))
+        await respond(interaction, lambda s, a, p: s.bots.remove_bot(a, p))
 
     @app_commands.command(name="config", description=T("Game settings of this server (Manage Channels)"))
     @app_commands.describe(
@@ -195,7 +195,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      auto_forced: bool | None = None,
                      threads: bool | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
-            return await service.configure(
+            return await service.settings.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
                 manager_role=manager_role.id if manager_role else None,
                 clear_manager_role=clear_manager_role, reminder=reminder, deadline=deadline,
@@ -214,7 +214,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 async def move(interaction: discord.Interaction, action: app_commands.Range[str, 1, 100],
                seat: app_commands.Range[int, 1, 4] | None = None) -> None:
-    await respond(interaction, lambda s, a, p: s.move(a, p, action, seat=seat))
+    await respond(interaction, lambda s, a, p: s.play.move(a, p, action, seat=seat))
 
 
 @move.autocomplete("action")
@@ -223,7 +223,7 @@ async def move_autocomplete(interaction: discord.Interaction,
     service: GameService = interaction.client.service  # type: ignore[attr-defined]
     seat = getattr(interaction.namespace, "seat", None)
     try:
-        pairs = await service.suggest(actor_of(interaction), place_of(interaction), current,
+        pairs = await service.looking.suggest(actor_of(interaction), place_of(interaction), current,
                                       seat=seat if isinstance(seat, int) else None)
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)

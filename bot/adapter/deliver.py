@@ -44,7 +44,7 @@ async def deliver(client: Bot, outcome: Outcome, place: Place,
     seen = str(interaction.guild_locale.value) if interaction and interaction.guild_locale else None
     if place.guild_id is None and interaction is not None:  # no server: the asker's language
         seen = str(interaction.locale.value)
-    here = await client.service.channel_language(place.guild_id, seen, channel_id=place.channel_id)
+    here = await client.service.settings.channel_language(place.guild_id, seen, channel_id=place.channel_id)
     mine = language_for(interaction.locale) if interaction is not None else here
     channel = client.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
     unposted: list[Post] = []
@@ -70,7 +70,7 @@ async def deliver(client: Bot, outcome: Outcome, place: Place,
             elif dm.fallback and not guildless:
                 await notice(channel, dm, here)
     if kick_bots:  # bot seats move on their own once the game changed (where it plays)
-        home = await client.service.home_of(outcome.game_id) if outcome.game_id is not None else None
+        home = await client.service.threads.home_of(outcome.game_id) if outcome.game_id is not None else None
         client.bots.kick(home or place)
     if interaction is None:
         for post in unposted:

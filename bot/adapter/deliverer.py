@@ -177,7 +177,7 @@ class Deliverer:
             if not await self.store.outbox.renew(row, owner=self.owner, now=self.clock(), lease=LEASE):
                 continue  # our claim ran out and another deliverer took it
             try:
-                here = lang or await self.client.service.channel_language(row.guild_id,
+                here = lang or await self.client.service.settings.channel_language(row.guild_id,
                                                                           channel_id=row.channel_id)
                 await self._one(row, interaction, here, asker_lang or here, report)
             except (Permanent, ServiceError, GameError, KeyError, TypeError, ValueError) as exc:
@@ -231,21 +231,21 @@ class Deliverer:
         service = self.client.service
         post = row.post()
         if post.lobby is not None:  # the lobby as it is now, with its buttons
-            card = await service.lobby_card(row.game_id) if row.game_id is not None else None
+            card = await service.lobby.lobby_card(row.game_id) if row.game_id is not None else None
             if card is None:
                 raise ServiceError("the lobby's game is gone")
             post = dataclasses.replace(post, text=card.text, lobby=card)
         if post.in_channel and not post.text:  # the line a game that ended in its thread leaves
-            summary = await service.thread_summary(row.game_id) if row.game_id is not None else None
+            summary = await service.threads.thread_summary(row.game_id) if row.game_id is not None else None
             if summary is None:
                 await self.store.outbox.done(row, now=self.clock(), outcome=Delivered.FALLBACK,
                                              error="the game had no thread: nothing to add")
                 return
             post = dataclasses.replace(post, text=summary)
         if post.art is not None:
-            image = await service.render_art(post.art)
+            image = await service.drawing.render_art(post.art)
             post = (dataclasses.replace(post, image=image) if image is not None
-                    else dataclasses.replace(post, text=service.undrawn(post.text)))
+                    else dataclasses.replace(post, text=service.drawing.undrawn(post.text)))
         if row.guild_id is None:  # a group DM or a DM: never a channel post (see service/places.py)
             if interaction is not None and interaction.channel_id == row.channel_id:
                 report.unposted.append((row, post))  # the answer to this interaction carries it
@@ -278,9 +278,9 @@ class Deliverer:
         asker = interaction is not None and dm.user_id == interaction.user.id
         speak = asker_lang if asker else lang
         if dm.art is not None:
-            dm = dataclasses.replace(dm, image=await self.client.service.render_art(dm.art))
+            dm = dataclasses.replace(dm, image=await self.client.service.drawing.render_art(dm.art))
         if dm.board is not None:  # a turn notice: link the board that was just posted
-            dm = await self.client.service.linked(dm)
+            dm = await self.client.service.notices.linked(dm)
         if dm.replace and row.game_id is not None:
             last = await self.store.outbox.last_dm(row.game_id, dm.user_id, before=row.id)
             if last is not None and last[0] == "fallback":
@@ -331,7 +331,7 @@ class Deliverer:
 
     async def _lobby(self, row: OutboxRow, lang: str, interaction: discord.Interaction | None = None,
                      report: Report | None = None) -> None:
-        card = await self.client.service.lobby_card(row.game_id) if row.game_id is not None else None
+        card = await self.client.service.lobby.lobby_card(row.game_id) if row.game_id is not None else None
         if row.guild_id is None and card is not None:
             # Outside a server only the interaction's own messages can be edited: an open
             # lobby is shown anew (its buttons work), a closed one is left as it was.

@@ -27,9 +27,9 @@ class AgreeButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         if self.action == "pause":
-            await respond(interaction, lambda s, a, p: s.pause(a, p, game_id=game_id))
+            await respond(interaction, lambda s, a, p: s.pauses.pause(a, p, game_id=game_id))
         else:
-            await respond(interaction, lambda s, a, p: s.resume(a, p, game_id=game_id))
+            await respond(interaction, lambda s, a, p: s.pauses.resume(a, p, game_id=game_id))
 
 
 def ask_view(asks: tuple[AskButton, ...], lang: str) -> discord.ui.View:

@@ -84,12 +84,12 @@ async def remember(client: Client, post: Post, game_id: int | None, message: dis
     if game_id is None:
         return
     if post.lobby is not None:
-        await client.service.remember_message(game_id, "lobby", message.id)
+        await client.service.narrator.remember_message(game_id, "lobby", message.id)
     if post.is_board:
-        await client.service.remember_message(game_id, "board", message.id)
+        await client.service.narrator.remember_message(game_id, "board", message.id)
     if post.is_replay:
         where = getattr(message.channel, "id", None)  # a webhook message may not know its channel
-        await client.service.remember_message(game_id, "replay", message.id, where)
+        await client.service.narrator.remember_message(game_id, "replay", message.id, where)
 
 
 async def send_post(client: Client, channel: discord.PartialMessageable, post: Post,

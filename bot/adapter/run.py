@@ -166,8 +166,8 @@ async def serve(settings: Settings) -> None:
         if existing:
             await reach_discord(settings.token or "")
         service = GameService(store)
-        service.draw_in_process = True  # pictures never hold the interpreter the loop needs
-        service.warm_up = settings.warm_up
+        service.drawing.draw_in_process = True  # pictures never hold the interpreter the loop needs
+        service.drawing.warm_up = settings.warm_up
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:

@@ -61,7 +61,7 @@ async def open_thread(client: Client, row: OutboxRow, message_id: int, lang: str
     """Open the game's thread from its lobby message, if it wants one. Refused (no Create
     Public Threads, say): the game plays in the channel, which is told so in one sentence.
     Server errors are raised: the row is retried (its message comes back by its nonce)."""
-    name = await client.service.thread_wanted(row.game_id) if row.game_id is not None else None
+    name = await client.service.threads.thread_wanted(row.game_id) if row.game_id is not None else None
     if name is None:
         return
     assert row.game_id is not None
@@ -72,19 +72,19 @@ async def open_thread(client: Client, row: OutboxRow, message_id: int, lang: str
         if exc.status >= 500 or exc.status == 429:
             raise
         if exc.code == ALREADY_OPEN:  # opened before a crash: it has the message's id
-            await client.service.thread_opened(row.game_id, message_id)
+            await client.service.threads.thread_opened(row.game_id, message_id)
             return
         log.warning("could not open a thread for game %s in channel %s: %s", row.game_id,
                     row.channel_id, exc)
         await refused(client, row, lang)
         return
-    await client.service.thread_opened(row.game_id, int(data["id"]))
+    await client.service.threads.thread_opened(row.game_id, int(data["id"]))
 
 
 async def refused(client: Client, row: OutboxRow, lang: str) -> None:
     """The game plays in its channel from now on; the channel hears why, once."""
     assert row.game_id is not None
-    notice = await client.service.thread_refused(row.game_id)
+    notice = await client.service.threads.thread_refused(row.game_id)
     channel = client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
     try:
         await channel.send(say(notice, lang), allowed_mentions=mentions(()))

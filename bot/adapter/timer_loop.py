@@ -20,7 +20,7 @@ BOT_SWEEP = 120.0
 
 async def fire_once(client: Bot) -> int:
     """Fire what is due now and deliver it; returns how many posts went out."""
-    fired = await client.service.fire_due()
+    fired = await client.service.timers.fire_due()
     for place, outcome in fired:
         try:
             await deliver(client, outcome, place)
@@ -32,7 +32,7 @@ async def fire_once(client: Bot) -> int:
 async def run_timers(client: Bot) -> None:
     await client.wait_until_ready()
     try:  # games from before timers existed get theirs before anything fires
-        await client.service.arm_missing_timers()
+        await client.service.timers.arm_missing_timers()
     except Exception:
         log.exception("arming missing timers failed")
     swept = client.service.clock()
@@ -46,7 +46,7 @@ async def run_timers(client: Bot) -> None:
             if first:  # overdue timers fire once at start-up: say it was looked at
                 log.info("timers checked after start-up: %d fired", fired)
                 first = False
-            due = await client.service.next_due()
+            due = await client.service.timers.next_due()
             wait = TICK if due is None else min(TICK, max(1.0, due - client.service.clock()))
         except Exception:
             log.exception("the timer loop failed; trying again shortly")

@@ -1,9 +1,8 @@
 """The ground every part of the service stands on: the store, the clock, the channel locks,
 games that cannot be loaded, rights, finding a place's game, and its timing.
 
-The service is one object made of parts (:class:`~bot.service.GameService`); this is the first
-of them, :mod:`bot.service.drawing` draws on it and :mod:`bot.service.core` says what a change
-says.
+The service (:class:`~bot.service.GameService`) holds its parts; each is given this ground in
+its constructor (:mod:`bot.service.part`), with the other parts it uses.
 """
 
 from __future__ import annotations
@@ -43,16 +42,17 @@ TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = tuple(DeadlineAction)
 
 
-class ServiceBase:
-    """One instance per bot process; cheap to construct on an open :class:`Store`."""
+class Ground:
+    """What every part stands on: the store, the clock, the channel locks, games that cannot
+    be loaded, rights, finding a place's game, and its timing."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  render: Renderer = renderers.render_board,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
         self.store = store
         self.clock = clock
-        self._render = render
-        self._new_seed = new_seed
+        self.render = render
+        self.new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
         self._parked: set[int] = set()  # games whose row could not be loaded, logged once
         #: Who this process is when it claims work in the database (timers, bot turns).
@@ -61,7 +61,7 @@ class ServiceBase:
 
     # ----- plumbing -------------------------------------------------------------------------
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
+    def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     @staticmethod
@@ -73,7 +73,7 @@ class ServiceBase:
                                  name=clip(str(game_id), 30), known=known))
         return game
 
-    def _state(self, game: Game, row: GameRow) -> Any:
+    def load_state(self, game: Game, row: GameRow) -> Any:
         """The stored state; a state the engine cannot load parks the game (GameUnavailable)."""
         assert row.state is not None
         try:
@@ -81,8 +81,8 @@ class ServiceBase:
         except Exception as exc:
             why = clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200)
             self._bad_states[row.id] = (row.state, why)
-            self._park(row, why)
-            raise self._unavailable(row) from None
+            self.park(row, why)
+            raise self.unavailable(row) from None
 
     # ----- rows that cannot be loaded -------------------------------------------------------
 
@@ -104,7 +104,7 @@ class ServiceBase:
             return bad[1]
         return None
 
-    def _park(self, row: GameRow, why: str) -> None:
+    def park(self, row: GameRow, why: str) -> None:
         """Log a row that can't be loaded, once per process."""
         if row.id not in self._parked:
             self._parked.add(row.id)
@@ -114,7 +114,7 @@ class ServiceBase:
                         row.status, row.channel_id, why, then)
 
     @staticmethod
-    def _unavailable(row: GameRow) -> GameUnavailable:
+    def unavailable(row: GameRow) -> GameUnavailable:
         if row.status in ACTIVE:
             return GameUnavailable(_(
                 "The game in this channel can't be loaded: its saved record is damaged or from a "
@@ -123,22 +123,22 @@ class ServiceBase:
         return GameUnavailable(_("That game can't be loaded: its saved record is damaged or from a "
                                  "game I don't know."))
 
-    def _loadable(self, row: GameRow) -> bool:
+    def loadable(self, row: GameRow) -> bool:
         """For lists of games: False (logged once) for one that can't be loaded, to skip it."""
         why = self.problem(row)
         if why is not None:
-            self._park(row, why)
+            self.park(row, why)
         return why is None
 
-    def _usable(self, row: GameRow) -> GameRow:
+    def usable(self, row: GameRow) -> GameRow:
         """``row`` if an engine can run it; else it is parked and GameUnavailable raised."""
         why = self.problem(row)
         if why is not None:
-            self._park(row, why)
-            raise self._unavailable(row)
+            self.park(row, why)
+            raise self.unavailable(row)
         return row
 
-    async def _write(self, op: Awaitable[T]) -> T:
+    async def write(self, op: Awaitable[T]) -> T:
         try:
             return await op
         except StaleGame:
@@ -174,7 +174,7 @@ class ServiceBase:
             return self.moderator_words(settings)
         return _("the Manage Channels permission")
 
-    async def _moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
+    async def require_moderator(self, actor: Actor, place: Place, doing: Text) -> GuildSettings:
         settings = await self.settings_for(place)
         row = await self.store.games.active_game(place.channel_id) if place.guild_id is None else None
         if not await self.moderates(actor, place, settings, row):
@@ -182,7 +182,7 @@ class ServiceBase:
                                who=self.moderator_words_at(place, settings)))
         return settings
 
-    async def _host_or_moderator(self, actor: Actor, place: Place, row: GameRow,
+    async def require_host_or_moderator(self, actor: Actor, place: Place, row: GameRow,
                                  refusal: Callable[[Text], Text]) -> GuildSettings:
         """The settings here, once ``actor`` hosts ``row`` or moderates it; else NotAllowed
         with ``refusal``, which is given the words for who else may."""
@@ -216,14 +216,14 @@ class ServiceBase:
 
     # ----- finding the game -----------------------------------------------------------------
 
-    async def _active(self, place: Place, *, parked: bool = False) -> GameRow:
+    async def active(self, place: Place, *, parked: bool = False) -> GameRow:
         """The channel's lobby or running game; one that can't be loaded only with ``parked``."""
         found = await self.store.games.active_games(place.channel_id)
         if len(found) > 1:
             raise self._several(found)
         if not found:
             raise NoGame(_("There is no game in this channel. A moderator can open one with `{cmd:game new}`."))
-        return found[0] if parked else self._usable(found[0])
+        return found[0] if parked else self.usable(found[0])
 
     @staticmethod
     def _several(rows: Sequence[GameRow]) -> NoGame:
@@ -238,20 +238,20 @@ class ServiceBase:
         return NoGame(_("This channel has several games, each in a thread of its own: {games}. "
                         "Use the command inside the game's thread.", games=join([one(r) for r in rows])))
 
-    async def _running(self, place: Place) -> GameRow:
-        row = await self._active(place)
+    async def running(self, place: Place) -> GameRow:
+        row = await self.active(place)
         if row.status == Status.LOBBY:
             raise NoGame(_("The game hasn't started yet: join the lobby, then the host presses **Start**."))
         return row
 
-    async def _latest(self, place: Place) -> GameRow:
+    async def latest(self, place: Place) -> GameRow:
         if len(found := await self.store.games.active_games(place.channel_id)) > 1:
             raise self._several(found)
         row = await self.store.games.latest_game(place.channel_id)
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
                            "`{cmd:game new}`."))
-        return self._usable(row)
+        return self.usable(row)
 
     # ----- timing ---------------------------------------------------------------------------
 
@@ -263,7 +263,7 @@ class ServiceBase:
         action = row.timing.get("on-deadline") or settings.deadline_action
         return reminder, deadline, action
 
-    async def _timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
+    async def timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
                           ended: Sequence[str] = ()) -> TimerPlan | None:
         """Timers after a change: None once the game is over. ``ended``: the players whose
         wait the change ends (their chess clock stops)."""

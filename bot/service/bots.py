@@ -1,7 +1,7 @@
 """Bot seats: an AI (``games.ai``) plays a seat like anyone, through the same move path.
 
 A bot seat has ``user_id`` 0 and a level. After every stored change the adapter asks
-:meth:`BotService.bot_turn` for the next bot move of the channel until no bot is to act;
+:meth:`Bots.bot_turn` for the next bot move of the channel until no bot is to act;
 the search runs in a worker process, outside the channel lock, and its move is applied with
 the usual version check (if a human changed the game meanwhile, the bot thinks again).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import GameError
 from games.ai.levels import LevelName
@@ -20,9 +20,15 @@ from ..refusals import GameUnavailable, ServiceError
 from ..messages import Actor, Outcome, Place
 from .core import log
 from .names import _
-from .play import PlayService
 from .workers import Worker, watch_parent
 from ..vocab import Status
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .lobby import Lobby
+    from .play import Play
+    from .sight import Sights
 
 BOT_LEVELS = tuple(LevelName)
 LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
@@ -51,7 +57,13 @@ def think(game_id: str, dumped: str, players: list[str], level: str,
     return choose_turn(game, game.load(dumped), players, level, seed=seed)
 
 
-class BotService(PlayService):
+class Bots(Part):
+
+    def __init__(self, ground: Ground, *, lobby: Lobby, play: Play, sights: Sights) -> None:
+        super().__init__(ground)
+        self.lobby = lobby
+        self.play = play
+        self.sights = sights
     #: Where bots think: a worker process (the default) or, for tests, a worker thread.
     bots_in_threads = False
     _bots: Worker | None = None
@@ -60,44 +72,44 @@ class BotService(PlayService):
                       game_id: int | None = None) -> Outcome:
         if level not in BOT_LEVELS:
             raise ServiceError(_("A bot is easy, normal or hard."))
-        async with self._lock(place.channel_id):
-            row = await self._lobby(place, game_id)
-            game = self.engine(row.game)
-            await self._host_or_moderator(actor, place, row, lambda who: _(
+        async with self.ground.lock(place.channel_id):
+            row = await self.lobby.lobby(place, game_id)
+            game = self.ground.engine(row.game)
+            await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can add a bot.", who=who))
             seats = await self.store.games.seats(row.id)
             if len(seats) >= game.max_players:
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
                                      most=game.max_players))
             number = sum(1 for s in seats if s.bot_level) + 1
-            items = self._lobby_refresh(row)
-            await self._write(self.store.games.add_seat(
+            items = self.lobby.lobby_refresh(row)
+            await self.ground.write(self.store.games.add_seat(
                 row.id, row.version, user_id=0, player_id=f"bot-{number}",
                 name=bot_name(level, number), now=self.clock(), bot_level=level, outbox=items))
             seats = await self.store.games.seats(row.id)
-        card = self._lobby_card(game, row, seats)
+        card = self.lobby._lobby_card(game, row, seats)
         return Outcome(reply=_("A bot ({level}) took a seat.", level=LEVEL_WORDS[level]), lobby_edit=card,
                        game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
-        async with self._lock(place.channel_id):
-            row = await self._lobby(place, None)
-            await self._host_or_moderator(actor, place, row, lambda who: _(
+        async with self.ground.lock(place.channel_id):
+            row = await self.lobby.lobby(place, None)
+            await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can remove a bot.", who=who))
             bots = [s for s in await self.store.games.seats(row.id) if s.bot_level]
             if not bots:
                 raise ServiceError(_("There is no bot in this lobby."))
-            row, seats, _note, card, keys = await self._drop_seat(row, bots[-1])
+            row, seats, _note, card, keys = await self.lobby.drop_seat(row, bots[-1])
         return Outcome(reply=_("The bot left the lobby."), lobby_edit=card, game_id=row.id, outbox=keys)
 
     async def bot_to_act(self, place: Place) -> bool:
         """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""
         row = await self.store.games.active_game(place.channel_id)
-        if row is None or row.status != Status.RUNNING:
-            return False
+        if row is None or row.status != Status.RUNNING or row.paused_at is not None:
+            return False  # (paused: bots wait for the game to go on, like everyone)
         try:
-            game = self.engine(self._usable(row).game)
-            may_act = game.to_act(self._state(game, row))
+            game = self.ground.engine(self.ground.usable(row).game)
+            may_act = game.to_act(self.ground.load_state(game, row))
         except GameUnavailable:  # parked (logged once): no bot moves in it
             return False
         return any(s.bot_level and s.player_id in may_act for s in await self.store.games.seats(row.id))
@@ -106,15 +118,15 @@ class BotService(PlayService):
         """One bot move; None when no bot is to act, every bot that may act prefers to wait,
         or another process is playing this game's bots (they hold its lease)."""
         row = await self.store.games.active_game(place.channel_id)
-        if row is None or row.status != Status.RUNNING:
+        if row is None or row.status != Status.RUNNING or row.paused_at is not None:
             return None
         name = f"bots:{row.id}"
-        if not await self.store.meta.lease(name, owner=self.owner, now=self.clock(), ttl=BOT_LEASE):
+        if not await self.store.meta.lease(name, owner=self.ground.owner, now=self.clock(), ttl=BOT_LEASE):
             return None
         try:
             return await self._bot_turn(place)
         finally:
-            await self.store.meta.release(name, owner=self.owner)
+            await self.store.meta.release(name, owner=self.ground.owner)
 
     async def _bot_turn(self, place: Place) -> Outcome | None:
         """One bot move, as :meth:`bot_turn`, under the game's lease.
@@ -127,8 +139,8 @@ class BotService(PlayService):
             if row is None or row.status != Status.RUNNING:
                 return None
             try:
-                game = self.engine(self._usable(row).game)
-                state = self._state(game, row)
+                game = self.ground.engine(self.ground.usable(row).game)
+                state = self.ground.load_state(game, row)
             except GameUnavailable:
                 return None
             seats = await self.store.games.seats(row.id)
@@ -145,7 +157,7 @@ class BotService(PlayService):
                     if game.multi_seat else [seat.player_id]
                 asked.update(team)
                 # a bot out of turn (the stone) sees another seat's turn only once it is over
-                sight = await self._sight(game, row, seats, players=team)
+                sight = await self.sights.sight(game, row, seats, players=team)
                 dumped = game.dump(sight.state) if sight.hidden else row.state or ""
                 try:
                     pick = await self._think(game, dumped, team, seat.bot_level,
@@ -159,7 +171,7 @@ class BotService(PlayService):
                 player, move = pick
                 number = game.players(state).index(player) + 1
                 try:
-                    return await self.move(BOT_ACTOR, place, move, game_id=row.id,
+                    return await self.play.move(BOT_ACTOR, place, move, game_id=row.id,
                                            version=row.version, seat=number)
                 except ServiceError:
                     break  # somebody changed the game while the bot was thinking: think again
@@ -189,7 +201,6 @@ class BotService(PlayService):
         """Stop the workers (at shutdown)."""
         if self._bots is not None:
             self._bots.stop()
-        super().close()
 
     async def channels_with_bot_turns(self) -> list[Place]:
         """Running games where a bot is to act (to resume them after a restart)."""

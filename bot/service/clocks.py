@@ -22,7 +22,7 @@ with just the increment, as after any turn that used the whole bank.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import Game
 
@@ -36,18 +36,26 @@ from ..timekeeping.durations import format_duration
 from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS
 from .faces import clock_faces
-from .play import PlayService
 from ..vocab import Status
 
 from games.text import Text, lines
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .core import Narrator
 
 #: What happens after the grace, said to the player whose bank ran out.
 THEN = {"skip": _("your turn is passed"), "forfeit": _("you leave the game"),
         "takeover": _("a bot plays on in your seat")}
 
 
-class ClockService(PlayService):
-    async def _clock_lines(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
+class Clocks(Part):
+
+    def __init__(self, ground: Ground, *, narrator: Narrator) -> None:
+        super().__init__(ground)
+        self.narrator = narrator
+    async def clock_lines(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
                            action: str) -> list[Text]:
         """``/game status``: the clock and every player's bank."""
         clock = clock_of(row.timing)
@@ -79,13 +87,13 @@ class ClockService(PlayService):
         return ACTION_WORDS[action]
 
     @staticmethod
-    def _clock_left_words(deadline: TimerRow | None, now: float) -> Text:
+    def clock_left_words(deadline: TimerRow | None, now: float) -> Text:
         """The reminder's "you have 1 d 4 h left" (or that the bank ran out)."""
         if deadline is None or deadline.ran_out is not None or deadline.left(now) <= 0:
             return _("Your clock has run out.")
         return _("You have {left} left on your clock.", left=format_duration(deadline.left(now)))
 
-    async def _clock_out(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
+    async def clock_out(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
                          timer: TimerRow, action: str, user: int, waited: Text,
                          now: float) -> tuple[Outcome, list[Envelope], float | None]:
         """A bank just ran out: what is said, its envelopes, and when the grace ends (None:
@@ -100,10 +108,10 @@ class ClockService(PlayService):
                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      who=mention(user), waited=waited)
             post = Post(text=text, mention=(user,))
-            items = self._outbox(place, posts=[post])
+            items = self.narrator.outbox(place, posts=[post])
             return Outcome(reply="", posts=[post], game_id=row.id,
                            outbox=tuple(i.key for i in items)), items, None
-        settings = await self.settings_for(row)
+        settings = await self.ground.settings_for(row)
         then = THEN["takeover" if action == "forfeit" and settings.bot_takeover else action]
         rest = grace(clock)
         plain = seat_names(game, state, seats, safe=False)[timer.player_id]
@@ -117,32 +125,32 @@ class ClockService(PlayService):
         post = Post(text=text, mention=(user,),
                     wait=WaitButton(label=_("Wait for {name}", name=plain), game_id=row.id,
                                     player=timer.player_id))
-        items = self._outbox(place, posts=[post])
+        items = self.narrator.outbox(place, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id,
                        outbox=tuple(i.key for i in items)), items, now + rest
 
     async def wait_for(self, actor: Actor, place: Place, game_id: int, player: str) -> Outcome:
         """The **Wait** button: the timed-out ``player`` stays in and nothing more fires for
         them until they move (the on-deadline action is called off)."""
-        async with self._lock(place.channel_id):
+        async with self.ground.lock(place.channel_id):
             row = await self.store.games.get(game_id)
             if row is None or row.channel_id != place.channel_id:
                 raise NoGame(_("This button belongs to a game I can't find any more."))
             if row.status != Status.RUNNING:
                 raise ServiceError(_("That game is over, so there is nobody to wait for."))
-            self._usable(row)
-            game = self.engine(row.game)
-            state = self._state(game, row)
+            self.ground.usable(row)
+            game = self.ground.engine(row.game)
+            state = self.ground.load_state(game, row)
             seats = await self.store.games.seats(row.id)
             names = seat_names(game, state, seats)
             name = names.get(player, player)
-            settings = await self.settings_for(row)
+            settings = await self.ground.settings_for(row)
             theirs = next((s for s in seats if s.player_id == player), None)
             seated = any(s.user_id == actor.user_id and s.player_id in game.players(state)
                          for s in seats)
             if theirs is not None and theirs.user_id == actor.user_id:
                 raise NotAllowed(_("This is for the other players: you can simply make your move."))
-            if not seated and not self.is_moderator(actor, settings):
+            if not seated and not self.ground.is_moderator(actor, settings):
                 raise NotAllowed(_("Only the other players or a moderator can choose to wait."))
             grace_row = next((t for t in await self.store.timers.of_game(row.id)
                               if t.kind == "deadline" and t.player_id == player
@@ -156,7 +164,7 @@ class ClockService(PlayService):
                      "can still `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      by=safe_name(actor.name), name=bold(name))
             post = Post(text=text)
-            items = self._outbox(row, posts=[post])
+            items = self.narrator.outbox(row, posts=[post])
             if not await self.store.timers.fire(grace_row, again_at=None, now=self.clock(),
                                                outbox=items):
                 raise ServiceError(_("{name}'s time was up a moment ago, so it is too late to wait.",

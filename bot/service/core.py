@@ -8,7 +8,7 @@ import dataclasses
 import logging
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import renderers
 from games import Game, Result
@@ -19,22 +19,33 @@ from ..delivery.envelopes import Envelope, envelopes
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat
-from .base import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, ServiceBase
-from .drawing import DrawingService
+from .base import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
 from games.text import Text, join, lines, sentence
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .drawing import Drawing
+    from .notify import Notices
 
 log = logging.getLogger("bot.service")
 
-__all__ = ["DEADLINE_ACTIONS", "TIMING_KEYS", "Renderer", "ServiceBase", "ServiceCore", "log"]
+__all__ = ["DEADLINE_ACTIONS", "TIMING_KEYS", "Narrator", "Renderer", "log"]
 
 
-class ServiceCore(DrawingService):
-    """The part of the service every command's part builds on (see :class:`ServiceBase`)."""
+class Narrator(Part):
+    """What a change says: its outbox rows, the board post and its buttons, whose turn it is,
+    private views by DM, and the result; the command parts build their answers with it."""
+
+    def __init__(self, ground: Ground, *, drawing: Drawing, notices: Notices) -> None:
+        super().__init__(ground)
+        self.drawing = drawing
+        self.notices = notices
 
     @staticmethod
-    def _outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
+    def outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
                 dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
         """The outbox rows for a change; they are written in the same transaction.
 
@@ -48,7 +59,7 @@ class ServiceCore(DrawingService):
         return envelopes(place, posts=list(posts), dms=list(dms), lobby=lobby)
 
     @staticmethod
-    def _next(row: GameRow) -> GameRow:
+    def next_row(row: GameRow) -> GameRow:
         """The game row as the write about to be made will leave it (buttons bind to it)."""
         return dataclasses.replace(row, version=row.version + 1)
 
@@ -84,7 +95,7 @@ class ServiceCore(DrawingService):
         if thinking:
             parts.append(_n("{bots} is thinking…", "{bots} are thinking…", len(thinking),
                             bots=join(thinking)))
-        buttons = self._buttons(game, state, seats, row) if row is not None else ()
+        buttons = self.buttons(game, state, seats, row) if row is not None else ()
         return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons)
 
     @staticmethod
@@ -128,7 +139,7 @@ class ServiceCore(DrawingService):
         return parts, tuple(pinged)
 
     @staticmethod
-    def _typed_seat(game: Game, state: Any, seats: Sequence[SeatRow], text: str,
+    def typed_seat(game: Game, state: Any, seats: Sequence[SeatRow], text: str,
                     user_id: int | None = None) -> tuple[int | None, str]:
         """A move that starts with the seat it is for -> (seat number, the move).
 
@@ -176,7 +187,7 @@ class ServiceCore(DrawingService):
         return None, text
 
     @staticmethod
-    def _buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
+    def buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
                  only: str | None = None, path: str = "") -> tuple[MoveButton, ...]:
         """The acting seats' buttons. With several seats acting, each label names its seat."""
         players = game.players(state)
@@ -192,7 +203,7 @@ class ServiceCore(DrawingService):
                                       seat=players.index(player) + 1, path=b.path))
         return tuple(out[:25])
 
-    async def _board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+    async def board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                           headline: Text, tag: str, actor_id: int | None = None, *,
                           told: Collection[str] = ()) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
@@ -201,14 +212,14 @@ class ServiceCore(DrawingService):
         The view, prompts and buttons take milliseconds in some games (Aqua): off the loop.
         """
         def build() -> Post:
-            art = self._art(game, row, state, seats, tag)
+            art = self.drawing.art(game, row, state, seats, tag)
             return self._turn_post(game, state, seats, headline, art, row, actor_id, told)
 
-        return await self._turn_notices(await asyncio.to_thread(build), game, row, state)
+        return await self.notices.turn_notices(await asyncio.to_thread(build), game, row, state)
 
     async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
         """The post with the pinged people's ``/game notify`` choices applied (their pings and
-        DMs): see :class:`~bot.service.notify.NotifyService`."""
+        DMs): see :class:`~bot.service.notify.Notices`."""
         return post
 
     # ----- private views ------------------------------------------------------------------
@@ -219,7 +230,7 @@ class ServiceCore(DrawingService):
         public = game.view(state, None)
         return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
 
-    async def _hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
+    async def hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                             before: Any | None, after: Any,
                             actor_id: int | None = None) -> list[DirectMessage]:
         """A DM for every player whose private view changed (their hand, by DM).
@@ -230,7 +241,7 @@ class ServiceCore(DrawingService):
         dms = []
         # Two views per seat and state: milliseconds each in some games, so off the loop.
         for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
-            text, art = await asyncio.to_thread(self._private, game, row, after, seats, [seat.player_id])
+            text, art = await asyncio.to_thread(self.private, game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, art=art,
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
@@ -239,7 +250,7 @@ class ServiceCore(DrawingService):
             ))
         return dms
 
-    async def _turns_change(self, game: Game, row: GameRow, seats: Sequence[SeatRow], before: Any,
+    async def turns_change(self, game: Game, row: GameRow, seats: Sequence[SeatRow], before: Any,
                             after: Any, dms: Sequence[DirectMessage]) -> list[DirectMessage]:
         """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
         get their hand DM edited to say so, though their hand is the same (else it would say
@@ -254,7 +265,7 @@ class ServiceCore(DrawingService):
                     or (not over and (seat.player_id in had) == (seat.player_id in has))
                     or any(d.user_id == seat.user_id for d in [*dms, *out])):
                 continue
-            text, art = await asyncio.to_thread(self._private, game, row, after, seats, [seat.player_id])
+            text, art = await asyncio.to_thread(self.private, game, row, after, seats, [seat.player_id])
             out.append(DirectMessage(user_id=seat.user_id, text=text, art=art, replace=True))
         return out
 
@@ -278,7 +289,7 @@ class ServiceCore(DrawingService):
             changed.append(seat)
         return changed
 
-    def _private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+    def private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                  players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = seat_names(game, state, seats)
@@ -338,10 +349,3 @@ class ServiceCore(DrawingService):
         """The adapter tells us where the lobby / latest board message is (for links and edits),
         and a replay's message and channel (the game's channel or its thread)."""
         await self.store.games.set_message(game_id, kind=kind, message_id=message_id, channel_id=channel_id)
-
-    @staticmethod
-    def board_link(row: GameRow) -> str | None:
-        if row.board_message_id:  # "@me": a group DM's or a DM's message (no server)
-            return (f"https://discord.com/channels/{row.guild_id or '@me'}/{row.home}/"
-                    f"{row.board_message_id}")
-        return None

@@ -10,7 +10,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import renderers
 from games import Game
@@ -20,17 +20,23 @@ from . import workers
 from ..store import GameRow, SeatRow
 from ..timekeeping.chess_clock import clock_of
 from ..vocab import Delivered, Status
-from .base import ServiceBase
 from .faces import clock_faces
 from .names import _, seat_names
 
 from games.text import Text, lines
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 log = logging.getLogger("bot.service")
 
 
-class DrawingService(ServiceBase):
-    """The service's drawing part (see :class:`ServiceBase`)."""
+class Drawing(Part):
+    """The service's drawing part (see :class:`Ground`)."""
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
 
     #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
     #: process, so that drawing never holds the interpreter the event loop needs.
@@ -40,7 +46,7 @@ class DrawingService(ServiceBase):
     _drawing: workers.Worker | None = None
 
     @staticmethod
-    def _art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
+    def art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
              focus: str | None = None) -> Art:
         """The public board of ``state``, to be drawn when it is shown."""
         return Art(kind="board", game=game.id, view=game.view(state, None),
@@ -60,9 +66,9 @@ class DrawingService(ServiceBase):
                     art = await self._clocked(art)
                 except Exception:  # the board is still worth showing without them
                     log.exception("reading the clocks of game %s failed", art.clock)
-            if self.draw_in_process and self._render is renderers.render_board:
+            if self.draw_in_process and self.ground.render is renderers.render_board:
                 return await self._drawer.run(workers.draw, art)
-            return await asyncio.to_thread(workers.draw, art, self._render)
+            return await asyncio.to_thread(workers.draw, art, self.ground.render)
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None
@@ -71,10 +77,10 @@ class DrawingService(ServiceBase):
         """``art`` with the clocks of its game as they are now (none once it is over)."""
         assert art.clock is not None
         row = await self.store.games.get(art.clock)
-        if row is None or row.status != Status.RUNNING or self.problem(row) is not None:
+        if row is None or row.status != Status.RUNNING or self.ground.problem(row) is not None:
             return art
-        game = self.engine(row.game)
-        state = self._state(game, row)
+        game = self.ground.engine(row.game)
+        state = self.ground.load_state(game, row)
         faces = await clock_faces(self.store, row, game, state, await self.store.games.seats(row.id),
                                   self.clock())
         return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
@@ -100,12 +106,12 @@ class DrawingService(ServiceBase):
         if self._drawing is not None:
             self._drawing.stop()
 
-    async def _render_image(self, game: Game, row: GameRow, state: Any,
+    async def render_image(self, game: Game, row: GameRow, state: Any,
                             seats: Sequence[SeatRow], tag: str,
                             focus: str | None = None) -> Attachment | None:
         """The public board as PNG now (for a private answer); None if drawing fails."""
         try:  # the view takes milliseconds too: off the loop with the drawing
-            art = await asyncio.to_thread(self._art, game, row, state, seats, tag, focus)
+            art = await asyncio.to_thread(self.art, game, row, state, seats, tag, focus)
         except Exception:
             log.exception("the view of %s game %s failed", game.id, row.id)
             return None

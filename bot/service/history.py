@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from renderers.animation import animate
 
@@ -15,9 +15,13 @@ from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn
 from ..safe_text import safe_name
 from ..vocab import MoveKind, Status
 from .names import _, _n, bold, names_of, seat_names
-from .play import PlayService
 
 from games.text import lines, sentence
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .sight import Sights
 
 #: Seconds a member waits between two replay requests that are not answered with a link.
 REPLAY_COOLDOWN_SECONDS = 30
@@ -28,13 +32,17 @@ LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
              "kick": _("was removed")}
 
 
-class HistoryService(PlayService):
+class History(Part):
+
+    def __init__(self, ground: Ground, *, sights: Sights) -> None:
+        super().__init__(ground)
+        self.sights = sights
     async def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its seed, options and move log."""
         row = await self.store.games.get(game_id)
         if row is None or row.state is None:
             raise NoGame(_("That game has no moves to replay."))
-        game = self.engine(self._usable(row).game)
+        game = self.ground.engine(self.ground.usable(row).game)
         seats = await self.store.games.seats(row.id)
         return replay_moves(game, [s.player_id for s in seats], row.options, row.seed,
                             await self.store.games.moves(row.id))
@@ -44,15 +52,15 @@ class HistoryService(PlayService):
         """An animated GIF of a finished game, board after board, from its seed and move log."""
         ended = await self.store.games.ended_games(place.channel_id)
         if game_id is not None:
-            ended = [self._usable(g) for g in ended if g.id == game_id]
+            ended = [self.ground.usable(g) for g in ended if g.id == game_id]
         else:  # the newest game that can be loaded; parked ones are skipped
-            ended = [g for g in ended if self._loadable(g)]
+            ended = [g for g in ended if self.ground.loadable(g)]
         if not ended:
             if game_id is not None:
                 raise NoGame(_("I can't find game {n} in this channel's history.", n=game_id))
             raise NoGame(_("I can't find a finished game in this channel's history."))
         row = ended[0]
-        game = self.engine(row.game)
+        game = self.ground.engine(row.game)
         if row.replay_message_id and place.guild_id:
             posted_in = row.replay_channel_id or row.channel_id
             link = f"https://discord.com/channels/{place.guild_id}/{posted_in}/{row.replay_message_id}"
@@ -123,17 +131,17 @@ class HistoryService(PlayService):
         return len(views), gif, used
 
     def _animate(self, views: list[Mapping[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
-        return animate([self._render(v, names) for v in views])
+        return animate([self.ground.render(v, names) for v in views])
 
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:
         """The moves in words, as the asker may see them: taken-back moves are gone, and the
         steps of someone else's turn in progress wait until that turn ends."""
-        row = await self._latest(place)
+        row = await self.ground.latest(place)
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so nothing has been played."))
-        game = self.engine(row.game)
+        game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
-        sight = await self._sight(game, row, seats, user_id=actor.user_id)
+        sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
         state = game.setup([s.player_id for s in seats], row.options, row.seed)
         names = seat_names(game, sight.state, seats)
         entries: list[Any] = []
@@ -163,14 +171,14 @@ class HistoryService(PlayService):
         return Outcome(reply=lines([head, *shown]), game_id=row.id)
 
     async def export(self, actor: Actor, place: Place) -> Outcome:
-        row = await self._latest(place)
+        row = await self.ground.latest(place)
         if row.state is None:
             raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
         if row.status == Status.RUNNING:
             # The seed and the log rebuild every hand and the deck: only once the game is over.
             raise ServiceError(_("A running game can't be exported: its seed would give away the "
                                  "hidden cards and tiles. Export it when it is over."))
-        game = self.engine(row.game)
+        game = self.ground.engine(row.game)
         payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id))
         data = export_bytes(payload)
         file = Attachment(filename=f"{game.id}-{row.id}.json", data=data,

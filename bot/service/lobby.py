@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import games
 from games import BadOptions, Game
@@ -15,13 +15,18 @@ from ..store import ChannelBusy, GameRow, SeatRow
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
-from .core import DEADLINE_ACTIONS, TIMING_KEYS, ServiceCore, log
+from .core import DEADLINE_ACTIONS, TIMING_KEYS, log
 from .names import _, bold, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
 from ..vocab import PLAYED, Status
 
 from games.text import Text, join, lines, sentence
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .core import Narrator
 
 
 def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[str, Any]]:
@@ -84,7 +89,11 @@ def abort_reason(row: GameRow) -> Any:
     return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
 
 
-class LobbyService(ServiceCore):
+class Lobby(Part):
+
+    def __init__(self, ground: Ground, *, narrator: Narrator) -> None:
+        super().__init__(ground)
+        self.narrator = narrator
     def _lobby_card(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     *, closed: Text | None = None) -> LobbyCard:
         host = next((s for s in seats if s.user_id == row.host_id), None)
@@ -134,13 +143,13 @@ class LobbyService(ServiceCore):
             closed = lines([closed, paused]) if paused is not None else closed
         elif row.status == Status.ABORTED:
             closed = _("This lobby was aborted.")
-        return self._lobby_card(self.engine(row.game), row, seats, closed=closed)
+        return self._lobby_card(self.ground.engine(row.game), row, seats, closed=closed)
 
-    def _lobby_refresh(self, row: GameRow) -> list[Envelope]:
+    def lobby_refresh(self, row: GameRow) -> list[Envelope]:
         """An outbox row that brings the lobby message up to date when it is delivered."""
-        return self._outbox(row, lobby=LobbyCard(game_id=row.id, text=""))
+        return self.narrator.outbox(row, lobby=LobbyCard(game_id=row.id, text=""))
 
-    async def _lobby(self, place: Place, game_id: int | None) -> GameRow:
+    async def lobby(self, place: Place, game_id: int | None) -> GameRow:
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""
         if game_id is not None:
             row = await self.store.games.get(game_id)
@@ -151,8 +160,8 @@ class LobbyService(ServiceCore):
                         "finished": _("that game is over"),
                         "aborted": _("that game was aborted")}[row.status]
                 raise NoGame(_("This lobby is closed: {what}.", what=what))
-            return self._usable(row)
-        row = await self._active(place)
+            return self.ground.usable(row)
+        row = await self.ground.active(place)
         if row.status != Status.LOBBY:
             raise ServiceError(_("The game has already started, so the lobby is closed."))
         return row
@@ -161,7 +170,7 @@ class LobbyService(ServiceCore):
         if existing is None:  # opened and closed again in the meantime
             return ServiceError(_("Someone opened a game in this channel at the same moment. Have a "
                                   "look, and try again if it is gone."))
-        title = self.engine(self._usable(existing).game).title
+        title = self.ground.engine(self.ground.usable(existing).game).title
         return ServiceError(_(
             "This channel already has a game of {game} ({status}). Finish it, or ask a "
             "moderator to `{cmd:game abort}` it first.", game=title, status=STATUS_WORDS[existing.status]))
@@ -172,25 +181,25 @@ class LobbyService(ServiceCore):
         game plays in a thread opened from its lobby message, and a channel may hold any
         number of those; a game without one is the only one that plays in the channel itself.
         Inside a game's thread no further thread is opened."""
-        game = self.engine(game_id)
-        settings = await self.settings_for(place)
-        if place.guild_id is not None and not self.may_open(actor, settings):  # else: anyone there
+        game = self.ground.engine(game_id)
+        settings = await self.ground.settings_for(place)
+        if place.guild_id is not None and not self.ground.may_open(actor, settings):  # else: anyone there
             raise NotAllowed(_("Opening a game needs {who}. Ask a moderator.",
-                               who=self.opener_words(settings)))
+                               who=self.ground.opener_words(settings)))
         options, timing = split_options(game, options_text)
         threaded = (settings.threads if thread is None else thread) and place.guild_id is not None
-        async with self._lock(place.channel_id):
+        async with self.ground.lock(place.channel_id):
             if threaded and await self.store.games.is_thread(place.channel_id):
                 threaded = False  # a thread can't have threads: the game plays right here
             found = await self.store.games.active_games(place.channel_id)
             existing = next((r for r in found if r.thread_id in (None, place.channel_id)), None)
             if existing is not None and not threaded:
                 raise self._channel_taken(existing)
-            items = self._outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
+            items = self.narrator.outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
             try:
                 row = await self.store.games.create_game(
                     guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
-                    options=options, seed=self._new_seed(), host_id=actor.user_id,
+                    options=options, seed=self.ground.new_seed(), host_id=actor.user_id,
                     host_name=actor.name, now=self.clock(), timing=timing, outbox=items,
                     threaded=threaded,
                 )
@@ -210,9 +219,9 @@ class LobbyService(ServiceCore):
         )
 
     async def join(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
-        async with self._lock(place.channel_id):
-            row = await self._lobby(place, game_id)
-            game = self.engine(row.game)
+        async with self.ground.lock(place.channel_id):
+            row = await self.lobby(place, game_id)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             held = sum(s.user_id == actor.user_id for s in seats)
             if held and not game.multi_seat:
@@ -227,8 +236,8 @@ class LobbyService(ServiceCore):
                           if (str(actor.user_id) if k == 1 else f"{actor.user_id}#{k}") not in taken)
             player_id = str(actor.user_id) if number == 1 else f"{actor.user_id}#{number}"
             name = actor.name if number == 1 else f"{actor.name} ({number})"
-            items = self._lobby_refresh(row)
-            await self._write(self.store.games.add_seat(row.id, row.version, user_id=actor.user_id,
+            items = self.lobby_refresh(row)
+            await self.ground.write(self.store.games.add_seat(row.id, row.version, user_id=actor.user_id,
                                                   player_id=player_id, name=name, now=self.clock(),
                                                   outbox=items))
             seats = await self.store.games.seats(row.id)
@@ -241,7 +250,7 @@ class LobbyService(ServiceCore):
             joined = sentence(joined, _("Join again to take another seat."))
         return Outcome(reply=joined, lobby_edit=card, game_id=row.id, outbox=tuple(i.key for i in items))
 
-    async def _drop_seat(self, row: GameRow, *gone: SeatRow
+    async def drop_seat(self, row: GameRow, *gone: SeatRow
                          ) -> tuple[GameRow, list[SeatRow], Text | None, LobbyCard, tuple[str, ...]]:
         """Free lobby seats; a host who leaves hands the lobby to the next seated person
         (never to a bot: a bot cannot start or abort anything).
@@ -255,8 +264,8 @@ class LobbyService(ServiceCore):
         heir = None
         if any(s.user_id == row.host_id for s in gone) and not any(s.user_id == row.host_id for s in left):
             heir = next((s for s in left if not s.bot_level), None)
-        items = self._lobby_refresh(row)
-        await self._write(self.store.games.remove_seats(row.id, row.version, player_ids=sorted(dropped),
+        items = self.lobby_refresh(row)
+        await self.ground.write(self.store.games.remove_seats(row.id, row.version, player_ids=sorted(dropped),
                                                   now=self.clock(),
                                                   new_host=heir.user_id if heir else None,
                                                   outbox=items))
@@ -264,22 +273,22 @@ class LobbyService(ServiceCore):
         assert fresh is not None
         note = _("**{name}** is the host now.", name=safe_name(heir.name)) if heir else None
         seats = await self.store.games.seats(row.id)
-        return fresh, seats, note, self._lobby_card(self.engine(row.game), fresh, seats), \
+        return fresh, seats, note, self._lobby_card(self.ground.engine(row.game), fresh, seats), \
             tuple(i.key for i in items)
 
     async def leave(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
-        async with self._lock(place.channel_id):
-            row = await self.store.games.get(game_id) if game_id is not None else await self._active(place)
+        async with self.ground.lock(place.channel_id):
+            row = await self.store.games.get(game_id) if game_id is not None else await self.ground.active(place)
             if row is not None and row.status == Status.RUNNING and place.channel_id in (row.channel_id,
                                                                                     row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
-            row = await self._lobby(place, game_id)
-            game = self.engine(row.game)
+            row = await self.lobby(place, game_id)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             mine = [s for s in seats if s.user_id == actor.user_id]
             if not mine:
                 raise ServiceError(_("You're not in this lobby."))
-            row, seats, note, card, keys = await self._drop_seat(row, mine[-1])  # the last seat taken
+            row, seats, note, card, keys = await self.drop_seat(row, mine[-1])  # the last seat taken
         if not note and actor.user_id == row.host_id:
             note = _("You are still the host and can start or abort it.")
         left = _("You left the {game} lobby.", game=game.title)
@@ -287,10 +296,10 @@ class LobbyService(ServiceCore):
                        outbox=keys)
 
     async def start(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
-        async with self._lock(place.channel_id):
-            row = await self._lobby(place, game_id)
-            game = self.engine(row.game)
-            settings = await self._host_or_moderator(actor, place, row, lambda who: _(
+        async with self.ground.lock(place.channel_id):
+            row = await self.lobby(place, game_id)
+            game = self.ground.engine(row.game)
+            settings = await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can start this game.", who=who))
             seats = await self.store.games.seats(row.id)
             if len(seats) < game.min_players:
@@ -307,13 +316,13 @@ class LobbyService(ServiceCore):
             lineup = join([bold(names[p]) for p in game.players(state)])
             state, forced = forced_after(game, state, True, names, enabled=settings.auto_forced)
             headline = _("🎲 **{game}** has started: {players}.", game=game.title, players=lineup)
-            post = await self._board_post(game, self._next(row), state, after,
+            post = await self.narrator.board_post(game, self.narrator.next_row(row), state, after,
                                           lines([headline, *forced_words(forced, names)]), "start")
-            dms = await self._hand_updates(game, row, after, None, state)
-            items = self._outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
-            await self._write(self.store.games.start_game(
+            dms = await self.narrator.hand_updates(game, row, after, None, state)
+            items = self.narrator.outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
+            await self.ground.write(self.store.games.start_game(
                 row.id, row.version, state=game.dump(state), now=self.clock(),
-                order=[s.player_id for s in ordered], timers=await self._timer_plan(row, game, state),
+                order=[s.player_id for s in ordered], timers=await self.ground.timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
             ))
             started = await self.store.games.get(row.id)
@@ -329,20 +338,20 @@ class LobbyService(ServiceCore):
 
         Needs no engine, so a game that can't be loaded can be ended too.
         """
-        row = await self._active(place, parked=True)
+        row = await self.ground.active(place, parked=True)
         if game_id is not None and row.id != game_id:
             raise ServiceError(STALE_CONFIRMATION)
-        why_broken = self.problem(row)
-        settings = await self.settings_for(place)
+        why_broken = self.ground.problem(row)
+        settings = await self.ground.settings_for(place)
         host_lobby = row.status == Status.LOBBY and actor.user_id == row.host_id
-        if not (host_lobby or await self.moderates(actor, place, settings, row)):
+        if not (host_lobby or await self.ground.moderates(actor, place, settings, row)):
             if why_broken is not None:
-                self._park(row, why_broken)
-                raise self._unavailable(row)
+                self.ground.park(row, why_broken)
+                raise self.ground.unavailable(row)
             if row.status == Status.LOBBY:
                 raise NotAllowed(_("Aborting a game needs {who} (the host may abort it while it is "
-                                   "still a lobby).", who=self.moderator_words_at(place, settings)))
-            raise NotAllowed(_("Aborting a game needs {who}.", who=self.moderator_words_at(place, settings)))
+                                   "still a lobby).", who=self.ground.moderator_words_at(place, settings)))
+            raise NotAllowed(_("Aborting a game needs {who}.", who=self.ground.moderator_words_at(place, settings)))
         return row
 
     async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
@@ -361,10 +370,10 @@ class LobbyService(ServiceCore):
     async def abort(self, actor: Actor, place: Place, reason: str | None = None,
                     game_id: int | None = None) -> Outcome:
         """End the channel's game without a result; ``game_id``: only if it is still that game."""
-        async with self._lock(place.channel_id):
+        async with self.ground.lock(place.channel_id):
             row = await self._may_abort(actor, place, game_id)
-            why_broken = self.problem(row)
-            game = self.engine(row.game) if why_broken is None else None
+            why_broken = self.ground.problem(row)
+            game = self.ground.engine(row.game) if why_broken is None else None
             why = clip(" ".join((reason or "").split()), 300)
             shown = safe_name(why, 300) if why else _("no reason given")
             if game is None:
@@ -377,8 +386,8 @@ class LobbyService(ServiceCore):
             refresh = LobbyCard(game_id=row.id, text="") if row.status == Status.LOBBY and game else None
             # A game that ran in its thread leaves a line in the channel (see thread_summary).
             ended = [Post(text="", in_channel=True)] if row.threaded and row.status == Status.RUNNING else []
-            items = self._outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
-            await self._write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
+            items = self.narrator.outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
+            await self.ground.write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                                   reason=why, now=self.clock(), outbox=items))
             seats = await self.store.games.seats(row.id)
         card = (self._lobby_card(game, row, seats, closed=_("This lobby was aborted."))

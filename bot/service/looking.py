@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import games
 import renderers
@@ -23,8 +23,18 @@ from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
 
 from games.text import Text, join, lines
-from .clocks import ClockService
 from ..vocab import Status
+from .places import board_link
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .clocks import Clocks
+    from .core import Narrator
+    from .drawing import Drawing
+    from .lobby import Lobby
+    from .play import Play
+    from .sight import Sights
 
 T = TypeVar("T")
 
@@ -32,17 +42,27 @@ T = TypeVar("T")
 SUGGEST_CACHE_SIZE = 300
 
 
-class LookingService(ClockService):
+class Looking(Part):
+
+    def __init__(self, ground: Ground, *, clocks: Clocks, drawing: Drawing, lobby: Lobby,
+                 play: Play, narrator: Narrator, sights: Sights) -> None:
+        super().__init__(ground)
+        self.clocks = clocks
+        self.drawing = drawing
+        self.lobby = lobby
+        self.play = play
+        self.narrator = narrator
+        self.sights = sights
     async def board(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
-        row = await self._latest(place)
-        game = self.engine(row.game)
+        row = await self.ground.latest(place)
+        game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
         if row.status == Status.LOBBY:
-            return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+            return Outcome(reply=self.lobby._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:  # a lobby that was aborted before it started
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
-        sight = await self._sight(game, row, seats, user_id=actor.user_id)
+        sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
         state = sight.state
         focus = None
         if user_id is not None:
@@ -53,7 +73,7 @@ class LookingService(ClockService):
                 raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
         # named by the moves it shows, so that nothing about a hidden step shows in the name
-        image = await self._render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
+        image = await self.drawing.render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
@@ -70,21 +90,21 @@ class LookingService(ClockService):
             return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
         result = game.result(state)
         if result is not None:
-            return lines([_("{game}: finished.", game=game.title), self.result_text(game, result, names)])
+            return lines([_("{game}: finished.", game=game.title), self.narrator.result_text(game, result, names)])
         acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
         waiting = _("{game}: waiting for {players}.", game=game.title, players=acting)
         paused = pause_line(row, seats) if row.status == Status.RUNNING else None
         return lines([waiting, paused]) if paused is not None else waiting
 
     async def status(self, actor: Actor, place: Place) -> Outcome:
-        row = await self._latest(place)
-        game = self.engine(row.game)
+        row = await self.ground.latest(place)
+        game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
         if row.status == Status.LOBBY:
-            return Outcome(reply=self._lobby_card(game, row, seats).text, game_id=row.id)
+            return Outcome(reply=self.lobby._lobby_card(game, row, seats).text, game_id=row.id)
         if row.state is None:
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
-        sight = await self._sight(game, row, seats, user_id=actor.user_id)
+        sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
         state, moves = sight.state, sight.moves
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
@@ -98,10 +118,10 @@ class LookingService(ClockService):
         ]
         if row.status == Status.RUNNING:
             now = self.clock()
-            settings = await self.settings_for(row)
-            reminder, deadline, action = self.timing(row, settings)
+            settings = await self.ground.settings_for(row)
+            reminder, deadline, action = self.ground.timing(row, settings)
             if clock_of(row.timing) is not None:  # the chess clock instead of a turn deadline
-                parts += await self._clock_lines(row, game, state, seats, action)
+                parts += await self.clocks.clock_lines(row, game, state, seats, action)
                 parts.append(_("Reminder interval: {reminder}", reminder=format_duration(reminder)))
             else:
                 away = await self.store.pauses.away_users([s.user_id for s in seats if s.user_id])
@@ -116,32 +136,32 @@ class LookingService(ClockService):
                 parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
                                reminder=format_duration(reminder), deadline=format_duration(deadline)))
             parts += await away_lines(self.store, seats)
-        link = self.board_link(row)
+        link = board_link(row)
         if link:
             parts.append(_("Latest board: {link}", link=link))
         return Outcome(reply=lines(parts), game_id=row.id)
 
     async def hand(self, actor: Actor, place: Place, dm: bool = False) -> Outcome:
         """The caller's private view, only for them; with ``dm`` also a copy by DM that stays."""
-        row = await self._running(place)
-        game = self.engine(row.game)
+        row = await self.ground.running(place)
+        game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
-        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
-        text, art = self._private(game, row, state, seats, mine)
-        image = await self.render_art(art) if art is not None else None
+        state = (await self.sights.sight(game, row, seats, user_id=actor.user_id)).state
+        text, art = self.narrator.private(game, row, state, seats, mine)
+        image = await self.drawing.render_art(art) if art is not None else None
         dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
         reply = lines([text, _("(A copy is on its way to your DMs.)")]) if dm else text
         return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)
 
     async def rules(self, place: Place, game_id: str | None = None) -> Outcome:
         if game_id:
-            game = self.engine(game_id)
+            game = self.ground.engine(game_id)
         else:
             row = await self.store.games.latest_game(place.channel_id)
-            if row is None or not self._loadable(row):
+            if row is None or not self.ground.loadable(row):
                 parts: list[Any] = [_("**Games I can run** (`{cmd:game rules game:}<name>` for the rules):")]
                 for g in games.REGISTRY.values():
                     need = (str(g.min_players) if g.min_players == g.max_players
@@ -149,7 +169,7 @@ class LookingService(ClockService):
                     parts.append(_("• **{game}** (`{id}`), {need} players", game=g.title, id=g.id,
                                    need=need))
                 return Outcome(reply=lines(parts))
-            game = self.engine(row.game)
+            game = self.ground.engine(row.game)
         opts = [(_("• `{name}`: {values} (default {default}): {help}", name=name,
                     values=" | ".join(o.values), default=o.default, help=o.help) if o.help else
                  _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
@@ -174,18 +194,18 @@ class LookingService(ClockService):
                     else _("No game is running in this channel"))
             return [(note, typed.strip()[:100] or "none")]
         try:
-            game = self.engine(self._usable(row).game)
+            game = self.ground.engine(self.ground.usable(row).game)
             seats = await self.store.games.seats(row.id)
             # What the asker may see: mid-turn, others rank from the turn's start.
-            state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
+            state = (await self.sights.sight(game, row, seats, user_id=actor.user_id)).state
         except GameUnavailable:
             return [(_("This game can't be loaded; a moderator can end it with {cmd:game abort}"),
                      typed.strip()[:100] or "none")]
-        typed_seat, typed = self._typed_seat(game, state, seats, typed, actor.user_id)
+        typed_seat, typed = self.narrator.typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)
         names = seat_names(game, state, seats, safe=False)  # labels are plain text
         try:
-            chosen = [self._acting_player(game, state, seats, actor, seat or typed_seat)]
+            chosen = [self.play.acting_player(game, state, seats, actor, seat or typed_seat)]
             prefixed = bool(typed_seat)
         except ServiceError as exc:
             mine = [p for p in players if p in game.to_act(state)
@@ -255,7 +275,7 @@ class LookingService(ClockService):
 
     async def _suggest_state(self, game: Game, row: GameRow) -> Any:
         """The stored state of this version, loaded once for all its keystrokes."""
-        return await self._cached(("state", row.id, row.version), lambda: self._state(game, row))
+        return await self._cached(("state", row.id, row.version), lambda: self.ground.load_state(game, row))
 
     async def _ranked(self, game: Game, row: GameRow, state: Any, player: str) -> Suggestions:
         """``player``'s moves ranked once per version (the slow part); keystrokes filter."""

@@ -13,14 +13,14 @@ refuses (closed DMs) falls back to the channel once, with a hint. The outbox rem
 without trying a DM again, until they choose again with ``/game notify`` or another DM to them
 (a Kahuna hand) goes through.
 
-What someone gets who never chose depends on where they play: :meth:`NotifyService.notify_default`
+What someone gets who never chose depends on where they play: :meth:`Notices.notify_default`
 is the one place that says so (a server: the channel).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import Game
 
@@ -29,10 +29,14 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..safe_text import clip, mention
 from ..vocab import Notify
-from .core import ServiceCore
 from .names import _
 
 from games.text import Text, lines
+from .places import board_link
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 NOTIFY_CHOICES = tuple(Notify)
 
@@ -45,7 +49,10 @@ def _relinked(text: Any, link: str) -> Any:
     return Text(text.domain, text.msgid, params, text.plural, text.n)
 
 
-class NotifyService(ServiceCore):
+class Notices(Part):
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
     # ----- the choice ---------------------------------------------------------------------
 
     def notify_default(self, guild_id: int | None) -> str:
@@ -113,7 +120,7 @@ class NotifyService(ServiceCore):
 
     def jump_link(self, row: GameRow) -> str:
         """The game's latest board, or its channel while no board is known."""
-        return (self.board_link(row)
+        return (board_link(row)
                 or f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}")
 
     async def linked(self, dm: DirectMessage) -> DirectMessage:
@@ -133,7 +140,7 @@ class NotifyService(ServiceCore):
                        "closed, so I'll ping you here instead. To get DMs, open them and choose "
                        "again with `{cmd:game notify}`.", who=mention(user_id)))
 
-    async def _turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
+    async def turn_notices(self, post: Post, game: Game, row: GameRow, state: Any) -> Post:
         """The board post with each pinged person's choice applied: the ping stays or goes,
         and a DM is added for those who want one. The last post's thanks ping only those who
         want channel pings; it is no turn, so it sends no DM."""
@@ -151,7 +158,7 @@ class NotifyService(ServiceCore):
                                                      game=game.title, link=self.jump_link(row))))
         return dataclasses.replace(post, mention=tuple(pinged), notify=(*post.notify, *dms))
 
-    async def _reminder_notice(self, post: Post, game: Game, row: GameRow, seats: list[SeatRow],
+    async def reminder_notice(self, post: Post, game: Game, row: GameRow, seats: list[SeatRow],
                                timer: TimerRow, user: int, waited: str,
                                deadline: Text | None = None) -> Post:
         """A reminder (``timer``) or a passed deadline's ping, with the person's choice applied.

@@ -22,20 +22,25 @@ import logging
 import re
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
 from ..store import GameRow, SeatRow
 from ..safe_text import clip, mention, safe_name
 from ..timekeeping.durations import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
-from .bots import BotService
 from .names import _, _n, bold, seat_names
 from .paused import pause_line, person_names, utc
-from .timers import TimerService
 
 from games import BadOptions
 from games.text import Text, join, lines
+from .places import board_link
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .core import Narrator
+    from .lobby import Lobby
 
 log = logging.getLogger("bot.service.pause")
 
@@ -90,9 +95,14 @@ def parse_until(text: str, now: float) -> float | None:
     return now + seconds
 
 
-class PauseService(BotService, TimerService):
-    """Comes first in :class:`~bot.service.GameService`, so that its checks wrap the moves,
-    the bots' turns and the timers (each passes on with ``super()``)."""
+class Pauses(Part):
+    """Pauses, their votes, and aways (a pause holds the bots, the timers and the clocks; a
+    move or an away's date brings a player back)."""
+
+    def __init__(self, ground: Ground, *, lobby: Lobby, narrator: Narrator) -> None:
+        super().__init__(ground)
+        self.lobby = lobby
+        self.narrator = narrator
 
     # ----- pause and resume -----------------------------------------------------------------
 
@@ -109,8 +119,8 @@ class PauseService(BotService, TimerService):
     async def _pause_or_resume(self, actor: Actor, place: Place, action: str, reason: str | None,
                                game_id: int | None) -> Outcome:
         reason = (" ".join(reason.split())[:REASON_MAX] or None) if reason else None
-        async with self._lock(place.channel_id):
-            row = await self._running(place)
+        async with self.ground.lock(place.channel_id):
+            row = await self.ground.running(place)
             if game_id is not None and row.id != game_id:
                 raise ServiceError(_("This button belongs to a game that is over."))
             seats = await self.store.games.seats(row.id)
@@ -118,11 +128,11 @@ class PauseService(BotService, TimerService):
                 raise ServiceError(lines([_("The game is paused already."), pause_line(row, seats)]))
             if action == RESUME and row.paused_at is None:
                 raise ServiceError(_("The game isn't paused, so there is nothing to resume."))
-            game = self.engine(row.game)
-            state = self._state(game, row)
+            game = self.ground.engine(row.game)
+            state = self.ground.load_state(game, row)
             humans = list(dict.fromkeys(s.user_id for s in seats if s.user_id and not s.bot_level
                                         and s.player_id in game.players(state)))
-            moderator = await self.moderates(actor, place, await self.settings_for(row), row)
+            moderator = await self.ground.moderates(actor, place, await self.ground.settings_for(row), row)
             if actor.user_id not in humans and not moderator:
                 raise NotAllowed(
                     _("Pausing this game needs a moderator, or all of its players agreeing.")
@@ -164,7 +174,7 @@ class PauseService(BotService, TimerService):
                 posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))
-            items = self._outbox(row, posts=posts)
+            items = self.narrator.outbox(row, posts=posts)
             await self.store.pauses.vote(row.id, actor.user_id, action=action, reason=reason,
                                         now=self.clock(), outbox=items)
             reply = _("Asked. Waiting for {players} to agree.", players=join(
@@ -179,14 +189,14 @@ class PauseService(BotService, TimerService):
     async def _apply(self, row: GameRow, seats: list[SeatRow], state: Any, action: str, *, by: int,
                      reason: str | None) -> Outcome:
         now = self.clock()
-        game = self.engine(row.game)
+        game = self.ground.engine(row.game)
         if action == PAUSE:
             paused = dataclasses.replace(row, paused_at=now, paused_by=by, pause_reason=reason)
             text = lines([pause_line(paused, seats),
                           _("No moves, reminders or deadlines until the game goes on with "
                             "`{cmd:game resume}`.")])
             post = Post(text=text)
-            items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
+            items = self.narrator.outbox(row, posts=[post]) + self.lobby.lobby_refresh(row)
             done = await self.store.pauses.pause(row.id, row.version, by=by, reason=reason, now=now,
                                                outbox=items)
             reply: Text = _("The game is paused.")
@@ -203,43 +213,18 @@ class PauseService(BotService, TimerService):
                 who = dict.fromkeys(mention(users[p]) if users.get(p) else bold(names[p])
                                     for p in waiting)  # a person with several seats: once
                 parts.append(_("Waiting for {players}.", players=join(list(who))))
-            link = self.board_link(row)
+            link = board_link(row)
             if link:
                 parts.append(_("Board: {link}", link=link))
             post = Post(text=lines(parts), mention=pinged)
-            items = self._outbox(row, posts=[post]) + self._lobby_refresh(row)
+            items = self.narrator.outbox(row, posts=[post]) + self.lobby.lobby_refresh(row)
             done = await self.store.pauses.resume(row.id, row.version, now=now, outbox=items)
             reply = _("The game goes on.")
         if not done:
             raise RacedWrite(_("Someone else changed the game at the same moment, so I didn't "
                                "apply this. Have a look at the board and try again."))
         return Outcome(reply=reply, posts=[post], game_id=row.id, outbox=tuple(i.key for i in items),
-                       lobby_edit=await self.lobby_card(row.id) if row.lobby_message_id else None)
-
-    # ----- what a pause holds back ----------------------------------------------------------
-
-    async def bot_to_act(self, place: Place) -> bool:
-        row = await self.store.games.active_game(place.channel_id)
-        if row is not None and row.paused_at is not None:
-            return False  # bots wait for the game to go on, like everyone
-        return await super().bot_to_act(place)
-
-    async def bot_turn(self, place: Place) -> Outcome | None:
-        row = await self.store.games.active_game(place.channel_id)
-        if row is not None and row.paused_at is not None:
-            return None
-        return await super().bot_turn(place)
-
-    async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
-                   version: int | None = None, seat: int | None = None) -> Outcome:
-        """A move; a player who was away and moves is back (in every game)."""
-        out = await super().move(actor, place, text, game_id=game_id, version=version, seat=seat)
-        if actor.user_id and await self.store.pauses.away(actor.user_id) is not None:
-            back = await self._come_back(actor.user_id, at=self.clock())
-            out.posts += [p for where, o in back if where.channel_id == place.channel_id for p in o.posts]
-            out.outbox += tuple(k for where, o in back if where.guild_id == place.guild_id
-                                for k in o.outbox)
-        return out
+                       lobby_edit=await self.lobby.lobby_card(row.id) if row.lobby_message_id else None)
 
     # ----- away -----------------------------------------------------------------------------
 
@@ -252,21 +237,21 @@ class PauseService(BotService, TimerService):
             if await self.store.pauses.away(actor.user_id) is None:
                 raise ServiceError(_("You aren't away, so there is nothing to end. `{cmd:game away until:}"
                                      "3d` (or a date) holds your clocks while you're away."))
-            back = await self._come_back(actor.user_id, at=now)
+            back = await self.come_back(actor.user_id, at=now)
             return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
                                   back)
         was = await self.store.pauses.away(actor.user_id)
         told: list[tuple[Place, Outcome]] = []
         outbox = []
         for row in await self.store.games.running_games_of(actor.user_id):
-            if not self._loadable(row):
+            if not self.ground.loadable(row):
                 continue
             name = self._person_names(await self.store.games.seats(row.id))[actor.user_id]
             text = (_("🌴 **{name}** is away until {when} now.", name=name, when=utc(end)) if was else
                     _("🌴 **{name}** is away until {when}: their reminders and deadlines wait until "
                       "then.", name=name, when=utc(end)))
             post = Post(text=text)
-            items = self._outbox(row, posts=[post])
+            items = self.narrator.outbox(row, posts=[post])
             outbox.append((row.id, items))
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
@@ -283,19 +268,19 @@ class PauseService(BotService, TimerService):
                        outbox=tuple(k for where, o in told if where.guild_id == place.guild_id
                                     for k in o.outbox))
 
-    async def _come_back(self, user_id: int, *, at: float,
+    async def come_back(self, user_id: int, *, at: float,
                          until: float | None = None) -> list[tuple[Place, Outcome]]:
         """End an away (``until``: the one that ends then, by its date) and say so in each of
         the player's games; nothing if it was ended already."""
         told: list[tuple[Place, Outcome]] = []
         outbox = []
         for row in await self.store.games.running_games_of(user_id):
-            if not self._loadable(row):
+            if not self.ground.loadable(row):
                 continue
             name = self._person_names(await self.store.games.seats(row.id))[user_id]
             post = Post(text=_("👋 **{name}** is back: their reminders and deadlines run again.",
                                name=name))
-            items = self._outbox(row, posts=[post])
+            items = self.narrator.outbox(row, posts=[post])
             outbox.append((row.id, items))
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
@@ -303,17 +288,6 @@ class PauseService(BotService, TimerService):
         if not await self.store.pauses.end_away(user_id, at=at, now=self.clock(), until=until, outbox=outbox):
             return []
         return told
-
-    async def fire_due(self) -> list[tuple[Any, Outcome]]:
-        """Aways whose date has come end first (their timers shift, then fire if due), then
-        the due timers fire."""
-        out: list[tuple[Any, Outcome]] = []
-        for user_id, _since, until in await self.store.pauses.returns_due(self.clock()):
-            try:
-                out += await self._come_back(user_id, at=until, until=until)
-            except Exception:
-                log.exception("ending the away of user %s failed; trying again later", user_id)
-        return out + await super().fire_due()
 
 
 def _n_games(count: int, when: str) -> Text:

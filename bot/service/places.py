@@ -2,7 +2,7 @@
 
 There is no server there, so no Manage Channels permission and no roles: anyone in the
 channel may open a game, and a game's players (and its host) moderate it
-(:meth:`ServiceCore.moderates`). Settings belong to the channel (``channel_settings``), and the
+(:meth:`Ground.moderates <bot.service.base.Ground.moderates>`). Settings belong to the channel (``channel_settings``), and the
 language is that of whoever used a command there last, unless the channel chose one.
 
 A user-installed app cannot post in a group DM on its own: it can only answer interactions
@@ -13,9 +13,12 @@ deadlines, bots' moves in the background) by DM to the players it is for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.text import Text, lines, translator
+
+if TYPE_CHECKING:
+    from ..store import GameRow
 
 _ = translator("bot")
 
@@ -23,6 +26,15 @@ _ = translator("bot")
 def channel_link(channel_id: int) -> str:
     """A link that opens a group DM or a DM (messages outside servers live under ``@me``)."""
     return f"https://discord.com/channels/@me/{channel_id}"
+
+
+def board_link(row: GameRow) -> str | None:
+    """The jump link to the game's latest board message, once there is one (outside a server
+    under ``@me``, as :func:`channel_link`)."""
+    if row.board_message_id:
+        return (f"https://discord.com/channels/{row.guild_id or '@me'}/{row.home}/"
+                f"{row.board_message_id}")
+    return None
 
 
 def by_dm(text: Any, channel_id: int) -> Text:

@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import Game, IllegalMove
 
@@ -21,16 +21,23 @@ from ..delivery.envelopes import Envelope
 from ..store import GameRow, MoveRow, SeatRow
 from ..safe_text import clip, safe_name
 from ..vocab import MoveKind, Status
-from .core import ServiceCore
 from .names import _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_words
-from .lobby import STALE_CONFIRMATION, LobbyService
+from .lobby import STALE_CONFIRMATION
 from .news import News, news_or_guess, playing_humans, quiet
 from .paused import refuse_if_paused
-from .sight import SightService
 
 from games.text import Text, either, join, lines, sentence
 from ..replay import replay_moves
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .core import Narrator
+    from .drawing import Drawing
+    from .lobby import Lobby
+    from .pause import Pauses
+    from .sight import Sights
 
 log = logging.getLogger("bot.service.play")
 
@@ -42,8 +49,17 @@ def said_of(stored: str) -> Any:
         return stored
 
 
-class PlayService(LobbyService, SightService, ServiceCore):
-    def _acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
+class Play(Part):
+
+    def __init__(self, ground: Ground, *, drawing: Drawing, lobby: Lobby, pauses: Pauses,
+                 narrator: Narrator, sights: Sights) -> None:
+        super().__init__(ground)
+        self.drawing = drawing
+        self.lobby = lobby
+        self.pauses = pauses
+        self.narrator = narrator
+        self.sights = sights
+    def acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
                        seat: int | None = None) -> str:
         """The seat ``actor`` acts for: the one they named (``seat``), else their only seat
         that may act now."""
@@ -73,7 +89,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                  seats=join([bold(names[p]) for p in ready]), examples=examples))
         return ready[0]
 
-    async def _commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
+    async def commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
                       kind: MoveKind, move: str, actor_id: int | None, said: str | None = None,
                       ends_turn: bool = True, outbox: Sequence[Envelope] = (),
                       host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
@@ -87,10 +103,10 @@ class PlayService(LobbyService, SightService, ServiceCore):
         # whose wait this ends: their chess clock stops (the movers' gets its increment)
         waited = set(game.waiting_for(before))
         ended = waited & (set(reset) | (waited - set(game.waiting_for(after))))
-        return await self._write(self.store.games.record_move(
+        return await self.ground.write(self.store.games.record_move(
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
-            timers=await self._timer_plan(row, game, after, reset=reset, ended=sorted(ended)),
+            timers=await self.ground.timer_plan(row, game, after, reset=reset, ended=sorted(ended)),
             said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn, outbox=outbox, host_id=host_id,
             then=[f.row() for f in then],
@@ -99,14 +115,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
     async def _forced_after(self, game: Game, row: GameRow, state: Any, complete: bool,
                             names: Mapping[str, Any]) -> tuple[Any, list[Forced]]:
         """The forced moves after a change that led to ``state``, if the place wants them."""
-        enabled = (await self.settings_for(row)).auto_forced
+        enabled = (await self.ground.settings_for(row)).auto_forced
         return forced_after(game, state, complete, names, enabled=enabled)
 
     @staticmethod
     def _forced_words(forced: Sequence[Forced], names: Mapping[str, Any]) -> list[Text]:
         return forced_words(forced, names)
 
-    async def _then_forced(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+    async def then_forced(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
                            new: Any, headline: Text) -> tuple[Any, list[Forced], Text]:
         """After a change that ends a turn without a move of its own (a skip, a resignation, a
         kick, a forfeit): the forced moves that follow, the state after them and the headline
@@ -115,12 +131,12 @@ class PlayService(LobbyService, SightService, ServiceCore):
         new, forced = await self._forced_after(game, row, new, True, names)
         return new, forced, lines([headline, *forced_words(forced, names)]) if forced else headline
 
-    async def _dms_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+    async def dms_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
                          new: Any, forced: Sequence[Forced]) -> list[DirectMessage]:
         """Hand DMs after such a change: turns that begin or end, and hands that forced moves
         changed."""
-        dms = await self._hand_updates(game, row, seats, state, new) if forced else []
-        return dms + await self._turns_change(game, row, seats, state, new, dms)
+        dms = await self.narrator.hand_updates(game, row, seats, state, new) if forced else []
+        return dms + await self.narrator.turns_change(game, row, seats, state, new, dms)
 
     async def move(self, actor: Actor, place: Place, text: str, *, game_id: int | None = None,
                    version: int | None = None, seat: int | None = None) -> Outcome:
@@ -129,28 +145,35 @@ class PlayService(LobbyService, SightService, ServiceCore):
         Moves in one channel are serialised in this process by a lock, and across processes
         by the version check: a typed move that lost that race is tried once more against the
         new state (it lands if it is still legal for this player). A button is bound to the
-        version it was drawn for, so it is not retried.
+        version it was drawn for, so it is not retried. A player who was away and moves is
+        back (in every game).
         """
         try:
-            return await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
+            out = await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
         except RacedWrite:
             if version is not None:
                 raise
             log.info("a move in channel %s raced another process; trying it once more",
                      place.channel_id)
-            return await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
+            out = await self._move(actor, place, text, game_id=game_id, version=version, seat=seat)
+        if actor.user_id and await self.store.pauses.away(actor.user_id) is not None:
+            back = await self.pauses.come_back(actor.user_id, at=self.clock())
+            out.posts += [p for where, o in back if where.channel_id == place.channel_id for p in o.posts]
+            out.outbox += tuple(k for where, o in back if where.guild_id == place.guild_id
+                                for k in o.outbox)
+        return out
 
     async def _move(self, actor: Actor, place: Place, text: str, *, game_id: int | None,
                     version: int | None, seat: int | None) -> Outcome:
-        async with self._lock(place.channel_id):
-            row = await self._running(place)
+        async with self.ground.lock(place.channel_id):
+            row = await self.ground.running(place)
             self._check_button(row, game_id, version)
             refuse_if_paused(row)
-            game = self.engine(row.game)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
-            state = self._state(game, row)
-            typed_seat, text = self._typed_seat(game, state, seats, text, actor.user_id)
-            player = self._acting_player(game, state, seats, actor, seat or typed_seat)
+            state = self.ground.load_state(game, row)
+            typed_seat, text = self.narrator.typed_seat(game, state, seats, text, actor.user_id)
+            player = self.acting_player(game, state, seats, actor, seat or typed_seat)
             try:
                 new = game.apply(state, player, text)
             except IllegalMove as exc:
@@ -162,8 +185,8 @@ class PlayService(LobbyService, SightService, ServiceCore):
             done = game.result(new) is not None or game.turn_complete(state, new, player)
             new, forced = await self._forced_after(game, row, new, done, names)
             heard = forced[-1].ends_turn if forced else done  # the channel hears of it now
-            dms = await self._hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
-            after = self._next(row)
+            dms = await self.narrator.hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
+            after = self.narrator.next_row(row)
             posts = []
             if heard:  # inside a turn only the player hears of a step, for now
                 logged = await self.store.games.moves(row.id)
@@ -176,22 +199,22 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 else:
                     headline = lines([self._turn_words(logged, player, names, said),
                                       *self._forced_words(forced, names)])
-                    posts.append(await self._board_post(
+                    posts.append(await self.narrator.board_post(
                         game, after, new, seats, self._with_unheard(news, names, headline),
                         str(n + len(forced)), actor.user_id, told=news.told))
-                dms += await self._turns_change(game, row, seats, state, new, dms)
-            items = self._outbox(row, posts=posts, dms=dms)
-            n = await self._commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
+                dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
+            items = self.narrator.outbox(row, posts=posts, dms=dms)
+            n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
                                    move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
                                    outbox=items, then=forced)
             keys = tuple(i.key for i in items)
             if not heard:  # a bot needs no picture of its step
                 tag = str(n + len(forced))
-                image = await self._render_image(game, row, new, seats, tag) if actor.user_id else None
+                image = await self.drawing.render_image(game, row, new, seats, tag) if actor.user_id else None
                 reply = lines([_("Done: {said}.", said=said), *self._forced_words(forced, names),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
-                               reply_buttons=self._buttons(game, new, seats, after, only=player))
+                               reply_buttons=self.narrator.buttons(game, new, seats, after, only=player))
         played = _("Played `{move}`.", move=canonical)
         if forced:
             played = sentence(played, _("Then forced: {moves}.", moves=join(
@@ -204,14 +227,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
         return await asyncio.to_thread(news_or_guess, game, seats, row.options, row.seed, logged,
                                        before)
 
-    async def _post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
+    async def post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
                           new: Any, headline: Text) -> Post:
         """The board post after a change that is not a move (a skip, a resignation, a kick):
         it also tells the bot turns the channel has not heard of yet."""
         logged = await self.store.games.moves(row.id)
         n = max((m.n for m in logged), default=0) + 1
         news = await self._news(game, row, seats, logged, state)
-        return await self._board_post(game, self._next(row), new, seats,
+        return await self.narrator.board_post(game, self.narrator.next_row(row), new, seats,
                                       self._with_unheard(news, seat_names(game, state, seats), headline),
                                       str(n), told=news.told)
 
@@ -231,14 +254,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
     async def menu(self, actor: Actor, place: Place, *, game_id: int, version: int | None,
                    seat: int, path: str) -> Outcome:
         """The next level of a menu button (only for the player it belongs to)."""
-        row = await self._running(place)
+        row = await self.ground.running(place)
         self._check_button(row, game_id, version)
         refuse_if_paused(row)
-        game = self.engine(row.game)
+        game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
-        state = (await self._sight(game, row, seats, user_id=actor.user_id)).state
-        player = self._acting_player(game, state, seats, actor, seat or None)
-        buttons = self._buttons(game, state, seats, row, only=player, path=path)
+        state = (await self.sights.sight(game, row, seats, user_id=actor.user_id)).state
+        player = self.acting_player(game, state, seats, actor, seat or None)
+        buttons = self.narrator.buttons(game, state, seats, row, only=player, path=path)
         if not buttons:
             raise ServiceError(_("Nothing to choose there any more; use the latest message or `{cmd:move}`."))
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
@@ -263,7 +286,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
 
     async def _resigning(self, actor: Actor, place: Place,
                          game_id: int | None) -> tuple[GameRow, list[SeatRow], list[SeatRow]]:
-        row = await self._running(place)
+        row = await self.ground.running(place)
         if game_id is not None and row.id != game_id:
             raise ServiceError(STALE_CONFIRMATION)
         seats = await self.store.games.seats(row.id)
@@ -276,27 +299,27 @@ class PlayService(LobbyService, SightService, ServiceCore):
         """The question ``/game resign`` asks first (nothing changes until it is confirmed)."""
         row, _seats, _mine = await self._resigning(actor, place, None)
         return Outcome(reply=_("Resign from this {game} game? This can't be undone.",
-                               game=self.engine(row.game).title), game_id=row.id)
+                               game=self.ground.engine(row.game).title), game_id=row.id)
 
     async def resign(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         """Give up; ``game_id`` (from a confirmation): only if it is still that game."""
-        async with self._lock(place.channel_id):
+        async with self.ground.lock(place.channel_id):
             row, seats, mine = await self._resigning(actor, place, game_id)
-            game = self.engine(row.game)
-            post, keys, dms = await self._remove_player(row, game, seats, mine[0], kind=MoveKind.RESIGN,
+            game = self.ground.engine(row.game)
+            post, keys, dms = await self.remove_player(row, game, seats, mine[0], kind=MoveKind.RESIGN,
                                                         actor_id=actor.user_id,
                                                         headline=_("🏳️ **{name}** resigned.",
                                                                    name=safe_name(mine[0].name)))
         return Outcome(reply=_("You resigned."), posts=[post], dms=dms, game_id=row.id, outbox=keys)
 
-    async def _remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
+    async def remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
                              seat: SeatRow, *, kind: MoveKind, actor_id: int | None,
                              headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow).
 
         Returns the board post, the keys of its outbox rows and the hand DMs it edits.
         """
-        state = self._state(game, row)
+        state = self.ground.load_state(game, row)
         try:
             new = game.resign(state, seat.player_id)
         except IllegalMove as exc:
@@ -310,11 +333,11 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 heir = others[0]
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
-        new, forced, headline = await self._then_forced(game, row, seats, state, new, headline)
-        post = await self._post_after(game, row, seats, state, new, headline)
-        dms = await self._dms_after(game, row, seats, state, new, forced)
-        items = self._outbox(row, posts=[post], dms=dms)
-        await self._commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
+        new, forced, headline = await self.then_forced(game, row, seats, state, new, headline)
+        post = await self.post_after(game, row, seats, state, new, headline)
+        dms = await self.dms_after(game, row, seats, state, new, forced)
+        items = self.narrator.outbox(row, posts=[post], dms=dms)
+        await self.commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                            actor_id=actor_id, outbox=items,
                            host_id=heir.user_id if heir is not None else None, then=forced)
         return post, tuple(i.key for i in items), dms
@@ -325,10 +348,10 @@ class PlayService(LobbyService, SightService, ServiceCore):
         """Take back the caller's last action, if no one else could have learnt anything
         from it: the turn it belongs to is still going on (the channel and the next player
         have heard nothing), it revealed nothing hidden and chance did not decide it."""
-        async with self._lock(place.channel_id):
-            row = await self._running(place)
+        async with self.ground.lock(place.channel_id):
+            row = await self.ground.running(place)
             refuse_if_paused(row)
-            game = self.engine(row.game)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             log = [m for m in await self.store.games.moves(row.id) if m.undone_at is None]
             mine = {s.player_id for s in seats if s.user_id == actor.user_id}
@@ -343,7 +366,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
             players = [s.player_id for s in seats]
             before = await asyncio.to_thread(replay_moves, game, players, row.options, row.seed,
                                              log[:-1])
-            after = self._state(game, row)
+            after = self.ground.load_state(game, row)
             reason = await asyncio.to_thread(game.why_not_undo, before, after, last.player_id,
                                              last.move)
             if reason is not None:
@@ -352,14 +375,14 @@ class PlayService(LobbyService, SightService, ServiceCore):
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
                                      "channel has seen it.", move=last.move))
-            dms = await self._hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
-            items = self._outbox(row, dms=dms)
-            await self._write(self.store.games.undo_move(
+            dms = await self.narrator.hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
+            items = self.narrator.outbox(row, dms=dms)
+            await self.ground.write(self.store.games.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
-                timers=await self._timer_plan(row, game, before), outbox=items,
+                timers=await self.ground.timer_plan(row, game, before), outbox=items,
             ))
             # an action inside a turn: the channel never heard of it, so only the player hears
-            image = await self._render_image(game, row, before, seats, f"undo{last.n}")
+            image = await self.drawing.render_image(game, row, before, seats, f"undo{last.n}")
             reply = lines([_("Taken back: `{move}`.", move=last.move),
                            _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
                                                                   seat_names(game, before, seats)))])
@@ -369,21 +392,21 @@ class PlayService(LobbyService, SightService, ServiceCore):
     # ----- moderation -------------------------------------------------------------------------
 
     async def kick(self, actor: Actor, place: Place, user_id: int, user_name: str) -> Outcome:
-        await self._moderator(actor, place, _("Removing a player"))
-        async with self._lock(place.channel_id):
-            row = await self._active(place)
-            game = self.engine(row.game)
+        await self.ground.require_moderator(actor, place, _("Removing a player"))
+        async with self.ground.lock(place.channel_id):
+            row = await self.ground.active(place)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             theirs = [s for s in seats if s.user_id == user_id]
             if not theirs:
                 raise ServiceError(_("**{name}** has no seat in this game.", name=safe_name(user_name)))
             if row.status == Status.LOBBY:
-                row, seats, note, card, keys = await self._drop_seat(row, *theirs)  # every seat they hold
+                row, seats, note, card, keys = await self.lobby.drop_seat(row, *theirs)  # every seat they hold
                 removed = _("Removed **{name}** from the lobby.", name=safe_name(user_name))
                 return Outcome(reply=sentence(removed, note) if note else removed,
                                lobby_edit=card, game_id=row.id, outbox=keys)
             if user_id != actor.user_id and any(s.user_id == actor.user_id for s in seats):
-                ended = self._ended_by_removing(game, self._state(game, row), theirs)
+                ended = self._ended_by_removing(game, self.ground.load_state(game, row), theirs)
                 if ended:
                     return await self._abort_kick(actor, row, game, user_name)
             post = None
@@ -394,7 +417,7 @@ class PlayService(LobbyService, SightService, ServiceCore):
                 assert fresh is not None
                 if fresh.status != Status.RUNNING:
                     break
-                post, more, edited = await self._remove_player(
+                post, more, edited = await self.remove_player(
                     fresh, game, seats, seat, kind=MoveKind.KICK, actor_id=actor.user_id,
                     headline=_("🚪 **{name}** was removed from the game by **{by}**.",
                                name=safe_name(seat.name), by=safe_name(actor.name)))
@@ -422,9 +445,9 @@ class PlayService(LobbyService, SightService, ServiceCore):
         text = _("🛑 The {game} game ended without a result: **{by}** plays in it, and removing "
                  "**{name}** would have decided it.", game=game.title, by=safe_name(actor.name),
                  name=safe_name(user_name))
-        items = self._outbox(row, posts=[Post(text=text)])
+        items = self.narrator.outbox(row, posts=[Post(text=text)])
         # The stored reason is shown as is in every language, so it is the command itself.
-        await self._write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
+        await self.ground.write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                               reason=clip(f"/game kick {user_name}", 300),
                                               now=self.clock(), outbox=items))
         return Outcome(reply=_("You play in this game, so removing **{name}** ended it without a "
@@ -432,13 +455,13 @@ class PlayService(LobbyService, SightService, ServiceCore):
                        posts=[Post(text=text)], game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def skip(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
-        await self._moderator(actor, place, _("Skipping a turn"))
-        async with self._lock(place.channel_id):
-            row = await self._running(place)
+        await self.ground.require_moderator(actor, place, _("Skipping a turn"))
+        async with self.ground.lock(place.channel_id):
+            row = await self.ground.running(place)
             refuse_if_paused(row)
-            game = self.engine(row.game)
+            game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
-            state = self._state(game, row)
+            state = self.ground.load_state(game, row)
             acting = [p for p in game.players(state) if p in game.to_act(state)]
             if user_id is not None:
                 acting = [p for p in acting if any(s.user_id == user_id and s.player_id == p for s in seats)]
@@ -454,13 +477,13 @@ class PlayService(LobbyService, SightService, ServiceCore):
                                      "game.", game=game.title))
             new = game.apply(state, player, move)
             name = seat_names(game, state, seats)[player]
-            new, forced, headline = await self._then_forced(
+            new, forced, headline = await self.then_forced(
                 game, row, seats, state, new, _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
                                                 by=safe_name(actor.name), name=name, move=move))
-            post = await self._post_after(game, row, seats, state, new, headline)
-            dms = await self._dms_after(game, row, seats, state, new, forced)
-            items = self._outbox(row, posts=[post], dms=dms)
-            await self._commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,
+            post = await self.post_after(game, row, seats, state, new, headline)
+            dms = await self.dms_after(game, row, seats, state, new, forced)
+            items = self.narrator.outbox(row, posts=[post], dms=dms)
+            await self.commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,
                                actor_id=actor.user_id, outbox=items, then=forced)
         return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))

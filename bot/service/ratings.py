@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..refusals import NoGame
 from ..messages import Actor, Outcome, Place
-from .elo import GLOBAL, Finished, Ratings, Seat, rated_game, recompute
+from .elo import GLOBAL, Finished, Ratings as EloTable, Seat, rated_game, recompute
 from ..store import GameRow, SeatRow
 from ..safe_text import safe_name
 from .names import _, _n, person_name
-from .history import HistoryService
 from ..vocab import Status
 
 from games.base import ResultOutcome
 from games.text import join, lines
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 
 def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:
@@ -29,8 +32,11 @@ def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:
                       [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats])
 
 
-class RatingService(HistoryService):
-    async def ratings(self) -> Ratings:
+class Ratings(Part):
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
+    async def ratings(self) -> EloTable:
         """Every rating, per server and across servers, from the stored results."""
         finished = await self.store.games.all_finished_games()
         return recompute(g for g in (rated(row, seats) for row, seats in finished) if g is not None)
@@ -38,13 +44,13 @@ class RatingService(HistoryService):
     async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
         if place.guild_id is None:
             raise NoGame(_("Stats are kept per server."))
-        only = self.engine(game_id).id if game_id else None
+        only = self.ground.engine(game_id).id if game_id else None
         played: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (game, user) -> [games, wins]
         teams: dict[tuple[str, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
         names: dict[int, str] = {}
         totals: dict[str, int] = defaultdict(int)
         for row, seats in await self.store.games.finished_games(place.guild_id):
-            if (only and row.game != only) or not self._loadable(row):
+            if (only and row.game != only) or not self.ground.loadable(row):
                 continue  # one game at a time: a parked one is left out, not the leaderboard
             totals[row.game] += 1
             result = row.result or {}
@@ -56,19 +62,19 @@ class RatingService(HistoryService):
                 entry[0] += 1
                 entry[1] += 1 if mine & winners else 0
                 names[user] = person_name(next(s for s in seats if s.user_id == user))
-            if self.engine(row.game).multi_seat and humans:  # cooperative: one record per team
+            if self.ground.engine(row.game).multi_seat and humans:  # cooperative: one record per team
                 tally = teams[(row.game, tuple(sorted(humans)))]
                 tally[0] += 1
                 tally[1] += result.get("outcome") == ResultOutcome.WON
         if not totals:
             if only:
                 return Outcome(reply=_("No finished games of {game} on this server yet.",
-                                       game=self.engine(only).title))
+                                       game=self.ground.engine(only).title))
             return Outcome(reply=_("No finished games on this server yet."))
         ratings = await self.ratings()
         parts: list[Any] = [_("**Leaderboard** (finished games on this server)")]
         for gid in sorted(totals, key=lambda g: -totals[g]):
-            title = self.engine(gid).title
+            title = self.ground.engine(gid).title
             parts.append(_n("\n**{game}**: {n} game", "\n**{game}**: {n} games", totals[gid], game=title))
             elo = {user: line.rating for user, line in ratings.board(place.guild_id, gid)}
             board = sorted(((w, g, u) for (g2, u), (g, w) in played.items() if g2 == gid),
@@ -103,7 +109,7 @@ class RatingService(HistoryService):
         counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # game -> [games, wins]
         for row, seats in await self.store.games.finished_games(place.guild_id):
             mine = {s.player_id for s in seats if s.user_id == user and not s.bot_level}
-            if not mine or not self._loadable(row):
+            if not mine or not self.ground.loadable(row):
                 continue
             counts[row.game][0] += 1
             counts[row.game][1] += bool(mine & set((row.result or {}).get("winners") or []))
@@ -111,7 +117,7 @@ class RatingService(HistoryService):
         here, everywhere = ratings.of(place.guild_id, user), ratings.of(GLOBAL, user)
         parts: list[Any] = [_("**{name}**'s profile", name=shown)]
         for gid in sorted(counts, key=lambda g: (-counts[g][0], g)):
-            title = self.engine(gid).title
+            title = self.ground.engine(gid).title
             count, wins = counts[gid]
             if gid in here:
                 parts.append(_("**{game}**: rating {rating} (on all servers {overall}), {count} played, "
@@ -126,7 +132,7 @@ class RatingService(HistoryService):
         if current:
             parts.append(_("Current games:"))
             for row in current:
-                words = dict(game=self.engine(row.game).title if self.problem(row) is None else row.game,
+                words = dict(game=self.ground.engine(row.game).title if self.ground.problem(row) is None else row.game,
                              n=row.id, channel=f"<#{row.channel_id}>")
                 parts.append(_("• {game} game {n} in {channel} (lobby)", **words) if row.status == Status.LOBBY
                              else _("• {game} game {n} in {channel}", **words))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import BadOptions
 
@@ -12,10 +12,14 @@ from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
 from ..timekeeping.durations import format_duration, parse_duration
 from ..vocab import StartPolicy
-from .core import DEADLINE_ACTIONS, ServiceCore
+from .core import DEADLINE_ACTIONS
 from .names import _
 
 from games.text import Text, lines
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 START_POLICIES = tuple(StartPolicy)
 #: The values of ``who_starts:`` and ``on_deadline:`` as the reader's client lists them (the
@@ -24,7 +28,10 @@ CHOICES = {"moderators": _("moderators"), "role": _("role"), "everyone": _("ever
            "remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
-class SettingsService(ServiceCore):
+class Settings(Part):
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
     def describe_settings(self, settings: GuildSettings) -> Text:
         who = {"moderators": _("members with Manage Channels"),
                "role": _("members with Manage Channels or the game-manager role"),
@@ -67,7 +74,7 @@ class SettingsService(ServiceCore):
         return settings.language or language_for(settings.locale_seen)
 
     async def show_settings(self, actor: Actor, place: Place) -> Outcome:
-        settings = await self.settings_for(place)
+        settings = await self.ground.settings_for(place)
         if place.guild_id is None:
             return Outcome(reply=describe_channel_settings(settings))
         return Outcome(reply=self.describe_settings(settings))

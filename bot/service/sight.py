@@ -14,13 +14,16 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import Game
 
 from ..replay import replay_moves
 from ..store import GameRow, MoveRow, SeatRow
-from .core import ServiceCore
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 #: Turn starts kept per process (one per game with a turn in progress is plenty).
 TURN_STARTS_KEPT = 64
@@ -45,13 +48,16 @@ def split_turn(moves: Sequence[MoveRow]) -> tuple[list[MoveRow], list[MoveRow]]:
     return live[:k], live[k:]
 
 
-class SightService(ServiceCore):
+class Sights(Part):
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
     _turn_starts: OrderedDict[tuple[int, int, int, int], Any] | None = None
 
-    async def _sight(self, game: Game, row: GameRow, seats: Sequence[SeatRow], *,
+    async def sight(self, game: Game, row: GameRow, seats: Sequence[SeatRow], *,
                      user_id: int | None = None, players: Collection[str] = ()) -> Sight:
         """What the person ``user_id`` (or the seats ``players``, for a bot) may see now."""
-        state = self._state(game, row)
+        state = self.ground.load_state(game, row)
         shown, steps = split_turn(await self.store.games.moves(row.id))
         movers = frozenset(m.player_id for m in steps)
         mine = set(players) | {s.player_id for s in seats

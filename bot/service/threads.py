@@ -9,19 +9,23 @@ game's posts into its thread.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import games
 
 from ..messages import Place
 from ..store import GameRow
 from ..safe_text import clip, safe_name
-from .core import ServiceCore, log
+from .core import log
 from .names import _, bold
 from ..vocab import ACTIVE, Status
 
 from games.base import ResultOutcome
 from games.text import Text, join
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
 
 #: Said once in the channel when a game that wanted a thread plays in the channel instead.
 NO_THREAD = _("I couldn't open a thread for this game, so it is played here in the channel "
@@ -34,7 +38,10 @@ def thread_name(row: GameRow) -> str:
     known = games.REGISTRY.get(row.game)
     return clip(f"{known.title if known else row.game} #{row.id}", 100)
 
-class ThreadService(ServiceCore):
+class Threads(Part):
+
+    def __init__(self, ground: Ground) -> None:
+        super().__init__(ground)
     async def thread_wanted(self, game_id: int) -> str | None:
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
         None when the game wants none (or has one already, or is over)."""

@@ -1,6 +1,6 @@
 """Reminders and deadlines: rows in the database that fire as events, never sleeping tasks.
 
-The adapter calls :meth:`TimerService.fire_due` now and then (and once at start-up). A timer
+The adapter calls :meth:`Timers.fire_due` now and then (and once at start-up). A timer
 that fell due while the bot was down fires once, and a reminder then comes back one interval
 after *now*, so a long outage never turns into a flood of pings.
 """
@@ -8,7 +8,7 @@ after *now*, so a long outage never turns into a flood of pings.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import IllegalMove
 
@@ -21,10 +21,18 @@ from ..timekeeping.durations import format_duration
 from ..vocab import MoveKind, Status
 from .names import _, bold, seat_names, users_of
 from ..timekeeping.chess_clock import clock_of
-from .clocks import ClockService
-from .notify import NotifyService
 
 from games.text import Text, lines
+from .places import board_link
+from .part import Part
+
+if TYPE_CHECKING:
+    from .base import Ground
+    from .clocks import Clocks
+    from .core import Narrator
+    from .notify import Notices
+    from .pause import Pauses
+    from .play import Play
 
 log = logging.getLogger("bot.service.timers")
 #: Meta key: running games without timers were given theirs (once, after an old schema).
@@ -34,7 +42,16 @@ RETRY = 15 * 60  # seconds before a timer that failed is tried again
 TIMER_LEASE = 5 * 60
 
 
-class TimerService(ClockService, NotifyService):
+class Timers(Part):
+
+    def __init__(self, ground: Ground, *, clocks: Clocks, notices: Notices, pauses: Pauses,
+                 play: Play, narrator: Narrator) -> None:
+        super().__init__(ground)
+        self.clocks = clocks
+        self.notices = notices
+        self.pauses = pauses
+        self.play = play
+        self.narrator = narrator
     async def next_due(self) -> float | None:
         return await self.store.timers.next_due()
 
@@ -56,11 +73,11 @@ class TimerService(ClockService, NotifyService):
             if row.status != Status.RUNNING:
                 continue
             try:
-                async with self._lock(row.channel_id):
+                async with self.ground.lock(row.channel_id):
                     if await self.store.timers.of_game(row.id):
                         continue
-                    game = self.engine(self._usable(row).game)
-                    plan = await self._timer_plan(row, game, self._state(game, row))
+                    game = self.ground.engine(self.ground.usable(row).game)
+                    plan = await self.ground.timer_plan(row, game, self.ground.load_state(game, row))
                     if plan is None or not plan.acting or not (plan.reminder or plan.deadline or plan.clock):
                         continue
                     if await self.store.timers.arm(row.id, row.version, plan, now=self.clock()):
@@ -75,10 +92,16 @@ class TimerService(ClockService, NotifyService):
         return armed
 
     async def fire_due(self) -> list[tuple[Place, Outcome]]:
-        """Fire every timer that is due now; returns what to post where."""
+        """Fire every timer that is due now; returns what to post where. Aways whose date has
+        come end first (their timers shift, then fire if due)."""
         out: list[tuple[Place, Outcome]] = []
+        for user_id, _since, until in await self.store.pauses.returns_due(self.clock()):
+            try:
+                out += await self.pauses.come_back(user_id, at=until, until=until)
+            except Exception:
+                log.exception("ending the away of user %s failed; trying again later", user_id)
         now = self.clock()
-        for timer in await self.store.timers.claim(owner=self.owner, now=now, lease=TIMER_LEASE):
+        for timer in await self.store.timers.claim(owner=self.ground.owner, now=now, lease=TIMER_LEASE):
             try:
                 fired = await self._fire(timer)
             except GameUnavailable:
@@ -99,18 +122,18 @@ class TimerService(ClockService, NotifyService):
         row = await self.store.games.get(timer.game_id)
         if row is None:
             return None
-        async with self._lock(row.channel_id):
+        async with self.ground.lock(row.channel_id):
             row = await self.store.games.get(timer.game_id)
             assert row is not None
-            self._usable(row)
+            self.ground.usable(row)
             now = self.clock()
-            game = self.engine(row.game)
-            state = self._state(game, row) if row.state else None
+            game = self.ground.engine(row.game)
+            state = self.ground.load_state(game, row) if row.state else None
             if row.status != Status.RUNNING or state is None or timer.player_id not in game.waiting_for(state):
                 await self.store.timers.fire(timer, again_at=None, now=now)  # stale: drop it
                 return None
-            settings = await self.settings_for(row)
-            reminder, deadline, action = self.timing(row, settings)
+            settings = await self.ground.settings_for(row)
+            reminder, deadline, action = self.ground.timing(row, settings)
             seats = await self.store.games.seats(row.id)
             if any(s.bot_level and s.player_id == timer.player_id for s in seats):
                 await self.store.timers.fire(timer, again_at=None, now=now)  # bots need no reminding
@@ -120,7 +143,7 @@ class TimerService(ClockService, NotifyService):
             waited = format_duration(now - timer.turn_since)
             clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
-                link = self.board_link(row)
+                link = board_link(row)
                 due = [t for t in await self.store.timers.of_game(row.id)
                        if t.kind == "deadline" and t.player_id == timer.player_id]
                 if due and (due[0].ran_out is None and due[0].armed and due[0].due_at <= now
@@ -138,7 +161,7 @@ class TimerService(ClockService, NotifyService):
                              seat=bold(seat_names(game, state, seats)[timer.player_id]))
                 parts: list[Any] = [_("{head} Board: {link}", head=head, link=link) if link else head]
                 if clocked:  # "you have 1 d 4 h left"
-                    warn: Text | None = self._clock_left_words(due[0] if due else None, now)
+                    warn: Text | None = self.clocks.clock_left_words(due[0] if due else None, now)
                 elif due:
                     warn = _("Deadline in {left}: after that {then}.",
                              left=format_duration(due[0].due_at - now),
@@ -146,16 +169,16 @@ class TimerService(ClockService, NotifyService):
                 else:
                     warn = None
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
-                post = await self._reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
+                post = await self.notices.reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                    seats, timer, user, waited, warn)
-                items = self._outbox(row, posts=[post])
+                items = self.narrator.outbox(row, posts=[post])
                 if not await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
                                                    now=now, outbox=items):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
                                       outbox=tuple(i.key for i in items))
             if clocked and timer.ran_out is None:  # a bank ran out: the others may wait
-                outcome, items, grace_end = await self._clock_out(row, game, state, seats, timer,
+                outcome, items, grace_end = await self.clocks.clock_out(row, game, state, seats, timer,
                                                                   action, user, waited, now)
                 if not await self.store.timers.fire(timer, again_at=grace_end, now=now, outbox=items,
                                                    ran_out=now if grace_end is not None else None):
@@ -190,31 +213,31 @@ class TimerService(ClockService, NotifyService):
                 except IllegalMove:
                     log.exception("pass move %r refused in game %s", move, row.id)
                 else:
-                    new, forced, headline = await self._then_forced(
+                    new, forced, headline = await self.play.then_forced(
                         game, row, seats, state, new,
                         _("⌛ Time's up for **{name}** after {waited}: their turn was passed "
                           "(`{move}`).", name=name, waited=waited, move=move))
-                    post = await self._post_after(game, row, seats, state, new, headline)
-                    dms = await self._dms_after(game, row, seats, state, new, forced)
-                    items = self._outbox(row, posts=[post], dms=dms)
-                    await self._commit(row, game, state, new, player=timer.player_id,
+                    post = await self.play.post_after(game, row, seats, state, new, headline)
+                    dms = await self.play.dms_after(game, row, seats, state, new, forced)
+                    items = self.narrator.outbox(row, posts=[post], dms=dms)
+                    await self.play.commit(row, game, state, new, player=timer.player_id,
                                        kind=MoveKind.SKIP, move=move, actor_id=None, outbox=items,
                                        then=forced)
                     return Outcome(reply="", posts=[post], dms=dms, game_id=row.id,
                                    outbox=tuple(i.key for i in items)), []
         if action == "forfeit":
             seat = next(s for s in seats if s.player_id == timer.player_id)
-            settings = await self.settings_for(row)
+            settings = await self.ground.settings_for(row)
             if settings.bot_takeover:  # the game goes on with a bot in the seat
                 text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
                          name=name, waited=waited)
-                items = self._outbox(row, posts=[Post(text=text)])
-                await self._write(self.store.games.seat_to_bot(
+                items = self.narrator.outbox(row, posts=[Post(text=text)])
+                await self.ground.write(self.store.games.seat_to_bot(
                     row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
                     level="normal", now=self.clock(), outbox=items))
                 return Outcome(reply="", posts=[Post(text=text)], game_id=row.id,
                                outbox=tuple(i.key for i in items)), []
-            post, keys, dms = await self._remove_player(row, game, seats, seat, kind=MoveKind.FORFEIT,
+            post, keys, dms = await self.play.remove_player(row, game, seats, seat, kind=MoveKind.FORFEIT,
                                                         actor_id=None,
                                                         headline=_("⌛ **{name}** ran out of time after "
                                                                    "{waited} and left the game.",
@@ -228,8 +251,8 @@ class TimerService(ClockService, NotifyService):
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user),
                      waited=waited)
-        post = await self._reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
+        post = await self.notices.reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
                                            waited)
-        items = self._outbox(row, posts=[post])
+        items = self.narrator.outbox(row, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id, outbox=tuple(i.key for i in items)), items
 

@@ -62,7 +62,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
     s = GameService(store, clock=clock, new_seed=lambda: 12345)
-    s.bots_in_threads = True  # a worker process per test would only slow the tests down
+    s.bots.bots_in_threads = True  # a worker process per test would only slow the tests down
     yield s
     s.close()
 

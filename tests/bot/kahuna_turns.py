@@ -17,9 +17,9 @@ ACTORS = {"101": ALICE, "202": BOB}
 
 async def start(service: GameService, options: str = "") -> Any:
     """Open, join and start the game; what the start returned."""
-    await service.new_game(ALICE, PLACE, "kahuna", options)
-    await service.join(BOB, PLACE)
-    return await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna", options)
+    await service.lobby.join(BOB, PLACE)
+    return await service.lobby.start(ALICE, PLACE)
 
 
 async def current(service: GameService) -> tuple[Any, Any]:

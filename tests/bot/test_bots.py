@@ -31,10 +31,10 @@ def quick_think(game_id: str, dumped: str, players: list[str], level: str,
 
 async def bots_turn_in_aqualin(service: GameService, level: str) -> None:
     """Alice against a bot in Aqualin; Alice has made the first move."""
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, level)
-    await service.start(ALICE, PLACE)
-    await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.bots.add_bot(ALICE, PLACE, level)
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.move(ALICE, PLACE, (await service.looking.suggest(ALICE, PLACE, ""))[0][1])
 
 
 async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
@@ -49,12 +49,12 @@ async def test_a_thinking_bot_never_blocks_another_channel(service: GameService,
 
     monkeypatch.setattr(bot_service, "think", slow_think)
     await bots_turn_in_aqualin(service, "hard")
-    thinking = asyncio.create_task(service.bot_turn(PLACE))
+    thinking = asyncio.create_task(service.bots.bot_turn(PLACE))
     assert await asyncio.to_thread(searching.wait, PATIENCE)  # the bot is searching now
     # Meanwhile another channel plays on: were it waiting for the search, it would wait forever.
-    await asyncio.wait_for(service.new_game(ALICE, OTHER, "kahuna"), PATIENCE)
-    await asyncio.wait_for(service.join(BOB, OTHER), PATIENCE)
-    await asyncio.wait_for(service.start(ALICE, OTHER), PATIENCE)
+    await asyncio.wait_for(service.lobby.new_game(ALICE, OTHER, "kahuna"), PATIENCE)
+    await asyncio.wait_for(service.lobby.join(BOB, OTHER), PATIENCE)
+    await asyncio.wait_for(service.lobby.start(ALICE, OTHER), PATIENCE)
     assert not thinking.done()
     release.set()
     out = await asyncio.wait_for(thinking, PATIENCE)
@@ -73,15 +73,15 @@ async def test_a_bot_team_decides_together(service: GameService,
         return quick_think(*args)
 
     monkeypatch.setattr(bot_service, "think", think)
-    await service.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
     for _ in range(3):
-        await service.add_bot(ALICE, PLACE, "normal")
-    await service.start(ALICE, PLACE)
+        await service.bots.add_bot(ALICE, PLACE, "normal")
+    await service.lobby.start(ALICE, PLACE)
     row = await service.store.games.active_game(PLACE.channel_id)
     human = next(s.player_id for s in await service.store.games.seats(row.id) if not s.bot_level)
     game = games.REGISTRY["kraqua"]
     assert len(game.to_act(game.load(row.state))) == 4  # any seat may start the round
-    assert await service.bot_turn(PLACE) is not None
+    assert await service.bots.bot_turn(PLACE) is not None
     assert len(asked[0]) == 3 and human not in asked[0]  # the three bots, never the human
 
 
@@ -92,14 +92,14 @@ async def test_a_failing_search_changes_nothing(service: GameService,
         raise RuntimeError("out of memory")
 
     monkeypatch.setattr(bot_service, "think", broken)
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
     row = await service.store.games.active_game(PLACE.channel_id)
-    if not await service.bot_to_act(PLACE):  # make it the bot's turn
-        await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    if not await service.bots.bot_to_act(PLACE):  # make it the bot's turn
+        await service.play.move(ALICE, PLACE, (await service.looking.suggest(ALICE, PLACE, ""))[0][1])
         row = await service.store.games.active_game(PLACE.channel_id)
-    assert await service.bot_turn(PLACE) is None
+    assert await service.bots.bot_turn(PLACE) is None
     assert "could not choose a move" in caplog.text
     after = await service.store.games.active_game(PLACE.channel_id)
     assert (after.version, after.state) == (row.version, row.state)
@@ -108,16 +108,16 @@ async def test_a_failing_search_changes_nothing(service: GameService,
 async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clock: FakeClock,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot_service, "think", quick_think)
-    await service.configure(ALICE, PLACE, bot_takeover=True, deadline="1d", on_deadline="forfeit")
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.settings.configure(ALICE, PLACE, bot_takeover=True, deadline="1d", on_deadline="forfeit")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
-    assert not await service.bot_to_act(PLACE)
+    assert not await service.bots.bot_to_act(PLACE)
     clock.advance(24 * HOUR)
-    await service.fire_due()
-    assert await service.bot_to_act(PLACE)  # Alice's seat is a bot's now
-    out = await service.bot_turn(PLACE)
+    await service.timers.fire_due()
+    assert await service.bots.bot_to_act(PLACE)  # Alice's seat is a bot's now
+    out = await service.bots.bot_turn(PLACE)
     assert out is not None
     row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
@@ -127,11 +127,11 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
 @pytest.mark.slow
 async def test_a_bot_thinks_in_a_worker_process(service: GameService) -> None:
     """The real worker process, the real search (as in production)."""
-    service.bots_in_threads = False
+    service.bots.bots_in_threads = False
     await bots_turn_in_aqualin(service, "easy")
-    out = await asyncio.wait_for(service.bot_turn(PLACE), PATIENCE)
+    out = await asyncio.wait_for(service.bots.bot_turn(PLACE), PATIENCE)
     assert out is not None and out.posts
-    assert type(service._thinker.pool).__name__ == "ProcessPoolExecutor"
+    assert type(service.bots._thinker.pool).__name__ == "ProcessPoolExecutor"
     row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(ALICE.user_id)}
@@ -151,9 +151,9 @@ async def test_a_dead_worker_is_replaced(service: GameService, tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOT_TEST_MARKER", str(tmp_path / "crashed"))
     monkeypatch.setattr(bot_service, "think", crash_once)
-    service.bots_in_threads = False
+    service.bots.bots_in_threads = False
     await bots_turn_in_aqualin(service, "easy")
-    out = await asyncio.wait_for(service.bot_turn(PLACE), PATIENCE)
+    out = await asyncio.wait_for(service.bots.bot_turn(PLACE), PATIENCE)
     assert (tmp_path / "crashed").exists()  # the first worker died ...
     assert out is not None and out.posts  # ... and a new one made the move
 
@@ -172,10 +172,10 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
         return quick_think(*args)
 
     monkeypatch.setattr(bot_service, "think", think)
-    await service.new_game(ALICE, PLACE, "krasserfall")
-    await service.add_bot(ALICE, PLACE, "normal")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "krasserfall")
+    await service.bots.add_bot(ALICE, PLACE, "normal")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     row = await service.store.games.active_game(PLACE.channel_id)
     # play on with the engine until the bot holds the stone during a human's turn
     state, rnd = game.load(row.state), random.Random(4)
@@ -187,9 +187,9 @@ async def test_a_bot_holding_the_stone_may_use_it_out_of_turn(
     await service.store.games.record_move(row.id, row.version, player_id="x", kind="move",
                                     move="(test position)", state=game.dump(state),
                                     result=None, now=0.0)
-    assert await service.bot_to_act(PLACE)  # not waited for, but it may act
+    assert await service.bots.bot_to_act(PLACE)  # not waited for, but it may act
     before = await service.store.games.active_game(PLACE.channel_id)
-    out = await service.bot_turn(PLACE)
+    out = await service.bots.bot_turn(PLACE)
     assert asked == [(["bot-1"], game.waiting_for(state))]
     after = await service.store.games.active_game(PLACE.channel_id)
     if out is None:  # it waits: nothing changed
@@ -212,18 +212,18 @@ async def test_bots_play_every_game_to_an_animated_replay(
     from renderers.animation import DEFAULT_LIMIT
 
     monkeypatch.setattr(bot_service, "think", quick_think)
-    await service.new_game(ALICE, PLACE, game_id)
-    await service.leave(ALICE, PLACE)  # Alice only hosts
+    await service.lobby.new_game(ALICE, PLACE, game_id)
+    await service.lobby.leave(ALICE, PLACE)  # Alice only hosts
     for _ in range(bots):
-        await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
+        await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
     moves = 0
-    while await service.bot_to_act(PLACE):
-        assert await service.bot_turn(PLACE) is not None
+    while await service.bots.bot_to_act(PLACE):
+        assert await service.bots.bot_turn(PLACE) is not None
         moves += 1
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and moves > 2
-    [post] = (await service.replay_animation(BOB, PLACE)).posts
+    [post] = (await service.history.replay_animation(BOB, PLACE)).posts
     gif = Image.open(BytesIO(post.image.data))
     assert gif.format == "GIF" and gif.n_frames >= 3
     assert len(post.image.data) < DEFAULT_LIMIT and post.image.description

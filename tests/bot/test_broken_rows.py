@@ -30,9 +30,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 async def start_game(service: GameService, place: Place = PLACE, options: str = "role=host-colour") -> int:
-    out = await service.new_game(ALICE, place, "aqualin", options)
-    await service.join(BOB, place)
-    await service.start(ALICE, place)
+    out = await service.lobby.new_game(ALICE, place, "aqualin", options)
+    await service.lobby.join(BOB, place)
+    await service.lobby.start(ALICE, place)
     assert out.game_id is not None
     return out.game_id
 
@@ -73,31 +73,31 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
         assert rows[1].broken is None
 
     # Players get one clear sentence, never "I don't know a game called ..." or a crash.
-    for attempt in (service.move(ALICE, PLACE, "a1"), service.board(BOB, PLACE),
-                    service.status(CAROL, PLACE), service.hand(ALICE, PLACE),
-                    service.log(ALICE, PLACE), service.resign(BOB, PLACE)):
+    for attempt in (service.play.move(ALICE, PLACE, "a1"), service.looking.board(BOB, PLACE),
+                    service.looking.status(CAROL, PLACE), service.looking.hand(ALICE, PLACE),
+                    service.history.log(ALICE, PLACE), service.play.resign(BOB, PLACE)):
         with pytest.raises(GameUnavailable, match="can't be loaded.*moderator can end it"):
             await attempt
-    [choice] = await service.suggest(ALICE, PLACE, "a")
+    [choice] = await service.looking.suggest(ALICE, PLACE, "a")
     assert "can't be loaded" in choice[0]
     with pytest.raises(ServiceError) as refused:
-        await service.new_game(ALICE, PLACE, "aqualin")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin")
     assert "I don't know a game" not in str(refused.value)
     with pytest.raises(ServiceError) as refused:
-        await service.abort(BOB, PLACE, "broken")
+        await service.lobby.abort(BOB, PLACE, "broken")
     assert "I don't know a game" not in str(refused.value)
     assert "Manage Channels" in str(refused.value) or "can't be loaded" in str(refused.value)
 
     # The moderator ends it without the engine, and the channel is free again.
-    aborted = await service.abort(ALICE, PLACE, "the row was damaged")
+    aborted = await service.lobby.abort(ALICE, PLACE, "the row was damaged")
     assert aborted.reply == "The game was aborted."
     assert "the row was damaged" in aborted.posts[0].text
     assert (await service.store.games.get(broken)).status == "aborted"  # type: ignore[union-attr]
-    fresh = await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    fresh = await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
     assert fresh.game_id == broken + 2
 
     # The other channel never noticed.
-    assert (await service.move(ALICE, OTHER, "a1")).reply == "Played `a1`."
+    assert (await service.play.move(ALICE, OTHER, "a1")).reply == "Played `a1`."
 
     # Logged once, with its id and why, however often it was touched.
     [line] = parked_lines(caplog, broken)
@@ -106,55 +106,55 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
 
 async def test_a_lobby_with_an_unknown_game_can_be_aborted_by_its_host(
         service: GameService, db_path: Path) -> None:
-    lobby = (await service.new_game(ALICE, PLACE, "aqualin")).game_id
+    lobby = (await service.lobby.new_game(ALICE, PLACE, "aqualin")).game_id
     assert lobby is not None
     await damage(service.store, lobby, "game", "chess")
-    for attempt in (service.join(BOB, PLACE), service.join(BOB, PLACE, lobby),
-                    service.start(ALICE, PLACE, lobby), service.add_bot(ALICE, PLACE, "easy")):
+    for attempt in (service.lobby.join(BOB, PLACE), service.lobby.join(BOB, PLACE, lobby),
+                    service.lobby.start(ALICE, PLACE, lobby), service.bots.add_bot(ALICE, PLACE, "easy")):
         with pytest.raises(GameUnavailable):
             await attempt
     host = Actor(user_id=ALICE.user_id, name="Alice")  # the host, without moderator rights
-    out = await service.abort(host, PLACE)
+    out = await service.lobby.abort(host, PLACE)
     assert out.lobby_edit is None and "couldn't be loaded" in out.posts[0].text
-    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
 
 
 async def test_resume_timers_stats_and_replays_skip_the_bad_row(
         service: GameService, db_path: Path, clock: FakeClock,
         caplog: pytest.LogCaptureFixture) -> None:
     broken = await start_game(service)
-    await service.new_game(ALICE, OTHER, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, OTHER, "easy")
-    await service.start(ALICE, OTHER)
-    await service.move(ALICE, OTHER, "a1")  # now the bot is to act there
+    await service.lobby.new_game(ALICE, OTHER, "aqualin", "role=host-colour")
+    await service.bots.add_bot(ALICE, OTHER, "easy")
+    await service.lobby.start(ALICE, OTHER)
+    await service.play.move(ALICE, OTHER, "a1")  # now the bot is to act there
     await deliver_all(service)  # the boards went out: the turn clocks run
     await damage(service.store, broken, "game", "chess")
 
-    assert await service.channels_with_bot_turns() == [OTHER]
+    assert await service.bots.channels_with_bot_turns() == [OTHER]
 
     # The broken game's reminder is dropped once, not retried every 15 minutes.
     assert len(await service.store.timers.of_game(broken)) == 1
     clock.advance(13 * HOUR)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     assert await service.store.timers.of_game(broken) == []
     clock.advance(HOUR)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
     # A finished game that can't be loaded is left out of the leaderboard and the replays.
     third = Place(guild_id=GUILD, channel_id=702)
     done = await start_game(service, third)
-    await service.resign(BOB, third)
-    assert "**Alice**: rating 1516, 1 played, 1 won" in (await service.stats(ALICE, PLACE)).reply
+    await service.play.resign(BOB, third)
+    assert "**Alice**: rating 1516, 1 played, 1 won" in (await service.ratings.stats(ALICE, PLACE)).reply
     await damage(service.store, done, "result", "{broken")
-    board = (await service.stats(ALICE, PLACE)).reply
+    board = (await service.ratings.stats(ALICE, PLACE)).reply
     assert board == "No finished games on this server yet."
     with pytest.raises(GameUnavailable, match="That game can't be loaded"):
-        await service.replay(done)
+        await service.history.replay(done)
     with pytest.raises(NoGame, match="can't find a finished game"):
-        await service.replay_animation(ALICE, third)
+        await service.history.replay_animation(ALICE, third)
     with pytest.raises(GameUnavailable):
-        await service.replay_animation(ALICE, third, done)
-    assert "Games I can run" in (await service.rules(third)).reply
+        await service.history.replay_animation(ALICE, third, done)
+    assert "Games I can run" in (await service.looking.rules(third)).reply
     assert len(parked_lines(caplog, broken)) == 1 and len(parked_lines(caplog, done)) == 1
 
 
@@ -206,13 +206,13 @@ async def test_running_games_from_schema_1_get_their_timers(db_path: Path, clock
     try:
         assert await store.schema_version() == migrations()[-1][0]
         assert await store.timers.of_game(1) == []
-        assert await service.arm_missing_timers() == 1  # the broken game is skipped
+        assert await service.timers.arm_missing_timers() == 1  # the broken game is skipped
         [timer] = await store.timers.of_game(1)
         assert (timer.kind, timer.player_id) == ("reminder", list(game.waiting_for(state))[0])
         assert timer.due_at == now + 12 * HOUR  # the server's default reminder
-        assert await service.arm_missing_timers() == 0  # a second start adds nothing
+        assert await service.timers.arm_missing_timers() == 0  # a second start adds nothing
         clock.advance(12 * HOUR)
-        [(place, outcome)] = await service.fire_due()
+        [(place, outcome)] = await service.timers.fire_due()
         assert place == PLACE and "it's your turn" in outcome.posts[0].text
     finally:
         service.close()

@@ -29,10 +29,10 @@ RITA = Actor(user_id=606, name="Rita")  # seated nowhere, no rights
 async def start(service: GameService, game: str = "aqualin", options: str = "clock=3d+1d",
                 players: tuple[Actor, ...] = (ALICE, BOB)) -> int:
     """A started game whose messages were delivered (the clocks start at delivery)."""
-    out = await service.deliver_here(await service.new_game(players[0], PLACE, game, options))
+    out = await service.drawing.deliver_here(await service.lobby.new_game(players[0], PLACE, game, options))
     for p in players[1:]:
-        await service.deliver_here(await service.join(p, PLACE))
-    await service.deliver_here(await service.start(players[0], PLACE))
+        await service.drawing.deliver_here(await service.lobby.join(p, PLACE))
+    await service.drawing.deliver_here(await service.lobby.start(players[0], PLACE))
     return out.game_id
 
 
@@ -56,7 +56,7 @@ async def deadline(service: GameService, game_id: int, player: str):
 
 
 async def move(service: GameService, actor: Actor, text: str):
-    out = await service.move(actor, PLACE, text)
+    out = await service.play.move(actor, PLACE, text)
     await deliver_all(service)
     return out
 
@@ -89,25 +89,25 @@ def test_clock_values() -> None:
 
 
 async def test_the_option_is_stored_shown_and_refused_when_bad(service: GameService) -> None:
-    out = await service.new_game(ALICE, PLACE, "aqualin", "clock=3d 12h+1d on-deadline=skip")
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=3d 12h+1d on-deadline=skip")
     row = await service.store.games.get(out.game_id)
     assert row.timing == {"clock": [84 * 3600, 86400], "on-deadline": "skip"}
     assert "clock=3 d 12 h + 1 d on-deadline=skip" in out.posts[0].text
     assert "Uhr=" not in tr(out.posts[0].text, "de")  # option names stay as typed
-    await service.abort(ALICE, PLACE)
+    await service.lobby.abort(ALICE, PLACE)
     with pytest.raises(BadOptions, match="'3days' is not a clock") as bad:
-        await service.new_game(ALICE, PLACE, "aqualin", "clock=3days")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=3days")
     assert "clock=3d+1d" in str(bad.value)
     assert await service.store.games.active_game(PLACE.channel_id) is None  # nothing was opened
 
 
 async def test_the_clock_replaces_the_fixed_deadline(service: GameService, clock: FakeClock) -> None:
-    await service.configure(ALICE, PLACE, deadline="6h", on_deadline="skip")
+    await service.settings.configure(ALICE, PLACE, deadline="6h", on_deadline="skip")
     game_id = await start(service)
     timer = await deadline(service, game_id, A)
     assert timer.delay == 3 * DAY and timer.due_at == clock.now + 3 * DAY  # not the server's 6 h
     clock.advance(7 * HOUR)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 # ----- banks ----------------------------------------------------------------------------------
@@ -131,15 +131,15 @@ async def test_the_bank_runs_only_on_its_players_turn_and_gets_the_increment(
     # Alice's deadline is exactly her bank: it falls due when the bank is empty.
     assert (await deadline(service, game_id, A)).due_at == clock.now + 62 * HOUR
     clock.advance(62 * HOUR - 1)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     clock.advance(1)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "your clock has run out" in fired.posts[0].text
 
 
 async def test_the_clock_starts_when_the_ping_is_delivered(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service)
-    await service.move(ALICE, PLACE, "a1")  # Bob's ping is not out yet
+    await service.play.move(ALICE, PLACE, "a1")  # Bob's ping is not out yet
     clock.advance(2 * HOUR)
     assert (await banks(service, game_id))[B] == 3 * DAY
     await deliver_all(service)
@@ -176,7 +176,7 @@ async def test_every_game_keeps_the_books(service: GameService, clock: FakeClock
     """In each of the five games: the player to act uses an hour, plays until their turn is
     over, and keeps what was left plus the increment; the board has the clocks above it."""
     game_id = await start(service, game_name, "clock=1d+30m reminder=off")
-    board = await service.board(BOB, PLACE)
+    board = await service.looking.board(BOB, PLACE)
     assert board.reply_file is not None
     clock.advance(HOUR)
     row, game, state = await loaded(service, game_id)
@@ -192,9 +192,9 @@ async def test_every_game_keeps_the_books(service: GameService, clock: FakeClock
 
 
 async def test_bots_have_no_clock(service: GameService, clock: FakeClock) -> None:
-    await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
-    await service.add_bot(ALICE, PLACE)
-    await service.deliver_here(await service.start(ALICE, PLACE))
+    await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
+    await service.bots.add_bot(ALICE, PLACE)
+    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
     row, game, state = await loaded(service, (await service.store.games.active_game(PLACE.channel_id)).id)
     faces = await clock_faces(service.store, row, game, state, await service.store.games.seats(row.id),
                               clock.now)
@@ -208,12 +208,12 @@ async def test_bots_have_no_clock(service: GameService, clock: FakeClock) -> Non
 async def test_remind_pings_once_and_no_wait_button(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, options="clock=1d+1h reminder=off")
     clock.advance(DAY)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     [post] = fired.posts
     assert "your clock has run out" in post.text and post.mention == (ALICE.user_id,)
     assert post.wait is None
     clock.advance(30 * DAY)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     assert (await banks(service, game_id))[A] == 0
     await move(service, ALICE, "a1")
     assert (await banks(service, game_id))[A] == HOUR  # an empty bank gets just the increment
@@ -222,58 +222,58 @@ async def test_remind_pings_once_and_no_wait_button(service: GameService, clock:
 async def test_skip_waits_for_the_grace_then_passes(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, "kahuna", "clock=12h+1h on-deadline=skip reminder=off")
     clock.advance(12 * HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     [post] = fired.posts
     assert "your clock has run out" in post.text and "your turn is passed in 1 h" in post.text
     assert post.wait is not None and post.wait.player == A and post.wait.game_id == game_id
     assert str(post.wait.label) == "Wait for Alice"
     [grace_row] = [t for t in await service.store.timers.of_game(game_id) if t.kind == "deadline"]
     assert grace_row.ran_out == clock.now and grace_row.due_at == clock.now + HOUR
-    text = (await service.status(BOB, PLACE)).reply
+    text = (await service.looking.status(BOB, PLACE)).reply
     assert "out of time (skip in 1 h unless someone waits)" in text
     clock.advance(HOUR - 1)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     clock.advance(1)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "their turn was passed" in fired.posts[0].text
     assert [m.kind for m in await service.store.games.moves(game_id)] == ["skip"]
     assert (await banks(service, game_id))[A] == HOUR  # the increment after the passed turn
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 async def test_skip_without_a_pass_just_pings(service: GameService, clock: FakeClock) -> None:
     await start(service, options="clock=12h on-deadline=skip reminder=off")  # Aqualin: no pass
     clock.advance(12 * HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "Please move soon" in fired.posts[0].text and fired.posts[0].wait is None
     clock.advance(DAY)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 async def test_no_reminder_right_after_the_ran_out_notice(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, "kahuna", "clock=2d on-deadline=skip reminder=5h")
     for _ in range(9):  # reminders at 5 h, 10 h, ... 45 h
         clock.advance(5 * HOUR)
-        assert len(await service.fire_due()) == 1
+        assert len(await service.timers.fire_due()) == 1
     clock.advance(3 * HOUR)  # 48 h: the bank runs out; the grace is 4 h
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "your clock has run out" in fired.posts[0].text
     clock.advance(2 * HOUR)  # the reminder due now would ping her a second time
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     assert [t.due_at for t in await service.store.timers.of_game(game_id) if t.kind == "reminder"] == [
         clock.now + 5 * HOUR]
     clock.advance(2 * HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "their turn was passed" in fired.posts[0].text
 
 
 async def test_forfeit_after_the_grace(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, options="clock=12h on-deadline=forfeit reminder=off")
     clock.advance(12 * HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "you leave the game in 1 h" in fired.posts[0].text
     clock.advance(HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "ran out of time" in fired.posts[0].text
     row, _game, _state = await loaded(service, game_id)
     assert row.status == "finished" and row.result["winners"] == [B]
@@ -282,29 +282,29 @@ async def test_forfeit_after_the_grace(service: GameService, clock: FakeClock) -
 async def test_the_others_may_wait_instead(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, "kahuna", "clock=12h+1h on-deadline=skip reminder=6h")
     clock.advance(12 * HOUR)
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     assert any(o.posts[0].wait is not None for _, o in fired)
     with pytest.raises(NotAllowed, match="simply make your move"):
-        await service.wait_for(ALICE, PLACE, game_id, A)
+        await service.clocks.wait_for(ALICE, PLACE, game_id, A)
     with pytest.raises(NotAllowed, match="other players or a moderator"):
-        await service.wait_for(RITA, PLACE, game_id, A)
-    out = await service.wait_for(BOB, PLACE, game_id, A)
+        await service.clocks.wait_for(RITA, PLACE, game_id, A)
+    out = await service.clocks.wait_for(BOB, PLACE, game_id, A)
     assert out.reply == "You chose to wait for **Alice**."
     assert "**Bob** chose to wait for **Alice**: no deadline until they move" in out.posts[0].text
     assert [t.kind for t in await service.store.timers.of_game(game_id)] == ["reminder"]
     with pytest.raises(ServiceError, match="already waiting for"):
-        await service.wait_for(BOB, PLACE, game_id, A)
+        await service.clocks.wait_for(BOB, PLACE, game_id, A)
     clock.advance(5 * DAY)  # nothing is skipped; only the reminder comes back
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     assert [("run out" in str(o.posts[0].text)) for _, o in fired] == [True]
     assert "Your clock has run out." in fired[0][1].posts[0].text
     assert await service.store.games.moves(game_id) == []
-    assert "**Alice** ⌛ out of time" in (await service.status(BOB, PLACE)).reply
+    assert "**Alice** ⌛ out of time" in (await service.looking.status(BOB, PLACE)).reply
     # Alice comes back: her next turn starts from the increment, with a deadline again.
     await move(service, ALICE, "pass")
     assert (await banks(service, game_id))[A] == HOUR
     with pytest.raises(ServiceError, match="moved since"):
-        await service.wait_for(BOB, PLACE, game_id, A)
+        await service.clocks.wait_for(BOB, PLACE, game_id, A)
     await move(service, BOB, "draw deck")
     assert (await deadline(service, game_id, A)).delay == HOUR
 
@@ -312,21 +312,21 @@ async def test_the_others_may_wait_instead(service: GameService, clock: FakeCloc
 async def test_a_moderator_without_a_seat_may_wait(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, "kahuna", "clock=12h on-deadline=skip reminder=off")
     clock.advance(12 * HOUR)
-    await service.fire_due()
+    await service.timers.fire_due()
     referee = Actor(user_id=606, name="Rita", manage_channels=True)
-    await service.wait_for(referee, PLACE, game_id, A)
+    await service.clocks.wait_for(referee, PLACE, game_id, A)
     clock.advance(DAY)
-    assert await service.fire_due() == [] and await service.store.games.moves(game_id) == []
+    assert await service.timers.fire_due() == [] and await service.store.games.moves(game_id) == []
 
 
 async def test_waiting_is_too_late_once_the_grace_fired(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service, "kahuna", "clock=12h on-deadline=skip reminder=off")
     clock.advance(12 * HOUR)
-    await service.fire_due()
+    await service.timers.fire_due()
     clock.advance(HOUR)
-    await service.fire_due()  # skipped
+    await service.timers.fire_due()  # skipped
     with pytest.raises(ServiceError, match="moved since"):
-        await service.wait_for(BOB, PLACE, game_id, A)
+        await service.clocks.wait_for(BOB, PLACE, game_id, A)
 
 
 async def test_a_bank_that_ran_out_while_the_bot_was_down_fires_once(db_url, clock: FakeClock) -> None:
@@ -338,11 +338,11 @@ async def test_a_bank_that_ran_out_while_the_bot_was_down_fires_once(db_url, clo
     store = await Store.open(db_url)
     try:
         service = GameService(store, clock=clock)
-        [(_, fired)] = await service.fire_due()
+        [(_, fired)] = await service.timers.fire_due()
         assert "your clock has run out" in fired.posts[0].text  # the others get their grace
-        assert await service.fire_due() == []
+        assert await service.timers.fire_due() == []
         clock.advance(HOUR)
-        [(_, fired)] = await service.fire_due()
+        [(_, fired)] = await service.timers.fire_due()
         assert "their turn was passed" in fired.posts[0].text
         assert [m.kind for m in await store.games.moves(game_id)] == ["skip"]
     finally:
@@ -353,11 +353,11 @@ async def test_a_wait_pressed_while_the_grace_fires_wins(service: GameService, c
     """The timer loop took the grace timer, then someone pressed Wait before it acted."""
     game_id = await start(service, "kahuna", "clock=12h on-deadline=skip reminder=off")
     clock.advance(12 * HOUR)
-    await service.fire_due()
+    await service.timers.fire_due()
     clock.advance(HOUR)
     [taken] = await service.store.timers.claim(owner="other", now=clock.now, lease=60)
-    await service.wait_for(BOB, PLACE, game_id, A)
-    assert await service._fire(taken) is None
+    await service.clocks.wait_for(BOB, PLACE, game_id, A)
+    assert await service.timers._fire(taken) is None
     assert await service.store.games.moves(game_id) == []
 
 
@@ -367,11 +367,11 @@ async def test_a_wait_pressed_while_the_grace_fires_wins(service: GameService, c
 async def test_status_and_reminder_say_what_is_left(service: GameService, clock: FakeClock) -> None:
     await start(service, options="clock=3d+1d reminder=20h")
     clock.advance(20 * HOUR)
-    [(_, fired)] = await service.fire_due()
+    [(_, fired)] = await service.timers.fire_due()
     assert "You have 2 d 4 h left on your clock." in fired.posts[0].text
     assert "Du hast noch 2 T. 4 Std. Bedenkzeit." in tr(fired.posts[0].text, "de")
     assert "Du har 2 d 4 t tænketid tilbage." in tr(fired.posts[0].text, "da")
-    text = (await service.status(BOB, PLACE)).reply
+    text = (await service.looking.status(BOB, PLACE)).reply
     assert "Clock 3 d + 1 d (then: remind): **Alice** ⏳ 2 d 4 h · **Bob** 3 d" in text
     assert "turn deadline" not in text
 
@@ -379,21 +379,21 @@ async def test_status_and_reminder_say_what_is_left(service: GameService, clock:
 async def test_the_board_has_the_clocks_above_it(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service)
     clock.advance(HOUR)
-    out = await service.rendered(await service.move(ALICE, PLACE, "a1"))
+    out = await service.drawing.rendered(await service.play.move(ALICE, PLACE, "a1"))
     art = out.posts[0].art
     assert art is not None and art.clock == game_id
     clocked = Image.open(io.BytesIO(out.posts[0].image.data))
-    bare = await service.render_art(dataclasses.replace(art, clock=None))
+    bare = await service.drawing.render_art(dataclasses.replace(art, clock=None))
     bare_image = Image.open(io.BytesIO(bare.data))
     assert clocked.width == bare_image.width and clocked.height > bare_image.height
     assert clocked.crop((0, clocked.height - bare_image.height, clocked.width, clocked.height)
                         ).convert("RGB").tobytes() == bare_image.convert("RGB").tobytes()
     # /game board too; a game without a clock has no strip
-    board = await service.board(ALICE, PLACE)
+    board = await service.looking.board(ALICE, PLACE)
     assert Image.open(io.BytesIO(board.reply_file.data)).height == clocked.height
-    await service.abort(ALICE, PLACE)
+    await service.lobby.abort(ALICE, PLACE)
     await start(service, options="")
-    board = await service.board(ALICE, PLACE)
+    board = await service.looking.board(ALICE, PLACE)
     assert Image.open(io.BytesIO(board.reply_file.data)).height == bare_image.height
 
 
@@ -410,6 +410,6 @@ async def test_shifting_the_timer_rows_stops_the_clock(service: GameService, clo
                         " WHERE game_id = ?", (2 * DAY, 2 * DAY, game_id))
     assert (await banks(service, game_id))[A] == 3 * DAY - 10 * HOUR
     clock.advance(3 * DAY - 10 * HOUR - 1)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     await move(service, ALICE, "a1")
     assert (await banks(service, game_id))[A] == DAY + 1

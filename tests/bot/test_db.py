@@ -103,9 +103,9 @@ async def test_each_due_timer_is_claimed_by_one_process(db_url: str, clock: Fake
 
 
 async def open_aqualin_in(service: GameService, place) -> None:  # noqa: ANN001
-    await service.new_game(ALICE, place, "aqualin", "role=host-colour")
-    await service.join(BOB, place)
-    await service.start(ALICE, place)
+    await service.lobby.new_game(ALICE, place, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, place)
+    await service.lobby.start(ALICE, place)
 
 
 class OtherProcessWritesFirst(GamesTable):
@@ -133,14 +133,14 @@ async def test_a_typed_move_that_raced_another_process_is_tried_once_more(
     racing.games = raced = OtherProcessWritesFirst(racing.db, racing.outbox, racing.timers)
     service = GameService(racing, clock=clock)
     try:
-        out = await service.move(ALICE, PLACE, "a1")  # lost the race once, then landed
+        out = await service.play.move(ALICE, PLACE, "a1")  # lost the race once, then landed
         row: GameRow | None = await racing.games.active_game(PLACE.channel_id)
         assert row is not None and "a1" in str(out.reply)
         assert [m.move for m in await racing.games.moves(row.id)] == ["a1"]
         assert set(games.REGISTRY["aqualin"].view(games.REGISTRY["aqualin"].load(row.state))["board"]) == {"a1"}
         raced.times = 2  # raced twice in a row: the player hears it, and nothing is written
         with pytest.raises(RacedWrite):
-            await service.move(BOB, PLACE, "b1")
+            await service.play.move(BOB, PLACE, "b1")
         assert [m.move for m in await racing.games.moves(row.id)] == ["a1"]
     finally:
         service.close()

@@ -52,7 +52,7 @@ async def play(service: GameService, place: Place, n: int) -> None:
         game = games.REGISTRY[row.game]
         state = game.load(row.state)
         (player,) = game.to_act(state)
-        await service.move(ACTORS[player], place, game.legal_moves(state, player)[0])
+        await service.play.move(ACTORS[player], place, game.legal_moves(state, player)[0])
 
 
 async def build(url: str) -> dict[str, int]:
@@ -62,30 +62,30 @@ async def build(url: str) -> dict[str, int]:
     clock = FakeClock()
     store = await Store.open(url)
     service = GameService(store, clock=clock, new_seed=lambda: 4242)
-    service.bots_in_threads = True
+    service.bots.bots_in_threads = True
     try:
-        await service.configure(ALICE, RUNNING, reminder="6h", deadline="2d", on_deadline="skip",
+        await service.settings.configure(ALICE, RUNNING, reminder="6h", deadline="2d", on_deadline="skip",
                                 language="de")
-        await service.configure(ALICE, ELSEWHERE, who_starts="everyone")
-        await service.configure(BOB, Place(guild_id=None, channel_id=706), reminder="1h")  # a group DM
+        await service.settings.configure(ALICE, ELSEWHERE, who_starts="everyone")
+        await service.settings.configure(BOB, Place(guild_id=None, channel_id=706), reminder="1h")  # a group DM
         ids = {}
         for place, name in ((RUNNING, "aqualin"), (FINISHED, "aqualin"), (KAHUNA, "kahuna")):
             ids[name if place is not FINISHED else "finished"] = (
-                await service.new_game(ALICE, place, name)).game_id
-            await service.join(BOB, place)
-            await service.start(ALICE, place)
+                await service.lobby.new_game(ALICE, place, name)).game_id
+            await service.lobby.join(BOB, place)
+            await service.lobby.start(ALICE, place)
         await play(service, RUNNING, 5)
         clock.advance(90.5)
         await play(service, KAHUNA, 4)
         await play(service, FINISHED, 3)
-        await service.resign(BOB, FINISHED)
+        await service.play.resign(BOB, FINISHED)
         await deliver_all(service)  # these turns' clocks start: timers are armed
         clock.advance(3600.25)
         await play(service, RUNNING, 2)  # and these messages wait for delivery
-        await service.pause(BOB, RUNNING, "a question")  # a pause waits for Alice's agreement
-        await service.pause(ALICE, KAHUNA, "a break")  # a paused game: its timers are held
-        await service.away(BOB, RUNNING, "3d")
-        ids["lobby"] = (await service.new_game(ALICE, LOBBY, "aqualin", "rules=classic")).game_id
+        await service.pauses.pause(BOB, RUNNING, "a question")  # a pause waits for Alice's agreement
+        await service.pauses.pause(ALICE, KAHUNA, "a break")  # a paused game: its timers are held
+        await service.pauses.away(BOB, RUNNING, "3d")
+        ids["lobby"] = (await service.lobby.new_game(ALICE, LOBBY, "aqualin", "rules=classic")).game_id
         await store.meta.lease(f"bots:{ids['kahuna']}", owner="host-1:123", now=clock(), ttl=30)
         await store.meta.set("timers_checked", str(clock()))
         return ids
@@ -134,10 +134,10 @@ async def test_round_trip_sqlite_postgres_sqlite(tmp_path: Path, pg_urls: list[s
     store = await Store.open(pg_urls[0])
     service = GameService(store, clock=FakeClock(1_900_000_000.0), new_seed=lambda: 1)
     try:
-        fresh = await service.new_game(ALICE, ELSEWHERE, "aqualin")
+        fresh = await service.lobby.new_game(ALICE, ELSEWHERE, "aqualin")
         assert fresh.game_id == max(ids.values()) + 1
-        await service.join(BOB, ELSEWHERE)
-        await service.start(ALICE, ELSEWHERE)
+        await service.lobby.join(BOB, ELSEWHERE)
+        await service.lobby.start(ALICE, ELSEWHERE)
         await play(service, RUNNING, 1)  # a copied game goes on, with new outbox rows
         outbox = await store.db.fetch("SELECT id FROM outbox ORDER BY id")
         assert outbox[-1]["id"] > max(r["id"][1] for r in original["outbox"])

@@ -16,93 +16,93 @@ HOUR = 3600.0
 
 
 async def test_a_resignation_ending_krasserfall_is_announced(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "krasserfall")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-    out = await service.resign(BOB, PLACE)  # its result lists the quitters as a list
+    await service.lobby.new_game(ALICE, PLACE, "krasserfall")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    out = await service.play.resign(BOB, PLACE)  # its result lists the quitters as a list
     text = str(out.posts[0].text)
     assert "Game over" in text and "Bob" in text
-    assert "finished" in str((await service.status(CAROL, PLACE)).reply)
+    assert "finished" in str((await service.looking.status(CAROL, PLACE)).reply)
 
 
 async def test_running_games_cannot_be_exported(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     with pytest.raises(ServiceError, match="give away the hidden cards"):
-        await service.export(CAROL, PLACE)
+        await service.history.export(CAROL, PLACE)
 
 
 async def test_a_bot_taking_over_is_never_reminded(service: GameService, clock: FakeClock) -> None:
-    await service.configure(ALICE, PLACE, bot_takeover=True, deadline="1d", on_deadline="forfeit")
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.settings.configure(ALICE, PLACE, bot_takeover=True, deadline="1d", on_deadline="forfeit")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
     clock.advance(24 * HOUR)  # the 12 h reminder and the 1 d deadline come due together
-    fired = [p for _, o in await service.fire_due() for p in o.posts]
+    fired = [p for _, o in await service.timers.fire_due() for p in o.posts]
     assert any("a bot plays on" in str(p.text) for p in fired)
     assert all(0 not in p.mention for p in fired)
     clock.advance(48 * HOUR)
-    assert all(0 not in p.mention for _, o in await service.fire_due() for p in o.posts)
+    assert all(0 not in p.mention for _, o in await service.timers.fire_due() for p in o.posts)
     row = await service.store.games.active_game(PLACE.channel_id)
     assert not [t for t in await service.store.timers.of_game(row.id) if t.player_id == "101"]
 
 
 async def test_a_crash_before_the_skip_keeps_the_deadline(service: GameService, clock: FakeClock,
                                                          monkeypatch) -> None:
-    await service.new_game(ALICE, PLACE, "kahuna", "deadline=1h on-deadline=skip reminder=off")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna", "deadline=1h on-deadline=skip reminder=off")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
     clock.advance(HOUR)
 
     async def crash(*args, **kwargs):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(service, "_commit", crash)
-    assert await service.fire_due() == []  # the failure is logged, nothing is posted
+    monkeypatch.setattr(service.play, "commit", crash)
+    assert await service.timers.fire_due() == []  # the failure is logged, nothing is posted
     monkeypatch.undo()
     row = await service.store.games.active_game(PLACE.channel_id)
     deadlines = [t for t in await service.store.timers.of_game(row.id) if t.kind == "deadline"]
     assert deadlines, "the deadline must survive a failed skip"
     clock.advance(HOUR)
-    [(_place, outcome)] = await service.fire_due()  # tried again, and this time it works
+    [(_place, outcome)] = await service.timers.fire_due()  # tried again, and this time it works
     assert "Time's up" in str(outcome.posts[0].text)
 
 
 async def test_lobby_is_never_handed_to_a_bot(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kraqua")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.join(BOB, PLACE)
-    out = await service.leave(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.join(BOB, PLACE)
+    out = await service.lobby.leave(ALICE, PLACE)
     assert "**Bob** is the host now" in str(out.reply)
     assert (await service.store.games.active_game(PLACE.channel_id)).host_id == BOB.user_id
 
 
 async def test_kicking_every_seat_of_a_person_and_rejoining(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
     for _ in range(3):
-        await service.join(BOB, PLACE)
-    await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+        await service.lobby.join(BOB, PLACE)
+    await service.play.kick(ALICE, PLACE, BOB.user_id, "Bob")
     row = await service.store.games.active_game(PLACE.channel_id)
     assert [s.user_id for s in await service.store.games.seats(row.id)] == [ALICE.user_id]
-    await service.join(BOB, PLACE)
-    await service.join(BOB, PLACE)  # the seat ids are free again
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(BOB, PLACE)  # the seat ids are free again
     assert len(await service.store.games.seats(row.id)) == 3
 
 
 async def test_an_aborted_lobby_is_not_shown_as_open(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.abort(ALICE, PLACE)
-    text = str((await service.status(BOB, PLACE)).reply)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.abort(ALICE, PLACE)
+    text = str((await service.looking.status(BOB, PLACE)).reply)
     assert "aborted before the game started" in text and "Join" not in text
-    assert "kein Grund angegeben" in tr((await service.status(BOB, PLACE)).reply, "de")
+    assert "kein Grund angegeben" in tr((await service.looking.status(BOB, PLACE)).reply, "de")
 
 
 async def test_long_answers_are_split_not_cut(service: GameService) -> None:
     for game_id in games.REGISTRY:
-        rules = tr((await service.rules(PLACE, game_id)).reply, "de")
+        rules = tr((await service.looking.rules(PLACE, game_id)).reply, "de")
         parts = chunks(rules)
         assert all(len(p) <= 2000 for p in parts)
         assert "\n".join(parts) == rules  # nothing lost
@@ -110,11 +110,11 @@ async def test_long_answers_are_split_not_cut(service: GameService) -> None:
 
 
 async def test_bots_are_not_on_the_leaderboard(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
-    await service.resign(ALICE, PLACE)
-    board = str((await service.stats(BOB, PLACE)).reply)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.resign(ALICE, PLACE)
+    board = str((await service.ratings.stats(BOB, PLACE)).reply)
     ranked = board.lower().split("leaderboard")[1].split("-#")[0]  # the footnote explains bots
     assert "Alice" in board and "bot" not in ranked
 
@@ -125,5 +125,5 @@ async def test_options_errors_translate(service: GameService) -> None:
     from bot.refusals import explain
 
     with pytest.raises(BadOptions) as info:
-        await service.new_game(ALICE, PLACE, "aqualin", "classic")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "classic")
     assert "verstehe ich nicht" in tr(explain(info.value), "de")

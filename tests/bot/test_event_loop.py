@@ -21,10 +21,10 @@ DAVE = Actor(user_id=404, name="Dave")
 
 async def open_game(service: GameService, game_id: str, options: str = "",
                     actors: tuple[Actor, ...] = (ALICE, BOB)) -> None:
-    await service.new_game(actors[0], PLACE, game_id, options)
+    await service.lobby.new_game(actors[0], PLACE, game_id, options)
     for actor in actors[1:]:
-        await service.join(actor, PLACE)
-    await service.start(actors[0], PLACE)
+        await service.lobby.join(actor, PLACE)
+    await service.lobby.start(actors[0], PLACE)
 
 
 async def position(service: GameService) -> tuple[Any, games.Game, Any]:
@@ -41,7 +41,7 @@ def engine_answer(game: games.Game, state: Any, player: str, typed: str) -> list
 
 
 def ranked_entries(service: GameService) -> list[tuple[Any, ...]]:
-    return [key for key in service._suggest_cache() if key[0] == "ranked"]
+    return [key for key in service.looking._suggest_cache() if key[0] == "ranked"]
 
 
 # ----- autocomplete ------------------------------------------------------------------------------
@@ -63,10 +63,10 @@ async def test_cached_autocomplete_says_what_the_engine_says(
         legal = game.legal_moves(state, player)
         move = rnd.choice(legal)
         for typed in ["", *(move[:k] for k in range(1, len(move) + 1)), move.upper(), "zz9"]:
-            got = await service.suggest(by_player[player], PLACE, typed)
+            got = await service.looking.suggest(by_player[player], PLACE, typed)
             assert got == engine_answer(game, state, player, typed), typed
         assert ranked_entries(service)[-1] == ("ranked", row.id, row.version, player)
-        await service.move(by_player[player], PLACE, move)
+        await service.play.move(by_player[player], PLACE, move)
 
 
 async def test_keystrokes_during_a_build_share_it_and_a_move_starts_afresh(
@@ -83,14 +83,14 @@ async def test_keystrokes_during_a_build_share_it_and_a_move_starts_afresh(
     monkeypatch.setattr(game, "suggestions", counted)  # the real engine, counted
     legal = game.legal_moves(state, "101")
     typed = ["", "zz", *(m[:k] for m in legal[::len(legal) // 3] for k in (1, 3, 5))]
-    answers = await asyncio.gather(*(service.suggest(ALICE, PLACE, t) for t in typed))
+    answers = await asyncio.gather(*(service.looking.suggest(ALICE, PLACE, t) for t in typed))
     assert [a for a in answers] == [engine_answer(game, state, "101", t) for t in typed]
     assert builds == ["101"]
     assert ranked_entries(service) == [("ranked", row.id, row.version, "101")]
     move = game.legal_moves(state, "101")[0]
-    await service.move(ALICE, PLACE, move)
+    await service.play.move(ALICE, PLACE, move)
     row2, game, state = await position(service)
-    assert (await service.suggest(BOB, PLACE, "")) == engine_answer(game, state, "202", "")
+    assert (await service.looking.suggest(BOB, PLACE, "")) == engine_answer(game, state, "202", "")
     assert builds == ["101", "202"]
     assert ranked_entries(service)[-1] == ("ranked", row2.id, row2.version, "202")
 
@@ -102,9 +102,9 @@ async def test_the_cache_is_bounded(service: GameService, monkeypatch: pytest.Mo
         row, game, state = await position(service)
         player = sorted(game.to_act(state))[0]
         actor = ALICE if player == "101" else BOB
-        assert await service.suggest(actor, PLACE, "") == engine_answer(game, state, player, "")
-        await service.move(actor, PLACE, game.legal_moves(state, player)[0])
-    assert len(service._suggest_cache()) == 4
+        assert await service.looking.suggest(actor, PLACE, "") == engine_answer(game, state, player, "")
+        await service.play.move(actor, PLACE, game.legal_moves(state, player)[0])
+    assert len(service.looking._suggest_cache()) == 4
 
 
 # ----- replays -----------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ async def finish_aqualin(service: GameService) -> int:
         game = games.REGISTRY[row.game]
         state = game.load(row.state)
         (player,) = game.to_act(state)
-        await service.move(actors[player], PLACE, game.legal_moves(state, player)[0])
+        await service.play.move(actors[player], PLACE, game.legal_moves(state, player)[0])
     ended = await service.store.games.ended_games(PLACE.channel_id)
     return ended[0].id
 
@@ -128,34 +128,34 @@ async def finish_aqualin(service: GameService) -> int:
 async def test_concurrent_replay_requests_share_one_build_and_one_post(
         service: GameService, clock: FakeClock) -> None:
     game_id = await finish_aqualin(service)
-    outs = await asyncio.gather(*(service.replay_animation(a, PLACE) for a in (ALICE, BOB, CAROL)))
+    outs = await asyncio.gather(*(service.history.replay_animation(a, PLACE) for a in (ALICE, BOB, CAROL)))
     posted = [o for o in outs if o.posts]
     assert len(posted) == 1 and posted[0].posts[0].is_replay
     for other in (o for o in outs if not o.posts):
         assert "on its way" in other.reply and other.game_id == game_id
     # While the post is on its way (no message id yet), nobody starts a second build.
     clock.advance(40)
-    assert "on its way" in (await service.replay_animation(DAVE, PLACE)).reply
+    assert "on its way" in (await service.history.replay_animation(DAVE, PLACE)).reply
     # A post that never arrived may be asked for again a little later.
     clock.advance(30)
-    assert len((await service.replay_animation(ALICE, PLACE)).posts) == 1
-    await service.remember_message(game_id, "replay", 999)
-    linked = await service.replay_animation(ALICE, PLACE)  # a link costs nothing: no cooldown
+    assert len((await service.history.replay_animation(ALICE, PLACE)).posts) == 1
+    await service.narrator.remember_message(game_id, "replay", 999)
+    linked = await service.history.replay_animation(ALICE, PLACE)  # a link costs nothing: no cooldown
     assert linked.posts == [] and "/999" in linked.reply
 
 
 async def test_each_member_waits_between_replay_requests(
         service: GameService, clock: FakeClock) -> None:
     await finish_aqualin(service)
-    assert len((await service.replay_animation(CAROL, PLACE)).posts) == 1
+    assert len((await service.history.replay_animation(CAROL, PLACE)).posts) == 1
     with pytest.raises(ServiceError, match="try again in 30 seconds"):
-        await service.replay_animation(CAROL, PLACE)
+        await service.history.replay_animation(CAROL, PLACE)
     clock.advance(29.5)
     with pytest.raises(ServiceError, match="try again in 1 second[.]"):
-        await service.replay_animation(CAROL, PLACE)
-    assert "on its way" in (await service.replay_animation(DAVE, PLACE)).reply  # others may ask
+        await service.history.replay_animation(CAROL, PLACE)
+    assert "on its way" in (await service.history.replay_animation(DAVE, PLACE)).reply  # others may ask
     clock.advance(0.5)
-    assert "on its way" in (await service.replay_animation(CAROL, PLACE)).reply
+    assert "on its way" in (await service.history.replay_animation(CAROL, PLACE)).reply
 
 
 async def test_a_failed_replay_build_can_be_asked_for_again(store, clock: FakeClock) -> None:
@@ -164,10 +164,10 @@ async def test_a_failed_replay_build_can_be_asked_for_again(store, clock: FakeCl
 
     service = GameService(store, clock=clock, new_seed=lambda: 12345)
     await finish_aqualin(service)
-    service._render = broken
+    service.ground.render = broken
     with pytest.raises(RuntimeError):
-        await service.replay_animation(CAROL, PLACE)
+        await service.history.replay_animation(CAROL, PLACE)
     import renderers
-    service._render = renderers.render_board
-    assert len((await service.replay_animation(CAROL, PLACE)).posts) == 1
+    service.ground.render = renderers.render_board
+    assert len((await service.history.replay_animation(CAROL, PLACE)).posts) == 1
     service.close()

@@ -58,10 +58,10 @@ async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_url: str
     a = GameService(first, clock=FakeClock(), new_seed=lambda: 1)
     b = GameService(second, clock=FakeClock(), new_seed=lambda: 2)
     try:
-        late = asyncio.create_task(b.new_game(Actor(user_id=202, name="Bob", manage_channels=True),
+        late = asyncio.create_task(b.lobby.new_game(Actor(user_id=202, name="Bob", manage_channels=True),
                                               PLACE_B, "kahuna"))
         await waiting.checked.wait()  # b saw an empty channel...
-        won = await a.new_game(ALICE, PLACE_B, "aqualin")  # ...and a opens a game now
+        won = await a.lobby.new_game(ALICE, PLACE_B, "aqualin")  # ...and a opens a game now
         waiting.gate.set()
         with pytest.raises(ServiceError, match="already has a game of Aqualin"):
             await late
@@ -83,8 +83,8 @@ async def test_two_services_racing_new_game_exactly_one_wins(db_url: str) -> Non
     try:
         for channel in range(800, 815):
             place = Place(guild_id=GUILD, channel_id=channel)
-            results = await asyncio.gather(a.new_game(ALICE, place, "aqualin"),
-                                           b.new_game(ALICE, place, "kahuna"), return_exceptions=True)
+            results = await asyncio.gather(a.lobby.new_game(ALICE, place, "aqualin"),
+                                           b.lobby.new_game(ALICE, place, "kahuna"), return_exceptions=True)
             lost = [r for r in results if isinstance(r, BaseException)]
             assert len(lost) == 1, results
             assert isinstance(lost[0], ServiceError) and "already has" in str(lost[0]), lost
@@ -99,7 +99,7 @@ async def test_two_services_racing_new_game_exactly_one_wins(db_url: str) -> Non
 
 
 async def test_durations_with_spaces_in_new_game_options(service: GameService) -> None:
-    out = await service.new_game(ALICE, PLACE, "aqualin",
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin",
                                  "rules=classic deadline=1d 6h reminder=12h on-deadline=skip")
     row = await service.store.games.get(out.game_id)
     assert row.timing == {"deadline": 30 * 3600, "reminder": 12 * 3600, "on-deadline": "skip"}
@@ -115,7 +115,7 @@ async def test_durations_with_spaces_in_new_game_options(service: GameService) -
 ])
 async def test_a_duration_goes_on_until_the_next_key(service: GameService, options: str,
                                                      seconds: int) -> None:
-    out = await service.new_game(ALICE, PLACE, "aqualin", options)
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin", options)
     row = await service.store.games.get(out.game_id)
     assert row.timing["deadline"] == seconds
     assert row.timing.get("reminder", 2.5 * 3600) == 2.5 * 3600
@@ -123,9 +123,9 @@ async def test_a_duration_goes_on_until_the_next_key(service: GameService, optio
 
 async def test_a_stray_word_after_a_rule_is_still_refused(service: GameService) -> None:
     with pytest.raises(BadOptions, match="could not read the option '6h'"):
-        await service.new_game(ALICE, PLACE, "aqualin", "rules=classic 6h")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "rules=classic 6h")
     with pytest.raises(BadOptions, match="could not read the option 'soon'"):
-        await service.new_game(ALICE, PLACE, "aqualin", "deadline=1d soon")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "deadline=1d soon")
     assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
@@ -133,17 +133,17 @@ async def test_a_stray_word_after_a_rule_is_still_refused(service: GameService) 
                                    "-5h", "0h", "0.5m", "61d", "8w 6d"])
 async def test_absurd_durations_are_refused_with_a_sentence(service: GameService, given: str) -> None:
     with pytest.raises(BadOptions) as caught:
-        await service.new_game(ALICE, PLACE, "aqualin", f"deadline={given}")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", f"deadline={given}")
     text = str(caught.value)
     assert "turn deadline" in text and ("between 5 minutes and 60 days" in text or "is not a" in text)
     assert len(text) < 200
     with pytest.raises(BadOptions, match="reminder interval"):
-        await service.configure(ALICE, PLACE, reminder=given)
+        await service.settings.configure(ALICE, PLACE, reminder=given)
     assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
 async def test_config_takes_durations_with_spaces(service: GameService) -> None:
-    out = await service.configure(ALICE, PLACE, deadline="1d 6h", reminder="6h 30m")
+    out = await service.settings.configure(ALICE, PLACE, deadline="1d 6h", reminder="6h 30m")
     settings = await service.store.settings.guild(GUILD)
     assert settings.deadline_seconds == 30 * 3600 and settings.reminder_seconds == 6.5 * 3600
     assert "1 d 6 h" in out.reply
@@ -165,33 +165,33 @@ CAROL_ = Actor(user_id=303, name="Carol")
 
 
 async def _start(service: GameService, game: str, *guests: Actor) -> int:
-    out = await service.new_game(ALICE, PLACE, game)
+    out = await service.lobby.new_game(ALICE, PLACE, game)
     for guest in guests:
-        await service.join(guest, PLACE)
-    await service.start(ALICE, PLACE)
+        await service.lobby.join(guest, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     return out.game_id
 
 
 @pytest.mark.parametrize("game", ["aqualin", "kahuna"])
 async def test_a_seated_moderator_cannot_win_by_kicking(service: GameService, game: str) -> None:
     game_id = await _start(service, game, BOB_)
-    out = await service.kick(ALICE, PLACE, BOB_.user_id, "Bob")
+    out = await service.play.kick(ALICE, PLACE, BOB_.user_id, "Bob")
     assert "ended it without a result" in str(out.reply)
     [post] = out.posts
     assert "ended without a result" in str(post.text) and "wins" not in str(post.text)
     row = await service.store.games.get(game_id)
     assert row.status == "aborted" and row.result is None and row.end_reason == "/game kick Bob"
     assert [m.kind for m in await service.store.games.moves(game_id)].count("kick") == 0
-    stats = str((await service.stats(ALICE, PLACE)).reply)
+    stats = str((await service.ratings.stats(ALICE, PLACE)).reply)
     assert "Alice" not in stats  # not counted
-    status = str((await service.status(BOB_, PLACE)).reply)
+    status = str((await service.looking.status(BOB_, PLACE)).reply)
     assert "aborted" in status and "/game kick Bob" in status
-    await service.new_game(ALICE, PLACE, "aqualin")  # the channel is free again
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")  # the channel is free again
 
 
 async def test_a_moderator_without_a_seat_still_decides_by_kicking(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
-    out = await service.kick(REF, PLACE, BOB_.user_id, "Bob")
+    out = await service.play.kick(REF, PLACE, BOB_.user_id, "Bob")
     assert "**Alice** wins" in str(out.posts[0].text)
     row = await service.store.games.get(game_id)
     assert row.status == "finished" and row.result is not None
@@ -199,19 +199,19 @@ async def test_a_moderator_without_a_seat_still_decides_by_kicking(service: Game
 
 async def test_a_seated_moderator_kicking_themselves_just_resigns(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
-    out = await service.kick(ALICE, PLACE, ALICE.user_id, "Alice")
+    out = await service.play.kick(ALICE, PLACE, ALICE.user_id, "Alice")
     assert "**Bob** wins" in str(out.posts[0].text)
     assert (await service.store.games.get(game_id)).status == "finished"
 
 
 async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService) -> None:
     game_id = await _start(service, "krasserfall", BOB_, CAROL_)
-    out = await service.kick(ALICE, PLACE, CAROL_.user_id, "Carol")
+    out = await service.play.kick(ALICE, PLACE, CAROL_.user_id, "Carol")
     assert "was removed" in str(out.posts[0].text)
     row = await service.store.games.get(game_id)
     assert row.status == "running"
     # The next kick would leave Alice alone with the win: it ends the game without a result.
-    out = await service.kick(ALICE, PLACE, BOB_.user_id, "Bob")
+    out = await service.play.kick(ALICE, PLACE, BOB_.user_id, "Bob")
     assert "ended without a result" in str(out.posts[0].text)
     row = await service.store.games.get(game_id)
     assert row.status == "aborted" and row.result is None
@@ -223,34 +223,34 @@ async def test_in_a_game_that_goes_on_the_kick_only_removes(service: GameService
 async def test_resign_and_abort_questions_change_nothing(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
     version = (await service.store.games.get(game_id)).version
-    asked = await service.ask_resign(BOB_, PLACE)
+    asked = await service.play.ask_resign(BOB_, PLACE)
     assert str(asked.reply) == "Resign from this Aqualin game? This can't be undone."
     assert asked.game_id == game_id and not asked.posts
     with pytest.raises(ServiceError, match="not playing"):
-        await service.ask_resign(CAROL_, PLACE)
-    asked = await service.ask_abort(ALICE, PLACE, "  we   stop ")
+        await service.play.ask_resign(CAROL_, PLACE)
+    asked = await service.lobby.ask_abort(ALICE, PLACE, "  we   stop ")
     assert "Abort this Aqualin game?" in str(asked.reply) and "Reason: we stop" in str(asked.reply)
     with pytest.raises(ServiceError, match="Manage Channels"):
-        await service.ask_abort(BOB_, PLACE)
+        await service.lobby.ask_abort(BOB_, PLACE)
     row = await service.store.games.get(game_id)
     assert row.status == "running" and row.version == version
 
 
 async def test_a_confirmation_for_an_earlier_game_does_nothing(service: GameService) -> None:
     first = await _start(service, "aqualin", BOB_)
-    await service.abort(ALICE, PLACE, "restart", game_id=first)
+    await service.lobby.abort(ALICE, PLACE, "restart", game_id=first)
     second = await _start(service, "aqualin", BOB_)
     with pytest.raises(ServiceError, match="earlier game"):
-        await service.resign(BOB_, PLACE, game_id=first)
+        await service.play.resign(BOB_, PLACE, game_id=first)
     with pytest.raises(ServiceError, match="earlier game"):
-        await service.abort(ALICE, PLACE, "oops", game_id=first)
+        await service.lobby.abort(ALICE, PLACE, "oops", game_id=first)
     assert (await service.store.games.get(second)).status == "running"
-    await service.resign(BOB_, PLACE, game_id=second)
+    await service.play.resign(BOB_, PLACE, game_id=second)
     assert (await service.store.games.get(second)).status == "finished"
 
 
 async def test_asking_to_abort_needs_no_engine(service: GameService) -> None:
     game_id = await _start(service, "aqualin", BOB_)
     await change_behind(service.store, "UPDATE games SET game = 'nosuchgame' WHERE id = ?", (game_id,))
-    asked = await service.ask_abort(ALICE, PLACE)
+    asked = await service.lobby.ask_abort(ALICE, PLACE)
     assert "Abort this nosuchgame game?" in str(asked.reply) and asked.game_id == game_id

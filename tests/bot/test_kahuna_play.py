@@ -13,7 +13,7 @@ from .kahuna_turns import ACTORS, KAHUNA, current, first_of, first_turn, opponen
 
 
 async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
-    out = await service.rendered(await start(service))  # drawn as the outbox draws them
+    out = await service.drawing.rendered(await start(service))  # drawn as the outbox draws them
     assert sorted(dm.user_id for dm in out.dms) == [101, 202]
     row, state = await current(service)
     for dm in out.dms:
@@ -33,12 +33,12 @@ async def test_actions_stay_private_until_the_turn_ends(service: GameService) ->
     row, state, player = await first_turn(service)
     actor = ACTORS[player]
     bridge = first_of(state, player, "bridge")
-    out = await service.move(actor, PLACE, bridge)
+    out = await service.play.move(actor, PLACE, bridge)
     assert out.posts == [] and out.reply.startswith("Done:") and out.reply_file is not None
     assert [dm.user_id for dm in out.dms] == [actor.user_id]  # their hand changed
     row, state = await current(service)
     draw = first_of(state, player, "draw")
-    out = await service.move(actor, PLACE, draw)
+    out = await service.play.move(actor, PLACE, draw)
     [post] = out.posts
     assert f"**{actor.name}**: " in post.text and ";" in post.text  # both actions, in order
     other = opponent(player)
@@ -56,10 +56,10 @@ async def test_stale_and_wrong_buttons(service: GameService) -> None:
     other = opponent(player)
     deck = next(b for b in out.posts[0].buttons if b.move == "draw deck")
     with pytest.raises(ServiceError, match="not your turn"):
-        await service.move(other, PLACE, deck.move, game_id=deck.game_id, version=deck.version)
-    await service.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+        await service.play.move(other, PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+    await service.play.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
     with pytest.raises(ServiceError, match="earlier moment"):  # the same click once more
-        await service.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
+        await service.play.move(ACTORS[player], PLACE, deck.move, game_id=deck.game_id, version=deck.version)
 
 
 async def test_undo_keeps_bridges_and_draws(service: GameService) -> None:
@@ -67,12 +67,12 @@ async def test_undo_keeps_bridges_and_draws(service: GameService) -> None:
     (tests/bot/test_privacy.py has what may be taken back)."""
     row, state, player = await first_turn(service)
     bridge = first_of(state, player, "bridge")
-    await service.move(ACTORS[player], PLACE, bridge)
+    await service.play.move(ACTORS[player], PLACE, bridge)
     with pytest.raises(ServiceError, match="it showed which card you played"):
-        await service.undo(ACTORS[player], PLACE)
-    await service.move(ACTORS[player], PLACE, "draw deck")
+        await service.play.undo(ACTORS[player], PLACE)
+    await service.play.move(ACTORS[player], PLACE, "draw deck")
     with pytest.raises(ServiceError, match="you drew a card from the deck"):
-        await service.undo(ACTORS[player], PLACE)
+        await service.play.undo(ACTORS[player], PLACE)
 
 
 async def test_deadline_skip_passes_in_kahuna(service: GameService, clock) -> None:
@@ -81,7 +81,7 @@ async def test_deadline_skip_passes_in_kahuna(service: GameService, clock) -> No
     row, state = await current(service)
     (player,) = KAHUNA.to_act(state)
     clock.advance(3600)
-    [(_, outcome)] = await service.fire_due()
+    [(_, outcome)] = await service.timers.fire_due()
     [post] = outcome.posts
     assert "Time's up" in post.text and "`pass`" in post.text
     row, state = await current(service)

@@ -14,9 +14,9 @@ async def test_a_bridge_typed_in_german_is_logged_in_english(service: GameServic
     bridge = first_of(state, player, "bridge")
     typed = bridge.replace("bridge", "Stab")
     # Autocomplete reads the German word too, and offers the canonical move as its value.
-    offered = await service.suggest(ACTORS[player], PLACE, typed)
+    offered = await service.looking.suggest(ACTORS[player], PLACE, typed)
     assert bridge in [value for _label, value in offered]
-    out = await service.move(ACTORS[player], PLACE, typed)
+    out = await service.play.move(ACTORS[player], PLACE, typed)
     assert "Done" in str(out.reply)
     [logged] = await service.store.games.moves(row.id)
     assert logged.move == bridge  # canonical English notation, as before
@@ -28,10 +28,10 @@ async def test_a_stored_kick_reads_as_the_readers_command(service: GameService) 
     command as the reader's client names it."""
     from bot.service.lobby import abort_reason
 
-    out = await service.new_game(ALICE, PLACE, "aqualin")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-    await service.kick(ALICE, PLACE, BOB.user_id, "Bob")
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.kick(ALICE, PLACE, BOB.user_id, "Bob")
     row = await service.store.games.get(out.game_id)
     assert row.end_reason == "/game kick Bob"  # stored as before
     said = abort_reason(row)

@@ -25,9 +25,9 @@ PINGED = {"channel": True, "dm": False, "both": True, "off": False}
 
 async def aqualin(service: GameService, options: str = "role=host-colour") -> int:
     """Alice (to move first) against Bob, everything delivered (the turn clocks run)."""
-    out = await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", options))
-    await service.deliver_here(await service.join(BOB, PLACE))
-    await service.deliver_here(await service.start(ALICE, PLACE))
+    out = await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
+    await service.drawing.deliver_here(await service.lobby.join(BOB, PLACE))
+    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
     return out.game_id
 
 
@@ -48,21 +48,21 @@ async def dms_of(service: GameService, user_id: int) -> list[DirectMessage]:
 
 async def test_nobody_chose_the_channel_pings_as_before(service: GameService) -> None:
     await aqualin(service)
-    moved = await service.move(ALICE, PLACE, "a1")
+    moved = await service.play.move(ALICE, PLACE, "a1")
     [post] = moved.posts
     assert post.mention == (BOB.user_id,) and post.notify == ()
     assert await notices(service) == []
     assert await service.store.settings.notify_pref(BOB.user_id) is None
-    assert await service.notify_where(BOB.user_id, GUILD) == "channel"
+    assert await service.notices.notify_where(BOB.user_id, GUILD) == "channel"
 
 
 @pytest.mark.parametrize("where", NOTIFY_CHOICES)
 async def test_after_a_move_each_choice_writes_its_ping_and_dm(service: GameService, where: str) -> None:
     game_id = await aqualin(service)
-    reply = await service.notify(BOB, PLACE, where)
+    reply = await service.notices.notify(BOB, PLACE, where)
     assert "all your games" in reply.reply
     assert await service.store.settings.notify_pref(BOB.user_id) == where
-    moved = await service.move(ALICE, PLACE, "a1")
+    moved = await service.play.move(ALICE, PLACE, "a1")
     [post] = moved.posts
     assert "<@202>, your turn" in post.text  # named in every case ...
     assert post.mention == ((BOB.user_id,) if PINGED[where] else ())  # ... pinged only if wanted
@@ -84,11 +84,11 @@ async def test_after_a_move_each_choice_writes_its_ping_and_dm(service: GameServ
 
 async def test_the_link_is_filled_in_with_the_board_posted_just_before(service: GameService) -> None:
     game_id = await aqualin(service)
-    await service.notify(BOB, PLACE, "dm")
-    await service.move(ALICE, PLACE, "a1")
+    await service.notices.notify(BOB, PLACE, "dm")
+    await service.play.move(ALICE, PLACE, "a1")
     [dm] = await dms_of(service, BOB.user_id)
-    await service.remember_message(game_id, "board", 555)  # the adapter posted the board
-    linked = await service.linked(dm)
+    await service.narrator.remember_message(game_id, "board", 555)  # the adapter posted the board
+    linked = await service.notices.linked(dm)
     assert linked.text.endswith("https://discord.com/channels/900/700/555")
     assert tr(linked.text, "de") == ("🎲 Du bist in **Aqualin** dran: "
                                      "https://discord.com/channels/900/700/555")
@@ -97,38 +97,38 @@ async def test_the_link_is_filled_in_with_the_board_posted_just_before(service: 
 
 async def test_the_mover_and_other_people_get_nothing(service: GameService) -> None:
     await aqualin(service)
-    await service.notify(ALICE, PLACE, "dm")
-    await service.notify(BOB, PLACE, "dm")
-    await service.move(ALICE, PLACE, "a1")
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "dm")
+    await service.play.move(ALICE, PLACE, "a1")
     assert [r["user_id"] for r in await notices(service)] == [BOB.user_id]
     await deliver_all(service)
-    await service.move(BOB, PLACE, "b2")
+    await service.play.move(BOB, PLACE, "b2")
     assert [r["user_id"] for r in await notices(service)] == [BOB.user_id, ALICE.user_id]
 
 
 async def test_choosing_again_and_seeing_the_choice(service: GameService) -> None:
-    shown = await service.notify(BOB, PLACE)
+    shown = await service.notices.notify(BOB, PLACE)
     assert "ping you in the game's channel" in shown.reply and "/game notify" in shown.reply
-    await service.notify(BOB, PLACE, " DM ")
+    await service.notices.notify(BOB, PLACE, " DM ")
     assert await service.store.settings.notify_pref(BOB.user_id) == "dm"
-    assert "send you a DM" in (await service.notify(BOB, PLACE)).reply
+    assert "send you a DM" in (await service.notices.notify(BOB, PLACE)).reply
     with pytest.raises(ServiceError, match="choose channel, dm, both or off"):
-        await service.notify(BOB, PLACE, "pigeon")
+        await service.notices.notify(BOB, PLACE, "pigeon")
     assert await service.store.settings.notify_pref(BOB.user_id) == "dm"  # a bad choice loses nothing
-    await service.notify(BOB, PLACE, "off")
-    assert "won't ping you" in (await service.notify(BOB, PLACE)).reply
+    await service.notices.notify(BOB, PLACE, "off")
+    assert "won't ping you" in (await service.notices.notify(BOB, PLACE)).reply
     assert await service.store.settings.notify_pref(ALICE.user_id) is None  # per person
 
 
 async def test_the_default_is_one_method_a_context_can_change(service: GameService,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A place without a server (the user-installed app) may make DMs the default."""
-    monkeypatch.setattr(type(service), "notify_default",
+    monkeypatch.setattr(type(service.notices), "notify_default",
                         lambda self, guild_id: "dm" if guild_id is None else "channel")
-    assert await service.notify_where(BOB.user_id, None) == "dm"
-    assert await service.notify_where(BOB.user_id, GUILD) == "channel"
-    await service.notify(BOB, PLACE, "off")
-    assert await service.notify_where(BOB.user_id, None) == "off"  # a choice beats any default
+    assert await service.notices.notify_where(BOB.user_id, None) == "dm"
+    assert await service.notices.notify_where(BOB.user_id, GUILD) == "channel"
+    await service.notices.notify(BOB, PLACE, "off")
+    assert await service.notices.notify_where(BOB.user_id, None) == "off"  # a choice beats any default
 
 
 # ----- every way a turn begins -----------------------------------------------------------------
@@ -136,11 +136,11 @@ async def test_the_default_is_one_method_a_context_can_change(service: GameServi
 
 @pytest.mark.parametrize("game", sorted(games.REGISTRY))
 async def test_the_start_of_every_game_sends_the_first_player_a_dm(service: GameService, game: str) -> None:
-    await service.notify(ALICE, PLACE, "dm")
-    await service.notify(BOB, PLACE, "dm")
-    await service.new_game(ALICE, PLACE, game)
-    await service.join(BOB, PLACE)
-    started = await service.start(ALICE, PLACE)
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "dm")
+    await service.lobby.new_game(ALICE, PLACE, game)
+    await service.lobby.join(BOB, PLACE)
+    started = await service.lobby.start(ALICE, PLACE)
     [post] = started.posts
     assert post.mention == ()  # both chose DMs alone
     row = await service.store.games.active_game(CHANNEL)
@@ -158,16 +158,16 @@ async def test_the_start_of_every_game_sends_the_first_player_a_dm(service: Game
 
 async def test_a_skip_tells_the_next_player(service: GameService) -> None:
     kahuna = games.REGISTRY["kahuna"]
-    await service.notify(ALICE, PLACE, "both")
-    await service.notify(BOB, PLACE, "both")
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.notices.notify(ALICE, PLACE, "both")
+    await service.notices.notify(BOB, PLACE, "both")
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
     row = await service.store.games.active_game(CHANNEL)
     [first] = kahuna.waiting_for(kahuna.load(row.state))
     nxt = BOB if first == str(ALICE.user_id) else ALICE
-    skipped = await service.skip(Actor(909, "Ref", manage_channels=True), PLACE)
+    skipped = await service.play.skip(Actor(909, "Ref", manage_channels=True), PLACE)
     [post] = skipped.posts
     assert post.mention == (nxt.user_id,)  # both: the ping stays ...
     [dm] = post.notify  # ... and the DM comes too
@@ -180,8 +180,8 @@ async def test_a_forced_move_tells_the_player_after_it(service: GameService) -> 
     """Krasserfall: a move followed by a forced one; whoever acts next is told by DM."""
     from .test_ux_forced import play_until, start
 
-    await service.notify(ALICE, PLACE, "dm")
-    await service.notify(BOB, PLACE, "dm")
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "dm")
     await start(service)
     out = await play_until(service, lambda out, _before: "forced" in str(out.reply) and out.posts)
     assert out is not None
@@ -197,9 +197,9 @@ async def test_a_forced_move_tells_the_player_after_it(service: GameService) -> 
 @pytest.mark.parametrize("where", NOTIFY_CHOICES)
 async def test_a_reminder_follows_the_choice(service: GameService, clock: FakeClock, where: str) -> None:
     game_id = await aqualin(service)
-    await service.notify(ALICE, PLACE, where)
+    await service.notices.notify(ALICE, PLACE, where)
     clock.advance(12 * HOUR)
-    [(_, outcome)] = await service.fire_due()
+    [(_, outcome)] = await service.timers.fire_due()
     [post] = outcome.posts
     assert "<@101>, it's your turn in **Aqualin**" in post.text
     assert post.mention == ((ALICE.user_id,) if PINGED[where] else ())
@@ -215,14 +215,14 @@ async def test_a_reminder_follows_the_choice(service: GameService, clock: FakeCl
 
 async def test_a_reminder_dm_says_when_the_deadline_falls(service: GameService, clock: FakeClock) -> None:
     await aqualin(service, "role=host-colour reminder=12h deadline=2d on-deadline=remind")
-    await service.notify(ALICE, PLACE, "dm")
+    await service.notices.notify(ALICE, PLACE, "dm")
     clock.advance(12 * HOUR)
-    await service.fire_due()
+    await service.timers.fire_due()
     [dm] = await dms_of(service, ALICE.user_id)
     assert "Deadline in 1 d 12 h" in dm.text
     await deliver_all(service)
     clock.advance(36 * HOUR)  # the deadline (remind: a ping) and the next reminders
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     passed = [o.posts[0] for _, o in fired if "deadline has passed" in o.posts[0].text]
     assert len(passed) == 1 and passed[0].mention == ()
     texts = [str(d.text) for d in await dms_of(service, ALICE.user_id)]
@@ -231,21 +231,21 @@ async def test_a_reminder_dm_says_when_the_deadline_falls(service: GameService, 
 
 async def test_off_means_no_ping_anywhere(service: GameService, clock: FakeClock) -> None:
     await aqualin(service, "role=host-colour reminder=12h deadline=1d on-deadline=remind")
-    await service.notify(ALICE, PLACE, "off")
-    await service.notify(BOB, PLACE, "off")
+    await service.notices.notify(ALICE, PLACE, "off")
+    await service.notices.notify(BOB, PLACE, "off")
     clock.advance(24 * HOUR)
-    posts = [p for _, o in await service.fire_due() for p in o.posts]
+    posts = [p for _, o in await service.timers.fire_due() for p in o.posts]
     assert posts and all(p.mention == () for p in posts)
-    moved = await service.move(ALICE, PLACE, "a1")
+    moved = await service.play.move(ALICE, PLACE, "a1")
     assert moved.posts[0].mention == ()
     assert await notices(service) == []
 
 
 async def test_the_thanks_at_the_end_ping_only_who_wants_channel_pings(service: GameService) -> None:
     await aqualin(service)
-    await service.notify(ALICE, PLACE, "dm")
-    await service.notify(BOB, PLACE, "both")
-    ended = await service.resign(ALICE, PLACE)
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "both")
+    ended = await service.play.resign(ALICE, PLACE)
     [post] = ended.posts
     assert "Thanks for playing, <@101>, <@202>!" in post.text
     assert post.mention == (BOB.user_id,) and post.notify == ()  # the end is no turn: no DM
@@ -260,11 +260,11 @@ async def test_a_person_with_several_seats_gets_one_dm_per_turn(service: GameSer
     """Kraqua: Alice holds two seats; in a round where every seat plays at once she is told
     once when it begins, and reminded once (though each seat has its reminder)."""
     kraqua = games.REGISTRY["kraqua"]
-    await service.notify(ALICE, PLACE, "dm")
-    await service.new_game(ALICE, PLACE, "kraqua")
-    await service.join(ALICE, PLACE)
-    await service.join(BOB, PLACE)
-    started = await service.start(ALICE, PLACE)
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.join(ALICE, PLACE)
+    await service.lobby.join(BOB, PLACE)
+    started = await service.lobby.start(ALICE, PLACE)
     row = await service.store.games.active_game(CHANNEL)
     state = kraqua.load(row.state)
     hers = {str(ALICE.user_id), f"{ALICE.user_id}#2"}
@@ -278,7 +278,7 @@ async def test_a_person_with_several_seats_gets_one_dm_per_turn(service: GameSer
         actor = ALICE if seat.user_id == ALICE.user_id else BOB
         number = kraqua.players(state).index(player) + 1
         await deliver_all(service)
-        started = await service.move(Actor(actor.user_id, actor.name), PLACE,
+        started = await service.play.move(Actor(actor.user_id, actor.name), PLACE,
                                      kraqua.legal_moves(state, player)[0], seat=number)
         row = await service.store.games.active_game(CHANNEL)
         state = kraqua.load(row.state)
@@ -290,21 +290,21 @@ async def test_a_person_with_several_seats_gets_one_dm_per_turn(service: GameSer
     await deliver_all(service)
     before = len(await notices(service, ALICE.user_id))
     clock.advance(12 * HOUR)
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     reminders = [o for _, o in fired if f"<@{ALICE.user_id}>, it's your turn" in o.posts[0].text]
     assert len(reminders) == 2  # one post per seat, as always ...
     assert len(await notices(service, ALICE.user_id)) == before + 1  # ... but one DM
 
 
 async def test_bots_are_never_told_and_their_moves_tell_the_human(service: GameService) -> None:
-    await service.notify(ALICE, PLACE, "dm")
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
+    await service.notices.notify(ALICE, PLACE, "dm")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
     game = games.REGISTRY["aqualin"]
     row = await service.store.games.active_game(CHANNEL)
-    await service.move(ALICE, PLACE, game.legal_moves(game.load(row.state), str(ALICE.user_id))[0])
-    answered = await service.bot_turn(PLACE)  # the bot moves: Alice's turn again
+    await service.play.move(ALICE, PLACE, game.legal_moves(game.load(row.state), str(ALICE.user_id))[0])
+    answered = await service.bots.bot_turn(PLACE)  # the bot moves: Alice's turn again
     assert answered is not None and answered.posts
     rows = await notices(service)
     assert rows and {r["user_id"] for r in rows} == {ALICE.user_id}
@@ -326,25 +326,25 @@ async def refuse(service: GameService, user_id: int, outcome: str = "fallback") 
 async def test_closed_dms_are_tried_once_then_the_channel_pings(service: GameService,
                                                                 clock: FakeClock) -> None:
     await aqualin(service)
-    await service.notify(BOB, PLACE, "dm")
-    await service.move(ALICE, PLACE, "a1")
+    await service.notices.notify(BOB, PLACE, "dm")
+    await service.play.move(ALICE, PLACE, "a1")
     await refuse(service, BOB.user_id)  # Discord said 50007: the hint went to the channel
     assert await service.store.settings.dms_refused(BOB.user_id, GUILD)
     assert not await service.store.settings.dms_refused(BOB.user_id, GUILD + 1)  # DMs are closed per server
-    await service.move(BOB, PLACE, "b2")
+    await service.play.move(BOB, PLACE, "b2")
     await deliver_all(service)
-    moved = await service.move(ALICE, PLACE, "a2")
+    moved = await service.play.move(ALICE, PLACE, "a2")
     assert moved.posts[0].mention == (BOB.user_id,)  # pinged in the channel, no new DM tried
     assert len(await notices(service, BOB.user_id)) == 1
-    shown = await service.notify(BOB, PLACE)
+    shown = await service.notices.notify(BOB, PLACE)
     assert "were closed when I last tried" in shown.reply
     # Choosing again forgets it: the next turn tries a DM again.
     clock.advance(60)
-    await service.notify(BOB, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "dm")
     assert not await service.store.settings.dms_refused(BOB.user_id, GUILD)
-    await service.move(BOB, PLACE, "b3")
+    await service.play.move(BOB, PLACE, "b3")
     await deliver_all(service)
-    moved = await service.move(ALICE, PLACE, "a3")
+    moved = await service.play.move(ALICE, PLACE, "a3")
     assert moved.posts[0].mention == () and len(await notices(service, BOB.user_id)) == 2
 
 
@@ -360,7 +360,7 @@ async def add_dm_row(service: GameService, *, game_id: int | None, outcome: str,
 async def test_only_a_refused_notice_counts_and_any_dm_that_arrives_clears_it(
         service: GameService, clock: FakeClock) -> None:
     game_id = await aqualin(service)
-    await service.notify(BOB, PLACE, "dm")
+    await service.notices.notify(BOB, PLACE, "dm")
     # His Kahuna hand was refused: the hands of that game stop trying; notices still try.
     await add_dm_row(service, game_id=game_id, outcome="fallback", at=clock() + 1)
     assert not await service.store.settings.dms_refused(BOB.user_id, GUILD)
@@ -372,8 +372,8 @@ async def test_only_a_refused_notice_counts_and_any_dm_that_arrives_clears_it(
 
 async def test_a_closed_dm_notice_falls_back_with_the_hint_to_the_right_place(service: GameService) -> None:
     await aqualin(service)
-    await service.notify(BOB, PLACE, "dm")
-    await service.move(ALICE, PLACE, "a1")
+    await service.notices.notify(BOB, PLACE, "dm")
+    await service.play.move(ALICE, PLACE, "a1")
     [row] = await notices(service, BOB.user_id)
     dm = decode_dm(row["body"])
     assert tr(dm.fallback, "en").startswith("📬 <@202>, I couldn't DM you")
@@ -383,9 +383,9 @@ async def test_a_closed_dm_notice_falls_back_with_the_hint_to_the_right_place(se
 
 async def test_other_places_keep_their_own_channel(service: GameService) -> None:
     other = Place(guild_id=GUILD, channel_id=CHANNEL + 1)
-    await service.notify(BOB, other, "dm")  # chosen anywhere, it holds everywhere
+    await service.notices.notify(BOB, other, "dm")  # chosen anywhere, it holds everywhere
     await aqualin(service)
-    await service.move(ALICE, PLACE, "a1")
+    await service.play.move(ALICE, PLACE, "a1")
     [row] = await notices(service, BOB.user_id)
     assert row["channel_id"] == CHANNEL
 

@@ -19,9 +19,9 @@ _ = translator("bot")
 
 async def open_aqualin(service: GameService, options: str = "role=host-colour reminder=1h") -> None:
     """A started game whose messages were all delivered (as the console does)."""
-    await service.deliver_here(await service.new_game(ALICE, PLACE, "aqualin", options))
-    await service.deliver_here(await service.join(BOB, PLACE))
-    await service.deliver_here(await service.start(ALICE, PLACE))
+    await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
+    await service.drawing.deliver_here(await service.lobby.join(BOB, PLACE))
+    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
 
 
 async def pending(store: Store) -> list[dict]:
@@ -44,12 +44,12 @@ def test_posts_and_dms_round_trip_through_json() -> None:
 
 
 async def test_every_change_stores_what_it_says(service: GameService, store: Store) -> None:
-    out = await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
     [row] = await pending(store)
     assert row["kind"] == "post" and out.outbox == (row["key"],) and row["game_id"] == out.game_id
-    joined = await service.join(BOB, PLACE)
+    joined = await service.lobby.join(BOB, PLACE)
     assert [r["kind"] for r in await store.outbox.rows(pending=True)][-1] == "lobby"
-    started = await service.start(ALICE, PLACE)
+    started = await service.lobby.start(ALICE, PLACE)
     kinds = [r["kind"] for r in await store.outbox.rows() if r["key"] in started.outbox]
     assert kinds == ["post", "lobby"]
     board = next(r for r in await store.outbox.rows() if r["key"] == started.outbox[0])
@@ -65,7 +65,7 @@ async def test_a_failed_write_stores_no_message(service: GameService, store: Sto
     before = await store.outbox.rows()
     await sabotage_moves(store)
     with pytest.raises(Exception, match="disk on fire"):
-        await service.move(ALICE, PLACE, "a1")
+        await service.play.move(ALICE, PLACE, "a1")
     assert await store.outbox.rows() == before  # the move and its board go together, or neither
 
 
@@ -73,16 +73,16 @@ async def test_turn_clocks_start_when_the_ping_is_delivered(service: GameService
                                                            clock: FakeClock) -> None:
     await open_aqualin(service)
     game = await store.games.active_game(PLACE.channel_id)
-    moved = await service.move(ALICE, PLACE, "a1")  # saved now, not yet delivered
+    moved = await service.play.move(ALICE, PLACE, "a1")  # saved now, not yet delivered
     [bobs] = await store.timers.of_game(game.id)
     assert bobs.player_id == str(BOB.user_id) and not bobs.armed
     clock.advance(2 * 3600)  # the bot was down for two hours
-    assert await service.fire_due() == []  # Bob was never told: nothing is due
-    await service.deliver_here(moved)  # the ping goes out now
+    assert await service.timers.fire_due() == []  # Bob was never told: nothing is due
+    await service.drawing.deliver_here(moved)  # the ping goes out now
     [bobs] = await store.timers.of_game(game.id)
     assert bobs.armed and bobs.due_at == clock.now + 3600 and bobs.turn_since == clock.now
     clock.advance(3600)
-    [(_place, reminder)] = await service.fire_due()
+    [(_place, reminder)] = await service.timers.fire_due()
     assert reminder.posts[0].mention == (BOB.user_id,) and reminder.outbox
 
 
@@ -90,17 +90,17 @@ async def test_a_reminder_is_stored_with_the_timer_it_consumes(service: GameServ
                                                               clock: FakeClock) -> None:
     await open_aqualin(service)
     clock.advance(3601)
-    [(_place, out)] = await service.fire_due()
+    [(_place, out)] = await service.timers.fire_due()
     [row] = [r for r in await store.outbox.rows(pending=True)]
     assert row["key"] in out.outbox and row["arms"] == 0
     # Fired once: the timer was consumed in the same transaction (it comes back later).
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_url, clock: FakeClock) -> None:
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 1)
-    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
     [row] = await store.outbox.claim(owner="first", now=clock(), lease=60)
     await store.close()  # died while sending it
 
@@ -118,10 +118,10 @@ async def test_undelivered_rows_survive_a_restart_and_claims_expire(db_url, cloc
 
 async def test_a_row_waits_for_an_earlier_row_of_its_channel(service: GameService, store: Store,
                                                             clock: FakeClock) -> None:
-    first = await service.new_game(ALICE, PLACE, "aqualin")
+    first = await service.lobby.new_game(ALICE, PLACE, "aqualin")
     [row] = await store.outbox.claim(owner="a", now=clock(), lease=60, keys=first.outbox)
     await store.outbox.retry(row, now=clock(), at=clock() + 30, error="HTTP 503")
-    joined = await service.join(BOB, PLACE)
+    joined = await service.lobby.join(BOB, PLACE)
     # Neither by its key nor in a sweep may the lobby edit go before the lobby post.
     assert await store.outbox.claim(owner="a", now=clock(), lease=60, keys=joined.outbox) == []
     assert await store.outbox.claim(owner="a", now=clock(), lease=60) == []
@@ -135,7 +135,7 @@ async def test_two_processes_never_claim_the_same_row(db_url, clock: FakeClock) 
     try:
         service = GameService(first, clock=clock, new_seed=lambda: 1)
         for channel in range(5):
-            await service.new_game(ALICE, Place(guild_id=PLACE.guild_id, channel_id=channel),
+            await service.lobby.new_game(ALICE, Place(guild_id=PLACE.guild_id, channel_id=channel),
                                    "aqualin")
         a, b = await asyncio.gather(
             first.outbox.claim(owner="a", now=clock(), lease=60, limit=3),

@@ -28,11 +28,11 @@ async def aqualin(service: GameService, place: Place = PLACE, options: str = "ro
                   first_move: bool = False) -> int:
     """Alice and Bob's started Aqualin game (Alice to move; with ``first_move`` she has moved
     and Bob is to move), its messages delivered so the turn clocks run."""
-    out = await service.new_game(ALICE, place, "aqualin", options)
-    await service.join(BOB, place)
-    await service.start(ALICE, place)
+    out = await service.lobby.new_game(ALICE, place, "aqualin", options)
+    await service.lobby.join(BOB, place)
+    await service.lobby.start(ALICE, place)
     if first_move:
-        await service.move(ALICE, place, "a1")
+        await service.play.move(ALICE, place, "a1")
     await deliver_all(service)
     return out.game_id
 
@@ -57,64 +57,64 @@ async def test_a_paused_game_fires_nothing_and_resume_shifts_its_timers(
         service: GameService, clock: FakeClock) -> None:
     game_id = await aqualin(service, options="role=host-colour deadline=1d on-deadline=skip")
     clock.advance(5 * HOUR)
-    out = await service.pause(ALICE, PLACE, "dinner")
+    out = await service.pauses.pause(ALICE, PLACE, "dinner")
     [post] = out.posts
     assert f"Paused by **Alice** since {utc(clock())}: dinner" in str(post.text)
     assert not post.mention  # nobody is pinged for a pause
     paused_at = clock()
 
     clock.advance(30 * DAY)  # far past the reminder (12 h) and the deadline (1 d)
-    assert await service.fire_due() == []
-    assert await service.next_due() is None  # nothing to wake up for
+    assert await service.timers.fire_due() == []
+    assert await service.timers.next_due() is None  # nothing to wake up for
 
     with pytest.raises(ServiceError, match="paused, so no moves"):
-        await service.move(ALICE, PLACE, "a1")
-    status = str((await service.status(BOB, PLACE)).reply)
+        await service.play.move(ALICE, PLACE, "a1")
+    status = str((await service.looking.status(BOB, PLACE)).reply)
     assert f"Paused by **Alice** since {utc(paused_at)}: dinner" in status
     assert "Deadline for **Alice** in 19 h" in status  # stopped where it was
 
-    out = await service.resume(ALICE, PLACE)
+    out = await service.pauses.resume(ALICE, PLACE)
     assert "goes on after a pause of 30 d" in str(out.posts[0].text)
     assert out.posts[0].mention == (ALICE.user_id,)  # the one to act hears of it
     assert await due_in(service, game_id) == pytest.approx(7 * HOUR)  # 12 h - the 5 h before
     assert await due_in(service, game_id, "deadline") == pytest.approx(19 * HOUR)
-    assert await service.fire_due() == []  # no flood after a long pause
+    assert await service.timers.fire_due() == []  # no flood after a long pause
     clock.advance(7 * HOUR - 60)
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     clock.advance(60)
-    [reminder] = texts(await service.fire_due())
+    [reminder] = texts(await service.timers.fire_due())
     assert "waiting for 12 h" in reminder  # the pause does not count as waiting
     clock.advance(12 * HOUR)
-    fired = texts(await service.fire_due())
+    fired = texts(await service.timers.fire_due())
     assert any("deadline has passed (waiting for 1 d)" in t for t in fired), fired  # once
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 async def test_moves_buttons_and_bots_wait_and_go_on_after_the_pause(service: GameService) -> None:
     """A move before the pause, clicked after it, still counts (the pause leaves the version)."""
     game_id = await aqualin(service)
     row = await service.store.games.get(game_id)
-    await service.pause(ALICE, PLACE)
-    for refused in (service.move(ALICE, PLACE, "a1", game_id=game_id, version=row.version),
-                    service.skip(ALICE, PLACE), service.undo(ALICE, PLACE)):
+    await service.pauses.pause(ALICE, PLACE)
+    for refused in (service.play.move(ALICE, PLACE, "a1", game_id=game_id, version=row.version),
+                    service.play.skip(ALICE, PLACE), service.play.undo(ALICE, PLACE)):
         with pytest.raises(ServiceError, match="paused"):
             await refused
-    await service.resume(ALICE, PLACE)
-    out = await service.move(ALICE, PLACE, "a1", game_id=game_id, version=row.version)
+    await service.pauses.resume(ALICE, PLACE)
+    out = await service.play.move(ALICE, PLACE, "a1", game_id=game_id, version=row.version)
     assert "Played `a1`" in str(out.reply)
 
 
 async def test_pause_needs_a_moderator_or_every_player(service: GameService) -> None:
-    out = await service.new_game(ALICE, PLACE, "krasserfall", "")
+    out = await service.lobby.new_game(ALICE, PLACE, "krasserfall", "")
     game_id = out.game_id
-    await service.join(BOB, PLACE)
-    await service.join(CAROL, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(CAROL, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
 
     with pytest.raises(NotAllowed, match="needs a moderator, or all of its players"):
-        await service.pause(DAVE, PLACE)
-    asked = await service.pause(BOB, PLACE, "a trip")
+        await service.pauses.pause(DAVE, PLACE)
+    asked = await service.pauses.pause(BOB, PLACE, "a trip")
     [question] = asked.posts
     assert "Bob** would like to pause the game: a trip" in str(question.text)
     assert set(question.mention) == {ALICE.user_id, CAROL.user_id}
@@ -122,64 +122,64 @@ async def test_pause_needs_a_moderator_or_every_player(service: GameService) -> 
     assert (button.game_id, button.action) == (game_id, "pause")
     assert "Waiting for **Alice** and **Carol**" in str(asked.reply)
     with pytest.raises(ServiceError, match="agreed already"):
-        await service.pause(BOB, PLACE)
+        await service.pauses.pause(BOB, PLACE)
 
-    noted = await service.pause(CAROL, PLACE, game_id=game_id)  # the button
+    noted = await service.pauses.pause(CAROL, PLACE, game_id=game_id)  # the button
     assert not noted.posts and "Still waiting for **Alice**" in str(noted.reply)
     assert (await service.store.games.get(game_id)).paused_at is None
     with pytest.raises(ServiceError, match="game that is over"):  # a button of another game
-        await service.pause(ALICE_PLAYER, PLACE, game_id=game_id + 1)
+        await service.pauses.pause(ALICE_PLAYER, PLACE, game_id=game_id + 1)
 
-    done = await service.pause(ALICE_PLAYER, PLACE, game_id=game_id)  # the last one
+    done = await service.pauses.pause(ALICE_PLAYER, PLACE, game_id=game_id)  # the last one
     row = await service.store.games.get(game_id)
     assert (row.paused_by, row.pause_reason) == (BOB.user_id, "a trip")  # the asker's
     assert "Paused by **Bob**" in str(done.posts[0].text)
     with pytest.raises(ServiceError, match="paused already"):
-        await service.pause(CAROL, PLACE, game_id=game_id)  # a late click
+        await service.pauses.pause(CAROL, PLACE, game_id=game_id)  # a late click
 
     # Resuming: the same, the other way round.
-    asked = await service.resume(CAROL, PLACE)
+    asked = await service.pauses.resume(CAROL, PLACE)
     assert "would like to go on" in str(asked.posts[0].text)
     assert asked.posts[0].asks[0].action == "resume"
-    await service.resume(BOB, PLACE, game_id=game_id)
+    await service.pauses.resume(BOB, PLACE, game_id=game_id)
     assert (await service.store.games.get(game_id)).paused_at is not None
-    done = await service.resume(ALICE_PLAYER, PLACE, game_id=game_id)
+    done = await service.pauses.resume(ALICE_PLAYER, PLACE, game_id=game_id)
     assert "goes on" in str(done.posts[0].text)
     assert (await service.store.games.get(game_id)).paused_at is None
     assert await service.store.pauses.votes(game_id, "resume") == []
 
 
 async def test_a_player_alone_with_bots_pauses_at_once(service: GameService) -> None:
-    out = await service.new_game(ALICE, PLACE, "aqualin", "")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin", "")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
-    await service.pause(ALICE_PLAYER, PLACE)
+    await service.pauses.pause(ALICE_PLAYER, PLACE)
     row = await service.store.games.get(out.game_id)
     assert row.paused_at is not None
-    assert not await service.bot_to_act(PLACE) and await service.bot_turn(PLACE) is None
-    out = await service.resume(ALICE_PLAYER, PLACE)
+    assert not await service.bots.bot_to_act(PLACE) and await service.bots.bot_turn(PLACE) is None
+    out = await service.pauses.resume(ALICE_PLAYER, PLACE)
     assert "goes on" in str(out.posts[0].text)
-    if await service.bot_to_act(PLACE):  # the bot's turn: it plays on
-        assert await service.bot_turn(PLACE) is not None
+    if await service.bots.bot_to_act(PLACE):  # the bot's turn: it plays on
+        assert await service.bots.bot_turn(PLACE) is not None
 
 
 async def test_lobby_and_board_texts_show_the_pause(service: GameService, clock: FakeClock) -> None:
     game_id = await aqualin(service)
-    await service.remember_message(game_id, "lobby", 555)
-    out = await service.pause(ALICE, PLACE, "tea")
+    await service.narrator.remember_message(game_id, "lobby", 555)
+    out = await service.pauses.pause(ALICE, PLACE, "tea")
     line = f"Paused by **Alice** since {utc(clock())}: tea"
-    assert line in str(out.lobby_edit.text) and line in str((await service.lobby_card(game_id)).text)
-    assert line in str((await service.board(BOB, PLACE)).reply)
-    await service.resume(ALICE, PLACE)
-    assert "Paused" not in str((await service.lobby_card(game_id)).text)
+    assert line in str(out.lobby_edit.text) and line in str((await service.lobby.lobby_card(game_id)).text)
+    assert line in str((await service.looking.board(BOB, PLACE)).reply)
+    await service.pauses.resume(ALICE, PLACE)
+    assert "Paused" not in str((await service.lobby.lobby_card(game_id)).text)
 
 
 @pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
 async def test_every_game_pauses_and_goes_on(service: GameService, game_id: str) -> None:
-    await service.new_game(ALICE, PLACE, game_id, "")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, game_id, "")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     await deliver_all(service)
     row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY[game_id]
@@ -187,11 +187,11 @@ async def test_every_game_pauses_and_goes_on(service: GameService, game_id: str)
     player = sorted(game.waiting_for(state))[0]
     actor = {str(ALICE.user_id): ALICE, str(BOB.user_id): BOB}[player.split("#")[0]]
     move = game.legal_moves(state, player)[0]
-    await service.pause(ALICE, PLACE)
+    await service.pauses.pause(ALICE, PLACE)
     with pytest.raises(ServiceError, match="paused"):
-        await service.move(actor, PLACE, move)
-    await service.resume(ALICE, PLACE)
-    await service.move(actor, PLACE, move)
+        await service.play.move(actor, PLACE, move)
+    await service.pauses.resume(ALICE, PLACE)
+    await service.play.move(actor, PLACE, move)
     assert (await service.store.games.get(row.id)).version > row.version
 
 
@@ -199,7 +199,7 @@ async def test_a_paused_game_stays_paused_after_a_restart(db_url: str, clock: Fa
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 12345)
     game_id = await aqualin(service)
-    await service.pause(ALICE, PLACE, "maintenance")
+    await service.pauses.pause(ALICE, PLACE, "maintenance")
     service.close()
     await store.close()
 
@@ -207,12 +207,12 @@ async def test_a_paused_game_stays_paused_after_a_restart(db_url: str, clock: Fa
     store = await Store.open(db_url)  # a new process on the same database
     service = GameService(store, clock=clock, new_seed=lambda: 12345)
     try:
-        assert await service.fire_due() == []
+        assert await service.timers.fire_due() == []
         row = await store.games.get(game_id)
         assert (row.paused_by, row.pause_reason) == (ALICE.user_id, "maintenance")
         with pytest.raises(ServiceError, match="paused"):
-            await service.move(ALICE, PLACE, "a1")
-        await service.resume(ALICE, PLACE)
+            await service.play.move(ALICE, PLACE, "a1")
+        await service.pauses.resume(ALICE, PLACE)
         assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
     finally:
         service.close()
@@ -227,7 +227,7 @@ async def test_away_holds_a_players_timers_in_all_their_games(
     one = await aqualin(service, PLACE, first_move=True)
     two = await aqualin(service, OTHER, first_move=True)  # Bob is to move in both
     clock.advance(2 * HOUR)
-    out = await service.away(BOB, PLACE, "3d")
+    out = await service.pauses.away(BOB, PLACE, "3d")
     until = clock() + 3 * DAY
     said = [str(p.text) for p in out.posts]
     assert said == [f"🌴 **Bob** is away until {utc(until)}: their reminders and deadlines wait "
@@ -236,22 +236,22 @@ async def test_away_holds_a_players_timers_in_all_their_games(
     for game_id in (one, two):  # told once in each game's channel, in the same transaction
         rows = [r for r in await store.outbox.rows(game_id) if "is away until" in str(r["body"])]
         assert len(rows) == 1
-    assert f"**Bob** is away until {utc(until)}" in str((await service.status(ALICE, PLACE)).reply)
+    assert f"**Bob** is away until {utc(until)}" in str((await service.looking.status(ALICE, PLACE)).reply)
 
     clock.advance(2 * DAY)
-    assert await service.fire_due() == []  # Bob's reminders wait (12 h were due)
-    assert await service.next_due() == pytest.approx(until)  # woken up for his return
+    assert await service.timers.fire_due() == []  # Bob's reminders wait (12 h were due)
+    assert await service.timers.next_due() == pytest.approx(until)  # woken up for his return
 
     clock.advance(DAY)  # the date comes: back by itself, no command
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     assert sorted(place.channel_id for place, _o in fired) == [PLACE.channel_id, OTHER.channel_id]
     assert texts(fired) == ["👋 **Bob** is back: their reminders and deadlines run again."] * 2
     assert await store.pauses.away(BOB.user_id) is None
-    assert await service.fire_due() == []  # told once
+    assert await service.timers.fire_due() == []  # told once
     for game_id in (one, two):
         assert await due_in(service, game_id) == pytest.approx(10 * HOUR)  # 12 h - the 2 h before
     clock.advance(10 * HOUR)
-    fired = texts(await service.fire_due())
+    fired = texts(await service.timers.fire_due())
     assert len(fired) == 2 and all("waiting for 12 h" in t for t in fired)
 
 
@@ -259,14 +259,14 @@ async def test_an_away_that_ended_while_the_bot_was_down_counts_up_to_its_date(
         service: GameService, clock: FakeClock) -> None:
     game_id = await aqualin(service, first_move=True)
     clock.advance(2 * HOUR)
-    await service.away(BOB, PLACE, "1d")
+    await service.pauses.away(BOB, PLACE, "1d")
     clock.advance(DAY + 20 * HOUR)  # nobody looked at the timers until now
-    fired = texts(await service.fire_due())
+    fired = texts(await service.timers.fire_due())
     # Back at the date: the 10 h Bob had left ran out while the bot was down; it fires once,
     # and his wait is the 2 h before and the 20 h since the date.
     assert fired == ["👋 **Bob** is back: their reminders and deadlines run again.",
                      fired[1]] and "waiting for 22 h" in fired[1]
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
     assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
 
 
@@ -274,36 +274,36 @@ async def test_a_move_or_until_off_ends_the_away(service: GameService, clock: Fa
     one = await aqualin(service, PLACE, first_move=True)
     two = await aqualin(service, OTHER, first_move=True)
     clock.advance(HOUR)
-    await service.away(BOB, PLACE, day(clock() + 20 * DAY))
+    await service.pauses.away(BOB, PLACE, day(clock() + 20 * DAY))
     clock.advance(DAY)
-    out = await service.move(BOB, PLACE, "b2")
+    out = await service.play.move(BOB, PLACE, "b2")
     assert "👋 **Bob** is back" in str(out.posts[-1].text)  # here; the other channel too
     assert await service.store.pauses.away(BOB.user_id) is None
     assert await due_in(service, two) == pytest.approx(11 * HOUR)
     assert [t.player_id for t in await service.store.timers.of_game(one)] == [str(ALICE.user_id)]
 
-    await service.away(BOB, PLACE, "1w")
+    await service.pauses.away(BOB, PLACE, "1w")
     later = day(clock() + 20 * DAY)
-    out = await service.away(BOB, PLACE, f"{later} 18:00")  # a new date: said once more
+    out = await service.pauses.away(BOB, PLACE, f"{later} 18:00")  # a new date: said once more
     assert all(f"away until {later} 18:00 UTC now" in str(p.text) for p in out.posts)
-    out = await service.away(BOB, PLACE, "off")
+    out = await service.pauses.away(BOB, PLACE, "off")
     assert "Welcome back" in str(out.reply) and len(out.posts) == 2
     with pytest.raises(ServiceError, match="aren't away"):
-        await service.away(BOB, PLACE, "off")
+        await service.pauses.away(BOB, PLACE, "off")
 
 
 async def test_a_pause_while_away_counts_the_held_time_once(
         service: GameService, clock: FakeClock) -> None:
     game_id = await aqualin(service, first_move=True)  # Bob's reminder: in 12 h
     clock.advance(2 * HOUR)
-    await service.away(BOB, PLACE, "1d")  # held from here
+    await service.pauses.away(BOB, PLACE, "1d")  # held from here
     clock.advance(2 * HOUR)
-    await service.pause(ALICE, PLACE)
+    await service.pauses.pause(ALICE, PLACE)
     clock.advance(DAY)
-    assert texts(await service.fire_due()) == [
+    assert texts(await service.timers.fire_due()) == [
         "👋 **Bob** is back: their reminders and deadlines run again."]  # still paused: held
     clock.advance(4 * HOUR)
-    await service.resume(ALICE, PLACE)
+    await service.pauses.resume(ALICE, PLACE)
     assert await due_in(service, game_id) == pytest.approx(10 * HOUR)
 
 
@@ -311,12 +311,12 @@ async def test_new_timers_during_a_hold_start_when_it_ends(service: GameService,
                                                           clock: FakeClock) -> None:
     """Bob is away when his turn comes: his clock starts when he is back, not before."""
     game_id = await aqualin(service)
-    await service.away(BOB, PLACE, "2d")
+    await service.pauses.away(BOB, PLACE, "2d")
     clock.advance(HOUR)
-    await service.move(ALICE, PLACE, "a1")
+    await service.play.move(ALICE, PLACE, "a1")
     await deliver_all(service)
     clock.advance(2 * DAY)  # back an hour ago, at the date
-    assert len(texts(await service.fire_due())) == 1  # only "Bob is back"
+    assert len(texts(await service.timers.fire_due())) == 1  # only "Bob is back"
     assert await due_in(service, game_id) == pytest.approx(11 * HOUR)
 
 
@@ -347,9 +347,9 @@ async def test_the_held_time_is_stored_not_remembered(service: GameService, stor
                                                       clock: FakeClock) -> None:
     """A timer written behind the bot's back while the game is paused is held as well."""
     game_id = await aqualin(service)
-    await service.pause(ALICE, PLACE)
+    await service.pauses.pause(ALICE, PLACE)
     await change_behind(store, "UPDATE timers SET due_at = ? WHERE game_id = ?", (clock() - 1, game_id))
-    assert await service.fire_due() == []
+    assert await service.timers.fire_due() == []
 
 
 async def test_a_reminder_that_fires_as_the_game_is_paused_comes_back_held(
@@ -359,21 +359,21 @@ async def test_a_reminder_that_fires_as_the_game_is_paused_comes_back_held(
     game_id = await aqualin(service)
     clock.advance(12 * HOUR)
     [timer] = await store.timers.claim(owner="other", now=clock(), lease=60)
-    await service.pause(ALICE, PLACE)
+    await service.pauses.pause(ALICE, PLACE)
     assert await store.timers.fire(timer, again_at=clock() + 12 * HOUR, now=clock())
     clock.advance(DAY)
-    await service.resume(ALICE, PLACE)
+    await service.pauses.resume(ALICE, PLACE)
     assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
 
 
 async def test_a_button_under_a_settled_question_changes_nothing(service: GameService) -> None:
     game_id = await aqualin(service)
-    await service.pause(BOB, PLACE, "fog")
-    await service.pause(ALICE, PLACE, game_id=game_id)  # a moderator's click decides it at once
+    await service.pauses.pause(BOB, PLACE, "fog")
+    await service.pauses.pause(ALICE, PLACE, game_id=game_id)  # a moderator's click decides it at once
     row = await service.store.games.get(game_id)
     assert (row.paused_by, row.pause_reason) == (ALICE.user_id, "fog")  # the question's reason
-    await service.resume(ALICE, PLACE)
+    await service.pauses.resume(ALICE, PLACE)
     for clicker in (ALICE, ALICE_PLAYER, BOB):  # the old Agree button, after the pause ended
         with pytest.raises(ServiceError, match="settled already; `/game pause` asks again"):
-            await service.pause(clicker, PLACE, game_id=game_id)
+            await service.pauses.pause(clicker, PLACE, game_id=game_id)
     assert (await service.store.games.get(game_id)).paused_at is None

@@ -23,17 +23,17 @@ HOUR = 3600.0
 
 async def looks(service: GameService, actor: Actor) -> dict[str, Any]:
     """Everything ``actor`` can ask about the game without acting."""
-    board = await service.board(actor, PLACE)
+    board = await service.looking.board(actor, PLACE)
     assert board.reply_file is not None
     seen = {
         "board": (str(board.reply), board.reply_file.data, board.reply_file.description,
                   board.reply_file.filename),
-        "status": str((await service.status(actor, PLACE)).reply),
-        "log": str((await service.log(actor, PLACE, 50)).reply),
-        "suggest": await service.suggest(actor, PLACE, ""),
+        "status": str((await service.looking.status(actor, PLACE)).reply),
+        "log": str((await service.history.log(actor, PLACE, 50)).reply),
+        "suggest": await service.looking.suggest(actor, PLACE, ""),
     }
     if actor in ACTORS.values():
-        hand = await service.hand(actor, PLACE)
+        hand = await service.looking.hand(actor, PLACE)
         seen["hand"] = (str(hand.reply), hand.reply_file.data if hand.reply_file else None)
     return seen
 
@@ -49,7 +49,7 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
     bridge = first_of(state, mover, "bridge")
     line = KAHUNA.parse_move(bridge).line
 
-    out = await service.move(me, PLACE, bridge)
+    out = await service.play.move(me, PLACE, bridge)
     assert out.posts == []  # the channel hears nothing yet
     assert await looks(service, CAROL) == spectator_before
     assert await looks(service, other) == other_before
@@ -59,7 +59,7 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
 
     row, state = await current(service)
     draw = first_of(state, mover, "draw")
-    out = await service.rendered(await service.move(me, PLACE, draw))  # drawn as delivered
+    out = await service.drawing.rendered(await service.play.move(me, PLACE, draw))  # drawn as delivered
     [post] = out.posts  # the turn is over: now everyone sees it
     spectator = await looks(service, CAROL)
     assert line in spectator["log"] and "Moves played: 2" in spectator["status"]
@@ -73,7 +73,7 @@ async def test_a_step_inside_a_turn_keeps_the_turn_clock(service: GameService,
     due = {t.kind: t.due_at for t in await service.store.timers.of_game(row.id)}
     clock.advance(HOUR)
     bridge = first_of(state, mover, "bridge")
-    await service.move(ACTORS[mover], PLACE, bridge)
+    await service.play.move(ACTORS[mover], PLACE, bridge)
     assert {t.kind: t.due_at for t in await service.store.timers.of_game(row.id)} == due
 
 
@@ -83,14 +83,14 @@ async def test_undo_never_brings_a_shown_card_back(service: GameService) -> None
     bridge = first_of(state, mover, "bridge")
     line = KAHUNA.parse_move(bridge).line
     held = len(state.hands[mover])
-    await service.move(me, PLACE, bridge)
+    await service.play.move(me, PLACE, bridge)
     with pytest.raises(ServiceError, match="can't be taken back: it showed which card you played"):
-        await service.undo(me, PLACE)
-    await service.move(me, PLACE, "draw deck")  # the turn is posted
+        await service.play.undo(me, PLACE)
+    await service.play.move(me, PLACE, "draw deck")  # the turn is posted
     _, after = await current(service)
     for _attempt in range(2):  # neither the draw nor, behind it, the bridge
         with pytest.raises(ServiceError, match="can't be taken back: you drew a card"):
-            await service.undo(me, PLACE)
+            await service.play.undo(me, PLACE)
     row, state = await current(service)
     assert KAHUNA.dump(state) == KAHUNA.dump(after)
     assert state.bridges[line] == mover and len(state.hands[mover]) == held  # one played, one drawn
@@ -101,19 +101,19 @@ async def test_taken_back_steps_leave_no_trace_in_the_log(service: GameService) 
     """Handicap bridges use no card: the first may be taken back, and is then gone."""
     row, state, mover = await first_turn(service, "handicap=2")
     me = ACTORS[mover]
-    await service.move(me, PLACE, "free ALOA-BARI")
-    out = await service.undo(me, PLACE)
+    await service.play.move(me, PLACE, "free ALOA-BARI")
+    out = await service.play.undo(me, PLACE)
     assert out.posts == [] and str(out.reply).startswith("Taken back: `free ALOA-BARI`")
     row2, state2 = await current(service)
     assert KAHUNA.dump(state2) == KAHUNA.dump(state)
     for actor in (me, CAROL):
-        assert "no moves yet" in str((await service.log(actor, PLACE)).reply)
-    await service.move(me, PLACE, "free COCO-GOLA")
-    out = await service.move(me, PLACE, "free DUDA-ELAI")
+        assert "no moves yet" in str((await service.history.log(actor, PLACE)).reply)
+    await service.play.move(me, PLACE, "free COCO-GOLA")
+    out = await service.play.move(me, PLACE, "free DUDA-ELAI")
     assert out.posts  # the handicap turn is over and posted
     with pytest.raises(ServiceError, match="it ended your turn"):
-        await service.undo(me, PLACE)
-    text = str((await service.log(CAROL, PLACE)).reply)
+        await service.play.undo(me, PLACE)
+    text = str((await service.history.log(CAROL, PLACE)).reply)
     assert "1. " in text and "2. " in text and "3. " not in text
     assert "ALOA-BARI" not in text and "~~" not in text and "taken back" not in text
     assert [(m.move, m.undone_at is not None) for m in await service.store.games.moves(row.id)] == [
@@ -125,10 +125,10 @@ async def test_a_bot_out_of_turn_sees_the_turn_as_it_began(service: GameService)
     row, before, mover = await first_turn(service)
     other = "202" if mover == "101" else "101"
     bridge = first_of(before, mover, "bridge")
-    await service.move(ACTORS[mover], PLACE, bridge)
+    await service.play.move(ACTORS[mover], PLACE, bridge)
     row, during = await current(service)
     seats = await service.store.games.seats(row.id)
-    theirs = await service._sight(KAHUNA, row, seats, players=[other])
+    theirs = await service.sights.sight(KAHUNA, row, seats, players=[other])
     assert KAHUNA.dump(theirs.state) == KAHUNA.dump(before) and theirs.hidden == 1
-    own = await service._sight(KAHUNA, row, seats, players=[mover])
+    own = await service.sights.sight(KAHUNA, row, seats, players=[mover])
     assert KAHUNA.dump(own.state) == KAHUNA.dump(during) and own.hidden == 0

@@ -109,65 +109,65 @@ def mod(actor: Actor) -> Actor:
 
 async def aqualin_won_by(service: GameService, winner: Actor, loser: Actor,
                          place: Place = PLACE) -> int:
-    out = await service.new_game(mod(winner), place, "aqualin", "role=host-colour")
-    await service.join(loser, place)
-    await service.start(mod(winner), place)
-    await service.resign(loser, place)
+    out = await service.lobby.new_game(mod(winner), place, "aqualin", "role=host-colour")
+    await service.lobby.join(loser, place)
+    await service.lobby.start(mod(winner), place)
+    await service.play.resign(loser, place)
     return out.game_id
 
 
 async def test_a_finished_game_changes_the_ratings(service: GameService) -> None:
     await aqualin_won_by(service, ALICE, BOB)
-    text = (await service.stats(CAROL, PLACE)).reply
+    text = (await service.ratings.stats(CAROL, PLACE)).reply
     assert "1. **Alice**: rating 1516, 1 played, 1 won (100%)" in text
     assert "2. **Bob**: rating 1484, 1 played, 0 won (0%)" in text
     # On another server Bob wins: his rating there starts afresh; across servers it goes on.
     await aqualin_won_by(service, BOB, ALICE, OTHER)
-    other = (await service.stats(CAROL, OTHER)).reply
+    other = (await service.ratings.stats(CAROL, OTHER)).reply
     assert "1. **Bob**: rating 1516" in other and "2. **Alice**: rating 1484" in other
-    here = (await service.profile(ALICE, PLACE)).reply
+    here = (await service.ratings.profile(ALICE, PLACE)).reply
     assert "**Alice**'s profile" in here
     assert "**Aqualin**: rating 1516 (on all servers 1499), 1 played, 1 won" in here
-    bob = (await service.profile(ALICE, OTHER, BOB.user_id, "Bob")).reply
+    bob = (await service.ratings.profile(ALICE, OTHER, BOB.user_id, "Bob")).reply
     assert "**Bob**'s profile" in bob and "rating 1516 (on all servers 1501)" in bob
     # The same leaderboard after the first game is still there on the first server.
-    assert "1. **Alice**: rating 1516" in (await service.stats(CAROL, PLACE)).reply
+    assert "1. **Alice**: rating 1516" in (await service.ratings.stats(CAROL, PLACE)).reply
 
 
 async def test_profile_lists_current_games_and_unrated_ones(service: GameService) -> None:
-    assert "No finished games on this server yet." in (await service.profile(CAROL, PLACE)).reply
-    assert "No current games." in (await service.profile(CAROL, PLACE)).reply
+    assert "No finished games on this server yet." in (await service.ratings.profile(CAROL, PLACE)).reply
+    assert "No current games." in (await service.ratings.profile(CAROL, PLACE)).reply
     # A game against a bot counts as played but is unrated.
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    await service.add_bot(ALICE, PLACE, "easy")
-    await service.start(ALICE, PLACE)
-    await service.resign(ALICE, PLACE)
-    text = (await service.profile(BOB, PLACE, ALICE.user_id, "Alice")).reply
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.bots.add_bot(ALICE, PLACE, "easy")
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.resign(ALICE, PLACE)
+    text = (await service.ratings.profile(BOB, PLACE, ALICE.user_id, "Alice")).reply
     assert "**Aqualin**: not rated, 1 played, 0 won" in text
-    assert "rating" not in (await service.stats(BOB, PLACE)).reply.split("\n-#")[0]
+    assert "rating" not in (await service.ratings.stats(BOB, PLACE)).reply.split("\n-#")[0]
     # An open lobby and a running game elsewhere on the server are current games.
-    lobby = await service.new_game(ALICE, PLACE, "kahuna")
+    lobby = await service.lobby.new_game(ALICE, PLACE, "kahuna")
     running = Place(guild_id=GUILD, channel_id=PLACE.channel_id + 1)
-    game = await service.new_game(mod(BOB), running, "aqualin")
-    await service.join(ALICE, running)
-    await service.start(mod(BOB), running)
-    text = (await service.profile(ALICE, PLACE)).reply
+    game = await service.lobby.new_game(mod(BOB), running, "aqualin")
+    await service.lobby.join(ALICE, running)
+    await service.lobby.start(mod(BOB), running)
+    text = (await service.ratings.profile(ALICE, PLACE)).reply
     assert f"• Kahuna game {lobby.game_id} in <#{PLACE.channel_id}> (lobby)" in text
     assert f"• Aqualin game {game.game_id} in <#{running.channel_id}>" in text
     assert "No current games." not in text
     # Not in another server's profile.
-    assert "No current games." in (await service.profile(ALICE, OTHER)).reply
+    assert "No current games." in (await service.ratings.profile(ALICE, OTHER)).reply
     with pytest.raises(Exception, match="per server"):
-        await service.profile(ALICE, Place(guild_id=None, channel_id=5))
+        await service.ratings.profile(ALICE, Place(guild_id=None, channel_id=5))
 
 
 async def test_kraqua_is_unrated_with_a_record_per_team(service: GameService) -> None:
     for _ in range(2):
-        await service.new_game(ALICE, PLACE, "kraqua")
-        await service.join(BOB, PLACE)
-        await service.start(ALICE, PLACE)
-        await service.resign(BOB, PLACE)  # the team gives up together
-    text = (await service.stats(CAROL, PLACE, "kraqua")).reply
+        await service.lobby.new_game(ALICE, PLACE, "kraqua")
+        await service.lobby.join(BOB, PLACE)
+        await service.lobby.start(ALICE, PLACE)
+        await service.play.resign(BOB, PLACE)  # the team gives up together
+    text = (await service.ratings.stats(CAROL, PLACE, "kraqua")).reply
     assert "**Kraqua**: 2 games" in text and "rating" not in text.split("\n-#")[0]
     assert "• **Alice** and **Bob**: 2 played, 0 won" in text
 
@@ -183,7 +183,7 @@ async def test_recomputing_gives_what_each_game_end_gave(service: GameService, s
         found = rated(row, await store.games.seats(game_id))
         if found is not None:
             step.add(found)
-        assert (await service.ratings()).table == step.table
+        assert (await service.ratings.ratings()).table == step.table
 
     for winner, loser, place in [(ALICE, BOB, PLACE), (BOB, ALICE, PLACE), (CAROL, ALICE, OTHER),
                                  (ALICE, CAROL, PLACE)]:
@@ -191,30 +191,30 @@ async def test_recomputing_gives_what_each_game_end_gave(service: GameService, s
         await ended(await aqualin_won_by(service, winner, loser, place))
     # Three players of Krasserfall: Carol leaves first, then Bob; Alice wins.
     clock.advance(60)
-    out = await service.new_game(ALICE, PLACE, "krasserfall")
-    await service.join(BOB, PLACE)
-    await service.join(CAROL, PLACE)
-    await service.start(ALICE, PLACE)
-    await service.resign(CAROL, PLACE)
-    await service.resign(BOB, PLACE)
+    out = await service.lobby.new_game(ALICE, PLACE, "krasserfall")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(CAROL, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.resign(CAROL, PLACE)
+    await service.play.resign(BOB, PLACE)
     row = await store.games.get(out.game_id)
     assert row.status == "finished"
     await ended(out.game_id)
     assert rated(row, await store.games.seats(row.id)).places == {ALICE.user_id: 1, BOB.user_id: 2,
                                                              CAROL.user_id: 3}
     # An aborted game changes nothing.
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-    await service.abort(ALICE, PLACE, "testing")
-    assert (await service.ratings()).table == step.table
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    await service.lobby.abort(ALICE, PLACE, "testing")
+    assert (await service.ratings.ratings()).table == step.table
     lines = step.table[(GUILD, "krasserfall")]
     assert lines[ALICE.user_id].rating > START > lines[CAROL.user_id].rating
     again = await Store.open(db_url)
     try:
         restarted = GameService(again, clock=clock, new_seed=lambda: 12345)
         try:
-            assert (await restarted.ratings()).table == step.table
+            assert (await restarted.ratings.ratings()).table == step.table
         finally:
             restarted.close()
     finally:

@@ -18,16 +18,16 @@ from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, sabotage_moves
 
 
 async def open_aqualin(service: GameService, options: str = "role=host-colour") -> int:
-    out = await service.new_game(ALICE, PLACE, "aqualin", options)
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    out = await service.lobby.new_game(ALICE, PLACE, "aqualin", options)
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     assert out.game_id is not None
     return out.game_id
 
 
 async def refused(step: Callable[[Actor, Place], Awaitable[Any]], actor: Actor, match: str,
                   kind: type[Exception] = ServiceError) -> None:
-    """A lobby step (``service.join``, ``leave``, ``start``) by ``actor`` here is refused
+    """A lobby step (``service.lobby.join``, ``leave``, ``start``) by ``actor`` here is refused
     with an error of ``kind`` that says ``match``."""
     with pytest.raises(kind, match=match):
         await step(actor, PLACE)
@@ -43,19 +43,19 @@ async def current_state(service: GameService):
 
 
 async def test_lobby_flow_and_start(service: GameService) -> None:
-    opened = await service.new_game(ALICE, PLACE, "aqualin", "rules=classic")
+    opened = await service.lobby.new_game(ALICE, PLACE, "aqualin", "rules=classic")
     assert "lobby is open" in opened.reply
     [post] = opened.posts
     assert post.lobby is not None and post.lobby.open
     assert "Aqualin" in post.text and "rules=classic" in post.text and "Alice" in post.text
     assert post.mention == ()  # opening a lobby pings nobody
 
-    joined = await service.join(BOB, PLACE)
+    joined = await service.lobby.join(BOB, PLACE)
     assert "2/2" in joined.reply
     assert joined.lobby_edit is not None and "Bob" in joined.lobby_edit.text
     assert "Ready" in joined.lobby_edit.text
 
-    started = await service.rendered(await service.start(ALICE, PLACE))
+    started = await service.drawing.rendered(await service.lobby.start(ALICE, PLACE))
     [board] = started.posts
     assert board.image is not None and board.image.data.startswith(b"\x89PNG")
     assert board.image.description  # alt text
@@ -69,68 +69,68 @@ async def test_lobby_flow_and_start(service: GameService) -> None:
 
 async def test_only_managers_open_games_and_role_grants_it(service: GameService) -> None:
     with pytest.raises(NotAllowed, match="Manage Channels"):
-        await service.new_game(BOB, PLACE, "aqualin")
-    await service.set_manager_role(ALICE, PLACE, 555)
+        await service.lobby.new_game(BOB, PLACE, "aqualin")
+    await service.settings.set_manager_role(ALICE, PLACE, 555)
     games_role_bob = Actor(user_id=BOB.user_id, name="Bob", role_ids=frozenset({555}))
-    out = await service.new_game(games_role_bob, PLACE, "aqualin")
+    out = await service.lobby.new_game(games_role_bob, PLACE, "aqualin")
     assert out.game_id
     with pytest.raises(NotAllowed):
-        await service.set_manager_role(games_role_bob, PLACE, None)  # only real moderators
+        await service.settings.set_manager_role(games_role_bob, PLACE, None)  # only real moderators
 
 
 async def test_unknown_game_and_bad_options(service: GameService) -> None:
     with pytest.raises(ServiceError, match="aqualin"):
-        await service.new_game(ALICE, PLACE, "chess")
+        await service.lobby.new_game(ALICE, PLACE, "chess")
     with pytest.raises(BadOptions, match="rules"):
-        await service.new_game(ALICE, PLACE, "aqualin", "rules=fast")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "rules=fast")
     with pytest.raises(BadOptions, match="key=value"):
-        await service.new_game(ALICE, PLACE, "aqualin", "classic")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "classic")
     with pytest.raises(BadOptions, match="no option"):
-        await service.new_game(ALICE, PLACE, "aqualin", "speed=3")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin", "speed=3")
     assert await service.store.games.active_game(PLACE.channel_id) is None
 
 
 async def test_one_active_game_per_channel(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
     with pytest.raises(ServiceError, match="already has"):
-        await service.new_game(ALICE, PLACE, "aqualin")
+        await service.lobby.new_game(ALICE, PLACE, "aqualin")
     other = Place(guild_id=GUILD, channel_id=PLACE.channel_id + 1)
-    assert (await service.new_game(ALICE, other, "aqualin")).game_id
+    assert (await service.lobby.new_game(ALICE, other, "aqualin")).game_id
 
 
 async def test_join_leave_rules(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await refused(service.join, ALICE, "already in")
-    await service.join(BOB, PLACE)
-    await refused(service.join, CAROL, "full")
-    await refused(service.leave, CAROL, "not in this lobby")
-    left = await service.leave(BOB, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await refused(service.lobby.join, ALICE, "already in")
+    await service.lobby.join(BOB, PLACE)
+    await refused(service.lobby.join, CAROL, "full")
+    await refused(service.lobby.leave, CAROL, "not in this lobby")
+    left = await service.lobby.leave(BOB, PLACE)
     assert "left" in left.reply and "Bob" not in left.lobby_edit.text
-    await refused(service.start, ALICE, "needs at least 2")
-    await service.join(CAROL, PLACE)
-    await refused(service.start, CAROL, "host", NotAllowed)
-    await service.start(ALICE, PLACE)
-    await refused(service.leave, CAROL, "resign")
-    await refused(service.join, BOB, "already started")
+    await refused(service.lobby.start, ALICE, "needs at least 2")
+    await service.lobby.join(CAROL, PLACE)
+    await refused(service.lobby.start, CAROL, "host", NotAllowed)
+    await service.lobby.start(ALICE, PLACE)
+    await refused(service.lobby.leave, CAROL, "resign")
+    await refused(service.lobby.join, BOB, "already started")
 
 
 async def test_stale_lobby_buttons(service: GameService) -> None:
     gid = await open_aqualin(service)
     with pytest.raises(NoGame, match="already started"):
-        await service.join(CAROL, PLACE, game_id=gid)
+        await service.lobby.join(CAROL, PLACE, game_id=gid)
     with pytest.raises(NoGame, match="can't find"):
-        await service.join(CAROL, PLACE, game_id=gid + 99)
+        await service.lobby.join(CAROL, PLACE, game_id=gid + 99)
     elsewhere = Place(guild_id=GUILD, channel_id=PLACE.channel_id + 5)
     with pytest.raises(NoGame):
-        await service.start(ALICE, elsewhere, game_id=gid)
+        await service.lobby.start(ALICE, elsewhere, game_id=gid)
 
 
 async def test_host_keeps_first_seat_for_role_option(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-species")
-    await service.leave(ALICE, PLACE)
-    await service.join(BOB, PLACE)
-    await service.join(ALICE, PLACE)  # the host rejoins after Bob
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-species")
+    await service.lobby.leave(ALICE, PLACE)
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(ALICE, PLACE)  # the host rejoins after Bob
+    await service.lobby.start(ALICE, PLACE)
     game, state = await current_state(service)
     view = game.view(state, None)
     assert view["roles"]["101"] == "species"
@@ -143,22 +143,22 @@ async def test_host_keeps_first_seat_for_role_option(service: GameService) -> No
 async def test_turn_checks(service: GameService) -> None:
     await open_aqualin(service)  # Alice is colour and moves first
     with pytest.raises(ServiceError, match="not your turn.*Alice"):
-        await service.move(BOB, PLACE, "a1")
+        await service.play.move(BOB, PLACE, "a1")
     with pytest.raises(NotAllowed, match="not playing"):
-        await service.move(CAROL, PLACE, "a1")
+        await service.play.move(CAROL, PLACE, "a1")
     with pytest.raises(IllegalMove, match="z9"):
-        await service.move(ALICE, PLACE, "z9")
+        await service.play.move(ALICE, PLACE, "z9")
     with pytest.raises(IllegalMove, match="no tile on b2"):
-        await service.move(ALICE, PLACE, "b2-c3 d4")
+        await service.play.move(ALICE, PLACE, "b2-c3 d4")
     row = await service.store.games.active_game(PLACE.channel_id)
     assert row.version == 2 and await service.store.games.moves(row.id) == []  # join, start; no move
 
 
 async def test_move_posts_board_and_pings_only_the_next_player(service: GameService) -> None:
     await open_aqualin(service)
-    out = await service.move(ALICE, PLACE, "  D4 ")
+    out = await service.play.move(ALICE, PLACE, "  D4 ")
     assert out.reply == "Played `d4`."
-    [post] = (await service.rendered(out)).posts
+    [post] = (await service.drawing.rendered(out)).posts
     assert post.is_board and post.image is not None
     assert post.mention == (BOB.user_id,)
     assert post.text.startswith("**Alice** placed")
@@ -176,7 +176,7 @@ async def test_full_game_to_the_end_and_after(service: GameService) -> None:
         game, state = await current_state(service)
         (player,) = game.to_act(state)
         move = game.legal_moves(state, player)[0]
-        last = await service.move(actors[player], PLACE, move)
+        last = await service.play.move(actors[player], PLACE, move)
     [post] = last.posts
     assert "Game over" in post.text and "Scores" in post.text
     assert set(post.mention) == {ALICE.user_id, BOB.user_id}
@@ -184,13 +184,13 @@ async def test_full_game_to_the_end_and_after(service: GameService) -> None:
     assert row.status == "finished" and row.result["winners"]
     assert len(await service.store.games.moves(row.id)) == 36
     with pytest.raises(NoGame):
-        await service.move(ALICE, PLACE, "a1")
-    board = await service.board(ALICE, PLACE)
+        await service.play.move(ALICE, PLACE, "a1")
+    board = await service.looking.board(ALICE, PLACE)
     assert "finished" in board.reply and board.reply_file is not None
     # A new game may now be opened in the same channel.
-    assert (await service.new_game(ALICE, PLACE, "aqualin")).game_id != row.id
+    assert (await service.lobby.new_game(ALICE, PLACE, "aqualin")).game_id != row.id
     # The stored game replays exactly from its seed and move log.
-    replayed = await service.replay(row.id)
+    replayed = await service.history.replay(row.id)
     assert games.REGISTRY["aqualin"].dump(replayed) == row.state
 
 
@@ -198,13 +198,13 @@ async def test_restart_continues_the_game(db_url, clock) -> None:
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 7)
     await open_aqualin(service)
-    await service.move(ALICE, PLACE, "c3")
+    await service.play.move(ALICE, PLACE, "c3")
     await store.close()
 
     store2 = await Store.open(db_url)  # a new process on the same database
     try:
         service2 = GameService(store2, clock=clock)
-        out = await service2.move(BOB, PLACE, "c4")
+        out = await service2.play.move(BOB, PLACE, "c4")
         assert "Bob" in out.posts[0].text
         game, state = await current_state(service2)
         assert set(game.view(state)["board"]) == {"c3", "c4"}
@@ -240,7 +240,7 @@ async def test_crash_inside_the_transaction_changes_nothing(service: GameService
     before = await service.store.games.active_game(PLACE.channel_id)
     await sabotage_moves(service.store)
     with pytest.raises(Exception, match="disk on fire"):
-        await service.move(ALICE, PLACE, "a1")
+        await service.play.move(ALICE, PLACE, "a1")
     after = await service.store.games.active_game(PLACE.channel_id)
     assert after == before  # state, version and status untouched
 
@@ -251,8 +251,8 @@ async def test_render_failure_does_not_lose_the_move(store: Store, clock) -> Non
 
     service = GameService(store, clock=clock, render=broken)
     await open_aqualin(service)
-    out = await service.move(ALICE, PLACE, "a1")
-    [post] = (await service.rendered(out)).posts  # as the outbox delivers it
+    out = await service.play.move(ALICE, PLACE, "a1")
+    [post] = (await service.drawing.rendered(out)).posts  # as the outbox delivers it
     assert post.image is None and "/game board" in post.text
     assert post.mention == (BOB.user_id,)
     row = await store.games.active_game(PLACE.channel_id)
@@ -263,41 +263,41 @@ async def test_render_failure_does_not_lose_the_move(store: Store, clock) -> Non
 
 
 async def test_abort_rights(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.join(BOB, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.join(BOB, PLACE)
     with pytest.raises(NotAllowed, match="Manage Channels"):
-        await service.abort(BOB, PLACE, "boring")
+        await service.lobby.abort(BOB, PLACE, "boring")
     host_no_perms = Actor(user_id=ALICE.user_id, name="Alice")
-    out = await service.abort(host_no_perms, PLACE, "changed my mind")  # the host may abort a lobby
+    out = await service.lobby.abort(host_no_perms, PLACE, "changed my mind")  # the host may abort a lobby
     assert "changed my mind" in out.posts[0].text and not out.lobby_edit.open
 
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     with pytest.raises(NotAllowed):
-        await service.abort(host_no_perms, PLACE)  # not once it runs
-    out = await service.abort(ALICE, PLACE, "@everyone stuck **forever**")
+        await service.lobby.abort(host_no_perms, PLACE)  # not once it runs
+    out = await service.lobby.abort(ALICE, PLACE, "@everyone stuck **forever**")
     text = out.posts[0].text
     assert "@everyone" not in text and "**forever**" not in text
     assert out.posts[0].mention == ()
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "aborted"
     with pytest.raises(NoGame):
-        await service.abort(ALICE, PLACE)
+        await service.lobby.abort(ALICE, PLACE)
 
 
 async def test_resign_ends_the_game(service: GameService) -> None:
     await open_aqualin(service)
-    await service.move(ALICE, PLACE, "a1")
+    await service.play.move(ALICE, PLACE, "a1")
     with pytest.raises(NotAllowed):
-        await service.resign(CAROL, PLACE)
-    out = await service.resign(BOB, PLACE)  # resigning is allowed out of turn
+        await service.play.resign(CAROL, PLACE)
+    out = await service.play.resign(BOB, PLACE)  # resigning is allowed out of turn
     text = out.posts[0].text
     assert "resigned" in text and "**Alice** wins" in text
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.status == "finished" and row.result["winners"] == ["101"]
     assert [(m.kind, m.player_id) for m in await service.store.games.moves(row.id)][-1] == ("resign", "202")
-    assert games.REGISTRY["aqualin"].dump(await service.replay(row.id)) == row.state
+    assert games.REGISTRY["aqualin"].dump(await service.history.replay(row.id)) == row.state
 
 
 # ----- looking -------------------------------------------------------------------------------
@@ -305,34 +305,34 @@ async def test_resign_ends_the_game(service: GameService) -> None:
 
 async def test_board_status_hand_rules(service: GameService) -> None:
     with pytest.raises(NoGame):
-        await service.board(ALICE, PLACE)
-    listing = await service.rules(PLACE)
+        await service.looking.board(ALICE, PLACE)
+    listing = await service.looking.rules(PLACE)
     assert "aqualin" in listing.reply
-    await service.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
-    assert "lobby" in (await service.board(BOB, PLACE)).reply
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
-    board = await service.board(CAROL, PLACE)  # anyone may look
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    assert "lobby" in (await service.looking.board(BOB, PLACE)).reply
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    board = await service.looking.board(CAROL, PLACE)  # anyone may look
     assert board.reply_file is not None and "waiting for **Alice**" in board.reply
-    status = await service.status(BOB, PLACE)
+    status = await service.looking.status(BOB, PLACE)
     assert "Moves played: 0" in status.reply and "Bob" in status.reply
-    hand = await service.hand(ALICE, PLACE)
+    hand = await service.looking.hand(ALICE, PLACE)
     assert "no hidden hand" in hand.reply and "your turn" in hand.reply
     with pytest.raises(NotAllowed):
-        await service.hand(CAROL, PLACE)
-    rules = await service.rules(PLACE)
+        await service.looking.hand(CAROL, PLACE)
+    rules = await service.looking.rules(PLACE)
     assert "n·(n−1)/2" in rules.reply and "rules" in rules.reply and len(rules.reply) <= 2000
 
 
 async def test_suggest(service: GameService) -> None:
-    assert (await service.suggest(ALICE, PLACE, ""))[0][0].startswith("No game")
+    assert (await service.looking.suggest(ALICE, PLACE, ""))[0][0].startswith("No game")
     await open_aqualin(service)
-    waiting = await service.suggest(BOB, PLACE, "")
+    waiting = await service.looking.suggest(BOB, PLACE, "")
     assert len(waiting) == 1 and "not your turn" in waiting[0][0] and "Alice" in waiting[0][0]
-    offered = await service.suggest(ALICE, PLACE, "")
+    offered = await service.looking.suggest(ALICE, PLACE, "")
     assert 1 <= len(offered) <= 25
     assert all(len(label) <= 100 and len(value) <= 100 for label, value in offered)
     assert all(value[0] in "abcdef" for _, value in offered)
-    assert all(v.startswith("c") for _, v in await service.suggest(ALICE, PLACE, "C"))
-    nothing = await service.suggest(ALICE, PLACE, "zz")
+    assert all(v.startswith("c") for _, v in await service.looking.suggest(ALICE, PLACE, "C"))
+    nothing = await service.looking.suggest(ALICE, PLACE, "zz")
     assert len(nothing) == 1 and "No legal move" in nothing[0][0]

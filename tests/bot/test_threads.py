@@ -25,11 +25,11 @@ def thread(tid: int) -> Place:
 
 async def threaded_game(service: GameService, game: str, tid: int, options: str = "") -> int:
     """A lobby with ``thread:true`` whose thread the adapter opened (as ``tid``)."""
-    outcome = await service.new_game(ALICE, PLACE, game, options, thread=True)
+    outcome = await service.lobby.new_game(ALICE, PLACE, game, options, thread=True)
     assert outcome.game_id is not None
-    assert await service.thread_wanted(outcome.game_id) == f"{games.REGISTRY[game].title} #{outcome.game_id}"
-    await service.thread_opened(outcome.game_id, tid)
-    assert await service.thread_wanted(outcome.game_id) is None  # opened once
+    assert await service.threads.thread_wanted(outcome.game_id) == f"{games.REGISTRY[game].title} #{outcome.game_id}"
+    await service.threads.thread_opened(outcome.game_id, tid)
+    assert await service.threads.thread_wanted(outcome.game_id) is None  # opened once
     return outcome.game_id
 
 
@@ -41,24 +41,24 @@ async def channel_lines(service: GameService, game_id: int) -> list[dict]:
 
 async def test_the_setting_and_the_override(service: GameService) -> None:
     assert not (await service.store.settings.guild(GUILD)).threads  # off by default
-    plain = await service.new_game(ALICE, PLACE, "aqualin", "")
+    plain = await service.lobby.new_game(ALICE, PLACE, "aqualin", "")
     assert not (await service.store.games.get(plain.game_id)).threaded
-    assert await service.thread_wanted(plain.game_id) is None
-    await service.abort(ALICE, PLACE)
-    reply = (await service.configure(ALICE, PLACE, threads=True)).reply
+    assert await service.threads.thread_wanted(plain.game_id) is None
+    await service.lobby.abort(ALICE, PLACE)
+    reply = (await service.settings.configure(ALICE, PLACE, threads=True)).reply
     assert "Each new game gets a thread of its own" in str(reply)
     assert (await service.store.settings.guild(GUILD)).threads
-    by_setting = await service.new_game(ALICE, PLACE, "kahuna", "")
+    by_setting = await service.lobby.new_game(ALICE, PLACE, "kahuna", "")
     assert (await service.store.games.get(by_setting.game_id)).threaded
-    await service.thread_opened(by_setting.game_id, THREAD_1)
-    overridden = await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
+    await service.threads.thread_opened(by_setting.game_id, THREAD_1)
+    overridden = await service.lobby.new_game(ALICE, PLACE, "aqua", "", thread=False)
     assert not (await service.store.games.get(overridden.game_id)).threaded
     with pytest.raises(ServiceError):  # only one game may play in the channel itself
-        await service.new_game(ALICE, PLACE, "aqua", "", thread=False)
+        await service.lobby.new_game(ALICE, PLACE, "aqua", "", thread=False)
     with pytest.raises(Exception):
-        await service.configure(BOB, PLACE, threads=False)  # Manage Channels only
+        await service.settings.configure(BOB, PLACE, threads=False)  # Manage Channels only
     # No server, no threads (the console).
-    outcome = await service.new_game(ALICE, Place(guild_id=None, channel_id=1), "aqualin", "", thread=True)
+    outcome = await service.lobby.new_game(ALICE, Place(guild_id=None, channel_id=1), "aqualin", "", thread=True)
     assert not (await service.store.games.get(outcome.game_id)).threaded
 
 
@@ -66,31 +66,31 @@ async def test_each_thread_has_its_game_and_the_channel_names_them(service: Game
     first = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
     second = await threaded_game(service, "krasserfall", THREAD_2)
     with pytest.raises(NoGame) as raised:
-        await service.join(BOB, PLACE)
+        await service.lobby.join(BOB, PLACE)
     assert str(raised.value.args[0]) == (
         f"This channel has several games, each in a thread of its own: Aqualin #{first} in "
         f"<#{THREAD_1}> and Krasserfall #{second} in <#{THREAD_2}>. Use the command inside the "
         "game's thread.")
-    [(note, _value)] = await service.suggest(BOB, PLACE, "")
+    [(note, _value)] = await service.looking.suggest(BOB, PLACE, "")
     assert str(note) == "Several games here: use /move in the game's thread"
-    for ask in (service.status(CAROL, PLACE), service.move(BOB, PLACE, "c3"), service.log(BOB, PLACE, 5)):
+    for ask in (service.looking.status(CAROL, PLACE), service.play.move(BOB, PLACE, "c3"), service.history.log(BOB, PLACE, 5)):
         with pytest.raises(NoGame):
             await ask
-    await service.join(BOB, thread(THREAD_1))
-    await service.join(CAROL, thread(THREAD_2))
+    await service.lobby.join(BOB, thread(THREAD_1))
+    await service.lobby.join(CAROL, thread(THREAD_2))
     assert [s.user_id for s in await service.store.games.seats(first)] == [ALICE.user_id, BOB.user_id]
     assert [s.user_id for s in await service.store.games.seats(second)] == [ALICE.user_id, CAROL.user_id]
-    await service.start(ALICE, thread(THREAD_1))
+    await service.lobby.start(ALICE, thread(THREAD_1))
     with pytest.raises(ServiceError, match="to give up, use `/game resign`"):
-        await service.leave(BOB, thread(THREAD_1))
-    await service.move(ALICE, thread(THREAD_1), "c3")
+        await service.lobby.leave(BOB, thread(THREAD_1))
+    await service.play.move(ALICE, thread(THREAD_1), "c3")
     assert (await service.store.games.get(second)).status == "lobby"
-    assert (await service.home_of(first)) == thread(THREAD_1)
-    hand = await service.hand(ALICE, thread(THREAD_1))  # private words name the thread
+    assert (await service.threads.home_of(first)) == thread(THREAD_1)
+    hand = await service.looking.hand(ALICE, thread(THREAD_1))  # private words name the thread
     assert f"<#{THREAD_1}>" in str(hand.reply)
     # A new game inside a game's thread opens no thread of its own, and the thread is taken.
     with pytest.raises(ServiceError):
-        await service.new_game(ALICE, thread(THREAD_1), "aqua", "", thread=True)
+        await service.lobby.new_game(ALICE, thread(THREAD_1), "aqua", "", thread=True)
 
 
 async def test_one_active_game_per_thread_in_the_database(store: Store) -> None:
@@ -115,49 +115,49 @@ async def test_one_active_game_per_thread_in_the_database(store: Store) -> None:
 
 async def test_the_end_leaves_one_line_in_the_channel(service: GameService) -> None:
     game_id = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
-    await service.join(BOB, thread(THREAD_1))
-    await service.start(ALICE, thread(THREAD_1))
+    await service.lobby.join(BOB, thread(THREAD_1))
+    await service.lobby.start(ALICE, thread(THREAD_1))
     assert not await channel_lines(service, game_id)
-    assert await service.thread_summary(game_id) is None  # not over yet
-    await service.resign(BOB, thread(THREAD_1))
+    assert await service.threads.thread_summary(game_id) is None  # not over yet
+    await service.play.resign(BOB, thread(THREAD_1))
     [line] = await channel_lines(service, game_id)
     assert line["channel_id"] == CHANNEL
-    assert str(await service.thread_summary(game_id)) == (
+    assert str(await service.threads.thread_summary(game_id)) == (
         f"🏁 **Aqualin** #{game_id} is over: **Alice** wins! The game: <#{THREAD_1}>")
 
 
 async def test_an_aborted_thread_game_says_so_in_the_channel(service: GameService) -> None:
     lobby = await threaded_game(service, "kahuna", THREAD_1)
-    await service.abort(ALICE, thread(THREAD_1))
+    await service.lobby.abort(ALICE, thread(THREAD_1))
     assert not await channel_lines(service, lobby)  # a lobby's end shows on the lobby itself
     running = await threaded_game(service, "kahuna", THREAD_2)
-    await service.join(BOB, thread(THREAD_2))
-    await service.start(ALICE, thread(THREAD_2))
-    await service.abort(ALICE, thread(THREAD_2), "rain")
+    await service.lobby.join(BOB, thread(THREAD_2))
+    await service.lobby.start(ALICE, thread(THREAD_2))
+    await service.lobby.abort(ALICE, thread(THREAD_2), "rain")
     assert len(await channel_lines(service, running)) == 1
-    assert str(await service.thread_summary(running)) == (
+    assert str(await service.threads.thread_summary(running)) == (
         f"🛑 **Kahuna** #{running} was aborted. The game: <#{THREAD_2}>")
 
 
 async def test_a_refused_thread_leaves_the_game_in_its_channel(service: GameService) -> None:
-    outcome = await service.new_game(ALICE, PLACE, "aqualin", "", thread=True)
-    notice = await service.thread_refused(outcome.game_id)
+    outcome = await service.lobby.new_game(ALICE, PLACE, "aqualin", "", thread=True)
+    notice = await service.threads.thread_refused(outcome.game_id)
     assert "Create Public Threads and Send Messages in Threads" in str(notice)
-    assert (await service.home_of(outcome.game_id)) == PLACE
-    await service.join(BOB, PLACE)  # commands in the channel reach it
-    await service.start(ALICE, PLACE)
-    await service.resign(BOB, PLACE)
-    assert await service.thread_summary(outcome.game_id) is None  # it ended in the channel
+    assert (await service.threads.home_of(outcome.game_id)) == PLACE
+    await service.lobby.join(BOB, PLACE)  # commands in the channel reach it
+    await service.lobby.start(ALICE, PLACE)
+    await service.play.resign(BOB, PLACE)
+    assert await service.threads.thread_summary(outcome.game_id) is None  # it ended in the channel
 
 
 async def test_reminders_point_into_the_thread(service: GameService, clock) -> None:
     game_id = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
-    await service.join(BOB, thread(THREAD_1))
-    await service.start(ALICE, thread(THREAD_1))
+    await service.lobby.join(BOB, thread(THREAD_1))
+    await service.lobby.start(ALICE, thread(THREAD_1))
     await deliver_all(service)
-    await service.remember_message(game_id, "board", 555)
+    await service.narrator.remember_message(game_id, "board", 555)
     clock.advance(13 * 3600)
-    [(place, outcome)] = await service.fire_due()
+    [(place, outcome)] = await service.timers.fire_due()
     assert place == thread(THREAD_1)  # bots and replies look for the game there
     assert f"https://discord.com/channels/{GUILD}/{THREAD_1}/555" in str(outcome.posts[0].text)
 
@@ -190,11 +190,11 @@ async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> No
 async def test_every_game_plays_in_its_thread(service: GameService, game: str) -> None:
     game_id = await threaded_game(service, game, THREAD_1)
     for actor in (BOB, CAROL)[:max(0, games.REGISTRY[game].min_players - 1)]:
-        await service.join(actor, thread(THREAD_1))
-    started = await service.start(ALICE, thread(THREAD_1))
-    assert started.game_id == game_id and (await service.home_of(game_id)) == thread(THREAD_1)
-    status = await service.status(CAROL, thread(THREAD_1))
+        await service.lobby.join(actor, thread(THREAD_1))
+    started = await service.lobby.start(ALICE, thread(THREAD_1))
+    assert started.game_id == game_id and (await service.threads.home_of(game_id)) == thread(THREAD_1)
+    status = await service.looking.status(CAROL, thread(THREAD_1))
     assert started.posts[0].is_board and status.game_id == game_id
-    await service.abort(ALICE, thread(THREAD_1))
-    assert str(await service.thread_summary(game_id)).startswith(
+    await service.lobby.abort(ALICE, thread(THREAD_1))
+    assert str(await service.threads.thread_summary(game_id)).startswith(
         f"🛑 **{games.REGISTRY[game].title}** #{game_id} was aborted.")

@@ -22,10 +22,10 @@ ACTORS = {a.user_id: a for a in (ALICE, BOB, CAROL)}
 
 
 async def three_player_game(service: GameService) -> int:
-    out = await service.new_game(ALICE, PLACE, "aqua")
-    await service.join(BOB, PLACE)
-    await service.join(CAROL, PLACE)
-    await service.start(ALICE, PLACE)
+    out = await service.lobby.new_game(ALICE, PLACE, "aqua")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(CAROL, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     assert out.game_id is not None
     return out.game_id
 
@@ -44,9 +44,9 @@ async def play_a_turn(service: GameService, game_id: int) -> tuple[str, object]:
     (player,) = GAME.to_act(state)
     actor = await actor_of(service, game_id, player)
     move = next(m for m in GAME.legal_moves(state, player) if m.startswith("take"))
-    outcome = await service.move(actor, PLACE, move)
+    outcome = await service.play.move(actor, PLACE, move)
     if not [p for p in outcome.posts if p.art is not None]:  # the large-animal step
-        outcome = await service.move(actor, PLACE, "done")
+        outcome = await service.play.move(actor, PLACE, "done")
     return player, outcome
 
 
@@ -63,7 +63,7 @@ async def test_the_post_after_a_move_draws_the_mover_and_the_next_player(
     assert nxt != mover
     plan = ra.plan(art.view, art.names)
     assert [(p.player, p.role) for p in plan.panels] == [(mover, "moved"), (nxt, "next")]
-    drawn = await service.rendered(outcome)
+    drawn = await service.drawing.rendered(outcome)
     (shown,) = [p for p in drawn.posts if p.image is not None]
     image = Image.open(io.BytesIO(shown.image.data)).convert("RGB")
     assert image.size == (ra.WIDTH, plan.height)
@@ -85,12 +85,12 @@ async def test_board_player_shows_that_players_area(service: GameService) -> Non
     names = {s.player_id: s.name for s in seats}
     (carol,) = [s.player_id for s in seats if s.user_id == CAROL.user_id]
     view = GAME.view(state, None)
-    plain = await service.board(ALICE, PLACE)
-    asked = await service.board(ALICE, PLACE, user_id=CAROL.user_id)
+    plain = await service.looking.board(ALICE, PLACE)
+    asked = await service.looking.board(ALICE, PLACE, user_id=CAROL.user_id)
     assert asked.reply_file is not None and plain.reply_file is not None
     assert asked.reply_file.data == render_board(view, names, focus=carol)
     assert asked.reply_file.data != plain.reply_file.data
     plan = ra.plan(view, names, carol)
     assert [(p.player, p.role) for p in plan.panels] == [(carol, "next")]
     with pytest.raises(ServiceError, match="no seat"):
-        await service.board(ALICE, PLACE, user_id=4242)
+        await service.looking.board(ALICE, PLACE, user_id=4242)

@@ -31,16 +31,16 @@ async def legal_now(service: GameService) -> tuple[set[str], str]:
 ])
 async def test_a_bad_move_gets_the_rules_syntax_with_legal_examples(
         service: GameService, rules: str, syntax: str, other: str) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin", f"rules={rules} role=host-colour")
-    await service.join(BOB, PLACE)
-    started = await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", f"rules={rules} role=host-colour")
+    await service.lobby.join(BOB, PLACE)
+    started = await service.lobby.start(ALICE, PLACE)
     legal, _player = await legal_now(service)
     [board] = [p for p in started.posts if "/move" in p.text]
     assert set(re.findall(r"`/move ([^`]*)`", board.text)) <= legal
-    await service.move(ALICE, PLACE, sorted(legal)[0])  # now a tile lies on the board
+    await service.play.move(ALICE, PLACE, sorted(legal)[0])  # now a tile lies on the board
     legal, player = await legal_now(service)
     with pytest.raises(IllegalMove) as info:
-        await service.move(BOB, PLACE, "xx")
+        await service.play.move(BOB, PLACE, "xx")
     reply = info.value.args[0]
     for lang in ("en", "de", "da"):
         assert tr(reply, lang) != "" and "BT d4" not in tr(reply, lang)

@@ -25,16 +25,16 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def open_game(service: GameService, game_id: str, bots: int, options: str = "") -> None:
-    await service.new_game(ALICE, PLACE, game_id, options)
+    await service.lobby.new_game(ALICE, PLACE, game_id, options)
     for _ in range(bots):
-        await service.add_bot(ALICE, PLACE, "easy")
+        await service.bots.add_bot(ALICE, PLACE, "easy")
 
 
 async def bots_answer(service: GameService) -> list[Outcome]:
     """Let the bots move until none is to act (what the adapter's bot runner does)."""
     out = []
     for _ in range(200):
-        outcome = await service.bot_turn(PLACE)
+        outcome = await service.bots.bot_turn(PLACE)
         if outcome is None:
             return out
         out.append(outcome)
@@ -46,7 +46,7 @@ async def one_bot_turn(service: GameService) -> list[Outcome]:
     row = await service.store.games.latest_game(PLACE.channel_id)
     out = []
     for _ in range(20):
-        out.append(await service.bot_turn(PLACE))
+        out.append(await service.bots.bot_turn(PLACE))
         assert out[-1] is not None
         last = (await service.store.games.moves(row.id))[-1]
         if last.ends_turn:
@@ -56,7 +56,7 @@ async def one_bot_turn(service: GameService) -> list[Outcome]:
 
 async def human_moves(service: GameService) -> Outcome:
     """Alice plays her first suggestion."""
-    return await service.move(ALICE, PLACE, (await service.suggest(ALICE, PLACE, ""))[0][1])
+    return await service.play.move(ALICE, PLACE, (await service.looking.suggest(ALICE, PLACE, ""))[0][1])
 
 
 async def state_of(service: GameService):
@@ -76,7 +76,7 @@ def bot_lines(text: str) -> list[str]:
 async def test_a_bot_to_act_is_not_prompted_the_channel_hears_it_is_thinking(
         service: GameService) -> None:
     await open_game(service, "aqualin", 1, "role=host-colour")
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     [post] = (await human_moves(service)).posts
     text = str(post.text)
     assert "🤖 Easy bot** is thinking…" in text
@@ -91,7 +91,7 @@ async def test_two_bots_in_a_row_answer_in_one_post_with_one_ping(service: GameS
     """Aqua, Alice against two bots: after each of her turns the bots' turns come as one post
     (one board), which pings her once."""
     await open_game(service, "aqua", 2)
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     chains = 0
     for _ in range(6):
         row, game, state = await state_of(service)
@@ -117,7 +117,7 @@ async def test_the_human_already_waiting_is_not_pinged_again(service: GameServic
     """Kraqua, Alice with two bots: any seat may start the round. The start pings her; the
     bots play their turns and tell them in one post that names her without a second ping."""
     await open_game(service, "kraqua", 2)
-    start = await service.start(ALICE, PLACE)
+    start = await service.lobby.start(ALICE, PLACE)
     [first] = start.posts
     assert first.mention == (ALICE.user_id,)
     assert re.search(r"🤖 Easy bot \(\w+\)\*\* and \*\*🤖 Easy bot 2 \(\w+\)\*\* are thinking…",
@@ -136,11 +136,11 @@ async def test_a_bot_turn_the_channel_did_not_hear_of_is_told_after_a_restart(
         service: GameService, store: Store, clock) -> None:
     """Nothing about unheard turns is kept in memory: a new process reads them from the log."""
     await open_game(service, "kraqua", 2)
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     quiet = await one_bot_turn(service)
     assert not any(o.posts for o in quiet)  # the first bot's turn waits for the second's
     again = GameService(store, clock=clock, new_seed=lambda: 12345)
-    again.bots_in_threads = True
+    again.bots.bots_in_threads = True
     try:
         [post] = [p for o in await one_bot_turn(again) for p in o.posts]
     finally:
@@ -153,7 +153,7 @@ async def test_a_bot_turn_the_channel_did_not_hear_of_is_told_after_a_restart(
 async def test_a_human_who_moves_between_two_bots_hears_the_first_bot_too(
         service: GameService) -> None:
     await open_game(service, "kraqua", 2)
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     assert not any(o.posts for o in await one_bot_turn(service))  # the first bot played, unheard
     outcome = await human_moves(service)  # Alice starts her turn before the second bot
     while not outcome.posts:  # her turn's steps (lay, then move)
@@ -176,7 +176,7 @@ async def test_when_the_log_cannot_be_replayed_moves_are_still_posted(
         raise ValueError("engine changed")
 
     await open_game(service, "aqualin", 1, "role=host-colour")
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     monkeypatch.setattr(news_module, "read_news", broken)
     [post] = (await human_moves(service)).posts
     assert "is thinking" in str(post.text)
@@ -186,11 +186,11 @@ async def test_when_the_log_cannot_be_replayed_moves_are_still_posted(
 
 
 async def test_bots_alone_show_every_move_and_thank_nobody(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "aqualin")
-    await service.leave(ALICE, PLACE)  # Alice only hosts
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.leave(ALICE, PLACE)  # Alice only hosts
     for _ in range(2):
-        await service.add_bot(ALICE, PLACE, "easy")
-    posts = list((await service.start(ALICE, PLACE)).posts)
+        await service.bots.add_bot(ALICE, PLACE, "easy")
+    posts = list((await service.lobby.start(ALICE, PLACE)).posts)
     outcomes = await bots_answer(service)
     posts += [p for o in outcomes for p in o.posts]
     assert len(posts) == len(outcomes) + 1  # the start, then every bot move
@@ -205,12 +205,12 @@ async def test_bots_alone_show_every_move_and_thank_nobody(service: GameService)
 @pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
 def test_scores_stand_apart_from_names(game_id: str) -> None:
     """``🤖 Easy bot 2 0`` read as "Easy bot 20": each score follows its name after a colon."""
-    from bot.service.core import ServiceCore
+    from bot.service.core import Narrator
     from games import Result
 
     game = games.REGISTRY[game_id]
     names = {"a": "🤖 Easy bot", "b": "🤖 Easy bot 2"}
-    said = str(ServiceCore.result_text(game, Result(scores={"a": 3, "b": 0}, winners=("a",)), names))
+    said = str(Narrator.result_text(game, Result(scores={"a": 3, "b": 0}, winners=("a",)), names))
     assert "**🤖 Easy bot**: 3 · **🤖 Easy bot 2**: 0" in said
     assert not re.search(r"bot 2\** \d", said)
 
@@ -219,9 +219,9 @@ def test_scores_stand_apart_from_names(game_id: str) -> None:
 
 
 async def test_a_players_own_actions_edit_their_hand_dm(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    start = await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    start = await service.lobby.start(ALICE, PLACE)
     assert len(start.dms) == 2 and not any(d.replace for d in start.dms)  # new DMs to begin with
     row, game, state = await state_of(service)
     (player,) = game.to_act(state)
@@ -231,7 +231,7 @@ async def test_a_players_own_actions_edit_their_hand_dm(service: GameService) ->
         row, game, state = await state_of(service)
         if str(mover.user_id) not in game.to_act(state):
             break
-        outcome = await service.move(mover, PLACE, (await service.suggest(mover, PLACE, ""))[0][1])
+        outcome = await service.play.move(mover, PLACE, (await service.looking.suggest(mover, PLACE, ""))[0][1])
         # the mover's hand changes (they are looking); the other hears at most that their
         # turn begins: every DM is an edit
         assert outcome.dms and all(dm.replace for dm in outcome.dms)
@@ -246,25 +246,25 @@ async def test_a_players_own_actions_edit_their_hand_dm(service: GameService) ->
 
 
 async def test_the_host_is_marked_once_though_they_hold_two_seats(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kraqua")
-    await service.join(BOB, PLACE)
-    out = await service.join(ALICE, PLACE)  # a second seat in the cooperative game
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.join(BOB, PLACE)
+    out = await service.lobby.join(ALICE, PLACE)  # a second seat in the cooperative game
     text = str(out.lobby_edit.text)
     assert text.count("(host)") == 1 and "**Alice** (host), **Bob** and **Alice \\(2\\)**" in text
-    await service.start(ALICE, PLACE)
-    status = str((await service.status(ALICE, PLACE)).reply)
+    await service.lobby.start(ALICE, PLACE)
+    status = str((await service.looking.status(ALICE, PLACE)).reply)
     assert status.count("(host)") == 1
 
 
 async def test_the_lobby_says_who_hosts_it_after_the_host_leaves(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kraqua")
-    await service.join(BOB, PLACE)
-    first = str((await service.status(ALICE, PLACE)).reply)
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.join(BOB, PLACE)
+    first = str((await service.looking.status(ALICE, PLACE)).reply)
     assert "lobby, hosted by **Alice**" in first
-    out = await service.leave(ALICE, PLACE)  # Bob hosts now; he did not open it
+    out = await service.lobby.leave(ALICE, PLACE)  # Bob hosts now; he did not open it
     assert "lobby, hosted by **Bob**" in str(out.lobby_edit.text)
     assert "opened by" not in str(out.lobby_edit.text)
-    out = await service.leave(BOB, PLACE)  # nobody left to hand it to: Bob still hosts
+    out = await service.lobby.leave(BOB, PLACE)  # nobody left to hand it to: Bob still hosts
     text = str(out.lobby_edit.text)
     assert f"hosted by <@{BOB.user_id}> (not playing)" in text
     assert "nobody yet" in text
@@ -274,9 +274,9 @@ async def test_the_article_before_a_game_name_is_never_wrong(service: GameServic
     """"a Aqualin game": the sentences name the game without an article before it."""
     from bot.refusals import ServiceError
 
-    await service.new_game(ALICE, PLACE, "aqualin")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")
     with pytest.raises(ServiceError) as err:
-        await service.new_game(ALICE, PLACE, "aqua")
+        await service.lobby.new_game(ALICE, PLACE, "aqua")
     assert "already has a game of Aqualin (lobby)" in str(err.value)
     from bot.i18n import tr
 
@@ -329,7 +329,7 @@ async def test_no_post_tells_more_bot_turns_than_fit(service: GameService,
 
     monkeypatch.setattr(news, "QUIET_LIMIT", 1)
     await open_game(service, "aqua", 3)
-    await service.start(ALICE, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     told, texts = [], []
     for _ in range(4):
         row, game, state = await state_of(service)
@@ -343,9 +343,9 @@ async def test_no_post_tells_more_bot_turns_than_fit(service: GameService,
 
 async def test_the_store_finds_the_hand_dm_to_edit(service: GameService, store: Store) -> None:
     """On both databases: the latest finished DM of that game to that user, before the row."""
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    start = await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    start = await service.lobby.start(ALICE, PLACE)
     row = await store.games.latest_game(PLACE.channel_id)
     claimed = {r.key: r for r in await store.outbox.claim(owner="t", now=service.clock(),
                                                           lease=60, limit=100)}
@@ -363,29 +363,29 @@ async def test_the_store_finds_the_hand_dm_to_edit(service: GameService, store: 
 async def test_the_hand_dm_says_whose_turn_it_is_as_turns_change(service: GameService) -> None:
     """A pass changes no hand, yet both DMs are edited: the passer's turn is over, the other's
     begins. At the end, every DM says the game is over."""
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     row, game, state = await state_of(service)
     (first,) = game.to_act(state)
     mover, other = (ALICE, BOB) if first == HUMAN else (BOB, ALICE)
-    out = await service.move(mover, PLACE, "pass")
+    out = await service.play.move(mover, PLACE, "pass")
     dms = {d.user_id: d for d in out.dms}
     assert set(dms) == {ALICE.user_id, BOB.user_id} and all(d.replace for d in dms.values())
     assert "not your turn yet" in str(dms[mover.user_id].text)
     assert "It's your turn" in str(dms[other.user_id].text)
-    ended = await service.resign(other, PLACE)
+    ended = await service.play.resign(other, PLACE)
     assert {d.user_id for d in ended.dms} == {ALICE.user_id, BOB.user_id}
     assert all(d.replace and "The game is over." in str(d.text) for d in ended.dms)
 
 
 async def test_a_skipped_turn_edits_both_hand_dms(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "kahuna")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     row, game, state = await state_of(service)
     (first,) = game.to_act(state)
-    out = await service.skip(ALICE, PLACE)  # Alice moderates
+    out = await service.play.skip(ALICE, PLACE)  # Alice moderates
     waiting = BOB if first == HUMAN else ALICE
     dms = {d.user_id: str(d.text) for d in out.dms if d.replace}
     assert "It's your turn" in dms[waiting.user_id] and len(dms) == 2

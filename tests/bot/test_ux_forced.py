@@ -19,9 +19,9 @@ ACTORS = {str(ALICE.user_id): ALICE, str(BOB.user_id): BOB}
 
 
 async def start(service: GameService) -> None:
-    await service.new_game(ALICE, PLACE, "krasserfall", "")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "krasserfall", "")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
 
 
 async def current(service: GameService):
@@ -38,7 +38,7 @@ async def play_until(service: GameService, stop, limit: int = 300):
             return None
         player = next(iter(KRASSERFALL.waiting_for(state)))
         moves = [m for m in KRASSERFALL.legal_moves(state, player) if not m.startswith("stone")]
-        out = await service.move(ACTORS[player], PLACE, chooser.choice(moves))
+        out = await service.play.move(ACTORS[player], PLACE, chooser.choice(moves))
         if stop(out, state):
             return out
     raise AssertionError("no forced move came up")
@@ -66,13 +66,13 @@ async def test_a_forced_move_plays_itself_and_the_post_names_it(service: GameSer
     names = {s.player_id: s.name for s in await service.store.games.seats(row.id)}
     assert f"Forced: **{names[last.player_id]}**" in text
     # the log says so too
-    assert "(forced: the only move)" in str((await service.log(ALICE, PLACE, 50)).reply)
+    assert "(forced: the only move)" in str((await service.history.log(ALICE, PLACE, 50)).reply)
     # and nobody is left with a single move to make by hand
     assert all(KRASSERFALL.auto_move(state, p) is None for p in KRASSERFALL.players(state))
 
 
 async def test_auto_forced_false_leaves_the_move_to_the_player(service: GameService) -> None:
-    out = await service.configure(ALICE, PLACE, auto_forced=False)
+    out = await service.settings.configure(ALICE, PLACE, auto_forced=False)
     assert "auto_forced: false" in str(out.reply)
     await start(service)
 
@@ -84,32 +84,32 @@ async def test_auto_forced_false_leaves_the_move_to_the_player(service: GameServ
         auto = KRASSERFALL.auto_move(state, player)
         if auto is not None:  # the game waits for the player's only move
             seen = True
-            out = await service.move(ACTORS[player], PLACE, auto)
+            out = await service.play.move(ACTORS[player], PLACE, auto)
             assert "forced" not in str(out.reply).lower()
             break
         moves = [m for m in KRASSERFALL.legal_moves(state, player) if not m.startswith("stone")]
-        await service.move(ACTORS[player], PLACE, chooser.choice(moves))
+        await service.play.move(ACTORS[player], PLACE, chooser.choice(moves))
     assert seen
     row, _state = await current(service)
     assert not [m for m in await service.store.games.moves(row.id) if m.kind == "forced"]
 
 
 async def test_the_setting_is_shown_and_on_by_default(service: GameService) -> None:
-    shown = str((await service.show_settings(ALICE, PLACE)).reply)
+    shown = str((await service.settings.show_settings(ALICE, PLACE)).reply)
     assert "only possible move plays itself (`auto_forced: true`)" in shown
     assert (await service.store.settings.guild(PLACE.guild_id)).auto_forced
-    await service.configure(ALICE, PLACE, auto_forced=False)
+    await service.settings.configure(ALICE, PLACE, auto_forced=False)
     assert not (await service.store.settings.guild(PLACE.guild_id)).auto_forced
-    await service.configure(ALICE, PLACE, auto_forced=True)
+    await service.settings.configure(ALICE, PLACE, auto_forced=True)
     assert (await service.store.settings.guild(PLACE.guild_id)).auto_forced
 
 
 async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameService) -> None:
     """The player's last card ends their last turn by itself: one post tells both."""
     kahuna = games.REGISTRY["kahuna"]
-    await service.new_game(ALICE, PLACE, "kahuna", "")
-    await service.join(BOB, PLACE)
-    await service.start(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kahuna", "")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     chooser = random.Random(5)
     for _step in range(600):
         row = await service.store.games.latest_game(PLACE.channel_id)
@@ -120,7 +120,7 @@ async def test_kahuna_ends_a_last_turn_with_nothing_left_to_play(service: GameSe
         # play cards, else tuck them, never end by hand: a hand runs empty in the last turns
         cards = [m for m in moves if m.split()[0] not in ("end", "tuck")]
         tucks = [m for m in moves if m.startswith("tuck")]
-        out = await service.move(ACTORS[player], PLACE, chooser.choice(cards or tucks or moves))
+        out = await service.play.move(ACTORS[player], PLACE, chooser.choice(cards or tucks or moves))
         if "forced" in str(out.reply):
             break
     log = await service.store.games.moves(row.id)
@@ -140,18 +140,18 @@ async def test_a_bots_forced_move_plays_itself_too(service: GameService,
     chooser = random.Random(11)
     alice = str(ALICE.user_id)
     for _game in range(8):  # games until a bot had a forced move
-        await service.new_game(ALICE, PLACE, "krasserfall", "")
-        await service.add_bot(ALICE, PLACE, "easy")
-        await service.start(ALICE, PLACE)
+        await service.lobby.new_game(ALICE, PLACE, "krasserfall", "")
+        await service.bots.add_bot(ALICE, PLACE, "easy")
+        await service.lobby.start(ALICE, PLACE)
         while True:
             row, state = await current(service)
             if row.status != "running":
                 break
             if alice not in KRASSERFALL.waiting_for(state):
-                assert await service.bot_turn(PLACE) is not None
+                assert await service.bots.bot_turn(PLACE) is not None
                 continue
             moves = [m for m in KRASSERFALL.legal_moves(state, alice) if not m.startswith("stone")]
-            await service.move(ALICE, PLACE, chooser.choice(moves))
+            await service.play.move(ALICE, PLACE, chooser.choice(moves))
         log = await service.store.games.moves(row.id)
         players = [s.player_id for s in await service.store.games.seats(row.id)]
         for m in (m for m in log if m.kind == "forced"):

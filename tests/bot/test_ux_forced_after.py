@@ -31,10 +31,10 @@ async def play_to(service: GameService, game: games.Game, players: list, chooser
                   ready: Callable[[Any, str], bool], tries: int = 40) -> tuple[Any, str]:
     """Random moves in fresh games until ``ready(state, player)`` holds for the one to act."""
     for _game in range(tries):
-        await service.new_game(ALICE, PLACE, game.id, "")
+        await service.lobby.new_game(ALICE, PLACE, game.id, "")
         for actor in players[1:]:
-            await service.join(actor, PLACE)
-        await service.start(ALICE, PLACE)
+            await service.lobby.join(actor, PLACE)
+        await service.lobby.start(ALICE, PLACE)
         while True:
             row = await service.store.games.latest_game(PLACE.channel_id)
             if row.status != "running":
@@ -44,7 +44,7 @@ async def play_to(service: GameService, game: games.Game, players: list, chooser
             if len(acting) == 1 and ready(state, acting[0]):
                 return state, acting[0]
             player = sorted(game.waiting_for(state))[0]
-            await service.move(ACTORS[player], PLACE, chooser.choice(game.legal_moves(state, player)))
+            await service.play.move(ACTORS[player], PLACE, chooser.choice(game.legal_moves(state, player)))
     raise AssertionError(f"no position came up in {tries} games of {game.id}")
 
 
@@ -74,7 +74,7 @@ async def test_a_moderators_skip_is_followed_by_the_forced_move(service: GameSer
         service, kraqua, [ALICE, BOB], random.Random(3),
         lambda s, p: kraqua.pass_move(s, p) is not None
         and leaves_a_forced_move(kraqua, s, lambda s: kraqua.apply(s, p, kraqua.pass_move(s, p))))
-    out = await service.skip(ALICE, PLACE)
+    out = await service.play.skip(ALICE, PLACE)
     forced = await check_log(service, kraqua, "skip")
     [post] = out.posts
     assert "skipped" in str(post.text) and "⏩ Forced:" in str(post.text)
@@ -84,7 +84,7 @@ async def test_a_moderators_skip_is_followed_by_the_forced_move(service: GameSer
 
 async def test_a_deadline_skip_is_followed_by_the_forced_move(service: GameService,
                                                               clock: FakeClock) -> None:
-    await service.configure(ALICE, PLACE, deadline="1d", on_deadline="skip", reminder="off")
+    await service.settings.configure(ALICE, PLACE, deadline="1d", on_deadline="skip", reminder="off")
     kraqua = games.REGISTRY["kraqua"]
     _state, player = await play_to(
         service, kraqua, [ALICE, BOB], random.Random(3),
@@ -92,7 +92,7 @@ async def test_a_deadline_skip_is_followed_by_the_forced_move(service: GameServi
         and leaves_a_forced_move(kraqua, s, lambda s: kraqua.apply(s, p, kraqua.pass_move(s, p))))
     await deliver_all(service)  # the turn's ping is out: its deadline runs
     clock.advance(2 * 86400)
-    fired = await service.fire_due()
+    fired = await service.timers.fire_due()
     assert fired
     await check_log(service, kraqua, "skip")
     text = "\n".join(str(p.text) for _place, out in fired for p in out.posts)
@@ -104,7 +104,7 @@ async def test_a_resignation_is_followed_by_the_forced_move(service: GameService
     _state, player = await play_to(
         service, falls, [ALICE, BOB, CAROL], random.Random(5),
         lambda s, p: leaves_a_forced_move(falls, s, lambda s: falls.resign(s, p)))
-    out = await service.resign(ACTORS[player], PLACE)
+    out = await service.play.resign(ACTORS[player], PLACE)
     forced = await check_log(service, falls, "resign")
     [post] = out.posts
     assert "resigned" in str(post.text) and "⏩ Forced:" in str(post.text)
@@ -114,13 +114,13 @@ async def test_a_resignation_is_followed_by_the_forced_move(service: GameService
 
 
 async def test_auto_forced_off_leaves_it_after_a_skip_too(service: GameService) -> None:
-    await service.configure(ALICE, PLACE, auto_forced=False)
+    await service.settings.configure(ALICE, PLACE, auto_forced=False)
     kraqua = games.REGISTRY["kraqua"]
     await play_to(
         service, kraqua, [ALICE, BOB], random.Random(3),
         lambda s, p: kraqua.pass_move(s, p) is not None
         and leaves_a_forced_move(kraqua, s, lambda s: kraqua.apply(s, p, kraqua.pass_move(s, p))))
-    await service.skip(ALICE, PLACE)
+    await service.play.skip(ALICE, PLACE)
     row = await service.store.games.latest_game(PLACE.channel_id)
     log = await service.store.games.moves(row.id)
     assert log[-1].kind == "skip"
@@ -134,10 +134,10 @@ async def test_the_start_leaves_nobody_with_a_single_move_to_make(service: GameS
     """No game starts on a forced move today; should one, the start plays it (the log and the
     state stay one). Checked over the stored state and its log for every game."""
     game = games.REGISTRY[game_id]
-    await service.new_game(ALICE, PLACE, game_id, "")
+    await service.lobby.new_game(ALICE, PLACE, game_id, "")
     for actor in (BOB, CAROL)[:max(game.min_players, 2) - 1]:
-        await service.join(actor, PLACE)
-    await service.start(ALICE, PLACE)
+        await service.lobby.join(actor, PLACE)
+    await service.lobby.start(ALICE, PLACE)
     row = await service.store.games.latest_game(PLACE.channel_id)
     state = game.load(row.state)
     assert all(game.auto_move(state, p) is None for p in game.players(state))

@@ -25,12 +25,12 @@ ALICE2 = f"{ALICE.user_id}#2"  # Alice's second seat (seat 2: the host's seats c
 
 async def open_game(service: GameService, *, bot: bool = True) -> Outcome:
     """Alice holds seats 1 and 2, Bob seat 3, a bot seat 4 (if ``bot``); returns the start."""
-    await service.new_game(ALICE, PLACE, "kraqua")
-    await service.join(ALICE, PLACE)
-    await service.join(BOB, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.join(ALICE, PLACE)
+    await service.lobby.join(BOB, PLACE)
     if bot:
-        await service.add_bot(ALICE, PLACE)
-    return await service.start(ALICE, PLACE)
+        await service.bots.add_bot(ALICE, PLACE)
+    return await service.lobby.start(ALICE, PLACE)
 
 
 async def state_now(service: GameService):
@@ -72,7 +72,7 @@ async def test_the_board_names_seats_once(service: GameService) -> None:
     a2 = animal(state, ALICE2)
     assert post.art.names[ALICE2] == f"Alice ({a2})"
     assert _without_chip(post.art.view, post.art.names)[ALICE2] == "Alice"
-    drawn = await service.rendered(started)
+    drawn = await service.drawing.rendered(started)
     assert drawn.posts[0].image is not None
 
 
@@ -101,7 +101,7 @@ async def test_after_a_move_the_person_still_to_play_is_named_once_not_pinged_ag
     await open_game(service, bot=False)
     for _ in range(10):  # Bob plays his whole turn (lay, then a fish or skip ...)
         _row, state = await state_now(service)
-        moved = await service.move(BOB, PLACE, GAME.legal_moves(state, str(BOB.user_id))[0])
+        moved = await service.play.move(BOB, PLACE, GAME.legal_moves(state, str(BOB.user_id))[0])
         if moved.posts:
             break
     [post] = moved.posts
@@ -115,14 +115,14 @@ async def test_a_person_with_one_seat_acting_is_told_which(service: GameService)
     await open_game(service, bot=False)
     _row, state = await state_now(service)
     a2 = animal(state, ALICE2)
-    await service.move(ALICE, PLACE, f"{animal(state, str(ALICE.user_id))}: lay i")
+    await service.play.move(ALICE, PLACE, f"{animal(state, str(ALICE.user_id))}: lay i")
     for _ in range(10):  # Alice's first seat and Bob finish their turns
         _row, state = await state_now(service)
         acting = [p for p in GAME.players(state) if p in GAME.to_act(state) and p != ALICE2]
         if not acting:
             break
         who = BOB if acting[0] == str(BOB.user_id) else ALICE
-        last = await service.move(who, PLACE, f"seat {GAME.players(state).index(acting[0]) + 1}: "
+        last = await service.play.move(who, PLACE, f"seat {GAME.players(state).index(acting[0]) + 1}: "
                                   + GAME.legal_moves(state, acting[0])[0])
     text = str(last.posts[-1].text)
     assert f"**Alice**, your turn as **Alice ({a2})**: " in text or \
@@ -134,7 +134,7 @@ async def test_reminders_say_which_seat(service: GameService, clock: FakeClock) 
     await deliver_all(service)  # the turn clocks start when the board reaches the channel
     _row, state = await state_now(service)
     clock.advance(12 * 3600)
-    posts = [p for _place, outcome in await service.fire_due() for p in outcome.posts]
+    posts = [p for _place, outcome in await service.timers.fire_due() for p in outcome.posts]
     mine = sorted(str(p.text).splitlines()[0] for p in posts if p.mention == (ALICE.user_id,))
     assert mine == sorted(f"⏰ <@{ALICE.user_id}>, it's your turn in **Kraqua** as **Alice ({animal(state, p)})** "
                           "(waiting for 12 h)." for p in (str(ALICE.user_id), ALICE2)), mine
@@ -164,7 +164,7 @@ FORMS = {
 async def test_a_move_may_start_with_its_seat(service: GameService, form: str) -> None:
     await open_game(service)
     row, state = await state_now(service)
-    played = await service.move(ALICE, PLACE, FORMS[form](state))
+    played = await service.play.move(ALICE, PLACE, FORMS[form](state))
     assert "laid tile" in str(played.reply), played.reply
     moves = await service.store.games.moves(row.id)
     assert moves[-1].player_id == ALICE2 and moves[-1].move == "lay i"
@@ -175,33 +175,33 @@ async def test_the_advice_for_several_seats_works_as_typed(service: GameService)
     _row, state = await state_now(service)
     a1, a2 = animal(state, str(ALICE.user_id)), animal(state, ALICE2)
     with pytest.raises(ServiceError) as refused:
-        await service.move(ALICE, PLACE, "lay i")
+        await service.play.move(ALICE, PLACE, "lay i")
     advice = str(refused.value)
     assert f"**Alice ({a1})** and **Alice ({a2})**" in advice
     assert f"`/move {a1}: lay i` or `/move {a2}: lay i`" in advice
     assert "seat:" not in advice
     typed = re.findall(r"`/move ([^`]+)`", advice)[-1]
-    played = await service.move(ALICE, PLACE, typed)
+    played = await service.play.move(ALICE, PLACE, typed)
     assert "laid tile" in str(played.reply)
 
 
 async def test_the_shared_name_alone_asks_which_seat(service: GameService) -> None:
     await open_game(service)
     with pytest.raises(ServiceError, match="Several of your seats"):
-        await service.move(ALICE, PLACE, "Alice: lay i")
+        await service.play.move(ALICE, PLACE, "Alice: lay i")
 
 
 async def test_someone_elses_animal_is_not_yours(service: GameService) -> None:
     await open_game(service)
     _row, state = await state_now(service)
     with pytest.raises(NotAllowed, match="That seat isn't yours"):
-        await service.move(ALICE, PLACE, f"{animal(state, str(BOB.user_id))}: lay i")
+        await service.play.move(ALICE, PLACE, f"{animal(state, str(BOB.user_id))}: lay i")
 
 
 async def test_autocomplete_understands_the_animal(service: GameService) -> None:
     await open_game(service)
     _row, state = await state_now(service)
-    offered = await service.suggest(ALICE, PLACE, f"{animal(state, ALICE2)}: lay")
+    offered = await service.looking.suggest(ALICE, PLACE, f"{animal(state, ALICE2)}: lay")
     assert offered and all(value.startswith("seat 2: lay") for _label, value in offered), offered
     assert all(f"Alice ({animal(state, ALICE2)})" in label for label, _value in offered)
 
@@ -221,7 +221,7 @@ def test_split_seat_reads_the_number_with_or_without_a_colon() -> None:
 async def test_the_team_result_is_said_once(service: GameService) -> None:
     await open_game(service)
     _row, state = await state_now(service)
-    ended = await service.resign(BOB, PLACE)
+    ended = await service.play.resign(BOB, PLACE)
     text = str(ended.posts[0].text)
     assert "The game was lost." in text
     [score] = [line for line in text.splitlines() if "score" in line.lower()]
@@ -229,7 +229,7 @@ async def test_the_team_result_is_said_once(service: GameService) -> None:
     assert "Scores:" not in text
     # the verdict names the seat that left by its animal
     assert f"**Bob ({animal(state, str(BOB.user_id))})** left the game." in text
-    status = str((await service.status(ALICE, PLACE)).reply)
+    status = str((await service.looking.status(ALICE, PLACE)).reply)
     assert status.count("Team score:") == 1 and "Scores:" not in status
     assert "Holdets point:" in tr(ended.posts[0].text, "da")
 
@@ -237,7 +237,7 @@ async def test_the_team_result_is_said_once(service: GameService) -> None:
 async def test_a_game_with_winners_still_lists_scores_per_player(service: GameService) -> None:
     from games import Result
 
-    said = str(service.result_text(games.REGISTRY["aqualin"], Result({"1": 3, "2": 5}, ("2",)),
+    said = str(service.narrator.result_text(games.REGISTRY["aqualin"], Result({"1": 3, "2": 5}, ("2",)),
                                    {"1": "Ann", "2": "Ben"}))
     assert "Scores: **Ann**: 3 · **Ben**: 5" in said and "Team score" not in said
 

@@ -51,10 +51,10 @@ def db_url(tmp_path: Path) -> str:
 
 async def open_game(service: GameService, game_id: str, actors: tuple[Actor, ...],
                     options: str) -> None:
-    await service.new_game(actors[0], PLACE, game_id, options)
+    await service.lobby.new_game(actors[0], PLACE, game_id, options)
     for actor in actors[1:]:
-        await service.join(actor, PLACE)
-    await service.start(actors[0], PLACE)
+        await service.lobby.join(actor, PLACE)
+    await service.lobby.start(actors[0], PLACE)
 
 
 async def position(service: GameService) -> tuple[games.Game, Any, list[Any]]:
@@ -102,7 +102,7 @@ async def test_autocomplete_is_plain_text_at_random_positions(service: GameServi
         typed = ["", rnd.choice(legal)[:rnd.randint(1, 4)], "zzz", "seat 2: ", "seat 1: "]
         for actor in (*by_user.values(), OLGA):
             for text in typed:
-                pairs = await service.suggest(actor, PLACE, text)
+                pairs = await service.looking.suggest(actor, PLACE, text)
                 for shown in assert_plain(pairs, names):
                     if "waiting for" in shown:  # English: the names stand as typed
                         waiting_seen += 1
@@ -116,7 +116,7 @@ async def test_autocomplete_is_plain_text_at_random_positions(service: GameServi
             seat = next(s for s in seats if s.player_id == player)
             move = rnd.choice(game.legal_moves(state, player))
             try:
-                await service.move(by_user[seat.user_id], PLACE, move,
+                await service.play.move(by_user[seat.user_id], PLACE, move,
                                    seat=game.players(state).index(player) + 1)
             except (ServiceError, GameError):
                 continue  # a move that asks to be confirmed first: another one next time
@@ -124,15 +124,15 @@ async def test_autocomplete_is_plain_text_at_random_positions(service: GameServi
 
 
 async def test_without_a_running_game_the_line_is_plain(service: GameService) -> None:
-    assert_plain(await service.suggest(HANA, PLACE, "d4"), [])  # no game here
-    await service.new_game(HANA, PLACE, "aqualin", "")
-    await service.join(IVAN, PLACE)
-    assert_plain(await service.suggest(IVAN, PLACE, "d4"), [])  # the lobby is open
+    assert_plain(await service.looking.suggest(HANA, PLACE, "d4"), [])  # no game here
+    await service.lobby.new_game(HANA, PLACE, "aqualin", "")
+    await service.lobby.join(IVAN, PLACE)
+    assert_plain(await service.looking.suggest(IVAN, PLACE, "d4"), [])  # the lobby is open
 
 
 async def test_not_your_turn_names_the_player_as_typed(service: GameService) -> None:
     await open_game(service, "aqualin", (HANA, IVAN), "role=host-colour rules=classic")
-    [(label, value)] = await service.suggest(IVAN, PLACE, "")
+    [(label, value)] = await service.looking.suggest(IVAN, PLACE, "")
     for lang in LANGUAGES:
         [choice] = choices([(label, value)], lang)
         assert "*hana*_x" in choice.name and "\\" not in choice.name and "**" not in choice.name
@@ -140,7 +140,7 @@ async def test_not_your_turn_names_the_player_as_typed(service: GameService) -> 
         "It's not your turn: waiting for *hana*_x. I'll ping you when it is."
     # /move itself still answers in Markdown, with the name escaped
     with pytest.raises(ServiceError) as info:
-        await service.move(IVAN, PLACE, "d4")
+        await service.play.move(IVAN, PLACE, "d4")
     assert "**\\*hana\\*\\_x**" in str(info.value)
 
 
@@ -151,7 +151,7 @@ async def test_seat_prefixes_show_the_name_as_typed(service: GameService) -> Non
     hana_seats = [p for p in players if p in game.to_act(state)
                   and any(s.user_id == HANA.user_id and s.player_id == p for s in seats)]
     assert len(hana_seats) == 2, "both of hana's seats may act in the first round"
-    pairs = await service.suggest(HANA, PLACE, "")
+    pairs = await service.looking.suggest(HANA, PLACE, "")
     for lang in LANGUAGES:
         for choice in choices(pairs, lang):
             assert "*hana*_x" in choice.name and "\\" not in choice.name, choice.name

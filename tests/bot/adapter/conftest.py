@@ -38,7 +38,7 @@ async def start_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFacto
                             guild_id=None, log_level="INFO", api_base=None, gateway_url=None)
         client = GameBot(GameService(store, new_seed=lambda: 2024), settings)
         client.bots.pause = 0  # bots move at once in tests
-        client.service.bots_in_threads = True
+        client.service.bots.bots_in_threads = True
         await client._async_setup_hook()  # what login() does first: binds the event loop
         client._connection.application_id = APP_ID
         client._connection.user = discord.ClientUser(state=client._connection, data=BOT_USER)

@@ -208,7 +208,7 @@ async def test_unexpected_errors_are_logged_and_explained(harness: Harness, monk
     async def explode(*args, **kwargs):
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(harness.client.service, "status", explode)
+    monkeypatch.setattr(harness.client.service.looking, "status", explode)
     with caplog.at_level(logging.ERROR):
         sent = await harness.command(ALICE, "game", "status")
     assert "went wrong" in reply_text(sent)

@@ -42,7 +42,7 @@ async def test_the_stone_is_played_out_of_turn(start_bot) -> None:
         h = await start_bot()
         async with h.client.service.store.db.tx() as tx:
             await tx.execute("DELETE FROM games")
-        h.client.service._new_seed = lambda seed=seed: 100 + seed
+        h.client.service.ground.new_seed = lambda seed=seed: 100 + seed
         for i, n in enumerate(await play(h, count)):
             totals[i] += n
     assert totals[1] >= 1 and totals[2] >= 1

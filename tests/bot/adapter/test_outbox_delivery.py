@@ -161,7 +161,7 @@ async def test_an_unreadable_row_is_given_up_and_the_rest_delivered(harness: Har
     async with store.db.tx() as db:
         await db.execute("UPDATE outbox SET body = '{broken' WHERE done_at IS NULL")
     # Another channel's lobby, still to be posted.
-    await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
+    await h.client.service.lobby.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=None, channel_id=CHANNEL_ID + 1), "aqualin")
     await make_due(h)
     assert await h.client.outbox.sweep() == 1  # the lobby; the broken row was set aside
@@ -185,7 +185,7 @@ async def test_what_a_dead_process_held_goes_out_at_start_up_without_the_grace(
     h = harness
     store = h.client.service.store
     monkeypatch.setattr(deliverer, "GRACE", 10 ** 9)  # the sweep alone would never take it
-    await h.client.service.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
+    await h.client.service.lobby.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=GUILD_ID, channel_id=CHANNEL_ID), "aqualin")
     dead = f"{socket.gethostname()}:{2 ** 22 + 7}:dddd"  # no such process here
     [row] = await store.outbox.claim(owner=dead, now=h.client.service.clock(), lease=3600)

@@ -247,7 +247,7 @@ async def test_a_row_without_an_interaction_goes_by_dm(dm: GroupDM) -> None:
     game_id, card = await lobby(h)
     await h.click(BOB, f"lobby:join:{game_id}", card)
     service = h.client.service
-    outcome = await service.start(Actor(ALICE.id, "Alice"), Place(guild_id=None, channel_id=GROUP_DM))  # not delivered
+    outcome = await service.lobby.start(Actor(ALICE.id, "Alice"), Place(guild_id=None, channel_id=GROUP_DM))  # not delivered
     assert outcome.outbox
     service.clock = lambda: 10**10  # long after: the loop takes it over
     h.fake.take()
@@ -280,7 +280,7 @@ async def test_a_player_who_never_chose_hears_of_each_turn_once(dm: GroupDM) -> 
     there is nothing to answer: never a second DM saying the same."""
     h = dm
     service = h.client.service
-    assert service.notify_default(None) == service.notify_default(GUILD_ID) == "channel"
+    assert service.notices.notify_default(None) == service.notices.notify_default(GUILD_ID) == "channel"
     game_id, card = await lobby(h)
     await h.click(BOB, f"lobby:join:{game_id}", card)
     sent = await h.command(ALICE, "game", "start")

@@ -7,7 +7,7 @@ uses the global ``random``: chance comes from a seeded RNG kept inside each stat
 
 from __future__ import annotations
 
-from .base import Button, Game, Option, Result
+from .base import Button, Chance, Game, Information, Option, Result, Traits
 from .errors import (
     BadOptions,
     CorruptState,
@@ -36,13 +36,16 @@ __all__ = [
     "register",
     "BadOptions",
     "Button",
+    "Chance",
     "CorruptState",
     "Game",
     "GameError",
     "GameOver",
     "IllegalMove",
+    "Information",
     "InvalidMove",
     "NotYourTurn",
     "Option",
     "Result",
+    "Traits",
 ]

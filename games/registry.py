@@ -7,7 +7,7 @@ there, and a game defined elsewhere (a test's, a plug-in's) registers itself the
 
 from __future__ import annotations
 
-from .base import AnyGame
+from .base import AnyGame, Game
 
 #: Game id -> its engine, in the order they registered (the order ``/game new`` lists them).
 REGISTRY: dict[str, AnyGame] = {}
@@ -20,5 +20,8 @@ def register(game: AnyGame) -> AnyGame:
         raise ValueError(f"two games registered with the id {game.id!r}")
     if not game.id.isidentifier() or game.id != game.id.lower():
         raise ValueError(f"a game id is a lower-case identifier, not {game.id!r}")
+    if not game.traits.nothing_unseen and type(game).resample is Game.resample:
+        raise ValueError(f"{game.id} has chance or hidden information ({game.traits}) but no "
+                         "resample of its own")
     REGISTRY[game.id] = game
     return game

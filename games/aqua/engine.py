@@ -66,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Button, Game, Option, Result, Suggestions
+from ..base import Button, Chance, Game, Information, Option, Result, Suggestions, Traits
 from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
@@ -131,7 +131,8 @@ def solo_rating(total: int) -> str:
     return next(name for floor, name in RATINGS if total >= floor)
 
 
-class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4)):
+class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
+           traits=Traits(Chance.SEEDED, Information.PERFECT)):
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
     summary = words.SUMMARY
 

@@ -20,7 +20,7 @@ from dataclasses import fields
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Game, Option, Result
+from ..base import Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove, InvalidMove
 from ..notation import clean
 from ..registry import register
@@ -38,7 +38,8 @@ from .view import AqualinView
 _ = translator("aqualin")
 
 
-class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2)):
+class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2),
+              traits=Traits(Chance.SEEDED, Information.PERFECT)):
     options = {
         "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
         "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),

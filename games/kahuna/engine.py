@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
@@ -40,7 +40,8 @@ ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 # ----- the game --------------------------------------------------------------------------------
 
 
-class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2)):
+class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2),
+             traits=Traits(Chance.SEEDED, Information.HIDDEN)):
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
         "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),

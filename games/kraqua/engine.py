@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
@@ -54,7 +54,8 @@ from ..registry import register
 _ = translator("kraqua")
 
 
-class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4)):
+class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
+             traits=Traits(Chance.SEEDED, Information.PERFECT)):
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
@@ -29,7 +29,7 @@ EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
 
 class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasserfall",
-                  players=(2, 4)):
+                  players=(2, 4), traits=Traits(Chance.SEEDED, Information.HIDDEN)):
     options = {
         "push": Option(("touch", "thrill"), "touch",
                        _("touch: a push moves a boat one wave; thrill: or half a wave "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .errors import InvalidMove
 from .text import translator
 
 _ = translator("common")
@@ -32,7 +33,13 @@ def clean(text: str, *, tight: str = "-", arrow: str = "-", drop: str = "",
     """``text`` as a game's parser reads it: lower case, one space between words, every dash
     as ``-`` and every arrow as ``arrow``. No space is left around the characters in ``tight``
     (``b2 - c3`` is ``b2-c3``); the characters in ``drop`` count as spaces (brackets), those
-    in ``dash_like`` as dashes (Kahuna's ``/``)."""
+    in ``dash_like`` as dashes (Kahuna's ``/``).
+
+    What is not text at all (``None``, a number, bytes from a broken caller) is refused with
+    :class:`~games.errors.InvalidMove`, as any unreadable move is, never an ``AttributeError``.
+    """
+    if not isinstance(text, str):
+        raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     text = text.strip().lower()
     for sign in ARROWS:
         text = text.replace(sign, arrow)

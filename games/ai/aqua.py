@@ -32,7 +32,6 @@ from ..aqua.scoring import ecosystem_points, groups
 from ..aqua.state import Phase
 from ..base import AnyGame
 from ..rng import Rng
-from .registry import register_policy
 from .policy import Policy, Rewards, estimate_rewards, logistic
 
 #: weight of a near habitat's animal
@@ -256,5 +255,3 @@ class AquaPolicy(Policy):
         base = super().outcome(game, state)
         return {p: 0.9 * base[p] + 0.1 * shaped[p] for p in state.players}
 
-
-register_policy("aqua", AquaPolicy)

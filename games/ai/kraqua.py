@@ -33,7 +33,6 @@ import time
 from ..base import AnyGame
 from ..kraqua import policy as planner
 from ..rng import Rng
-from .registry import register_policy
 from .policy import Policy, Rewards
 
 #: how much better (in P(win)) an option must look than the planner's favourite, on the same
@@ -153,5 +152,3 @@ class KraquaPolicy(Policy):
         v = team_value(state)
         return {p: v for p in state.players}
 
-
-register_policy("kraqua", KraquaPolicy)

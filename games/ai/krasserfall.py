@@ -27,7 +27,6 @@ from ..base import AnyGame
 from ..krasserfall import words
 from ..krasserfall.model import LANES, MEDALS
 from ..rng import Rng
-from .registry import register_policy
 from .policy import Policy, Rewards, estimate_rewards
 
 #: logistic / soft-max scale, in medals
@@ -99,5 +98,3 @@ class KrasserfallPolicy(Policy):
         shaped = self.evaluate(game, state)
         return {p: 0.85 * base[p] + 0.15 * shaped[p] for p in state.players}
 
-
-register_policy("krasserfall", KrasserfallPolicy)

@@ -579,4 +579,5 @@ class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
         return from_json(data)
 
 
-register(Aqua())
+register(Aqua(), listed=3, renderer="renderers.aqua:RECORD",
+         policy="games.ai.aqua:AquaPolicy")

@@ -361,4 +361,5 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
         return state
 
 
-register(Aqualin())
+register(Aqualin(), listed=1, renderer="renderers.aqualin:RECORD",
+         policy="games.ai.aqualin:AqualinPolicy")

@@ -598,4 +598,5 @@ class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players
 __all__ = ["Kahuna"]
 
 
-register(Kahuna())
+register(Kahuna(), listed=2, renderer="renderers.kahuna:RECORD",
+         policy="games.ai.kahuna:KahunaPolicy")

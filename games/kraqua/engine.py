@@ -339,4 +339,5 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
         return codec.from_json(d)
 
 
-register(Kraqua())
+register(Kraqua(), listed=4, renderer="renderers.kraqua:RECORD",
+         policy="games.ai.kraqua:KraquaPolicy")

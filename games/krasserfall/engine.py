@@ -309,4 +309,5 @@ def _word(kind: type[E], value: object, error: str) -> E:
         raise ValueError(error) from None
 
 
-register(Krasserfall())
+register(Krasserfall(), listed=5, renderer="renderers.krasserfall:RECORD",
+         policy="games.ai.krasserfall:KrasserfallPolicy")

@@ -211,4 +211,6 @@ class Fifteen(Game[FifteenState, Place], id="fifteen", title="Fifteen", players=
                             int(data["turn"]), tuple(data["scores"]), data["resigned"])
 
 
-GAME = register(Fifteen())
+#: The one registration: the engine and where its picture and its bot are.
+GAME = register(Fifteen(), renderer="tests.example_game.board:RECORD",
+                policy="tests.example_game.policy:FifteenPolicy")

@@ -339,9 +339,9 @@ def test_kraqua_bot_judges_every_option_on_the_same_worlds() -> None:
     assert rushed.move in game.legal_moves(state, rushed.player)
 
 
-def test_a_policy_registered_beside_its_game_is_the_one_the_search_uses() -> None:
+def test_the_policy_a_game_registration_names_is_the_one_the_search_uses() -> None:
     """Registration is the only link between a game and its policy (no table keyed by id):
-    each policy module registers itself, a game defined elsewhere registers its own, and a
+    each game's registration names its policy class, a policy may be set directly, and a
     game without one plays with the generic policy."""
     from games.ai import register_policy
     from games.ai.registry import _FACTORIES, _POLICIES
@@ -351,6 +351,7 @@ def test_a_policy_registered_beside_its_game_is_the_one_the_search_uses() -> Non
 
     for gid in GAME_IDS:
         assert type(policy_for(REGISTRY[gid])).__module__ == f"games.ai.{gid}"
+        assert policy_for(REGISTRY[gid]) is policy_for(REGISTRY[gid])  # one instance
     assert type(policy_for(Named("no-such-game"))) is Policy
     assert type(policy_for(Named("levels"))) is Policy  # a helper module of the AI is no policy
 

@@ -580,4 +580,4 @@ class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
 
 
 register(Aqua(), listed=3, renderer="renderers.aqua:RECORD",
-         policy="games.ai.aqua:AquaPolicy")
+         policy="games.aqua.policy:AquaPolicy")

@@ -362,4 +362,4 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
 
 
 register(Aqualin(), listed=1, renderer="renderers.aqualin:RECORD",
-         policy="games.ai.aqualin:AqualinPolicy")
+         policy="games.aqualin.policy:AqualinPolicy")

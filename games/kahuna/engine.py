@@ -599,4 +599,4 @@ __all__ = ["Kahuna"]
 
 
 register(Kahuna(), listed=2, renderer="renderers.kahuna:RECORD",
-         policy="games.ai.kahuna:KahunaPolicy")
+         policy="games.kahuna.policy:KahunaPolicy")

@@ -2,7 +2,7 @@
 moves to :mod:`.rules` (which applies them and runs the flow that needs no decision), and
 builds the view, the result and what the bot offers. See the package docstring for the rules'
 readings; :mod:`.state` holds the state and the pure rule helpers, :mod:`.turns` whose turn it
-is, :mod:`.notation` the moves, :mod:`.words` the player texts, :mod:`.policy` the team
+is, :mod:`.notation` the moves, :mod:`.words` the player texts, :mod:`.planner` the team
 planner behind ``suggest``.
 """
 
@@ -31,7 +31,7 @@ from .board import (
     field_name,
 )
 from .notation import KraquaMove, format_move, parse_move
-from .policy import rank_moves
+from .planner import rank_moves
 from .state import (
     GEMS,
     LEVELS,
@@ -340,4 +340,4 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
 
 
 register(Kraqua(), listed=4, renderer="renderers.kraqua:RECORD",
-         policy="games.ai.kraqua:KraquaPolicy")
+         policy="games.kraqua.policy:KraquaPolicy")

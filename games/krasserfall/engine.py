@@ -310,4 +310,4 @@ def _word(kind: type[E], value: object, error: str) -> E:
 
 
 register(Krasserfall(), listed=5, renderer="renderers.krasserfall:RECORD",
-         policy="games.ai.krasserfall:KrasserfallPolicy")
+         policy="games.krasserfall.policy:KrasserfallPolicy")

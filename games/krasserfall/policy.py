@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import AnyGame
-from ..krasserfall import words
-from ..krasserfall.model import LANES, MEDALS
+from . import words
+from .model import LANES, MEDALS
 from ..rng import Rng
-from .policy import Policy, Rewards, estimate_rewards
+from ..ai.policy import Policy, Rewards, estimate_rewards
 
 #: logistic / soft-max scale, in medals
 SCALE = 1.5

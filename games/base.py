@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import BadOptions, CorruptState, GameError, GameOver, IllegalMove, NotYourTurn
+from .notation import NO_ALIASES, Aliases
 from .rng import seed_to_int
 from .text import Text, translator
 
@@ -185,6 +186,10 @@ class Game(ABC, Generic[S, M]):
     #: Chance and information (:class:`Traits`), named in the class line. A game that says
     #: nothing is taken to have both, so that no check is skipped and undo stays careful.
     traits: ClassVar[Traits] = Traits(Chance.SEEDED, Information.HIDDEN)
+    #: The German and Danish words players may type for the moves (the game's notation keeps
+    #: the table; ``parse_move`` reads them, and the bot's autocomplete through
+    #: :mod:`games.aliases`).
+    aliases: ClassVar[Aliases] = NO_ALIASES
 
     def __init_subclass__(cls, *, id: str | None = None, title: str | None = None,
                           players: tuple[int, int] | None = None, traits: Traits | None = None,

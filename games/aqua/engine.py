@@ -93,7 +93,8 @@ from .material import (
     placed,
     small_value,
 )
-from .notation import AquaMove, Done, Large, MoveKind, Snail, Take, format_move, parse_move
+from .notation import (
+    ALIASES, AquaMove, Done, Large, MoveKind, Snail, Take, format_move, parse_move)
 from .placement import (
     connects,
     frontier,
@@ -133,6 +134,7 @@ def solo_rating(total: int) -> str:
 
 class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
            traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
     summary = words.SUMMARY
 

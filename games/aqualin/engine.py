@@ -27,7 +27,7 @@ from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
 from . import words
-from .notation import AqualinMove, Examples, Place, ShiftPlace, format_move, parse
+from .notation import ALIASES, AqualinMove, Examples, Place, ShiftPlace, format_move, parse
 from .scoring import groups, largest_group, score
 from .state import (
     KING_NEIGHBOURS, MARKET_SIZE, ORTHO, ROLES, SQUARES, TILES, AqualinState, Role, Rules,
@@ -40,6 +40,7 @@ _ = translator("aqualin")
 
 class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2),
               traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {
         "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
         "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),

@@ -26,7 +26,8 @@ from ..text import Text, plural, translator
 from . import words
 from .board import BRIDGES_EACH, DEAL, DECK, HAND_LIMIT, LINES, OPEN_CARDS, STONES_EACH, ends
 from .notation import (
-    Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move, parse_move)
+    ALIASES, Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move,
+    parse_move)
 from .rules import blocked_end, card_actions, merge, place_bridge, remove_bridge
 from .state import (
     Ending, KahunaHandView, KahunaState, KahunaView, Phase, Record, Scoring, Tiebreak,
@@ -42,6 +43,7 @@ ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 
 class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2),
              traits=Traits(Chance.SEEDED, Information.HIDDEN)):
+    aliases = ALIASES
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
         "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),

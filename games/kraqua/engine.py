@@ -30,7 +30,7 @@ from .board import (
     START,
     field_name,
 )
-from .notation import KraquaMove, format_move, parse_move
+from .notation import ALIASES, KraquaMove, format_move, parse_move
 from .planner import rank_moves
 from .state import (
     GEMS,
@@ -56,6 +56,7 @@ _ = translator("kraqua")
 
 class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
              traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "

@@ -17,7 +17,7 @@ from ..rng import Rng, seed_to_int
 from ..text import Text, translator
 from . import words
 from .model import FACES, FIGURES, LANES, LAST_WAVE, SIZES, TIP_RANGE, TIP_STEPS, WEIGHTS, safe2
-from .notation import Move, Roll, format_move, parse_move
+from .notation import ALIASES, Move, Roll, format_move, parse_move
 from .queries import legal_moves, to_act
 from .rules import apply, draw_tips, resign, result
 from .state import Boat, BoatChoice, KrasserfallState, Phase, PushOption, Where
@@ -30,6 +30,7 @@ EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
 class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasserfall",
                   players=(2, 4), traits=Traits(Chance.SEEDED, Information.HIDDEN)):
+    aliases = ALIASES
     options = {
         "push": Option(("touch", "thrill"), "touch",
                        _("touch: a push moves a boat one wave; thrill: or half a wave "

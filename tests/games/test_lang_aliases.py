@@ -1,4 +1,4 @@
-"""Moves typed in German or Danish (games/aliases.py): each alias reads as its English word.
+"""Moves typed in German or Danish (``Game.aliases``): each alias reads as its English word.
 
 Every legal move met in random games is typed again with the words of each language and must
 parse to the same move; no alias is a word the English notation already uses in that game
@@ -167,3 +167,14 @@ def test_errors_quote_what_was_typed() -> None:
         REGISTRY["krasserfall"].parse_move("schieben rot blau")
     assert "schieben rot blau" in str(caught.value)
 
+
+
+def test_the_bot_finds_each_games_words_by_its_id() -> None:
+    """The table lives with the game (``Game.aliases``); the bot reaches it by id alone."""
+    assert set(ALIASES) == {gid for gid, game in REGISTRY.items() if game.aliases}
+    for gid in ALIASES:
+        assert ALIASES[gid] is REGISTRY[gid].aliases.table
+        assert words(gid) == REGISTRY[gid].aliases.words
+    assert english("no-such-game", "schieben rot") == "schieben rot"
+    assert words("no-such-game") == {} and "no-such-game" not in ALIASES
+    assert english("krasserfall", "schieben rot") == "push red"

@@ -21,6 +21,7 @@ import gettext
 import io
 import sys
 import importlib
+import importlib.util
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -34,9 +35,15 @@ TRANSLATED = ("de", "da")
 LOCALE_DIR = Path(__file__).with_name("locale")
 ROOT = Path(__file__).resolve().parents[1]
 def _where(module: str) -> Path:
-    """The folder of a package, or the file of a module (importing it if need be)."""
-    found = sys.modules.get(module) or importlib.import_module(module)
-    path = Path(str(found.__file__)).resolve()
+    """The folder of a package, or the file of a module (found without running it)."""
+    loaded = sys.modules.get(module)
+    origin = getattr(loaded, "__file__", None) if loaded is not None else None
+    if origin is None:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+    if origin is None:
+        raise LookupError(f"no source file for the module {module}")
+    path = Path(origin).resolve()
     return path.parent if path.name == "__init__.py" else path
 
 

@@ -5,9 +5,9 @@ They are pure: no I/O, and the only module state is caches of pure results, so t
 may call them from a worker thread (Pillow work must stay off the event loop).
 
 Each game's package defines one :class:`~renderers.registry.GameRenderer` (board, prepare,
-hand, alt text, focus), and the game's registration names it; importing this package imports
-those of the games registered by then, and a game registered later is drawn the same way. The
-bot reads that record through :func:`record` and the helpers below, never a table of its own.
+hand, alt text, focus), and the game's registration names it: it is imported the first time
+the game is drawn (or by :func:`warm_up`, as the bot starts). The bot reads that record
+through :func:`record` and the helpers below, never a table of its own.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from typing import Any, cast
 from .alt_text import alt_text
 from .registry import (
     REGISTRY, FocusRenderer, GameRenderer, Renderer, UnknownGameError, record, register)
-
-dict(REGISTRY)  # import the registered games' renderers now, as the bot starts
 
 
 def warm_up() -> None:

@@ -40,7 +40,7 @@ class Plugin:
 
     ``renderer`` and ``policy`` are ``"module:attribute"`` names (None: the game has no
     pictures, or plays with the generic policy). ``listed`` orders ``/game new`` (smaller
-    first; equal ones by id).
+    first; equal ones in the order they registered, the built-in packages by name).
     """
 
     game: AnyGame
@@ -82,9 +82,20 @@ def register_plugin(entry: Plugin) -> Plugin:
     for ref in (entry.renderer, entry.policy):
         if ref is not None and not _is_ref(ref):
             raise ValueError(f"{game.id}: {ref!r} is not a 'module:attribute' name")
-    REGISTRY[game.id] = game
     PLUGINS[game.id] = entry
+    REGISTRY[game.id] = game
+    _order()
     return entry
+
+
+def _order() -> None:
+    """``REGISTRY`` in the order of the registrations' ``listed`` (stable), in place: the
+    dict others hold stays the same object."""
+    ordered = sorted(REGISTRY, key=lambda gid: PLUGINS[gid].listed)
+    if ordered != list(REGISTRY):
+        games = {gid: REGISTRY[gid] for gid in ordered}
+        REGISTRY.clear()
+        REGISTRY.update(games)
 
 
 def unregister(game_id: str) -> None:
@@ -115,7 +126,7 @@ def _is_ref(ref: object) -> bool:
 
 def discover(package: str, path: Iterable[str]) -> None:
     """Import every game package below ``path`` (a package with an ``engine`` module: each
-    registers itself), then order the registry as the registrations say.
+    registers itself, in the order the registrations' ``listed`` say).
 
     This lists the folders of the installed package, as the import system does; it runs once,
     when :mod:`games` is imported."""
@@ -126,6 +137,3 @@ def discover(package: str, path: Iterable[str]) -> None:
         inside = [m.name for m in pkgutil.iter_modules([f"{folder}/{found.name}"])] if folder else []
         if "engine" in inside:
             importlib.import_module(f"{package}.{found.name}")
-    ordered = sorted(PLUGINS.values(), key=lambda p: (p.listed, p.game.id))
-    REGISTRY.clear()
-    REGISTRY.update((p.game.id, p.game) for p in ordered)

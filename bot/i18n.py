@@ -1,7 +1,9 @@
 """Say things in the reader's language: English, German or Danish.
 
-Catalogs are gettext ``.po`` files under ``bot/locale/<lang>/LC_MESSAGES/<domain>.po``, one
-domain per package (``bot``, ``common``, and one per game), so each can be edited on its own.
+Catalogs are gettext ``.po`` files, ``<lang>/LC_MESSAGES/<domain>.po``, one domain per package
+(``bot``, ``common`` and ``commands`` under ``bot/locale/``, and one per game, named by its id,
+in the ``locale`` folder of the game's own package), so each can be edited on its own. A game's
+catalog and its sources are found through its registration (:mod:`games.registry`).
 They are compiled with Babel when first needed. Everything a player reads is a
 :class:`games.text.Text` until the last moment; :func:`tr` turns it into the reader's words.
 
@@ -18,7 +20,9 @@ from __future__ import annotations
 import gettext
 import io
 import sys
-from collections.abc import Iterable
+import importlib
+import importlib.util
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,23 +34,72 @@ LANGUAGES = ("en", "de", "da")
 TRANSLATED = ("de", "da")
 LOCALE_DIR = Path(__file__).with_name("locale")
 ROOT = Path(__file__).resolve().parents[1]
+def _where(module: str) -> Path:
+    """The folder of a package, or the file of a module (found without running it)."""
+    loaded = sys.modules.get(module)
+    origin = getattr(loaded, "__file__", None) if loaded is not None else None
+    if origin is None:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+    if origin is None:
+        raise LookupError(f"no source file for the module {module}")
+    path = Path(origin).resolve()
+    return path.parent if path.name == "__init__.py" else path
+
+
+def _source(path: Path) -> str:
+    """A source as the catalogs name it: relative to the repository when it lies inside."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def game_folder(game_id: str) -> Path | None:
+    """The folder of a registered game's own package (where its ``locale`` folder is)."""
+    entry = games.registry.plugin(game_id)
+    return None if entry is None else _where(entry.package)
+
+
 def game_sources(game_id: str) -> tuple[str, ...]:
-    """Where a game's message ids live, found from its id alone: its engine (the package
-    ``games/<id>/`` or the module ``games/<id>.py``) and its renderer (likewise)."""
-    found = []
-    for layer in ("games", "renderers"):
-        folder = ROOT / layer / game_id
-        found.append(f"{layer}/{game_id}" if folder.is_dir() else f"{layer}/{game_id}.py")
-    return tuple(found)
+    """Where a game's message ids live, found through its registration: its package and its
+    renderer's module (once, when the renderer lies inside the package)."""
+    entry = games.registry.plugin(game_id)
+    if entry is None:
+        return ()
+    found = [_where(entry.package)]
+    if entry.renderer is not None:
+        drawn = _where(entry.renderer.partition(":")[0])
+        if not drawn.is_relative_to(found[0]):
+            found.append(drawn)
+    return tuple(_source(path) for path in found)
+
+
+#: The catalogs of the bot itself: domain -> the sources its message ids come from.
+FIXED: dict[str, tuple[str, ...]] = {
+    "common": ("games/text.py", "games/base.py", "games/notation.py"),
+    "bot": ("bot",),
+    "commands": ("bot/adapter/command_names.py",),
+}
+
+
+class _Domains(Mapping[str, tuple[str, ...]]):
+    """Catalog domain -> its sources: the bot's own, and every registered game's (a game's
+    domain is its id), read when asked so that a game registered later is in it too."""
+
+    def __getitem__(self, domain: str) -> tuple[str, ...]:
+        if domain in FIXED:
+            return FIXED[domain]
+        if games.registry.plugin(domain) is None:
+            raise KeyError(domain)
+        return game_sources(domain)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["common", "bot", *games.REGISTRY, "commands"])
+
+    def __len__(self) -> int:
+        return len(FIXED) + len(games.REGISTRY)
 
 
 #: Catalog domain -> the source folders its message ids come from.
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "common": ("games/text.py", "games/base.py", "games/notation.py"),
-    "bot": ("bot",),
-    **{game_id: game_sources(game_id) for game_id in games.REGISTRY},  # a game's domain is its id
-    "commands": ("bot/adapter/command_names.py",),
-}
+DOMAINS: Mapping[str, tuple[str, ...]] = _Domains()
 #: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, and the adapter's
 #: ``T("...")`` for command names and descriptions.
 KEYWORDS = {"_": None, "_n": (1, 2), "T": None}
@@ -64,7 +117,10 @@ def language_for(locale: Any) -> str:
 
 
 def po_path(lang: str, domain: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    """The catalog of ``domain`` in ``lang``: a game's in its own package, the rest here."""
+    folder = game_folder(domain) if domain not in FIXED else None
+    base = LOCALE_DIR if folder is None else folder / "locale"
+    return base / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @lru_cache(maxsize=None)

@@ -1,13 +1,15 @@
-"""Pure rule engines: one module per game, one contract for all (:mod:`games.base`).
+"""Pure rule engines: one package per game, one contract for all (:mod:`games.base`).
 
-``REGISTRY`` maps a game id to its engine object; each engine puts itself there with
-:func:`register` (:mod:`games.registry`) at the end of its module. Nothing here does I/O or
-uses the global ``random``: chance comes from a seeded RNG kept inside each state.
+``REGISTRY`` maps a game id to its engine object. Each game registers itself and names its
+parts in one call at the end of its engine module (:func:`register`, :mod:`games.registry`);
+the built-in games are found as the packages here that hold an ``engine`` module, so no file
+lists them. Nothing here does I/O or uses the global ``random``: chance comes from a seeded
+RNG kept inside each state.
 """
 
 from __future__ import annotations
 
-from .base import Button, Game, Option, Result
+from .base import Button, Chance, Game, Information, Option, Result, Traits
 from .errors import (
     BadOptions,
     CorruptState,
@@ -17,32 +19,27 @@ from .errors import (
     InvalidMove,
     NotYourTurn,
 )
-from .registry import REGISTRY, register
+from .registry import PLUGINS, REGISTRY, Plugin, discover, register
 
-# The built-in games, imported in the order /game new lists them (each registers itself).
-from .aqualin import Aqualin  # noqa: E402
-from .kahuna import Kahuna  # noqa: E402
-from .aqua import Aqua  # noqa: E402
-from .kraqua import Kraqua  # noqa: E402
-from .krasserfall import Krasserfall  # noqa: E402
+discover(__name__, __path__)  # the built-in games: each package registers itself
 
 __all__ = [
+    "PLUGINS",
     "REGISTRY",
-    "Aqua",
-    "Aqualin",
-    "Kahuna",
-    "Kraqua",
-    "Krasserfall",
+    "Plugin",
     "register",
     "BadOptions",
     "Button",
+    "Chance",
     "CorruptState",
     "Game",
     "GameError",
     "GameOver",
     "IllegalMove",
+    "Information",
     "InvalidMove",
     "NotYourTurn",
     "Option",
     "Result",
+    "Traits",
 ]

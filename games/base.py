@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import BadOptions, CorruptState, GameError, GameOver, IllegalMove, NotYourTurn
+from .notation import NO_ALIASES, Aliases
 from .rng import seed_to_int
 from .text import Text, translator
 
@@ -49,6 +50,43 @@ class Option(NamedTuple):
     values: tuple[str, ...]
     default: str
     help: str = ""
+
+
+class Chance(StrEnum):
+    """Whether chance takes part in a game (OpenSpiel's ``GameType.chance_mode``)."""
+
+    NONE = "none"  # deterministic: the seed changes nothing, every move's outcome is known
+    SEEDED = "seeded"  # dice, shuffles, draws: from the game's seed, kept in the state (games/rng.py)
+
+
+class Information(StrEnum):
+    """What the players see of a state (OpenSpiel's ``GameType.information``).
+
+    ``PERFECT``: every seat sees the whole state but chance's future (the order of a shuffled
+    supply, the next roll, a face-down tile nobody has seen): each private view is the public
+    view, and what is unseen is only what chance will bring. ``HIDDEN``: something already
+    decided is kept from some seat, or from everybody, and play tells something about it: a
+    hand of cards, a boat's secret tipping point.
+    """
+
+    PERFECT = "perfect"
+    HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class Traits:
+    """A game's kind, declared on its class line (``traits=Traits(Chance.NONE,
+    Information.PERFECT)``): the contract tests branch on it, and the defaults of
+    :meth:`Game.resample` and :meth:`Game.why_not_undo` follow from it."""
+
+    chance: Chance
+    information: Information
+
+    @property
+    def nothing_unseen(self) -> bool:
+        """No chance and perfect information: every seat sees all there is and will be, so a
+        state has one world only and every move may be taken back."""
+        return self.chance == Chance.NONE and self.information == Information.PERFECT
 
 
 class ResultOutcome(StrEnum):
@@ -145,12 +183,21 @@ class Game(ABC, Generic[S, M]):
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).
     multi_seat: ClassVar[bool] = False
+    #: Chance and information (:class:`Traits`), named in the class line. A game that says
+    #: nothing is taken to have both, so that no check is skipped and undo stays careful.
+    traits: ClassVar[Traits] = Traits(Chance.SEEDED, Information.HIDDEN)
+    #: The German and Danish words players may type for the moves (the game's notation keeps
+    #: the table; ``parse_move`` reads them, and the bot's autocomplete through
+    #: :mod:`games.aliases`).
+    aliases: ClassVar[Aliases] = NO_ALIASES
 
     def __init_subclass__(cls, *, id: str | None = None, title: str | None = None,
-                          players: tuple[int, int] | None = None, **kwargs: Any) -> None:
+                          players: tuple[int, int] | None = None, traits: Traits | None = None,
+                          **kwargs: Any) -> None:
         """A game's identity in one line, ``class Fifteen(Game[...], id="fifteen",
-        title="Fifteen", players=(2, 2))``: it sets ``id``, ``title``, ``min_players`` and
-        ``max_players``. A subclass without these keywords inherits or sets them itself."""
+        title="Fifteen", players=(2, 2), traits=Traits(Chance.SEEDED, Information.HIDDEN))``:
+        it sets ``id``, ``title``, ``min_players``, ``max_players`` and ``traits``. A subclass
+        without these keywords inherits or sets them itself."""
         super().__init_subclass__(**kwargs)
         if id is not None:
             cls.id = id
@@ -158,6 +205,10 @@ class Game(ABC, Generic[S, M]):
             cls.title = title
         if players is not None:
             cls.min_players, cls.max_players = players
+        if traits is not None:
+            if not isinstance(traits, Traits):
+                raise TypeError(f"traits must be a Traits, not {traits!r}")
+            cls.traits = traits
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -280,10 +331,14 @@ class Game(ABC, Generic[S, M]):
         back, or None when it may: in the words of the game, for the player.
 
         Board Game Arena's policy: only a move that revealed nothing hidden to anyone and that
-        chance did not decide. The default knows nothing of the game (see :meth:`reveals`) and
-        gives a generic reason; games override it to name what happened (a tile drawn, a card
-        shown), and may decide exactly where sampling could miss a world.
+        chance did not decide. In a game with nothing unseen (:attr:`Traits.nothing_unseen`)
+        that is every move, so the default allows it without a look. Otherwise the default
+        knows nothing of the game (see :meth:`reveals`) and gives a generic reason; games
+        override it to name what happened (a tile drawn, a card shown), and may decide exactly
+        where sampling could miss a world.
         """
+        if self.traits.nothing_unseen:
+            return None
         if self.reveals(before, after, player, move, samples):
             return _("it revealed something hidden or was decided by chance")
         return None
@@ -404,9 +459,17 @@ class Game(ABC, Generic[S, M]):
     def resign(self, state: S, player: str) -> S:
         """The state after ``player`` gives up (the game ends or goes on, as its rules allow)."""
 
-    @abstractmethod
     def resample(self, state: S, player: str | None, seed: int | str) -> S:
-        """A state ``player`` cannot tell apart from ``state``: all it cannot see redrawn."""
+        """A state ``player`` cannot tell apart from ``state``: all it cannot see redrawn.
+
+        The default serves games with nothing unseen (:attr:`Traits.nothing_unseen`): their
+        only world is the state itself. A game with chance or hidden information must redraw
+        them (the registry refuses one that does not override this).
+        """
+        if self.traits.nothing_unseen:
+            return state
+        raise NotImplementedError(f"{self.title} has chance or hidden information: "
+                                  "its resample must redraw what a seat cannot see")
 
     @abstractmethod
     def describe(self, before: S, player: str, move: str,

@@ -4,9 +4,10 @@ Renderers draw views, never states, so the channel image cannot leak hidden info
 They are pure: no I/O, and the only module state is caches of pure results, so the service
 may call them from a worker thread (Pillow work must stay off the event loop).
 
-Each game's package registers one :class:`~renderers.registry.GameRenderer` beside its code
-(board, prepare, hand, alt text, focus); importing this package imports them all. The bot
-reads that record through :func:`record` and the helpers below, never a table of its own.
+Each game's package defines one :class:`~renderers.registry.GameRenderer` (board, prepare,
+hand, alt text, focus), and the game's registration names it: it is imported the first time
+the game is drawn (or by :func:`warm_up`, as the bot starts). The bot reads that record
+through :func:`record` and the helpers below, never a table of its own.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from . import aqua, aqualin, kahuna, kraqua, krasserfall  # each registers its record
 from .alt_text import alt_text
 from .registry import (
     REGISTRY, FocusRenderer, GameRenderer, Renderer, UnknownGameError, record, register)
@@ -48,6 +48,5 @@ def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     return hand(view, names)
 
 
-__all__ = ["REGISTRY", "FocusRenderer", "GameRenderer", "Renderer", "UnknownGameError", "alt_text", "aqua",
-           "aqualin", "kahuna", "kraqua", "krasserfall", "record", "register", "render_board",
-           "render_hand", "warm_up"]
+__all__ = ["REGISTRY", "FocusRenderer", "GameRenderer", "Renderer", "UnknownGameError", "alt_text",
+           "record", "register", "render_board", "render_hand", "warm_up"]

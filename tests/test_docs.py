@@ -5,7 +5,8 @@
 * a fenced block ```` ```moves ```` holds move examples, one a line: ``canonical`` or
   ``typed ⇒ canonical``; every one must parse with the game's ``parse_move`` and print as
   its canonical form;
-* inline code that starts with ``/move`` anywhere in the page is a canonical move too;
+* inline code that starts with ``/move`` anywhere in the page is a canonical move too; a page
+  shows at least eight examples (:data:`LEAST_EXAMPLES`) in all;
 * a fenced block ```` ```play seed=N players=K [option=value ...] ```` is a game from its
   set-up: each line is a move that must be legal for the (first, in seat order) player who
   may act then;
@@ -13,6 +14,9 @@
   such as ```boats.*.safe``` where ``*`` stands for any entry of a mapping or a list): each must exist in a real
   view of a game played through the page's ``play`` blocks, and every top-level key of the
   public view must be listed.
+
+A test game's page (``tests/example_game/rules.md``) passes the same checks
+(:data:`PAGE_CHECKS`, run by ``tests/test_adding_a_game.py``).
 
 ``docs/architecture.md`` names files by path: each must exist.
 """
@@ -123,29 +127,29 @@ def test_every_game_of_the_package_has_a_rules_page() -> None:
     assert {page_id(p) for p in RULE_PAGES} <= set(REGISTRY)
 
 
-@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
-def test_move_examples_parse_and_are_canonical(page: Path) -> None:
-    game = REGISTRY[page_id(page)]
-    examples = move_examples(page.read_text(encoding="utf-8"))
-    assert len(examples) >= 8, "a rules page shows the notation with examples"
+#: How many move examples a rules page shows at the least (in ``moves`` blocks and ``/move``).
+LEAST_EXAMPLES = 8
+
+
+def check_move_examples(game: Game, text: str) -> None:
+    """A rules page's move examples parse, and print as their canonical form."""
+    examples = move_examples(text)
+    assert len(examples) >= LEAST_EXAMPLES, "a rules page shows the notation with examples"
     for typed, canonical in examples:
         assert game.format_move(game.parse_move(typed)) == canonical, typed
         assert game.format_move(game.parse_move(canonical)) == canonical, canonical
 
 
-@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
-def test_played_examples_are_legal(page: Path) -> None:
-    game = REGISTRY[page_id(page)]
-    played = blocks(page.read_text(encoding="utf-8"), "play")
+def check_played_examples(game: Game, text: str) -> None:
+    """A rules page plays at least one opening, and every move of it is legal."""
+    played = blocks(text, "play")
     assert played, "a rules page plays an opening that the test can follow"
     for header, lines in played:
         assert len(play(game, header, lines)) == len(lines) + 1
 
 
-@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
-def test_view_keys_exist_and_are_all_listed(page: Path) -> None:
-    game = REGISTRY[page_id(page)]
-    text = page.read_text(encoding="utf-8")
+def check_view_keys(game: Game, text: str) -> None:
+    """A rules page lists every key of the views its games pass, and only real ones."""
     keys = view_keys(text)
     seen = views(game, text)
     missing = [k for k in keys if not any(has_path(v, k.split(".")) for v in seen)]
@@ -153,6 +157,25 @@ def test_view_keys_exist_and_are_all_listed(page: Path) -> None:
     listed = {k.split(".")[0] for k in keys}
     unlisted = sorted({k for v in seen for k in v} - listed)
     assert not unlisted, f"in the view but not listed: {unlisted}"
+
+
+#: What every rules page must pass, for a game elsewhere too (tests/test_adding_a_game.py).
+PAGE_CHECKS = (check_move_examples, check_played_examples, check_view_keys)
+
+
+@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
+def test_move_examples_parse_and_are_canonical(page: Path) -> None:
+    check_move_examples(REGISTRY[page_id(page)], page.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
+def test_played_examples_are_legal(page: Path) -> None:
+    check_played_examples(REGISTRY[page_id(page)], page.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", RULE_PAGES, ids=page_id)
+def test_view_keys_exist_and_are_all_listed(page: Path) -> None:
+    check_view_keys(REGISTRY[page_id(page)], page.read_text(encoding="utf-8"))
 
 
 def test_a_broken_example_fails() -> None:

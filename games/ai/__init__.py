@@ -15,27 +15,28 @@ are always played by the engine's own ``apply``. Each player maximises their own
 (max^n); a cooperative team shares one. Multi-step turns are several moves of one player;
 chance lives in the state's RNG, which every world redraws. The most visited root move wins.
 
-**Game knowledge** (:mod:`games.ai.policy` and one module per game): the candidate moves a
-decision offers the tree (top ``width`` by a quick heuristic: the full lists run to ~1300
-moves in Aqualin and ~11000 in classic Aqualin), the playout policy and the evaluation:
+**Game knowledge** (:mod:`games.ai.policy`, and each game's own ``games/<id>/policy.py``):
+the candidate moves a decision offers the tree (top ``width`` by a quick heuristic: the full
+lists run to ~1300 moves in Aqualin and ~11000 in classic Aqualin), the playout policy and the
+evaluation:
 
-* Aqualin (:mod:`games.ai.aqualin`): groups now plus *group potential* (the best squares each
-  value still to come could join); candidates combine placements with the best shifts;
+* Aqualin (:mod:`games.aqualin.policy`): groups now plus *group potential* (the best squares
+  each value still to come could join); candidates combine placements with the best shifts;
   playouts place on the best of a few sampled squares.
-* Kahuna (:mod:`games.ai.kahuna`): a margin in points from scores, stones (and the next
+* Kahuna (:mod:`games.kahuna.policy`): a margin in points from scores, stones (and the next
   scoring), islands in the making, guarded stones, bridges and useful cards.
-* Aqua (:mod:`games.ai.aqua`): the live score plus habitats one tile away, as many as turns
+* Aqua (:mod:`games.aqua.policy`): the live score plus habitats one tile away, as many as turns
   are left; candidates from the engine's placement heuristic.
-* Kraqua (:mod:`games.ai.kraqua`): the team planner's moves, checked option by option on
+* Kraqua (:mod:`games.kraqua.policy`): the team planner's moves, checked option by option on
   the same sampled dice (a flat Monte Carlo, the tree's depth-one case); the team picks
   which seat starts.
-* Krasserfall (:mod:`games.ai.krasserfall`): medals plus medals expected from boats afloat
+* Krasserfall (:mod:`games.krasserfall.policy`): medals plus medals expected from boats afloat
   (their public danger); the stone holder may wait out of turn (``choose_move`` → ``None``).
 * Any other game gets the generic policy: random candidates and playouts, neutral evaluation.
 
-**Registration** (:mod:`games.ai.registry`): each policy module ends with
-``register_policy("<game id>", ItsPolicy)`` and is found by its name the first time a bot
-plays that game.
+**Registration** (:mod:`games.ai.registry`): a game's registration names its policy class
+(``register(Game(), policy="games.<id>.policy:ItsPolicy")``), which is imported the first
+time a bot plays that game.
 
 **Levels** (:mod:`games.ai.levels`): ``easy``, ``normal``, ``hard`` differ in iterations,
 time limit, candidate width, playout depth and, for ``easy``, a final pick drawn by visits

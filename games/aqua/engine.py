@@ -66,7 +66,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Button, Game, Option, Result, Suggestions
+from ..base import Button, Chance, Game, Information, Option, Result, Suggestions, Traits
 from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
@@ -93,7 +93,8 @@ from .material import (
     placed,
     small_value,
 )
-from .notation import AquaMove, Done, Large, MoveKind, Snail, Take, format_move, parse_move
+from .notation import (
+    ALIASES, AquaMove, Done, Large, MoveKind, Snail, Take, format_move, parse_move)
 from .placement import (
     connects,
     frontier,
@@ -131,7 +132,9 @@ def solo_rating(total: int) -> str:
     return next(name for floor, name in RATINGS if total >= floor)
 
 
-class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4)):
+class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
+           traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
     summary = words.SUMMARY
 
@@ -578,4 +581,5 @@ class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4)):
         return from_json(data)
 
 
-register(Aqua())
+register(Aqua(), listed=3, renderer="renderers.aqua:RECORD",
+         policy="games.aqua.policy:AquaPolicy")

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Union
 
-from ..aliases import english
 from ..errors import InvalidMove
-from ..notation import clean, quote
+from ..notation import Aliases, clean, quote
 from ..text import translator
 from .geometry import Pos, reading_key
 from .material import SHAPE_A, SHAPE_SIZE
@@ -95,11 +94,23 @@ def format_move(move: AquaMove) -> str:
     return str(move)
 
 
+#: The German and Danish words of the moves -> the English ones (lower case).
+ALIASES = Aliases({
+    "de": {"nimm": "take", "nehmen": "take", "auf": "at", "groß": "large", "gross": "large",
+           "fertig": "done",
+           "schnecke": "snail", "meeresschnecke": "snail", "paar": "pair", "linie": "line",
+           "bogen": "arc", "dreieck": "triangle", "raute": "diamond", "seite": "side"},
+    "da": {"tag": "take", "på": "at", "stor": "large", "færdig": "done", "snegl": "snail",
+           "havsnegl": "snail", "par": "pair", "linje": "line", "bue": "arc",
+           "trekant": "triangle", "rombe": "diamond"},
+})
+
+
 def parse_move(text: Any) -> AquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = clean_move(english("aqua", text))  # German and Danish words as well
+    cleaned = clean_move(ALIASES.english(text))  # German and Danish words as well
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     shown = quote(text)

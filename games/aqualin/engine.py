@@ -20,14 +20,14 @@ from dataclasses import fields
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Game, Option, Result
+from ..base import Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove, InvalidMove
 from ..notation import clean
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
 from . import words
-from .notation import AqualinMove, Examples, Place, ShiftPlace, format_move, parse
+from .notation import ALIASES, AqualinMove, Examples, Place, ShiftPlace, format_move, parse
 from .scoring import groups, largest_group, score
 from .state import (
     KING_NEIGHBOURS, MARKET_SIZE, ORTHO, ROLES, SQUARES, TILES, AqualinState, Role, Rules,
@@ -38,7 +38,9 @@ from .view import AqualinView
 _ = translator("aqualin")
 
 
-class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2)):
+class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", players=(2, 2),
+              traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {
         "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
         "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),
@@ -360,4 +362,5 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
         return state
 
 
-register(Aqualin())
+register(Aqualin(), listed=1, renderer="renderers.aqualin:RECORD",
+         policy="games.aqualin.policy:AqualinPolicy")

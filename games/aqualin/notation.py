@@ -12,9 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..aliases import english
 from ..errors import InvalidMove
-from ..notation import clean, quote
+from ..notation import Aliases, clean, quote
 from ..text import Text, translator
 from .state import COLOURS, FILES, RANKS, SPECIES, Rules
 from .words import tile_name
@@ -122,6 +121,29 @@ class Examples:
         return "-".join(self.shifted.shift)
 
 
+def _aqualin_tiles() -> dict[str, dict[str, str]]:
+    """Every Aqualin tile by its German and Danish name -> its letters (``BT``)."""
+    colours = {"R": ("rot", "rød"), "Y": ("gelb", "gul"), "G": ("grün", "grøn"),
+               "B": ("blau", "blå"), "P": ("rosa", "lyserød"), "V": ("lila", "lilla")}
+    # German adjectives take the species' gender (die Krabbe, der Fisch, das Seepferdchen);
+    # rosa and lila stay as they are. Danish species are all common gender: no ending.
+    species = {"C": ("krabbe", "e", "krabbe"), "F": ("fisch", "er", "fisk"),
+               "J": ("qualle", "e", "vandmand"), "H": ("seepferdchen", "es", "søhest"),
+               "S": ("seestern", "er", "søstjerne"), "T": ("schildkröte", "e", "skildpadde")}
+    de: dict[str, str] = {}
+    da: dict[str, str] = {}
+    for c, (colour_de, colour_da) in colours.items():
+        for k, (animal_de, ending, animal_da) in species.items():
+            adjective = colour_de if colour_de in ("rosa", "lila") else colour_de + ending
+            de[f"{adjective} {animal_de}"] = de[f"{animal_de} {colour_de}"] = c + k
+            da[f"{colour_da} {animal_da}"] = c + k
+    return {"de": de, "da": da}
+
+
+#: German and Danish names of the tiles (``blaue Schildkröte d4`` for ``BT d4``).
+ALIASES = Aliases(_aqualin_tiles())
+
+
 def parse(text: str, examples: Examples | None = None) -> AqualinMove:
     """``text`` read as a move; an error shows ``examples`` (legal in the game at hand)
     or, without them, the syntax in general."""
@@ -129,7 +151,7 @@ def parse(text: str, examples: Examples | None = None) -> AqualinMove:
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     how = examples.help if examples else MOVE_HELP
     slide = examples is not None and examples.rules == Rules.CLASSIC
-    cleaned = clean(english("aqualin", text))  # German and Danish tile names as well
+    cleaned = clean(ALIASES.english(text))  # German and Danish tile names as well
     shown = quote(text)
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=how))

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..registry import register
 from ..rng import Rng, seed_to_int
@@ -26,7 +26,8 @@ from ..text import Text, plural, translator
 from . import words
 from .board import BRIDGES_EACH, DEAL, DECK, HAND_LIMIT, LINES, OPEN_CARDS, STONES_EACH, ends
 from .notation import (
-    Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move, parse_move)
+    ALIASES, Bridge, Draw, End, Free, KahunaMove, Kind, Pass, Remove, Tuck, format_move,
+    parse_move)
 from .rules import blocked_end, card_actions, merge, place_bridge, remove_bridge
 from .state import (
     Ending, KahunaHandView, KahunaState, KahunaView, Phase, Record, Scoring, Tiebreak,
@@ -40,7 +41,9 @@ ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 # ----- the game --------------------------------------------------------------------------------
 
 
-class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2)):
+class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2),
+             traits=Traits(Chance.SEEDED, Information.HIDDEN)):
+    aliases = ALIASES
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
         "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),
@@ -597,4 +600,5 @@ class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players
 __all__ = ["Kahuna"]
 
 
-register(Kahuna())
+register(Kahuna(), listed=2, renderer="renderers.kahuna:RECORD",
+         policy="games.kahuna.policy:KahunaPolicy")

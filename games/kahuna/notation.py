@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Union
 
-from ..aliases import english
 from ..errors import InvalidMove
-from ..notation import clean, quote
+from ..notation import Aliases, clean, quote
 from ..text import Text, translator
 from .board import HAND_LIMIT, ISLANDS, ends, line_between, neighbours
 
@@ -167,11 +166,22 @@ def _line(token: str, whole: str) -> str:
     return line
 
 
+#: The German and Danish words of the moves -> the English ones (lower case).
+ALIASES = Aliases({
+    "de": {"stab": "bridge", "frei": "free", "entfernen": "remove", "unterschieben": "tuck",
+           "ziehen": "draw", "nehmen": "draw", "passen": "pass", "beenden": "end",
+           "ende": "end", "stapel": "deck"},
+    "da": {"bro": "bridge", "fri": "free", "fjern": "remove", "skub": "tuck", "træk": "draw",
+           "tag": "draw", "pas": "pass", "afslut": "end", "slut": "end", "bunken": "deck",
+           "bunke": "deck"},
+})
+
+
 def parse_move(text: object) -> KahunaMove:
     """The move ``text`` names (any case, prefixes of islands, German and Danish words)."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
-    cleaned = clean(english("kahuna", text), dash_like="/")
+    cleaned = clean(ALIASES.english(text), dash_like="/")
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=HELP))
     verb, *args = cleaned.split(" ")

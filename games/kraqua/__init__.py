@@ -5,8 +5,9 @@ building only on those before it: ``board`` (static material and geometry), ``st
 state, constants, vocabularies and pure rule helpers), ``notation`` (the moves, parsed and
 printed), ``turns`` (whose turn, the legal moves), ``view`` (the view's keys), ``codec`` (the
 stored JSON), ``plan_board`` (the team planner's picture and scores), ``words`` (player texts
-and labels), ``rules`` (moves applied, the flow), ``policy`` (the greedy team behind
-``suggest`` and ``tools/sim/kraqua_balance.py``), ``engine`` (the :class:`~games.base.Game`).
+and labels), ``rules`` (moves applied, the flow), ``planner`` (the greedy team behind
+``suggest`` and ``tools/sim/kraqua_balance.py``), ``engine`` (the :class:`~games.base.Game`), and
+``policy`` (the bot: the planner's moves checked on sampled dice, for :mod:`games.ai`).
 
 Readings of our own, where the rules page leaves room:
 
@@ -62,7 +63,7 @@ Readings of our own, where the rules page leaves room:
 
 Balance (``python -m tools.sim.kraqua_balance``). The rules page lets us tune the loss threshold and the
 gem counts once, by a documented simulation, so that a sensible greedy team wins level 1 about
-70% and ``pro`` about 20% of games. The team is ``policy``: it plans each round together on
+70% and ``pro`` about 20% of games. The team is ``planner``: it plans each round together on
 public information only (beam search over seat order, lay row, move and special field to the
 round's end, dice at their expectation) and scores positions as roughly log P(win): the chance
 that the cave holds out over the fishes' remaining way, times the chance of the hideout (dolphin

@@ -2,7 +2,7 @@
 moves to :mod:`.rules` (which applies them and runs the flow that needs no decision), and
 builds the view, the result and what the bot offers. See the package docstring for the rules'
 readings; :mod:`.state` holds the state and the pure rule helpers, :mod:`.turns` whose turn it
-is, :mod:`.notation` the moves, :mod:`.words` the player texts, :mod:`.policy` the team
+is, :mod:`.notation` the moves, :mod:`.words` the player texts, :mod:`.planner` the team
 planner behind ``suggest``.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
@@ -30,8 +30,8 @@ from .board import (
     START,
     field_name,
 )
-from .notation import KraquaMove, format_move, parse_move
-from .policy import rank_moves
+from .notation import ALIASES, KraquaMove, format_move, parse_move
+from .planner import rank_moves
 from .state import (
     GEMS,
     LEVELS,
@@ -54,7 +54,9 @@ from ..registry import register
 _ = translator("kraqua")
 
 
-class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4)):
+class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
+             traits=Traits(Chance.SEEDED, Information.PERFECT)):
+    aliases = ALIASES
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
@@ -338,4 +340,5 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
         return codec.from_json(d)
 
 
-register(Kraqua())
+register(Kraqua(), listed=4, renderer="renderers.kraqua:RECORD",
+         policy="games.kraqua.policy:KraquaPolicy")

@@ -13,9 +13,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Union
 
-from ..aliases import english
 from ..errors import InvalidMove
-from ..notation import clean, quote
+from ..notation import Aliases, clean, quote
 from ..text import Text, translator
 from .board import ANIMAL_LETTER, ANIMALS, GEM_COLOURS
 
@@ -177,12 +176,31 @@ _GEM_KINDS: Mapping[Kind, type[Gem] | type[Dolphin] | type[Shark]] = {
     Kind.GEM: Gem, Kind.DOLPHIN: Dolphin, Kind.SHARK: Shark}
 
 
+#: The German and Danish words of the moves -> the English ones (lower case).
+ALIASES = Aliases({
+    "de": {"legen": "lay", "leg": "lay", "fisch": "fish", "muschel": "shell",
+           "qualle": "jelly", "aussetzen": "skip", "neuwurf": "reroll", "behalten": "keep",
+           "behalte": "keep", "edelstein": "gem", "delfin": "dolphin", "hai": "shark",
+           "neu würfeln": "reroll", "verzichten": "pass", "passen": "pass", "ziehen": "draw",
+           "nehmen": "take",
+           "innen": "inner", "außen": "outer", "aussen": "outer", "grün": "green",
+           "rot": "red", "gelb": "yellow", "blau": "blue", "weiß": "white", "weiss": "white",
+           "lila": "purple"},
+    "da": {"læg": "lay", "fisk": "fish", "musling": "shell", "vandmand": "jelly",
+           "spring over": "skip", "spring": "skip", "slå igen": "reroll", "omslag": "reroll",
+           "behold": "keep", "ædelsten": "gem",
+           "delfin": "dolphin", "haj": "shark", "pas": "pass", "træk": "draw",
+           "tag": "take", "indre": "inner", "ydre": "outer", "grøn": "green", "rød": "red",
+           "gul": "yellow", "blå": "blue", "hvid": "white", "lilla": "purple"},
+})
+
+
 def parse_move(text: Any) -> KraquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` that names the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     # German and Danish words as well; dashes and arrows read as "-" (never a move word)
-    tokens = clean(english("kraqua", text), tight="").split()
+    tokens = clean(ALIASES.english(text), tight="").split()
     if not tokens:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     args = tokens[1:]

@@ -1,7 +1,7 @@
 """The team planner's picture of the game: :class:`Board` (what everybody sees, cheap to copy),
 the rules mirrored on it, and :func:`value`, the worth of a position (roughly log P(win)).
 
-:mod:`.policy` plans a round on these boards; :mod:`.words` labels moves with them. The
+:mod:`.planner` plans a round on these boards; :mod:`.words` labels moves with them. The
 weights below are the planner's tuning (see the balance notes in the package docstring).
 """
 

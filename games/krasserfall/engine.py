@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..base import Button, Game, Option, Result
+from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..registry import register
 from ..rng import Rng, seed_to_int
 from ..text import Text, translator
 from . import words
 from .model import FACES, FIGURES, LANES, LAST_WAVE, SIZES, TIP_RANGE, TIP_STEPS, WEIGHTS, safe2
-from .notation import Move, Roll, format_move, parse_move
+from .notation import ALIASES, Move, Roll, format_move, parse_move
 from .queries import legal_moves, to_act
 from .rules import apply, draw_tips, resign, result
 from .state import Boat, BoatChoice, KrasserfallState, Phase, PushOption, Where
@@ -29,7 +29,8 @@ EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
 
 class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasserfall",
-                  players=(2, 4)):
+                  players=(2, 4), traits=Traits(Chance.SEEDED, Information.HIDDEN)):
+    aliases = ALIASES
     options = {
         "push": Option(("touch", "thrill"), "touch",
                        _("touch: a push moves a boat one wave; thrill: or half a wave "
@@ -309,4 +310,5 @@ def _word(kind: type[E], value: object, error: str) -> E:
         raise ValueError(error) from None
 
 
-register(Krasserfall())
+register(Krasserfall(), listed=5, renderer="renderers.krasserfall:RECORD",
+         policy="games.krasserfall.policy:KrasserfallPolicy")

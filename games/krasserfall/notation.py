@@ -14,9 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from ..aliases import english
 from ..errors import InvalidMove
-from ..notation import clean, quote
+from ..notation import Aliases, clean, quote
 from ..text import translator
 from .state import LANES, SIZES, Kind, Where
 
@@ -133,12 +132,26 @@ def _size(token: str) -> str:
     raise InvalidMove(_("'{text}' is not a figure size: write big or small", text=quote(token)))
 
 
+#: The German and Danish words of the moves -> the English ones (lower case).
+ALIASES = Aliases({
+    "de": {"würfeln": "roll", "schieben": "push", "umsetzen": "move",
+           "rettungsring": "ring", "setzen": "place", "stein": "stone", "rot": "red",
+           "gelb": "yellow", "grün": "green", "blau": "blue", "groß": "big", "gross": "big",
+           "klein": "small",
+           "halb": "half", "boot": "boat", "streifen": "strip"},
+    "da": {"slå": "roll", "skub": "push", "flyt": "move", "krans": "ring",
+           "redningskrans": "ring", "sæt": "place", "sten": "stone", "rød": "red",
+           "gul": "yellow", "grøn": "green", "blå": "blue", "stor": "big", "lille": "small",
+           "halv": "half", "båd": "boat", "strimmel": "strip", "strimlen": "strip"},
+})
+
+
 def parse_move(text: object) -> Move:
     """Read a move (syntax only); raise ``InvalidMove`` naming the text."""
     if not isinstance(text, str):
         raise InvalidMove(_("a move must be text, not {kind}", kind=type(text).__name__))
     # German and Danish words as well; ``:`` and ``>`` tight, arrows read as ``>``
-    cleaned = RING_START.sub("ring-start", clean(english("krasserfall", text), tight=":>",
+    cleaned = RING_START.sub("ring-start", clean(ALIASES.english(text), tight=":>",
                                                  arrow=">"))
     if not cleaned:
         raise InvalidMove(_("empty move: {help}", help=HELP))

@@ -31,7 +31,7 @@ parts of the picture), ``board`` (the render), ``alt`` (the alt text).
 
 from __future__ import annotations
 
-from ..registry import GameRenderer, register
+from ..registry import GameRenderer
 from .style import (
     ACCENT, AREA_MAX_H, AREA_PAD, COLOURS, GOLD, HEADER_H, HILITE, HOT_CORE, HOT_GLOW, MARGIN,
     MARKET_HEX, MAX_HEX, MIN_HEX, MIN_SIDE_HEX, TINY_HEX, WIDTH)
@@ -45,4 +45,5 @@ __all__ = ["ACCENT", "AREA_MAX_H", "AREA_PAD", "COLOURS", "GOLD", "HEADER_H", "H
            "TINY_HEX", "WIDTH", "AreaLayout", "Panel", "Plan", "alt_text", "card_boxes", "draw",
            "focus_player", "plan", "prepare", "render", "thumb_box"]
 
-register(GameRenderer(game="aqua", board=render, prepare=prepare, alt_text=alt_text, focus=True))
+#: What the bot draws for aqua: the game's registration (games/aqua/engine.py) names it.
+RECORD = GameRenderer(game="aqua", board=render, prepare=prepare, alt_text=alt_text, focus=True)

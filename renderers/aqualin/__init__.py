@@ -16,7 +16,7 @@ geometry, view checks), ``glyphs`` (the animals), ``art`` (cached sprites and th
 
 from __future__ import annotations
 
-from ..registry import GameRenderer, register
+from ..registry import GameRenderer
 from .style import (
     CELL, COLOURS, FILES, FRAME, HILITE, RANKS, SPECIES_NAMES, square_centre, square_origin)
 from .glyphs import GLYPHS
@@ -27,4 +27,5 @@ from .alt import alt_text
 __all__ = ["CELL", "COLOURS", "FILES", "FRAME", "GLYPHS", "HILITE", "RANKS", "SPECIES_NAMES",
            "alt_text", "draw", "prepare", "render", "square_centre", "square_origin", "tile_rgb"]
 
-register(GameRenderer(game="aqualin", board=render, prepare=prepare, alt_text=alt_text))
+#: What the bot draws for aqualin: the game's registration (games/aqualin/engine.py) names it.
+RECORD = GameRenderer(game="aqualin", board=render, prepare=prepare, alt_text=alt_text)

@@ -30,7 +30,7 @@ geometry, view checks), ``art`` (cached sprites), ``board`` (the public picture)
 
 from __future__ import annotations
 
-from ..registry import GameRenderer, register
+from ..registry import GameRenderer
 from .style import (
     CARD_FACE, DIM, GOLD, HAND_CARD_W, HILITE, ISLAND_R, PLANK, PLAYER, SAND, island_centre,
     line_path)
@@ -42,5 +42,6 @@ __all__ = ["CARD_FACE", "DIM", "GOLD", "HAND_CARD_W", "HAND_GAP", "HAND_TOP", "H
            "ISLAND_R", "PLANK", "PLAYER", "SAND", "alt_text", "draw", "draw_hand", "island_centre",
            "line_path", "prepare", "render", "render_hand"]
 
-register(GameRenderer(game="kahuna", board=render, prepare=prepare, alt_text=alt_text,
-                      hand=render_hand))
+#: What the bot draws for kahuna: the game's registration (games/kahuna/engine.py) names it.
+RECORD = GameRenderer(game="kahuna", board=render, prepare=prepare, alt_text=alt_text,
+                      hand=render_hand)

@@ -17,7 +17,7 @@ alt text).
 
 from __future__ import annotations
 
-from ..registry import GameRenderer, register
+from ..registry import GameRenderer
 from .style import (
     ARCH_Y, CELL, DEEP, DIM, FISH_RGB, GAP, HIDDEN, PANEL_Y, REEF, SAND, STRIP, TEXT, WATER,
     field_box, spot_box)
@@ -31,4 +31,5 @@ __all__ = ["ARCH_Y", "CELL", "DEEP", "DIM", "FISH_RGB", "GAP", "HIDDEN", "LEGEND
            "SAND", "STRIP", "TEXT", "WATER", "alt_text", "background", "draw", "field_box",
            "prepare", "render", "spot_box"]
 
-register(GameRenderer(game="kraqua", board=render, prepare=prepare, alt_text=alt_text))
+#: What the bot draws for kraqua: the game's registration (games/kraqua/engine.py) names it.
+RECORD = GameRenderer(game="kraqua", board=render, prepare=prepare, alt_text=alt_text)

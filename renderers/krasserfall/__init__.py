@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..registry import Describer, GameRenderer, Renderer, register
+from ..registry import Describer, GameRenderer, Renderer
 from .style import (
     BOATS, BOAT_L, FALLS, LABEL_W, LABEL_X, LANE_H, OWNERS, SAFE, TEXT, lane_top, wave_x)
 from .art import background_p, prepare
@@ -32,5 +32,6 @@ __all__ = ["BOATS", "BOAT_L", "FALLS", "LABEL_W", "LABEL_X", "LANE_H", "OWNERS",
            "alt_text", "background_p", "draw", "lane_top", "prepare", "render", "wave_x"]
 
 # The record's slots take any game's view; these functions read Krasserfall's (a TypedDict).
-register(GameRenderer(game="krasserfall", board=cast(Renderer, render), prepare=prepare,
-                      alt_text=cast(Describer, alt_text)))
+#: What the bot draws for krasserfall: the game's registration (games/krasserfall/engine.py) names it.
+RECORD = GameRenderer(game="krasserfall", board=cast(Renderer, render), prepare=prepare,
+                      alt_text=cast(Describer, alt_text))

@@ -1,5 +1,6 @@
 """Fifteen's pictures: the public view in, PNG bytes out, drawn with the shared helpers of
-:mod:`renderers.common`. It registers one record, as every renderer package does."""
+:mod:`renderers.common`. Its one record is named by the game's registration, as every
+renderer package's is."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from games.text import Text, join, translator
 from renderers.common import display_name, draw_text, encode_png, panel
-from renderers.registry import GameRenderer, register
+from renderers.registry import GameRenderer
 
 from PIL import Image
 
@@ -71,5 +72,6 @@ def prepare() -> None:
     """Nothing to cache: the board is a few panels and numbers."""
 
 
-RECORD = register(GameRenderer(game="fifteen", board=render, prepare=prepare, alt_text=alt_text,
-                               hand=render_hand))
+#: Fifteen's pictures; the game's registration (``engine.py``) names this record.
+RECORD = GameRenderer(game="fifteen", board=render, prepare=prepare, alt_text=alt_text,
+                      hand=render_hand)

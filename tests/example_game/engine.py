@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games import register
-from games.base import Game, Option, Result
+from games.base import Chance, Game, Information, Option, Result, Traits
 from games.errors import IllegalMove, InvalidMove
 from games.rng import Rng, seed_to_int
 from games.text import translator
@@ -58,7 +58,8 @@ class FifteenState:
         return dict(self.board).get(square)
 
 
-class Fifteen(Game[FifteenState, Place], id="fifteen", title="Fifteen", players=(2, 2)):
+class Fifteen(Game[FifteenState, Place], id="fifteen", title="Fifteen", players=(2, 2),
+              traits=Traits(Chance.SEEDED, Information.HIDDEN)):
     options = {"start": Option(("random", "host"), "random", "who places the first tile")}
     summary = ("**Fifteen** (a test game): place one of your two hidden tiles (1–9) on the 3×3 "
                "board, e.g. `/move 5 b2`, then draw. Filling a line that adds up to 15 scores a "
@@ -210,4 +211,6 @@ class Fifteen(Game[FifteenState, Place], id="fifteen", title="Fifteen", players=
                             int(data["turn"]), tuple(data["scores"]), data["resigned"])
 
 
-GAME = register(Fifteen())
+#: The one registration: the engine and where its picture and its bot are.
+GAME = register(Fifteen(), renderer="tests.example_game.board:RECORD",
+                policy="tests.example_game.policy:FifteenPolicy")

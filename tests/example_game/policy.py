@@ -1,7 +1,7 @@
 """Fifteen's bot knowledge: the search (:mod:`games.ai`) needs only an evaluation.
 
-It registers itself beside its code, as every policy does (``games/ai/<game>.py``); a
-game's policy decides its own iteration budget per level.
+The game's registration (``engine.py``) names :class:`FifteenPolicy`, as every game's names
+its own (``games/<id>/policy.py``); a game's policy decides its own iteration budget per level.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.ai.policy import Policy, Rewards, logistic
-from games.ai.registry import register_policy
 from games.base import AnyGame
 
 
@@ -23,5 +22,3 @@ class FifteenPolicy(Policy):
         first = logistic(float(a - b))
         return {state.players[0]: first, state.players[1]: 1.0 - first}
 
-
-register_policy("fifteen", FifteenPolicy)

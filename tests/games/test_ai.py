@@ -274,7 +274,7 @@ def test_krasserfall_stone_holder_out_of_turn_may_wait() -> None:
 
 
 def test_aqua_fast_score_equals_the_engine() -> None:
-    from games.ai.aqua import live_scores
+    from games.aqua.policy import live_scores
 
     game = REGISTRY["aqua"]
     for gid, n, opts in SETUPS:
@@ -288,7 +288,7 @@ def test_aqua_fast_score_equals_the_engine() -> None:
 @pytest.mark.parametrize("rules", ["seed", "classic"])
 def test_aqualin_greedy_ratings_are_exact(rules: str) -> None:
     from games.aqualin import score
-    from games.ai.aqualin import ATTR, all_rated
+    from games.aqualin.policy import ATTR, all_rated
 
     game = REGISTRY["aqualin"]
     for state in positions("aqualin", 2, (("rules", rules),))[1:5]:
@@ -324,7 +324,7 @@ def test_every_game_has_a_budget_at_every_level() -> None:
 def test_kraqua_bot_judges_every_option_on_the_same_worlds() -> None:
     """Every option gets the same number of sampled worlds, also when the clock cuts the
     search short; the planner's favourite is among them; the answer is a legal move."""
-    from games.kraqua import policy as planner
+    from games.kraqua import planner
 
     game = REGISTRY["kraqua"]
     state = game.setup(players(2), {}, 7)
@@ -339,9 +339,9 @@ def test_kraqua_bot_judges_every_option_on_the_same_worlds() -> None:
     assert rushed.move in game.legal_moves(state, rushed.player)
 
 
-def test_a_policy_registered_beside_its_game_is_the_one_the_search_uses() -> None:
+def test_the_policy_a_game_registration_names_is_the_one_the_search_uses() -> None:
     """Registration is the only link between a game and its policy (no table keyed by id):
-    each policy module registers itself, a game defined elsewhere registers its own, and a
+    each game's registration names its policy class, a policy may be set directly, and a
     game without one plays with the generic policy."""
     from games.ai import register_policy
     from games.ai.registry import _FACTORIES, _POLICIES
@@ -350,7 +350,8 @@ def test_a_policy_registered_beside_its_game_is_the_one_the_search_uses() -> Non
         return types.SimpleNamespace(id=gid)
 
     for gid in GAME_IDS:
-        assert type(policy_for(REGISTRY[gid])).__module__ == f"games.ai.{gid}"
+        assert type(policy_for(REGISTRY[gid])).__module__ == f"games.{gid}.policy"
+        assert policy_for(REGISTRY[gid]) is policy_for(REGISTRY[gid])  # one instance
     assert type(policy_for(Named("no-such-game"))) is Policy
     assert type(policy_for(Named("levels"))) is Policy  # a helper module of the AI is no policy
 

@@ -4,6 +4,11 @@ One generic module in the spirit of OpenSpiel's random-simulation test: it only 
 public contract, so every game registered later gets these tests for free. Each game is
 exercised at every player count and with each value of each of its options once.
 
+Where games differ in kind the checks branch on the traits each declares on its class line
+(:class:`games.base.Traits`): a game without chance must give the same game for every seed,
+a game with perfect information shows every seat the public view, and in a game with nothing
+unseen resample finds the state itself and every move may be taken back. No game is named here.
+
 Engine bugs that are known and reported are listed in ``KNOWN_BUGS`` and run as
 ``xfail(strict=True)``: once the engine is fixed the test XPASSes, fails, and the entry
 must be removed.
@@ -26,15 +31,18 @@ import games
 from games import (
     REGISTRY,
     BadOptions,
+    Chance,
     CorruptState,
     Game,
     GameError,
     GameOver,
     IllegalMove,
+    Information,
     InvalidMove,
     NotYourTurn,
     Option,
     Result,
+    Traits,
 )
 from games.text import Text
 
@@ -44,8 +52,6 @@ GAME_IDS = sorted(REGISTRY)
 PLAYOUT_SEEDS = (1, 2, 3)
 #: The seed of the trajectories the heavier per-state checks look at.
 MAIN_SEED = 1
-#: Games without any hidden information (resample may then return an equal state).
-NO_HIDDEN_INFO: frozenset[str] = frozenset()
 #: (game id, check) -> reason. Each names a reported engine bug; the test is xfail(strict).
 KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
@@ -243,6 +249,8 @@ def test_metadata(gid: str) -> None:
     assert isinstance(game.title, str) and game.title.strip()
     assert isinstance(game.min_players, int) and isinstance(game.max_players, int)
     assert 1 <= game.min_players <= game.max_players
+    assert isinstance(game.traits, Traits)
+    assert game.traits.chance in Chance and game.traits.information in Information
     assert isinstance(game.summary, str) and game.summary.strip()
     assert len(game.summary) < 2000, "the rules summary must fit one Discord message"
     for name, opt in game.options.items():
@@ -317,12 +325,18 @@ def test_setup_starts_a_running_game(gid: str, n: int, combo: Any) -> None:
 
 @pytest.mark.parametrize("gid", game_params())
 def test_seeds_matter_and_replay(gid: str) -> None:
+    """A game with chance draws it from the seed, so seeds give different games; a game
+    without chance ignores the seed. Either way one seed always gives the same game."""
     game = REGISTRY[gid]
     for combo in option_combos(game):
         for n in range(game.min_players, game.max_players + 1):
             players = player_ids(n)
             dumps = {game.dump(game.setup(players, combo, seed)) for seed in range(12)}
-            assert len(dumps) > 1, f"{combo}, {n} players: twelve seeds gave the same game"
+            if game.traits.chance == Chance.SEEDED:
+                assert len(dumps) > 1, f"{combo}, {n} players: twelve seeds gave the same game"
+            else:
+                assert len(dumps) == 1, f"{combo}, {n} players: the seed changed a game " \
+                    "without chance"
             for seed in (0, 99, "text seed", 2**70):
                 a = game.setup(players, combo, seed)
                 b = game.setup(players, combo, seed)
@@ -621,10 +635,17 @@ def test_resample_keeps_what_each_seat_sees(traj: Trajectory) -> None:
 
 @pytest.mark.parametrize("gid, n, combo", case_params())
 def test_resample_redraws_hidden_information(gid: str, n: int, combo: Any) -> None:
-    if gid in NO_HIDDEN_INFO:
-        pytest.skip(f"{gid} has no hidden information")
+    """What chance will bring and what is hidden is drawn anew; a game with nothing unseen
+    has one world only, the state itself."""
     traj = trajectory(gid, n, combo)
     game = traj.game
+    if game.traits.nothing_unseen:
+        for state in traj.sampled_states():
+            for viewer in (None, *traj.players):
+                for k in range(4):
+                    assert game.dump(game.resample(state, viewer, k)) == game.dump(state), \
+                        "resample changed a game with nothing unseen"
+        return
     state = traj.states[0]
     dumps = {game.dump(game.resample(state, None, k)) for k in range(16)}
     assert len(dumps) > 1, "resampling never changed the hidden information"
@@ -649,6 +670,20 @@ def test_views_are_json_and_public_view_has_no_secrets(traj: Trajectory) -> None
         bad = [k for k, v in walk_items(game.view(state, None))
                if FORBIDDEN_PUBLIC_KEY.search(k) and not is_count(v)]
         assert not bad, f"public view has secret-looking keys: {bad}"
+
+
+@pytest.mark.parametrize("gid, n, combo", case_params())
+def test_perfect_information_shows_every_seat_the_public_view(traj: Trajectory) -> None:
+    """With perfect information no seat sees more than the channel: there is no hand to DM.
+    (A game with hidden information may still show everyone the same: Krasserfall's tipping
+    points are hidden from all.)"""
+    game = traj.game
+    if game.traits.information == Information.HIDDEN:
+        return
+    for i, state in enumerate(traj.states):
+        public = game.view(state, None)
+        for p in traj.players:
+            assert game.view(state, p) == public, f"step {i}: {p} sees more than the public"
 
 
 def _scribble(obj: Any) -> None:
@@ -720,7 +755,8 @@ def exposed(game: Game, before: Any, after: Any, player: str, move: str) -> bool
 def test_undo_only_what_revealed_nothing(gid: str, traj: Trajectory) -> None:
     """A move may be taken back only if it revealed nothing: not if it is impossible in a
     world someone cannot rule out (the move proves that world wrong), nor if it looks
-    different in one. A refusal says why in the game's own words."""
+    different in one. A refusal says why in the game's own words. In a game with nothing
+    unseen every move may be taken back; in any other some move of a whole game may not."""
     game = traj.game
     last = len(traj.steps) - 1
     picks = sorted({round(last * k / (UNDO_STEPS - 1)) for k in range(UNDO_STEPS)})
@@ -740,7 +776,10 @@ def test_undo_only_what_revealed_nothing(gid: str, traj: Trajectory) -> None:
             assert isinstance(reason, Text) and reason.domain == game.id, \
                 f"step {i}: the reason for refusing `{move}` is not in {gid}'s words: {reason!r}"
             assert reason.strip() and "\n" not in reason and len(reason) < 120
-    assert False in verdicts, "no move was ever refused: nothing in this game is hidden?"
+    if game.traits.nothing_unseen:
+        assert verdicts == {True}, "a move of a game with nothing unseen was refused"
+    else:
+        assert False in verdicts, "no move was ever refused: nothing in this game is hidden?"
 
 
 # ----- resign, suggest, words -------------------------------------------------------------------

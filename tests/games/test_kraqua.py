@@ -746,7 +746,7 @@ def test_prompt_offers_skip_when_only_shell_moves_remain() -> None:
 
 def _policy_states(seats: int, level: str, seed: int, every: int = 5) -> list[KraquaState]:
     """Every ``every``-th state of a game the greedy team plays."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     state = GAME.setup([A, B, C, D][:seats], {"level": level}, seed)
     out = []
@@ -755,8 +755,8 @@ def _policy_states(seats: int, level: str, seed: int, every: int = 5) -> list[Kr
             break
         if step % every == 0:
             out.append(state)
-        p = policy.choose_seat(GAME, state)
-        state = GAME.apply(state, p, policy.choose(GAME, state, p))
+        p = planner.choose_seat(GAME, state)
+        state = GAME.apply(state, p, planner.choose(GAME, state, p))
     return out
 
 
@@ -765,71 +765,71 @@ def _policy_states(seats: int, level: str, seed: int, every: int = 5) -> list[Kr
                                                 (4, "3", 11)])
 def test_policy_uses_only_public_information(seats: int, level: str, seed: int) -> None:
     """Redrawing what nobody sees (stack order, face-down gates, dice) never changes a choice."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     for state in _policy_states(seats, level, seed):
         for p in sorted(GAME.to_act(state)):
-            policy.clear_cache()
-            seat, move = policy.choose_seat(GAME, state), policy.choose(GAME, state, p)
+            planner.clear_cache()
+            seat, move = planner.choose_seat(GAME, state), planner.choose(GAME, state, p)
             for k in (1, 2):
                 other = GAME.resample(state, p, k)
                 assert GAME.view(other, p) == GAME.view(state, p)
-                policy.clear_cache()
-                assert policy.choose_seat(GAME, other) == seat
-                assert policy.choose(GAME, other, p) == move
+                planner.clear_cache()
+                assert planner.choose_seat(GAME, other) == seat
+                assert planner.choose(GAME, other, p) == move
 
 
 def test_policy_board_mirrors_the_engine() -> None:
     """The planner's quick rule helpers agree with the engine's on real positions."""
-    from games.kraqua import policy
+    from games.kraqua import planner
     from games.kraqua.state import next_spot, target
 
     checked = 0
     for seats, level, seed in ((2, "1", 3), (3, "pro", 4), (1, "1", 8)):
         for state in _policy_states(seats, level, seed, every=1):
-            b = policy.board_of(state)
+            b = planner.board_of(state)
             for f in range(-2, 44):
-                assert policy.protected(b, f) == is_protected(state, f)
-            assert policy.protected_fields(b) == {f for f in range(5, 41)
+                assert planner.protected(b, f) == is_protected(state, f)
+            assert planner.protected_fields(b) == {f for f in range(5, 41)
                                                   if is_protected(state, f)}
             for colour in board.FISH:
                 for animal in board.ANIMALS:
-                    assert policy.dest(b, colour, animal) == target(state, colour, animal)[0]
+                    assert planner.dest(b, colour, animal) == target(state, colour, animal)[0]
                     checked += 1
             for r in board.ROWS:
-                assert policy.next_spot(b, r) == next_spot(state, r)
+                assert planner.next_spot(b, r) == next_spot(state, r)
     assert checked > 1000
 
 
 def test_policy_hides_a_needed_gem_at_the_dolphin() -> None:
     """With a shell and a needed gem in the chest, the team lands on the dolphin and uses it."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     # turtle A holds a crab tile: green 7 -> 9 lands on the dolphin; hideout 0 needs purple, yellow
     rows = {"i": {1: (1, "A"), 2: (2, "A")}, "o": {1: (3, "A")}}
     s = position(chips={A: "turtle", B: "seahorse"}, hands={A: (4, "A"), B: (6, "B")},
                  rows=rows, fish={"green": 7, "red": 5, "yellow": 6}, shells=1)
-    assert policy.choose_seat(GAME, s) == A
-    s = play(s, A, policy.choose(GAME, s, A))
-    move = policy.choose(GAME, s, A)
+    assert planner.choose_seat(GAME, s) == A
+    s = play(s, A, planner.choose(GAME, s, A))
+    move = planner.choose(GAME, s, A)
     assert move in ("fish green", "fish yellow")  # yellow 6 skips green on 7 to 9 as well
     s = play(s, A, move)
     assert 9 in s.fish.values() and GAME.view(s)["step"] == "special"
-    assert policy.choose(GAME, s, A) in ("dolphin purple", "dolphin yellow")
+    assert planner.choose(GAME, s, A) in ("dolphin purple", "dolphin yellow")
 
 
 def test_policy_plans_are_not_shared_between_different_teams() -> None:
     """Same fish, rows and hands but other chips: the remembered plan must not be reused."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
-    policy.clear_cache()
+    planner.clear_cache()
     for chips in ({A: "jellyfish", B: "crab"}, {A: "turtle", B: "crab"},
                   {A: "seahorse", B: "jellyfish"}):
         s = position(chips=chips, hands={A: (4, "A"), B: (2, "A")}, shells=3,
                      fish={"green": 5, "red": 8, "yellow": 10})
         for _ in range(4):
-            p = policy.choose_seat(GAME, s)
-            move = policy.choose(GAME, s, p)
+            p = planner.choose_seat(GAME, s)
+            move = planner.choose(GAME, s, p)
             assert move in GAME.legal_moves(s, p), (chips, move)
             s = play(s, p, move)
 
@@ -837,21 +837,21 @@ def test_policy_plans_are_not_shared_between_different_teams() -> None:
 def test_planner_remembers_boards_by_content_not_dict_order() -> None:
     """A loaded state lists its dicts in another order than a fresh one: the planner's board
     key must not care, and must tell boards apart that differ in any count."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     game = REGISTRY["kraqua"]
     state = game.setup(["a", "b"], {}, 11)
     for _ in range(6):
-        seat = policy.choose_seat(game, state)
-        state = game.apply(state, seat, policy.choose(game, state, seat))
+        seat = planner.choose_seat(game, state)
+        state = game.apply(state, seat, planner.choose(game, state, seat))
     loaded = game.load(game.dump(state))
     shuffled = state.copy()
     shuffled.gems = {place: dict(reversed(list(c.items())))
                      for place, c in reversed(list(state.gems.items()))}
     shuffled.fish = dict(reversed(list(state.fish.items())))
-    keys = {policy.board_of(s).key() for s in (state, loaded, shuffled)}
+    keys = {planner.board_of(s).key() for s in (state, loaded, shuffled)}
     assert len(keys) == 1
     other = shuffled.copy()
     colour = next(c for c, n in other.gems["hideout"].items() if n == 0)
     other.gems["hideout"][colour] = 1
-    assert policy.board_of(other).key() not in keys
+    assert planner.board_of(other).key() not in keys

@@ -28,7 +28,7 @@ def playout(seats: int, level: str, seed: int, stop: int | None, team: bool = Fa
             resign: bool = False) -> dict[str, Any]:
     """A random game (or the planner's team): ``stop`` moves (mid-game) or to the end
     (``None``); ``resign`` gives up after the ``stop`` moves."""
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     rnd = random.Random(seed)
     players = [f"p{i + 1}" for i in range(seats)]
@@ -37,8 +37,8 @@ def playout(seats: int, level: str, seed: int, stop: int | None, team: bool = Fa
     moves: list[list[str]] = []
     while not state.over and (stop is None or len(moves) < stop):
         if team:
-            seat = policy.choose_seat(GAME, state)
-            move = policy.choose(GAME, state, seat)
+            seat = planner.choose_seat(GAME, state)
+            move = planner.choose(GAME, state, seat)
         else:
             seat = rnd.choice(sorted(GAME.to_act(state)))
             move = rnd.choice(GAME.legal_moves(state, seat))

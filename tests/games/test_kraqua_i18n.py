@@ -16,7 +16,7 @@ import pytest
 
 from bot.i18n import TRANSLATED, lookup, tr
 from games import REGISTRY, IllegalMove
-from games.kraqua import policy
+from games.kraqua import planner
 from games.kraqua.state import CAVE_LIMIT, KraquaState
 from games.text import Text
 from renderers.kraqua import alt_text
@@ -193,12 +193,12 @@ def _playout(seed: int) -> list[tuple[str, Any]]:
     for _turn in range(500):
         if state.over:
             break
-        seat = policy.choose_seat(GAME, state)
+        seat = planner.choose_seat(GAME, state)
         seen.append(("prompt", GAME.prompt(state, seat, names)))
         seen += [("suggest", label) for _m, label in GAME.suggest(state, seat, "", 25)]
         seen += [("button", b.label) for b in GAME.buttons(state, seat)]
         moves = GAME.legal_moves(state, seat)
-        move = policy.choose(GAME, state, seat) if rng.random() < 0.7 else rng.choice(moves)
+        move = planner.choose(GAME, state, seat) if rng.random() < 0.7 else rng.choice(moves)
         seen.append(("describe", GAME.describe(state, seat, move, names)))
         state = GAME.apply(state, seat, move)
         seen.append(("alt", alt_text(GAME.view(state), names)))

@@ -11,7 +11,7 @@ import re
 
 from bot.i18n import TRANSLATED, tr
 from games import REGISTRY
-from games.kraqua import policy
+from games.kraqua import planner
 from renderers import kraqua as rk
 
 from .test_kraqua import A, B, play, position, refused
@@ -47,8 +47,8 @@ def test_the_team_takes_an_only_tile_when_nothing_else_is_left() -> None:
                  rows={"i": {}, "o": {5: (6, "A")}})
     s = play(s, A, "lay i", "fish green")  # 1A on inner spot 1: now each row has one tile
     assert GAME.legal_moves(s, A) == ["take i", "take o"]
-    assert policy.choose(GAME, s, A) in ("take i", "take o")
-    after = play(s, A, policy.choose(GAME, s, A))
+    assert planner.choose(GAME, s, A) in ("take i", "take o")
+    after = play(s, A, planner.choose(GAME, s, A))
     assert after.round == 2 and after.tiles[A] is not None
 
 

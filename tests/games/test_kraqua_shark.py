@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import REGISTRY
-from games.kraqua import policy
+from games.kraqua import planner
 from games.kraqua.state import GEMS, KraquaState, shark_usable, still_needed
 
 from .test_kraqua import A, B, play, position, refused
@@ -42,7 +42,7 @@ def saved_at_the_shark(cave: dict[str, int]) -> KraquaState:
 
 def shark_choices(s: KraquaState) -> set[str]:
     """The shark moves the greedy team's plan considers for its first action."""
-    return {a[3] for a in policy.plan(policy.board_of(s)) if a[3].startswith("shark")}
+    return {a[3] for a in planner.plan(planner.board_of(s)) if a[3].startswith("shark")}
 
 
 # ----- offered ----------------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def test_shark_offered_while_the_cave_holds_a_needed_gem() -> None:
     assert {m for m, _label in GAME.suggest(s, A, "")} == set(legal)
     assert "shark field" in str(GAME.prompt(s, A))
     # the team wins the needed purple back (it is gone from the chest)
-    assert policy.choose(GAME, s, A) == "shark purple"
+    assert planner.choose(GAME, s, A) == "shark purple"
     after = play(s, A, "shark purple")
     assert after.gems["cave"]["purple"] == 0 and after.gems["chest"]["purple"] == GEMS["purple"]
     assert after.shells == 0 and A in after.played
@@ -103,7 +103,7 @@ def test_shark_refused_with_a_reason_naming_the_move() -> None:
     assert text.startswith("shark blue is refused")
     assert [b.move for b in GAME.buttons(s, A)] == ["pass"]
     assert [m for m, _label in GAME.suggest(s, A, "")] == ["pass"]
-    assert policy.choose(GAME, s, A) == "pass"
+    assert planner.choose(GAME, s, A) == "pass"
     done = play(s, A, "pass")
     assert done.shells == 1 and done.gems["cave"]["blue"] == 2
     # with a needed gem in the cave, the same saved state offers and accepts the shark
@@ -118,9 +118,9 @@ def test_the_team_never_tries_the_shark_when_it_may_not() -> None:
     for seed in range(3):
         s = GAME.setup([A, B], {"level": "1"}, seed)
         while GAME.result(s) is None:
-            assert policy.shark_usable(policy.board_of(s)) == shark_usable(s)
-            seat = policy.choose_seat(GAME, s)
-            move = policy.choose(GAME, s, seat)
+            assert planner.shark_usable(planner.board_of(s)) == shark_usable(s)
+            seat = planner.choose_seat(GAME, s)
+            move = planner.choose(GAME, s, seat)
             if move.startswith("shark"):
                 assert shark_usable(s)
             assert move in GAME.legal_moves(s, seat)

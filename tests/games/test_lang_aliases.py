@@ -1,4 +1,4 @@
-"""Moves typed in German or Danish (games/aliases.py): each alias reads as its English word.
+"""Moves typed in German or Danish (``Game.aliases``): each alias reads as its English word.
 
 Every legal move met in random games is typed again with the words of each language and must
 parse to the same move; no alias is a word the English notation already uses in that game
@@ -35,7 +35,8 @@ def _legal_moves(gid: str) -> set[str]:
     return found
 
 
-#: The English words each parser knows besides those of its legal moves.
+#: The English words each parser knows besides those of its legal moves (a game not named
+#: here knows only those).
 NOTATION: dict[str, set[str]] = {
     "aqualin": {c.lower() + k.lower() for c in "RYGBPV" for k in "CFJHST"} | set("abcdef"),
     "kahuna": set(kahuna_moves.KINDS) | {"deck", "take"} | {i.lower() for i in ISLANDS},
@@ -50,7 +51,7 @@ NOTATION: dict[str, set[str]] = {
 
 
 #: Moves random games seldom reach (a handicap, a diamond, a fish that cannot move, a half
-#: push): parsing is syntax only, so they need no state.
+#: push): parsing is syntax only, so they need no state. A game not named here has none.
 RARE: dict[str, set[str]] = {
     "aqualin": {f"{c}{k} d4" for c in "RYGBPV" for k in "CFJHST"} | {"b2-b5 VS a1"},
     "kahuna": {"free HUNA-ELAI"},
@@ -62,7 +63,7 @@ RARE: dict[str, set[str]] = {
 
 @pytest.fixture(scope="module")
 def legal() -> dict[str, set[str]]:
-    return {gid: _legal_moves(gid) | RARE[gid] for gid in ALIASES}
+    return {gid: _legal_moves(gid) | RARE.get(gid, set()) for gid in ALIASES}
 
 
 def _typed(move: str, table: dict[str, str]) -> str:
@@ -97,7 +98,7 @@ def test_every_alias_parses_as_its_english_word(gid: str, lang: str, legal) -> N
 @pytest.mark.parametrize("gid", sorted(ALIASES))
 def test_aliases_never_shadow_an_english_word(gid: str, legal) -> None:
     """An alias that is also an English word of the game would change what that word means."""
-    english_words = set(NOTATION[gid])
+    english_words = set(NOTATION.get(gid, set()))
     for move in legal[gid]:
         english_words |= set(WORD.findall(move.lower()))
     clash = set(words(gid)) & english_words
@@ -167,3 +168,14 @@ def test_errors_quote_what_was_typed() -> None:
         REGISTRY["krasserfall"].parse_move("schieben rot blau")
     assert "schieben rot blau" in str(caught.value)
 
+
+
+def test_the_bot_finds_each_games_words_by_its_id() -> None:
+    """The table lives with the game (``Game.aliases``); the bot reaches it by id alone."""
+    assert set(ALIASES) == {gid for gid, game in REGISTRY.items() if game.aliases}
+    for gid in ALIASES:
+        assert ALIASES[gid] is REGISTRY[gid].aliases.table
+        assert words(gid) == REGISTRY[gid].aliases.words
+    assert english("no-such-game", "schieben rot") == "schieben rot"
+    assert words("no-such-game") == {} and "no-such-game" not in ALIASES
+    assert english("krasserfall", "schieben rot") == "push red"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import IllegalMove, InvalidMove
 from games.notation import clean, quote
 from games.text import Text
 
@@ -32,3 +33,13 @@ def test_quote_of_nothing_says_so_in_the_readers_language() -> None:
 def test_clean_reads_what_players_type(typed: str, options: dict[str, str], read: str) -> None:
     assert clean(typed, **options) == read
     assert clean(read, **options) == read  # cleaning twice changes nothing
+
+
+@pytest.mark.parametrize("typed", [None, 12, 3.5, b"d4", ["d4"], {"move": "d4"}])
+def test_clean_refuses_what_is_not_text_as_an_invalid_move(typed: object) -> None:
+    with pytest.raises(InvalidMove) as info:
+        clean(typed)  # type: ignore[arg-type]
+    reason = info.value.args[0]
+    assert isinstance(reason, Text) and reason.domain == "common"
+    assert str(reason) == f"a move must be text, not {type(typed).__name__}"
+    assert isinstance(info.value, IllegalMove) and isinstance(info.value, ValueError)

@@ -219,8 +219,12 @@ def test_a_game_with_hands_has_a_hand_renderer(gid: str) -> None:
     assert (entry.hand is not None) == has_hands(gid)
 
 
-@pytest.mark.parametrize("gid", [g for g in GAME_IDS if renderers.record(g).hand is not None])
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_hand_is_a_valid_deterministic_png_that_reads_only_the_view(gid: str) -> None:
+    """(A game without a hand renderer has no private view to draw: the check above holds it
+    to that.)"""
+    if renderers.record(gid).hand is None:
+        return
     for label, view in private_views(gid):
         before = copy.deepcopy(view)
         png = renderers.render_hand(view, NAMES)

@@ -11,7 +11,7 @@ import pytest
 
 from games import REGISTRY
 from games.kraqua import board as kb
-from games.kraqua import policy
+from games.kraqua import planner
 from renderers import alt_text, render_board
 from renderers import kraqua as rk
 
@@ -33,8 +33,8 @@ def _play(steps: int, seed: int, seats: tuple[str, ...], level: str) -> Any:
     for _ in range(steps):
         if GAME.result(state) is not None:
             break
-        p = policy.choose_seat(GAME, state)
-        state = GAME.apply(state, p, policy.choose(GAME, state, p))
+        p = planner.choose_seat(GAME, state)
+        state = GAME.apply(state, p, planner.choose(GAME, state, p))
     return state
 
 

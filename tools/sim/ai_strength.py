@@ -11,7 +11,7 @@ Plays many seeded games through the pure engines and prints win rates with 95% i
   the score difference, Kahuna the points, stones and bridges of both players 10 : 3 : 1,
   Aqua the live score difference); ``greedy-eval`` uses the bot's own evaluation, so it
   knows everything the bot knows except the search.
-* Kraqua: a team of bots against the greedy team of ``games.kraqua.policy`` on the same seeds,
+* Kraqua: a team of bots against the greedy team of ``games.kraqua.planner`` on the same seeds,
   at every level, 2 and 3 seats: the rate of games won (``almost`` is not a win).
 * Krasserfall: one bot against random players (2 and 3 players): its average medals, the
   random players' average, and its share of the wins (a shared win counts as a fraction).
@@ -70,11 +70,11 @@ def _aqua_lead(game: Game, state: Any, player: str) -> float:
 def greedy_agent(game: Game, state: Any, player: str, rng: Rng) -> str | None:
     """Greedy one-ply (see the module docstring)."""
     if game.id == "aqualin":
-        from games.ai.aqualin import greedy_move
+        from games.aqualin.policy import greedy_move
         return greedy_move(game, state, player, rng)
     if game.id == "kraqua":
-        from games.kraqua import policy
-        return policy.choose(game, state, player)  # type: ignore[arg-type]
+        from games.kraqua import planner
+        return planner.choose(game, state, player)  # type: ignore[arg-type]
     moves = game.legal_moves(state, player)
     if game.id == "kahuna":
         def value(s: Any) -> float:
@@ -175,7 +175,7 @@ def _kraqua(args: tuple[str, int, str, bool, int]) -> tuple[str, str]:
     """One seed played by a bot team and by the greedy team: both outcomes."""
     level, seats, bot_level, timed, seed = args
     game: Any = REGISTRY["kraqua"]  # the greedy team's policy takes a Kraqua
-    from games.kraqua import policy
+    from games.kraqua import planner
 
     players = [f"s{i + 1}" for i in range(seats)]
     lv = LEVELS[bot_level]
@@ -192,8 +192,8 @@ def _kraqua(args: tuple[str, int, str, bool, int]) -> tuple[str, str]:
     bot_outcome = bot_result.outcome
     state = game.setup(players, {"level": level}, seed)
     while game.result(state) is None:
-        seat = policy.choose_seat(game, state)
-        state = game.apply(state, seat, policy.choose(game, state, seat))
+        seat = planner.choose_seat(game, state)
+        state = game.apply(state, seat, planner.choose(game, state, seat))
     greedy = game.result(state)
     assert greedy is not None
     return bot_outcome, greedy.outcome

@@ -1,6 +1,6 @@
 """Kraqua balance: ``python -m tools.sim.kraqua_balance [--games N] [--seats 1,2,3,4] [--levels 1,pro] ...``.
 
-The greedy team of ``games.kraqua.policy`` (it plans each round together on what everybody
+The greedy team of ``games.kraqua.planner`` (it plans each round together on what everybody
 sees) plays many seeded games per level and seat count through the pure engine; the script
 prints win / almost / loss rates per cell with a 95% range for the win rate, the mean over
 2–4 seats (the published game's player counts: the rules page's targets, about 70% wins at
@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from .stats import wilson
 from games.kraqua import CAVE_LIMIT, GEMS, LEVELS, Kraqua
-from games.kraqua import policy
+from games.kraqua import planner
 from games.kraqua.board import GEM_COLOURS
 
 
@@ -36,8 +36,8 @@ def play(game: Kraqua, seats: int, level: str, seed: int, cave: int | None = Non
     if gems is not None:
         state.gems["chest"] = dict(gems)
     while game.result(state) is None:
-        seat = policy.choose_seat(game, state)
-        state = game.apply(state, seat, policy.choose(game, state, seat))
+        seat = planner.choose_seat(game, state)
+        state = game.apply(state, seat, planner.choose(game, state, seat))
     result = game.result(state)
     assert result is not None and result.outcome is not None
     return result.outcome, state.round

@@ -24,11 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import AnyGame
-from ..krasserfall import words
-from ..krasserfall.model import LANES, MEDALS
+from . import words
+from .model import LANES, MEDALS
 from ..rng import Rng
-from .registry import register_policy
-from .policy import Policy, Rewards, estimate_rewards
+from ..ai.policy import Policy, Rewards, estimate_rewards
 
 #: logistic / soft-max scale, in medals
 SCALE = 1.5
@@ -99,5 +98,3 @@ class KrasserfallPolicy(Policy):
         shaped = self.evaluate(game, state)
         return {p: 0.85 * base[p] + 0.15 * shaped[p] for p in state.players}
 
-
-register_policy("krasserfall", KrasserfallPolicy)

@@ -23,17 +23,16 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..aqua.advice import take_value
-from ..aqua.geometry import DIR_INDEX, Coral, Pos, site_border, site_corals, tile_sites
-from ..aqua.material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
-from ..aqua.notation import Large
-from ..aqua.placement import large_options, take_options
-from ..aqua.scoring import ecosystem_points, groups
-from ..aqua.state import Phase
+from .advice import take_value
+from .geometry import DIR_INDEX, Coral, Pos, site_border, site_corals, tile_sites
+from .material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
+from .notation import Large
+from .placement import large_options, take_options
+from .scoring import ecosystem_points, groups
+from .state import Phase
 from ..base import AnyGame
 from ..rng import Rng
-from .registry import register_policy
-from .policy import Policy, Rewards, estimate_rewards, logistic
+from ..ai.policy import Policy, Rewards, estimate_rewards, logistic
 
 #: weight of a near habitat's animal
 NEAR = 0.5
@@ -256,5 +255,3 @@ class AquaPolicy(Policy):
         base = super().outcome(game, state)
         return {p: 0.9 * base[p] + 0.1 * shaped[p] for p in state.players}
 
-
-register_policy("aqua", AquaPolicy)

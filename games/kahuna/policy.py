@@ -21,11 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import AnyGame
-from ..kahuna.board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
-from ..kahuna.state import KahunaState, Phase
+from .board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
+from .state import KahunaState, Phase
 from ..rng import Rng
-from .registry import register_policy
-from .policy import Policy, Rewards, logistic
+from ..ai.policy import Policy, Rewards, logistic
 
 #: what a stone is worth beyond the next scoring (the final scoring pays the difference)
 STONE = 1.2
@@ -173,5 +172,3 @@ class KahunaPolicy(Policy):
         lead = logistic((state.scores[a] - state.scores[b]) / SCALE)
         return {a: 0.9 * base[a] + 0.1 * lead, b: 0.9 * base[b] + 0.1 * (1 - lead)}
 
-
-register_policy("kahuna", KahunaPolicy)

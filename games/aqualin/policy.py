@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..aqualin import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState, Role, Rules
+from .state import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState, Role, Rules
 from ..base import AnyGame
 from ..rng import Rng
-from .registry import register_policy
-from .policy import Policy, Rewards, logistic
+from ..ai.policy import Policy, Rewards, logistic
 
 INDEX = {sq: i for i, sq in enumerate(SQUARES)}
 ORTHO: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[n] for n in ORTHO_NEIGHBOURS[sq])
@@ -396,5 +395,3 @@ def greedy_move(game: AnyGame, state: Any, player: str, rng: Rng) -> str:
     best = [m for g, m in rated if g == top]
     return best[rng.randbelow(len(best))]
 
-
-register_policy("aqualin", AqualinPolicy)

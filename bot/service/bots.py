@@ -8,6 +8,7 @@ the usual version check (if a human changed the game meanwhile, the bot thinks a
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -57,16 +58,17 @@ def think(game_id: str, dumped: str, players: list[str], level: str,
     return choose_turn(game, game.load(dumped), players, level, seed=seed)
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Bots(Part):
+    """Bot seats: adding and removing one, and its turn (the search runs in a worker)."""
 
-    def __init__(self, ground: Ground, *, lobby: Lobby, play: Play, sights: Sights) -> None:
-        super().__init__(ground)
-        self.lobby = lobby
-        self.play = play
-        self.sights = sights
+    lobby: Lobby
+    play: Play
+    sights: Sights
+
     #: Where bots think: a worker process (the default) or, for tests, a worker thread.
     bots_in_threads = False
-    _bots: Worker | None = None
+    _bots: Worker | None = field(default=None, init=False)
 
     async def add_bot(self, actor: Actor, place: Place, level: str = "normal",
                       game_id: int | None = None) -> Outcome:

@@ -21,6 +21,7 @@ with just the increment, as after any turn that used the whole bank.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -50,11 +51,12 @@ THEN = {"skip": _("your turn is passed"), "forfeit": _("you leave the game"),
         "takeover": _("a bot plays on in your seat")}
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Clocks(Part):
+    """Chess clocks: the banks as they stand, a bank that runs out, and **Wait**."""
 
-    def __init__(self, ground: Ground, *, narrator: Narrator) -> None:
-        super().__init__(ground)
-        self.narrator = narrator
+    narrator: Narrator
+
     async def clock_lines(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
                            action: str) -> list[Text]:
         """``/game status``: the clock and every player's bank."""

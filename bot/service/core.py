@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from dataclasses import dataclass
 import logging
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
@@ -35,14 +36,13 @@ log = logging.getLogger("bot.service")
 __all__ = ["DEADLINE_ACTIONS", "TIMING_KEYS", "Narrator", "Renderer", "log"]
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Narrator(Part):
     """What a change says: its outbox rows, the board post and its buttons, whose turn it is,
     private views by DM, and the result; the command parts build their answers with it."""
 
-    def __init__(self, ground: Ground, *, drawing: Drawing, notices: Notices) -> None:
-        super().__init__(ground)
-        self.drawing = drawing
-        self.notices = notices
+    drawing: Drawing
+    notices: Notices
 
     @staticmethod
     def outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),

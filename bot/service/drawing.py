@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from dataclasses import dataclass, field
 import logging
 import multiprocessing
 import os
@@ -32,18 +33,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.service")
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Drawing(Part):
-    """The service's drawing part (see :class:`Ground`)."""
-
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
+    """Pictures: the board as an `Art`, drawn off the event loop (in the drawing worker)."""
 
     #: Where pictures are drawn: worker threads (tests, the console) or, for the bot, a worker
     #: process, so that drawing never holds the interpreter the event loop needs.
     draw_in_process = False
     #: Whether the drawing worker draws the renderers' fixed artwork as it starts (WARM_UP).
     warm_up = True
-    _drawing: workers.Worker | None = None
+    _drawing: workers.Worker | None = field(default=None, init=False)
 
     @staticmethod
     def art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import asyncio
 import math
 from collections.abc import Mapping
@@ -32,11 +33,12 @@ LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
              "kick": _("was removed")}
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class History(Part):
+    """The record of games: the move log, exports, and replays."""
 
-    def __init__(self, ground: Ground, *, sights: Sights) -> None:
-        super().__init__(ground)
-        self.sights = sights
+    sights: Sights
+
     async def replay(self, game_id: int) -> Any:
         """Rebuild a game's state from its seed, options and move log."""
         row = await self.store.games.get(game_id)

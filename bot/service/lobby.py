@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -89,11 +90,12 @@ def abort_reason(row: GameRow) -> Any:
     return safe_name(row.end_reason, 300) if row.end_reason else _("no reason given")
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Lobby(Part):
+    """Opening a game: ``/game new``, join, leave, start and abort."""
 
-    def __init__(self, ground: Ground, *, narrator: Narrator) -> None:
-        super().__init__(ground)
-        self.narrator = narrator
+    narrator: Narrator
+
     def _lobby_card(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     *, closed: Text | None = None) -> LobbyCard:
         host = next((s for s in seats if s.user_id == row.host_id), None)

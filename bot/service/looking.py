@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -42,17 +43,17 @@ T = TypeVar("T")
 SUGGEST_CACHE_SIZE = 300
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Looking(Part):
+    """Looking at a game: the board, its status, your hand, the rules, and autocomplete."""
 
-    def __init__(self, ground: Ground, *, clocks: Clocks, drawing: Drawing, lobby: Lobby,
-                 play: Play, narrator: Narrator, sights: Sights) -> None:
-        super().__init__(ground)
-        self.clocks = clocks
-        self.drawing = drawing
-        self.lobby = lobby
-        self.play = play
-        self.narrator = narrator
-        self.sights = sights
+    clocks: Clocks
+    drawing: Drawing
+    lobby: Lobby
+    play: Play
+    narrator: Narrator
+    sights: Sights
+
     async def board(self, actor: Actor, place: Place, user_id: int | None = None) -> Outcome:
         """The board, only for the asker; ``user_id`` shows that player's area (Aqua)."""
         row = await self.ground.latest(place)

@@ -20,6 +20,7 @@ is the one place that says so (a server: the channel).
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games import Game
@@ -49,10 +50,10 @@ def _relinked(text: Any, link: str) -> Any:
     return Text(text.domain, text.msgid, params, text.plural, text.n)
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Notices(Part):
+    """``/game notify``: how each person hears that it is their turn."""
 
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
     # ----- the choice ---------------------------------------------------------------------
 
     def notify_default(self, guild_id: int | None) -> str:

@@ -1,12 +1,14 @@
 """What every part of the service is built with: the ground it stands on.
 
-A part (the lobby, play, timers, pauses, …) gets the :class:`~bot.service.base.Ground` and the
-other parts it uses in its constructor; no part inherits another, so what a part can reach is
-what its constructor names.
+A part (the lobby, play, timers, pauses, …) is a dataclass whose fields are what it uses: the
+:class:`~bot.service.base.Ground` first, then the other parts by name (keywords only), so its
+constructor is its list of dependencies. No part inherits another, so what a part can reach is
+what its fields name.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,11 +16,11 @@ if TYPE_CHECKING:
     from .base import Ground
 
 
+@dataclass(eq=False, repr=False)
 class Part:
     """A part of the service: its store and clock are the ground's."""
 
-    def __init__(self, ground: Ground) -> None:
-        self.ground = ground
+    ground: Ground
 
     @property
     def store(self) -> Store:

@@ -18,6 +18,7 @@ How timers are held and shifted afterwards is the store's timing contract
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 import logging
 import re
 from collections.abc import Sequence
@@ -95,14 +96,13 @@ def parse_until(text: str, now: float) -> float | None:
     return now + seconds
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Pauses(Part):
     """Pauses, their votes, and aways (a pause holds the bots, the timers and the clocks; a
     move or an away's date brings a player back)."""
 
-    def __init__(self, ground: Ground, *, lobby: Lobby, narrator: Narrator) -> None:
-        super().__init__(ground)
-        self.lobby = lobby
-        self.narrator = narrator
+    lobby: Lobby
+    narrator: Narrator
 
     # ----- pause and resume -----------------------------------------------------------------
 

@@ -7,6 +7,7 @@ the stats). A kick the game survives just removes the player, as any kick does.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import asyncio
 import json
 import logging
@@ -49,16 +50,16 @@ def said_of(stored: str) -> Any:
         return stored
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Play(Part):
+    """Playing: moves, menus, resigning, undo, and what moderators do to a running game."""
 
-    def __init__(self, ground: Ground, *, drawing: Drawing, lobby: Lobby, pauses: Pauses,
-                 narrator: Narrator, sights: Sights) -> None:
-        super().__init__(ground)
-        self.drawing = drawing
-        self.lobby = lobby
-        self.pauses = pauses
-        self.narrator = narrator
-        self.sights = sights
+    drawing: Drawing
+    lobby: Lobby
+    pauses: Pauses
+    narrator: Narrator
+    sights: Sights
+
     def acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
                        seat: int | None = None) -> str:
         """The seat ``actor`` acts for: the one they named (``seat``), else their only seat

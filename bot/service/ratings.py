@@ -6,6 +6,7 @@ Ratings are never stored: they are recomputed from the stored results of every f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,10 +33,10 @@ def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:
                       [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats])
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Ratings(Part):
+    """``/game stats`` and ``/game profile``, from Elo recomputed off the finished games."""
 
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
     async def ratings(self) -> EloTable:
         """Every rating, per server and across servers, from the stored results."""
         finished = await self.store.games.all_finished_games()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games import BadOptions
@@ -28,10 +29,10 @@ CHOICES = {"moderators": _("moderators"), "role": _("role"), "everyone": _("ever
            "remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Settings(Part):
+    """``/game config``: who may open games, reminders, deadlines, the language."""
 
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
     def describe_settings(self, settings: GuildSettings) -> Text:
         who = {"moderators": _("members with Manage Channels"),
                "role": _("members with Manage Channels or the game-manager role"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games import Game
@@ -48,11 +48,12 @@ def split_turn(moves: Sequence[MoveRow]) -> tuple[list[MoveRow], list[MoveRow]]:
     return live[:k], live[k:]
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Sights(Part):
+    """What each seat saw at the start of a turn (for undo, the log and replays)."""
 
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
-    _turn_starts: OrderedDict[tuple[int, int, int, int], Any] | None = None
+    _turn_starts: OrderedDict[tuple[int, int, int, int], Any] | None = field(default=None,
+                                                                             init=False)
 
     async def sight(self, game: Game, row: GameRow, seats: Sequence[SeatRow], *,
                      user_id: int | None = None, players: Collection[str] = ()) -> Sight:

@@ -9,6 +9,7 @@ game's posts into its thread.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import games
@@ -38,10 +39,10 @@ def thread_name(row: GameRow) -> str:
     known = games.REGISTRY.get(row.game)
     return clip(f"{known.title if known else row.game} #{row.id}", 100)
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Threads(Part):
+    """A game's own thread: wanted, opened or refused, and the line its channel keeps."""
 
-    def __init__(self, ground: Ground) -> None:
-        super().__init__(ground)
     async def thread_wanted(self, game_id: int) -> str | None:
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
         None when the game wants none (or has one already, or is over)."""

@@ -7,6 +7,7 @@ after *now*, so a long outage never turns into a flood of pings.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -42,16 +43,16 @@ RETRY = 15 * 60  # seconds before a timer that failed is tried again
 TIMER_LEASE = 5 * 60
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Timers(Part):
+    """Reminders and deadlines that are due, and aways whose date has come."""
 
-    def __init__(self, ground: Ground, *, clocks: Clocks, notices: Notices, pauses: Pauses,
-                 play: Play, narrator: Narrator) -> None:
-        super().__init__(ground)
-        self.clocks = clocks
-        self.notices = notices
-        self.pauses = pauses
-        self.play = play
-        self.narrator = narrator
+    clocks: Clocks
+    notices: Notices
+    pauses: Pauses
+    play: Play
+    narrator: Narrator
+
     async def next_due(self) -> float | None:
         return await self.store.timers.next_due()
 

@@ -97,7 +97,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
                                                              version=version, seat=seat or None))
         else:
             await respond(interaction, lambda s, a, p: s.play.menu(a, p, game_id=game_id, version=version,
-                                                             seat=seat, path=path))
+                                                                   seat=seat, path=path))
 
 
 def custom_id_fits(button: object) -> bool:

@@ -138,7 +138,7 @@ class GameBot(Bot):
         """A server where only the user installed the app (the bot is not in it) is no place
         for a game: the bot could answer there but never post on its own. Say so at once."""
         if (interaction.guild_id is None or interaction.is_guild_integration()
-                or not interaction.is_user_integration() or self.get_guild(interaction.guild_id)):
+            or not interaction.is_user_integration() or self.get_guild(interaction.guild_id)):
             return True  # not a server, the server's install, or a server the bot is in
         if interaction.type == discord.InteractionType.application_command:
             await interaction.response.send_message(say(NOT_ADDED, i18n.language_for(interaction.locale)),

@@ -224,7 +224,7 @@ async def move_autocomplete(interaction: discord.Interaction,
     seat = getattr(interaction.namespace, "seat", None)
     try:
         pairs = await service.looking.suggest(actor_of(interaction), place_of(interaction), current,
-                                      seat=seat if isinstance(seat, int) else None)
+                                              seat=seat if isinstance(seat, int) else None)
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)
         return []

@@ -112,7 +112,7 @@ async def edit_lobby(channel: discord.PartialMessageable, card: LobbyCard, lang:
         return False
     try:
         await channel.get_partial_message(card.message_id).edit(content=say(card.text, lang),
-                                                               view=lobby_view(card, lang))
+                                                                view=lobby_view(card, lang))
     except discord.HTTPException as exc:
         if raise_transient and (exc.status >= 500 or exc.status == 429):
             raise

@@ -62,7 +62,7 @@ class OneLineReconnects(logging.Filter):
         error = record.exc_info[1] if record.exc_info else None
         text = str(record.msg).lower()
         if (record.name.startswith("discord.") and isinstance(error, NETWORK_ERRORS)
-                and ("reconnect" in text or "retrying" in text)):
+            and ("reconnect" in text or "retrying" in text)):
             reason = " ".join(str(error).split())
             reason = f"{type(error).__name__}: {reason}" if reason else type(error).__name__
             record.msg, record.args = f"{record.getMessage()} ({reason})", None

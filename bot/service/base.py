@@ -183,7 +183,7 @@ class Ground:
         return settings
 
     async def require_host_or_moderator(self, actor: Actor, place: Place, row: GameRow,
-                                 refusal: Callable[[Text], Text]) -> GuildSettings:
+                                        refusal: Callable[[Text], Text]) -> GuildSettings:
         """The settings here, once ``actor`` hosts ``row`` or moderates it; else NotAllowed
         with ``refusal``, which is given the words for who else may."""
         settings = await self.settings_for(place)
@@ -264,7 +264,7 @@ class Ground:
         return reminder, deadline, action
 
     async def timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
-                          ended: Sequence[str] = ()) -> TimerPlan | None:
+                         ended: Sequence[str] = ()) -> TimerPlan | None:
         """Timers after a change: None once the game is over. ``ended``: the players whose
         wait the change ends (their chess clock stops)."""
         if game.result(state) is not None:

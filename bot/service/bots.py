@@ -26,7 +26,6 @@ from ..vocab import Status
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .lobby import Lobby
     from .play import Play
     from .sight import Sights
@@ -174,7 +173,7 @@ class Bots(Part):
                 number = game.players(state).index(player) + 1
                 try:
                     return await self.play.move(BOT_ACTOR, place, move, game_id=row.id,
-                                           version=row.version, seat=number)
+                                                version=row.version, seat=number)
                 except ServiceError:
                     break  # somebody changed the game while the bot was thinking: think again
                 except GameError:

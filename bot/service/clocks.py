@@ -43,7 +43,6 @@ from games.text import Text, lines
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .core import Narrator
 
 #: What happens after the grace, said to the player whose bank ran out.
@@ -58,7 +57,7 @@ class Clocks(Part):
     narrator: Narrator
 
     async def clock_lines(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
-                           action: str) -> list[Text]:
+                          action: str) -> list[Text]:
         """``/game status``: the clock and every player's bank."""
         clock = clock_of(row.timing)
         assert clock is not None
@@ -96,8 +95,8 @@ class Clocks(Part):
         return _("You have {left} left on your clock.", left=format_duration(deadline.left(now)))
 
     async def clock_out(self, row: GameRow, game: Game, state: Any, seats: Sequence[SeatRow],
-                         timer: TimerRow, action: str, user: int, waited: Text,
-                         now: float) -> tuple[Outcome, list[Envelope], float | None]:
+                        timer: TimerRow, action: str, user: int, waited: Text,
+                        now: float) -> tuple[Outcome, list[Envelope], float | None]:
         """A bank just ran out: what is said, its envelopes, and when the grace ends (None:
         nothing more fires, for ``remind``)."""
         clock = clock_of(row.timing)
@@ -168,7 +167,7 @@ class Clocks(Part):
             post = Post(text=text)
             items = self.narrator.outbox(row, posts=[post])
             if not await self.store.timers.fire(grace_row, again_at=None, now=self.clock(),
-                                               outbox=items):
+                                                outbox=items):
                 raise ServiceError(_("{name}'s time was up a moment ago, so it is too late to wait.",
                                      name=bold(name)))
         return Outcome(reply=_("You chose to wait for {name}.", name=bold(name)), posts=[post],

@@ -27,7 +27,6 @@ from games.text import Text, join, lines, sentence
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .drawing import Drawing
     from .notify import Notices
 
@@ -46,7 +45,7 @@ class Narrator(Part):
 
     @staticmethod
     def outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
-                dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
+               dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
         """The outbox rows for a change; they are written in the same transaction.
 
         Rows of a game go to its channel; the deliverer sends the posts of a game with a
@@ -140,7 +139,7 @@ class Narrator(Part):
 
     @staticmethod
     def typed_seat(game: Game, state: Any, seats: Sequence[SeatRow], text: str,
-                    user_id: int | None = None) -> tuple[int | None, str]:
+                   user_id: int | None = None) -> tuple[int | None, str]:
         """A move that starts with the seat it is for -> (seat number, the move).
 
         Understood: ``seat 2: lay i``, ``seat 2 lay i``, the seat's word (Kraqua's animal, in
@@ -188,7 +187,7 @@ class Narrator(Part):
 
     @staticmethod
     def buttons(game: Game, state: Any, seats: Sequence[SeatRow], row: GameRow,
-                 only: str | None = None, path: str = "") -> tuple[MoveButton, ...]:
+                only: str | None = None, path: str = "") -> tuple[MoveButton, ...]:
         """The acting seats' buttons. With several seats acting, each label names its seat."""
         players = game.players(state)
         acting = [p for p in players if p in game.to_act(state) and (only is None or p == only)]
@@ -204,8 +203,8 @@ class Narrator(Part):
         return tuple(out[:25])
 
     async def board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                          headline: Text, tag: str, actor_id: int | None = None, *,
-                          told: Collection[str] = ()) -> Post:
+                         headline: Text, tag: str, actor_id: int | None = None, *,
+                         told: Collection[str] = ()) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
         outbox in the same transaction): ``row`` is the game as that write will leave it.
 
@@ -231,8 +230,8 @@ class Narrator(Part):
         return {k: v for k, v in game.view(state, player).items() if public.get(k, _MISSING) != v}
 
     async def hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
-                            before: Any | None, after: Any,
-                            actor_id: int | None = None) -> list[DirectMessage]:
+                           before: Any | None, after: Any,
+                           actor_id: int | None = None) -> list[DirectMessage]:
         """A DM for every player whose private view changed (their hand, by DM).
 
         The one who acted gets their last DM edited rather than a new one (Kahuna: four
@@ -251,7 +250,7 @@ class Narrator(Part):
         return dms
 
     async def turns_change(self, game: Game, row: GameRow, seats: Sequence[SeatRow], before: Any,
-                            after: Any, dms: Sequence[DirectMessage]) -> list[DirectMessage]:
+                           after: Any, dms: Sequence[DirectMessage]) -> list[DirectMessage]:
         """For games with a hand by DM: players whose turn begins or ends (or whose game ends)
         get their hand DM edited to say so, though their hand is the same (else it would say
         "It's your turn" after a pass, or "not your turn yet" when it is)."""
@@ -262,8 +261,8 @@ class Narrator(Part):
         out: list[DirectMessage] = []
         for seat in seats:
             if (seat.bot_level or seat.player_id not in game.players(after)
-                    or (not over and (seat.player_id in had) == (seat.player_id in has))
-                    or any(d.user_id == seat.user_id for d in [*dms, *out])):
+                or (not over and (seat.player_id in had) == (seat.player_id in has))
+                or any(d.user_id == seat.user_id for d in [*dms, *out])):
                 continue
             text, art = await asyncio.to_thread(self.private, game, row, after, seats, [seat.player_id])
             out.append(DirectMessage(user_id=seat.user_id, text=text, art=art, replace=True))
@@ -290,7 +289,7 @@ class Narrator(Part):
         return changed
 
     def private(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                 players: Sequence[str]) -> tuple[Text, Art | None]:
+                players: Sequence[str]) -> tuple[Text, Art | None]:
         """Words (and, for games with hands, a picture) of what only these seats can see."""
         names = seat_names(game, state, seats)
         hand_renderer = renderers.record(game.id).hand
@@ -305,7 +304,7 @@ class Narrator(Part):
                 parts.append(_("It's not your turn yet; I'll ping you when it is."))
             if hand_renderer is not None and art is None:
                 art = Art(kind="hand", game=game.id, view=game.view(state, player),
-                            names=names_of(seats), filename=f"{game.id}-{row.id}-hand.png")
+                          names=names_of(seats), filename=f"{game.id}-{row.id}-hand.png")
         if hand_renderer is None and not any(self.private_part(game, state, p) for p in players):
             parts.insert(1, _("{game} has no hidden hand: everything is on the board.", game=game.title))
         return lines(parts), art

@@ -11,7 +11,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import renderers
 from games import Game
@@ -27,8 +27,6 @@ from .names import _, seat_names
 from games.text import Text, lines
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 log = logging.getLogger("bot.service")
 
@@ -46,7 +44,7 @@ class Drawing(Part):
 
     @staticmethod
     def art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
-             focus: str | None = None) -> Art:
+            focus: str | None = None) -> Art:
         """The public board of ``state``, to be drawn when it is shown."""
         return Art(kind="board", game=game.id, view=game.view(state, None),
                    names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
@@ -106,8 +104,8 @@ class Drawing(Part):
             self._drawing.stop()
 
     async def render_image(self, game: Game, row: GameRow, state: Any,
-                            seats: Sequence[SeatRow], tag: str,
-                            focus: str | None = None) -> Attachment | None:
+                           seats: Sequence[SeatRow], tag: str,
+                           focus: str | None = None) -> Attachment | None:
         """The public board as PNG now (for a private answer); None if drawing fails."""
         try:  # the view takes milliseconds too: off the loop with the drawing
             art = await asyncio.to_thread(self.art, game, row, state, seats, tag, focus)

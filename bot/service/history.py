@@ -21,7 +21,6 @@ from games.text import lines, sentence
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .sight import Sights
 
 #: Seconds a member waits between two replay requests that are not answered with a link.

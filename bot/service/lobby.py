@@ -26,7 +26,6 @@ from games.text import Text, join, lines, sentence
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .core import Narrator
 
 
@@ -253,7 +252,7 @@ class Lobby(Part):
         return Outcome(reply=joined, lobby_edit=card, game_id=row.id, outbox=tuple(i.key for i in items))
 
     async def drop_seat(self, row: GameRow, *gone: SeatRow
-                         ) -> tuple[GameRow, list[SeatRow], Text | None, LobbyCard, tuple[str, ...]]:
+                        ) -> tuple[GameRow, list[SeatRow], Text | None, LobbyCard, tuple[str, ...]]:
         """Free lobby seats; a host who leaves hands the lobby to the next seated person
         (never to a bot: a bot cannot start or abort anything).
 

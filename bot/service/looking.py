@@ -29,7 +29,6 @@ from .places import board_link
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .clocks import Clocks
     from .core import Narrator
     from .drawing import Drawing
@@ -172,7 +171,7 @@ class Looking(Part):
                 return Outcome(reply=lines(parts))
             game = self.ground.engine(row.game)
         opts = [(_("• `{name}`: {values} (default {default}): {help}", name=name,
-                    values=" | ".join(o.values), default=o.default, help=o.help) if o.help else
+                   values=" | ".join(o.values), default=o.default, help=o.help) if o.help else
                  _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
                    default=o.default)) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games import Game
 
@@ -36,8 +36,6 @@ from games.text import Text, lines
 from .places import board_link
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 NOTIFY_CHOICES = tuple(Notify)
 
@@ -160,8 +158,8 @@ class Notices(Part):
         return dataclasses.replace(post, mention=tuple(pinged), notify=(*post.notify, *dms))
 
     async def reminder_notice(self, post: Post, game: Game, row: GameRow, seats: list[SeatRow],
-                               timer: TimerRow, user: int, waited: str,
-                               deadline: Text | None = None) -> Post:
+                              timer: TimerRow, user: int, waited: str,
+                              deadline: Text | None = None) -> Post:
         """A reminder (``timer``) or a passed deadline's ping, with the person's choice applied.
 
         Someone whose several seats are reminded at once gets one DM: the last of those

@@ -39,7 +39,6 @@ from .places import board_link
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .core import Narrator
     from .lobby import Lobby
 
@@ -176,7 +175,7 @@ class Pauses(Part):
                                                   action=action),)))
             items = self.narrator.outbox(row, posts=posts)
             await self.store.pauses.vote(row.id, actor.user_id, action=action, reason=reason,
-                                        now=self.clock(), outbox=items)
+                                         now=self.clock(), outbox=items)
             reply = _("Asked. Waiting for {players} to agree.", players=join(
                 [bold(names[u]) for u in missing])) if not agreed else \
                 _("Noted. Still waiting for {players}.", players=join([bold(names[u]) for u in missing]))
@@ -198,7 +197,7 @@ class Pauses(Part):
             post = Post(text=text)
             items = self.narrator.outbox(row, posts=[post]) + self.lobby.lobby_refresh(row)
             done = await self.store.pauses.pause(row.id, row.version, by=by, reason=reason, now=now,
-                                               outbox=items)
+                                                 outbox=items)
             reply: Text = _("The game is paused.")
         else:
             assert row.paused_at is not None
@@ -269,7 +268,7 @@ class Pauses(Part):
                                     for k in o.outbox))
 
     async def come_back(self, user_id: int, *, at: float,
-                         until: float | None = None) -> list[tuple[Place, Outcome]]:
+                        until: float | None = None) -> list[tuple[Place, Outcome]]:
         """End an away (``until``: the one that ends then, by its date) and say so in each of
         the player's games; nothing if it was ended already."""
         told: list[tuple[Place, Outcome]] = []

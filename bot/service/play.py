@@ -33,7 +33,6 @@ from ..replay import replay_moves
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .core import Narrator
     from .drawing import Drawing
     from .lobby import Lobby
@@ -61,7 +60,7 @@ class Play(Part):
     sights: Sights
 
     def acting_player(self, game: Game, state: Any, seats: Sequence[SeatRow], actor: Actor,
-                       seat: int | None = None) -> str:
+                      seat: int | None = None) -> str:
         """The seat ``actor`` acts for: the one they named (``seat``), else their only seat
         that may act now."""
         mine = [s.player_id for s in seats if s.user_id == actor.user_id]
@@ -91,9 +90,9 @@ class Play(Part):
         return ready[0]
 
     async def commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                      kind: MoveKind, move: str, actor_id: int | None, said: str | None = None,
-                      ends_turn: bool = True, outbox: Sequence[Envelope] = (),
-                      host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
+                     kind: MoveKind, move: str, actor_id: int | None, said: str | None = None,
+                     ends_turn: bool = True, outbox: Sequence[Envelope] = (),
+                     host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
         """Store a change with its log entry, the timers it implies and what is to be said
         about it (``outbox``), in one transaction. ``then``: forced moves that followed it
         (``after`` is the state after them)."""
@@ -124,7 +123,7 @@ class Play(Part):
         return forced_words(forced, names)
 
     async def then_forced(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
-                           new: Any, headline: Text) -> tuple[Any, list[Forced], Text]:
+                          new: Any, headline: Text) -> tuple[Any, list[Forced], Text]:
         """After a change that ends a turn without a move of its own (a skip, a resignation, a
         kick, a forfeit): the forced moves that follow, the state after them and the headline
         that tells them."""
@@ -133,7 +132,7 @@ class Play(Part):
         return new, forced, lines([headline, *forced_words(forced, names)]) if forced else headline
 
     async def dms_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
-                         new: Any, forced: Sequence[Forced]) -> list[DirectMessage]:
+                        new: Any, forced: Sequence[Forced]) -> list[DirectMessage]:
         """Hand DMs after such a change: turns that begin or end, and hands that forced moves
         changed."""
         dms = await self.narrator.hand_updates(game, row, seats, state, new) if forced else []
@@ -206,8 +205,8 @@ class Play(Part):
                 dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
             items = self.narrator.outbox(row, posts=posts, dms=dms)
             n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
-                                   move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
-                                   outbox=items, then=forced)
+                                  move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
+                                  outbox=items, then=forced)
             keys = tuple(i.key for i in items)
             if not heard:  # a bot needs no picture of its step
                 tag = str(n + len(forced))
@@ -229,7 +228,7 @@ class Play(Part):
                                        before)
 
     async def post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
-                          new: Any, headline: Text) -> Post:
+                         new: Any, headline: Text) -> Post:
         """The board post after a change that is not a move (a skip, a resignation, a kick):
         it also tells the bot turns the channel has not heard of yet."""
         logged = await self.store.games.moves(row.id)
@@ -308,14 +307,14 @@ class Play(Part):
             row, seats, mine = await self._resigning(actor, place, game_id)
             game = self.ground.engine(row.game)
             post, keys, dms = await self.remove_player(row, game, seats, mine[0], kind=MoveKind.RESIGN,
-                                                        actor_id=actor.user_id,
-                                                        headline=_("🏳️ **{name}** resigned.",
+                                                       actor_id=actor.user_id,
+                                                       headline=_("🏳️ **{name}** resigned.",
                                                                    name=safe_name(mine[0].name)))
         return Outcome(reply=_("You resigned."), posts=[post], dms=dms, game_id=row.id, outbox=keys)
 
     async def remove_player(self, row: GameRow, game: Game, seats: Sequence[SeatRow],
-                             seat: SeatRow, *, kind: MoveKind, actor_id: int | None,
-                             headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
+                            seat: SeatRow, *, kind: MoveKind, actor_id: int | None,
+                            headline: Text) -> tuple[Post, tuple[str, ...], list[DirectMessage]]:
         """Resign a seat in the engine (the game ends or goes on, as its rules allow).
 
         Returns the board post, the keys of its outbox rows and the hand DMs it edits.
@@ -339,8 +338,8 @@ class Play(Part):
         dms = await self.dms_after(game, row, seats, state, new, forced)
         items = self.narrator.outbox(row, posts=[post], dms=dms)
         await self.commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
-                           actor_id=actor_id, outbox=items,
-                           host_id=heir.user_id if heir is not None else None, then=forced)
+                          actor_id=actor_id, outbox=items,
+                          host_id=heir.user_id if heir is not None else None, then=forced)
         return post, tuple(i.key for i in items), dms
 
     # ----- undo -------------------------------------------------------------------------------
@@ -485,6 +484,6 @@ class Play(Part):
             dms = await self.dms_after(game, row, seats, state, new, forced)
             items = self.narrator.outbox(row, posts=[post], dms=dms)
             await self.commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,
-                               actor_id=actor.user_id, outbox=items, then=forced)
+                              actor_id=actor.user_id, outbox=items, then=forced)
         return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))

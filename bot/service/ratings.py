@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..refusals import NoGame
 from ..messages import Actor, Outcome, Place
@@ -23,8 +23,6 @@ from games.base import ResultOutcome
 from games.text import join, lines
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 
 def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:

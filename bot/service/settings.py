@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games import BadOptions
 
@@ -19,8 +19,6 @@ from .names import _
 from games.text import Text, lines
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 START_POLICIES = tuple(StartPolicy)
 #: The values of ``who_starts:`` and ``on_deadline:`` as the reader's client lists them (the

@@ -14,7 +14,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games import Game
 
@@ -22,8 +22,6 @@ from ..replay import replay_moves
 from ..store import GameRow, MoveRow, SeatRow
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 #: Turn starts kept per process (one per game with a turn in progress is plenty).
 TURN_STARTS_KEPT = 64
@@ -56,7 +54,7 @@ class Sights(Part):
                                                                              init=False)
 
     async def sight(self, game: Game, row: GameRow, seats: Sequence[SeatRow], *,
-                     user_id: int | None = None, players: Collection[str] = ()) -> Sight:
+                    user_id: int | None = None, players: Collection[str] = ()) -> Sight:
         """What the person ``user_id`` (or the seats ``players``, for a bot) may see now."""
         state = self.ground.load_state(game, row)
         shown, steps = split_turn(await self.store.games.moves(row.id))

@@ -10,7 +10,7 @@ game's posts into its thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import games
 
@@ -25,8 +25,6 @@ from games.base import ResultOutcome
 from games.text import Text, join
 from .part import Part
 
-if TYPE_CHECKING:
-    from .base import Ground
 
 #: Said once in the channel when a game that wanted a thread plays in the channel instead.
 NO_THREAD = _("I couldn't open a thread for this game, so it is played here in the channel "

@@ -28,7 +28,6 @@ from .places import board_link
 from .part import Part
 
 if TYPE_CHECKING:
-    from .base import Ground
     from .clocks import Clocks
     from .core import Narrator
     from .notify import Notices
@@ -171,18 +170,18 @@ class Timers(Part):
                     warn = None
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
                 post = await self.notices.reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
-                                                   seats, timer, user, waited, warn)
+                                                          seats, timer, user, waited, warn)
                 items = self.narrator.outbox(row, posts=[post])
                 if not await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
-                                                   now=now, outbox=items):
+                                                    now=now, outbox=items):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
                                       outbox=tuple(i.key for i in items))
             if clocked and timer.ran_out is None:  # a bank ran out: the others may wait
                 outcome, items, grace_end = await self.clocks.clock_out(row, game, state, seats, timer,
-                                                                  action, user, waited, now)
+                                                                        action, user, waited, now)
                 if not await self.store.timers.fire(timer, again_at=grace_end, now=now, outbox=items,
-                                                   ran_out=now if grace_end is not None else None):
+                                                    ran_out=now if grace_end is not None else None):
                     return None
                 return place, outcome
             if clocked and all(t.id != timer.id for t in await self.store.timers.of_game(row.id)):
@@ -253,7 +252,7 @@ class Timers(Part):
                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user),
                      waited=waited)
         post = await self.notices.reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
-                                           waited)
+                                                  waited)
         items = self.narrator.outbox(row, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id, outbox=tuple(i.key for i in items)), items
 

@@ -238,7 +238,7 @@ class GamesTable(Table):
                 )
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             await self.timers.plan(db, game_id, None if result is not None else timers, now,
-                                    version + 1 if armed else None)
+                                   version + 1 if armed else None)
         return int(n)
 
     async def undo_move(self, game_id: int, version: int, *, n: int, state: str, now: float,

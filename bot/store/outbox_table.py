@@ -30,7 +30,7 @@ class OutboxTable(Table):
 
     @staticmethod
     async def write(db: Tx, game_id: int | None, version: int | None,
-                       items: Sequence[Envelope], now: float) -> bool:
+                    items: Sequence[Envelope], now: float) -> bool:
         """Store envelopes inside the caller's transaction; True if one of them arms timers."""
         for item in items:
             await db.execute(
@@ -73,8 +73,8 @@ class OutboxTable(Table):
             return changed == 1
 
     async def claim(self, *, owner: str, now: float, lease: float,
-                           keys: Sequence[str] | None = None, limit: int = 50,
-                           older_than: float | None = None) -> list[OutboxRow]:
+                    keys: Sequence[str] | None = None, limit: int = 50,
+                    older_than: float | None = None) -> list[OutboxRow]:
         """Take undelivered rows for delivery, in the order they were written.
 
         With ``keys``: those rows (if nobody holds them). Without: rows that are due and not
@@ -123,7 +123,7 @@ class OutboxTable(Table):
         return rows
 
     async def done(self, row: OutboxRow, *, now: float, outcome: Delivered,
-                          message_id: int | None = None, error: str | None = None) -> None:
+                   message_id: int | None = None, error: str | None = None) -> None:
         """Delivered (``sent``), delivered another way (``fallback``) or given up (``failed``).
 
         The row stays (rows are never deleted unread); a row that arms timers starts the
@@ -143,7 +143,7 @@ class OutboxTable(Table):
                 )
 
     async def retry(self, row: OutboxRow, *, now: float, at: float, error: str,
-                           count: bool = True) -> None:
+                    count: bool = True) -> None:
         """A transient failure: let go of the row and try again at ``at`` (``count`` False:
         it was not tried, it waits for an earlier row of its channel)."""
         async with self._tx() as db:

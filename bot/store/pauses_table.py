@@ -79,7 +79,7 @@ class PausesTable(Table):
     # ----- pause ----------------------------------------------------------------------------
 
     async def pause(self, game_id: int, version: int, *, by: int, reason: str | None,
-                         now: float, outbox: Sequence[Envelope] = ()) -> bool:
+                    now: float, outbox: Sequence[Envelope] = ()) -> bool:
         """Pause a running game that is not paused and still at ``version`` (no version bump:
         the board's buttons stay valid for after the pause). False if that is no longer so."""
         try:
@@ -102,7 +102,7 @@ class PausesTable(Table):
             await self.outbox.write(db, game_id, None, outbox, now)
 
     async def resume(self, game_id: int, version: int, *, now: float,
-                          outbox: Sequence[Envelope] = ()) -> bool:
+                     outbox: Sequence[Envelope] = ()) -> bool:
         """Resume a paused game (still at ``version``) and shift its timers by the pause."""
         try:
             async with self._tx() as db:
@@ -123,7 +123,7 @@ class PausesTable(Table):
         await self.outbox.write(db, game_id, None, outbox, now)
 
     async def vote(self, game_id: int, user_id: int, *, action: str, reason: str | None,
-                         now: float, outbox: Sequence[Envelope] = ()) -> list[int]:
+                   now: float, outbox: Sequence[Envelope] = ()) -> list[int]:
         """Record that ``user_id`` agrees to ``action`` (votes for the other action go); returns
         everyone who agrees to it now."""
         async with self._tx() as db:

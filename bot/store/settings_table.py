@@ -53,13 +53,13 @@ class SettingsTable(Table):
         return GuildSettings(guild_id=0, **(_settings(row) if row else {}))
 
     async def update_channel(self, channel_id: int, *, now: float,
-                                      **changes: Any) -> GuildSettings:
+                             **changes: Any) -> GuildSettings:
         """Change some settings of a channel outside any server (as :meth:`update_guild`)."""
         await self._save("channel_settings", "channel_id", channel_id, now, changes)
         return await self.channel(channel_id)
 
     async def _save(self, table: str, key: str, owner: int, now: float,
-                             changes: dict[str, Any]) -> None:
+                    changes: dict[str, Any]) -> None:
         """Write ``changes`` into the row of ``owner`` in ``table`` (a server's or a chat's),
         making the row first; ``table`` and ``key`` are this module's literals, never input."""
         unknown = set(changes) - set(SETTING_COLUMNS)

@@ -26,7 +26,7 @@ class TimersTable(Table):
         self.pauses = pauses
 
     async def plan(self, db: Tx, game_id: int, plan: TimerPlan | None,
-                           now: float, waiting_for: int | None = None) -> None:
+                   now: float, waiting_for: int | None = None) -> None:
         """Bring the game's timers in line with ``plan``.
 
         With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
@@ -97,7 +97,7 @@ class TimersTable(Table):
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
     async def claim(self, *, owner: str, now: float, lease: float,
-                           limit: int = 100) -> list[TimerRow]:
+                    limit: int = 100) -> list[TimerRow]:
         """Take the due timers nobody holds, so that with several processes each timer is
         worked on by one. The claim lasts ``lease`` seconds: the timers of a process that
         died come back by themselves. :meth:`fire` consumes a timer for good."""
@@ -144,7 +144,7 @@ class TimersTable(Table):
         return True
 
     async def fire(self, timer: TimerRow, *, again_at: float | None, now: float,
-                         outbox: Sequence[Envelope] = (), ran_out: float | None = None) -> bool:
+                   outbox: Sequence[Envelope] = (), ran_out: float | None = None) -> bool:
         """Consume a due timer once, with what it says (``outbox``); a reminder may come back
         at ``again_at`` (a chess clock's deadline too, as the grace after its bank ``ran_out``).
 

@@ -31,7 +31,7 @@ from games import GameError
 
 from ..refusals import ServiceError
 from ..messages import DirectMessage, Post
-from ..delivery.envelopes import OutboxRow
+from ..store.envelopes import OutboxRow
 from ..service.places import by_dm
 from ..vocab import Delivered, OutboxKind
 from . import thread_posts as threads

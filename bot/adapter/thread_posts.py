@@ -19,7 +19,7 @@ from typing import Any, Final
 import discord
 
 from ..messages import Post
-from ..delivery.envelopes import OutboxRow
+from ..store.envelopes import OutboxRow
 from .base import Client, mentions, say
 
 log = logging.getLogger(__name__)

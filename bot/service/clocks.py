@@ -30,7 +30,7 @@ from games import Game
 from ..timekeeping.chess_clock import clock_of, clock_words, grace
 from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, Outcome, Place, Post, WaitButton
-from ..delivery.envelopes import Envelope
+from ..store.envelopes import Envelope
 from ..store import GameRow, SeatRow, TimerRow
 from ..safe_text import mention, safe_name
 from ..timekeeping.durations import format_duration

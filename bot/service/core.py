@@ -16,7 +16,7 @@ from games import Game, Result
 from games.base import ResultOutcome
 
 from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
-from ..delivery.envelopes import Envelope, envelopes
+from ..store.envelopes import Envelope, envelopes
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat

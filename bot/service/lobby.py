@@ -11,7 +11,7 @@ from games import BadOptions, Game
 
 from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
-from ..delivery.envelopes import Envelope
+from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock

@@ -18,7 +18,7 @@ from games import Game, IllegalMove
 
 from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
-from ..delivery.envelopes import Envelope
+from ..store.envelopes import Envelope
 from ..store import GameRow, MoveRow, SeatRow
 from ..safe_text import clip, safe_name
 from ..vocab import MoveKind, Status

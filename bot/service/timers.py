@@ -15,7 +15,7 @@ from games import IllegalMove
 
 from ..refusals import GameUnavailable
 from ..messages import Outcome, Place, Post
-from ..delivery.envelopes import Envelope
+from ..store.envelopes import Envelope
 from ..store import TimerRow
 from ..safe_text import mention
 from ..timekeeping.durations import format_duration

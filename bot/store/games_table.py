@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..db import Conflict, Database, Tx
-from ..delivery.envelopes import Envelope
+from .envelopes import Envelope
 from ..vocab import MoveKind, Status
 from .outbox_table import OutboxTable
 from .rows import ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..db import Tx
 from ..db.base import Row
-from ..delivery.envelopes import Envelope, OutboxRow, dumps
+from .envelopes import Envelope, OutboxRow, dumps
 from ..vocab import Delivered
 from .table import Table
 

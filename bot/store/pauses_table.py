@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..db import Database, Tx
-from ..delivery.envelopes import Envelope
+from .envelopes import Envelope
 from .outbox_table import OutboxTable
 from .table import Table
 

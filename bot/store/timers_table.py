@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..db import Database, Tx
-from ..delivery.envelopes import Envelope
+from .envelopes import Envelope
 from .outbox_table import OutboxTable
 from .pauses_table import HELD, PausesTable
 from .rows import TimerPlan, TimerRow, bank_left

@@ -12,7 +12,7 @@ import games
 from bot.refusals import ServiceError
 from bot.i18n import tr
 from bot.messages import Actor, DirectMessage, Place
-from bot.delivery.envelopes import decode_dm
+from bot.store.envelopes import decode_dm
 from bot.service import GameService
 from bot.service.notify import NOTIFY_CHOICES
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
-from bot.delivery.envelopes import decode_dm, decode_post, encode_dm, encode_post
+from bot.store.envelopes import decode_dm, decode_post, encode_dm, encode_post
 from bot.service import GameService
 from bot.store import Store
 from games.text import translator

@@ -10,7 +10,7 @@ import games
 from bot import db as dbs
 from bot.refusals import NoGame, ServiceError
 from bot.messages import Place
-from bot.delivery.envelopes import decode_post
+from bot.store.envelopes import decode_post
 from bot.service import GameService
 from bot.store import ChannelBusy, Store
 

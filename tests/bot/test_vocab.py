@@ -8,7 +8,7 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-from bot.delivery.envelopes import Envelope, dumps
+from bot.store.envelopes import Envelope, dumps
 from bot.store import Store
 from bot.vocab import (ACTIVE, DeadlineAction, Delivered, MoveKind, Notify, OutboxKind,
                        StartPolicy, Status)

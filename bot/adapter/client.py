@@ -17,13 +17,14 @@ from .. import i18n
 from ..runtime.config import Settings
 from ..refusals import explain
 from ..messages import Outcome, Place
+from ..delivery.pipeline import Pipeline
 from ..service import GameService
 from . import commands
 from .base import OOPS, _, say
 from .bot_turns import BotRunner
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .deliver import Bot, deliver
-from .deliverer import Deliverer
+from .discord_sender import DiscordSender
 from .pause_buttons import AgreeButton
 from .timer_loop import run_timers
 from .translator import CatalogTranslator
@@ -66,7 +67,7 @@ class GameBot(Bot):
         self._timers: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
-        self.outbox = Deliverer(self)
+        self.pipeline = Pipeline(service, DiscordSender(self))
 
     async def deliver(self, outcome: Outcome, place: Place,
                       interaction: discord.Interaction | None = None, *,
@@ -78,7 +79,7 @@ class GameBot(Bot):
             if task is not None:
                 task.cancel()
         self.bots.stop()
-        self.outbox.stop()
+        self.pipeline.stop()
         await super().close()
 
     async def setup_hook(self) -> None:
@@ -98,7 +99,8 @@ class GameBot(Bot):
             await self.sync_commands()
         else:
             log.info("not syncing slash commands: another process does (SYNC_COMMANDS)")
-        await self.outbox.start()  # what the last run left undelivered goes out once ready
+        # What the last run left undelivered goes out once the gateway is ready.
+        await self.pipeline.start(self.wait_until_ready, self.is_closed)
         self._timers = asyncio.create_task(run_timers(self), name="timers")
 
     async def launch_shards(self) -> None:

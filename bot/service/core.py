@@ -48,7 +48,7 @@ class Narrator(Part):
                dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
         """The outbox rows for a change; they are written in the same transaction.
 
-        Rows of a game go to its channel; the deliverer sends the posts of a game with a
+        Rows of a game go to its channel; the pipeline sends the posts of a game with a
         thread into that thread. When such a game ends, its channel also gets one line
         (written when it is delivered, see ``thread_summary``)."""
         if isinstance(place, GameRow):

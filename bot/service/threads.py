@@ -1,10 +1,10 @@
 """A thread per game: what the service knows of a game's thread.
 
 The service cannot open threads (it has no Discord); it stores that a game wants one
-(``games.threaded``) and, once the adapter has opened it from the lobby message, which one
-(``games.thread_id``). Where a command acts is found from its place
-(``store.games.active_games``: a game's thread means that game); the deliverer sends a threaded
-game's posts into its thread.
+(``games.threaded``) and, once the delivery pipeline has opened it from the lobby message,
+which one (``games.thread_id``). Where a command acts is found from its place
+(``store.games.active_games``: a game's thread means that game); the pipeline sends a
+threaded game's posts into its thread.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Outbox rows: what the service decided to say, stored in the transaction of the write.
 
 A post, a DM or a lobby edit is turned into a JSON body here and back. Words stay
-translatable :class:`~games.text.Text` (the deliverer picks the language when it sends), and
+translatable :class:`~games.text.Text` (the pipeline picks the language when it sends), and
 images stay views (:class:`~bot.messages.Art`), drawn when the row is delivered, so the
-database never holds a PNG. No ``discord`` here: the adapter sends what it decodes.
+database never holds a PNG. The delivery pipeline (:mod:`bot.delivery`) sends what it decodes.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Envelope:
 
 @dataclass(frozen=True)
 class OutboxRow:
-    """A stored envelope as the deliverer sees it."""
+    """A stored envelope as the delivery pipeline sees it."""
 
     id: int
     key: str

@@ -1,5 +1,5 @@
 """The outbox table: rows written in the transaction of each change (:meth:`OutboxTable.write`),
-claimed and delivered by the adapter's deliverer (:mod:`bot.adapter.deliverer`), marked done or
+claimed and delivered by the delivery pipeline (:mod:`bot.delivery.pipeline`), marked done or
 retried, never deleted."""
 
 from __future__ import annotations

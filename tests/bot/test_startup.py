@@ -108,7 +108,7 @@ def test_a_retried_network_error_is_one_warning_line() -> None:
 
 def test_other_errors_keep_their_traceback() -> None:
     bug = record("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs", KeyError("x"), 0, 1.0)
-    ours = record("bot.adapter.deliverer", "the outbox loop failed; trying again shortly",
+    ours = record("bot.delivery.pipeline", "the outbox loop failed; trying again shortly",
                   ConnectionResetError(104, "reset"))
     for rec in (bug, ours):
         assert OneLineReconnects().filter(rec)

@@ -7,8 +7,8 @@ import socket
 
 import discord
 
-from bot.adapter import deliverer
-from bot.adapter.deliverer import dead_here
+from bot.delivery import pipeline as deliverer
+from bot.delivery.pipeline import dead_here
 from bot.messages import Actor, Place
 from tests.waiting import eventually
 
@@ -62,13 +62,13 @@ async def test_a_server_error_is_retried_and_the_board_arrives_once(harness: Har
     assert [t.armed for t in await store.timers.of_game(game_id)] == [False]
 
     await make_due(h)
-    assert await h.client.outbox.sweep() == 1
+    assert await h.client.pipeline.sweep() == 1
     [board] = channel_posts(h.fake.take())
     assert "<@202>" in board.content and board.body["nonce"] == pending["key"][:25]
     assert board.files  # drawn at delivery from the stored view
     assert await store.outbox.rows(game_id, pending=True) == []
     assert [t.armed for t in await store.timers.of_game(game_id)] == [True]
-    assert await h.client.outbox.sweep() == 0  # and only once
+    assert await h.client.pipeline.sweep() == 0  # and only once
 
 
 async def test_a_later_row_waits_for_an_earlier_one_in_its_channel(harness: Harness) -> None:
@@ -87,7 +87,7 @@ async def test_a_later_row_waits_for_an_earlier_one_in_its_channel(harness: Harn
     pending = await store.outbox.rows(game_id, pending=True)
     assert [r["kind"] for r in pending] == ["post", "post"]
     await make_due(h)
-    await h.client.outbox.sweep()
+    await h.client.pipeline.sweep()
     posts = channel_posts(h.fake.take())
     assert ["<@202>" in p.content for p in posts] == [True, False]
     assert "aborted" in posts[1].content
@@ -115,7 +115,7 @@ async def test_without_an_interaction_a_refused_post_is_given_up_but_kept(harnes
     await h.command(ALICE, "move", action="c3")
     h.fake.read_only_channels.add(CHANNEL_ID)
     await make_due(h)
-    await h.client.outbox.sweep()
+    await h.client.pipeline.sweep()
     rows = await store.outbox.rows(game_id)
     assert rows[-1]["outcome"] == "failed" and "access" in rows[-1]["last_error"]
     assert len(rows) == len(await store.outbox.rows(game_id))  # rows are kept, never deleted
@@ -164,7 +164,7 @@ async def test_an_unreadable_row_is_given_up_and_the_rest_delivered(harness: Har
     await h.client.service.lobby.new_game(Actor(user_id=ALICE.id, name="Alice", manage_channels=True),
                                     Place(guild_id=None, channel_id=CHANNEL_ID + 1), "aqualin")
     await make_due(h)
-    assert await h.client.outbox.sweep() == 1  # the lobby; the broken row was set aside
+    assert await h.client.pipeline.sweep() == 1  # the lobby; the broken row was set aside
     rows = await store.outbox.rows(pending=True)
     assert rows == []
     assert [r["outcome"] for r in await store.outbox.rows(game_id)][-1] == "failed"
@@ -189,8 +189,8 @@ async def test_what_a_dead_process_held_goes_out_at_start_up_without_the_grace(
                                     Place(guild_id=GUILD_ID, channel_id=CHANNEL_ID), "aqualin")
     dead = f"{socket.gethostname()}:{2 ** 22 + 7}:dddd"  # no such process here
     [row] = await store.outbox.claim(owner=dead, now=h.client.service.clock(), lease=3600)
-    h.client.outbox.stop()
-    await h.client.outbox.start()  # as after a restart
+    h.client.pipeline.stop()
+    await h.client.pipeline.start()  # as after a restart
     h.client._ready.set()  # type: ignore[union-attr]  # connected
     async def delivered() -> bool:
         return not await store.outbox.rows(pending=True)

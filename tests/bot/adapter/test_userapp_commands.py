@@ -251,7 +251,7 @@ async def test_a_row_without_an_interaction_goes_by_dm(dm: GroupDM) -> None:
     assert outcome.outbox
     service.clock = lambda: 10**10  # long after: the loop takes it over
     h.fake.take()
-    await h.client.outbox.sweep()
+    await h.client.pipeline.sweep()
     sent = h.fake.take()
     nothing_posted_in_the_group(sent)
     [board] = dms(sent, await to_act(h))

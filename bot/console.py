@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import hashlib
 import itertools
 import re
@@ -30,7 +29,9 @@ from games import GameError
 
 from .refusals import ServiceError, explain
 from .i18n import LANGUAGES, catalog, tr
-from .messages import Actor, Attachment, Outcome, Place, Post
+from .delivery.pipeline import Pipeline
+from .delivery.recorder import Recorder, Sent
+from .messages import Actor, Attachment, Outcome, Place
 from .service import GameService
 from .service.threads import thread_name
 from .store import Store
@@ -77,8 +78,6 @@ MENTION = re.compile(r"<@!?(\d+)>")
 BOT = Actor(user_id=0, name="bot")
 CONSOLE_GUILD = 1
 CONSOLE_CHANNEL = 1
-#: The console's made-up thread of game N is this plus N (Discord ids are far larger).
-CONSOLE_THREADS = 1_000_000
 
 
 def user_id_for(name: str) -> int:
@@ -163,6 +162,10 @@ class Console:
         self.refused = 0  # lines answered with an error (the README test counts them)
         self.offset = 0.0  # /wait moves the service's clock forward
         service.clock = lambda: time.time() + self.offset
+        # Everything goes out as on Discord: through the delivery pipeline, to a sender that
+        # keeps it for this console to print.
+        self.sender = Recorder()
+        self.pipeline = Pipeline(service, self.sender)
 
     def actor(self, name: str) -> Actor:
         uid = user_id_for(name)
@@ -194,14 +197,29 @@ class Console:
             return [f"[only {actor.name} sees] " + self._plain(explain(exc))]
         if isinstance(outcome, list):
             return outcome
-        shown = await self._shown(actor, await self.service.drawing.deliver_here(outcome))
+        shown = await self._delivered(outcome, actor)
         # Bot seats move on their own, as in Discord (without the pause).
         for _ in range(2000):
             move = await self.service.bots.bot_turn(self.place)
             if move is None:
                 break
-            shown += (await self._shown(BOT, await self.service.drawing.deliver_here(move)))[1:]
+            shown += await self._delivered(move)
         return shown
+
+    async def _delivered(self, outcome: Outcome, asker: Actor | None = None) -> list[str]:
+        """Deliver an outcome (answering ``asker``, if anyone asked) and what else is due, as
+        the bot's outbox loop would; the lines that shows."""
+        answer = (self.sender.answer(self.place.channel_id, asker.user_id, self.lang)
+                  if asker is not None else None)
+        await self.pipeline.deliver(outcome, self.place, answer)
+        await self.pipeline.sweep(grace=0)  # nothing else delivers here: leave nothing behind
+        sent = self.sender.take()
+        await self._learn_names(sent)
+        if outcome.game_id is not None:  # a game's thread is shown by its name
+            row = await self.service.store.games.get(outcome.game_id)
+            if row is not None and row.thread_id:
+                self.thread_names[row.thread_id] = thread_name(row)
+        return self._show(asker or BOT, sent)
 
     async def _remember(self, actor: Actor) -> None:
         """Keep the name of an id in the database, so mentions read well after a restart."""
@@ -209,14 +227,11 @@ class Console:
             await self.service.store.meta.set(f"console:name:{actor.user_id}", actor.name)
             self.remembered.add(actor.user_id)
 
-    async def _learn_names(self, outcome: Outcome) -> None:
-        """Names for the ids an outcome mentions that this session has not seen: stored by the
+    async def _learn_names(self, sent: list[Sent]) -> None:
+        """Names for the ids a delivery mentions that this session has not seen: stored by the
         console, else the seats of the channel's game (databases from before names were kept)."""
-        texts = [outcome.reply, *(p.text for p in outcome.posts), *(d.text for d in outcome.dms)]
-        if outcome.lobby_edit is not None:
-            texts.append(outcome.lobby_edit.text)
-        ids = {int(m) for text in texts for m in MENTION.findall(str(text))}
-        unknown = (ids | {d.user_id for d in outcome.dms}) - set(self.names) - {BOT.user_id}
+        ids = {int(m) for s in sent for m in MENTION.findall(str(s.text))}
+        unknown = (ids | {s.user_id for s in sent if s.user_id is not None}) - set(self.names) - {BOT.user_id}
         store = self.service.store
         for uid in sorted(unknown):
             name = await store.meta.get(f"console:name:{uid}")
@@ -283,7 +298,7 @@ class Console:
             self.offset += seconds
             lines = [f"(time passes: {format_duration(seconds)})"]
             for _, outcome in await s.timers.fire_due():
-                lines += (await self._shown(actor, await s.drawing.deliver_here(outcome)))[1:]
+                lines += await self._delivered(outcome)
             return lines
         if head == "/press" and args[:1] == ["wait"] and len(args) == 2:
             row = await s.store.games.active_game(p.channel_id)
@@ -399,61 +414,46 @@ class Console:
         path.write_bytes(image.data)
         return str(path)
 
-    async def _shown(self, actor: Actor, outcome: Outcome) -> list[str]:
-        await self._learn_names(outcome)
-        where = await self._where(outcome)
-        if where != "channel" and any(p.replay_of is not None or p.in_channel for p in outcome.posts):
-            # A game that ended in its thread leaves one line in the channel (on Discord it is
-            # written at delivery, from the outbox).
-            assert outcome.game_id is not None
-            summary = await self.service.threads.thread_summary(outcome.game_id)
-            if summary is not None:
-                line = Post(text=self._plain(summary), in_channel=True)
-                outcome = dataclasses.replace(outcome, posts=[
-                    *(p for p in outcome.posts if p.text), line])
-        return self._show(actor, outcome, where)
-
-    async def _where(self, outcome: Outcome) -> str:
-        """Where the outcome's posts go: the channel, or the game's thread. A new lobby that
-        wants a thread gets one here, as on Discord the bot opens one from its message."""
-        if outcome.game_id is None:
-            return "channel"
-        if any(post.lobby is not None for post in outcome.posts):
-            if await self.service.threads.thread_wanted(outcome.game_id) is not None:
-                await self.service.threads.thread_opened(outcome.game_id, CONSOLE_THREADS + outcome.game_id)
-        row = await self.service.store.games.get(outcome.game_id)
-        if row is None or not row.thread_id:
-            return "channel"
-        self.thread_names[row.thread_id] = thread_name(row)
-        return f"thread {self.thread_names[row.thread_id]}"
-
-    def _show(self, actor: Actor, outcome: Outcome, where: str = "channel") -> list[str]:
-        lines = [f"[only {actor.name} sees] " + self._plain(outcome.reply)]
-        if outcome.reply_file is not None:
-            kind = "image" if outcome.reply_file.filename.endswith(".png") else "file"
-            lines.append(f"  {kind}: {self._save(outcome.reply_file)}")
-        for post in outcome.posts:
-            self.messages += 1
-            here = "channel" if post.lobby is not None or post.in_channel else where
-            lines.append(f"[{here}] " + self._plain(post.text))
-            if post.image is not None:
-                lines.append(f"  image: {self._save(post.image)}")
-            if post.lobby is not None and post.lobby.open:
-                lines.append("  (buttons: Join, Leave, Start)")
-            for ask in post.asks:  # here the players agree by typing the same command
-                lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
-            if post.wait is not None:
-                lines.append(f"  (button: {self._plain(post.wait.label)}; `/press wait <name>` presses it)")
-        if outcome.lobby_edit is not None:
-            lines.append("[lobby updated] " + self._plain(outcome.lobby_edit.text))
-        for dm in outcome.dms:
-            edited = ", edited" if dm.replace else ""  # Discord edits their last DM in place
-            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}{edited}] " + self._plain(dm.text))
-            if dm.image is not None:
-                lines.append(f"  image: {self._save(dm.image)}")
-        for dm in (d for post in outcome.posts for d in post.notify):  # turn notices (/game notify)
-            lines.append(f"[DM to {self.names.get(dm.user_id, dm.user_id)}] " + self._plain(dm.text))
+    def _show(self, actor: Actor, sent: list[Sent]) -> list[str]:
+        """The lines of one delivery: the answer first (only its asker sees it), then what
+        everyone sees, where they see it."""
+        lines: list[str] = []
+        for s in sorted(sent, key=lambda s: s.kind not in ("reply", "private")):
+            if s.kind in ("reply", "private"):
+                lines.append(f"[only {actor.name} sees] " + self._plain(s.text))
+                if s.image is not None:
+                    kind = "image" if s.image.filename.endswith(".png") else "file"
+                    lines.append(f"  {kind}: {self._save(s.image)}")
+            elif s.kind in ("post", "public", "say"):
+                self.messages += 1
+                lines.append(f"[{self._channel(s)}] " + self._plain(s.text))
+                if s.image is not None:
+                    lines.append(f"  image: {self._save(s.image)}")
+                post = s.post
+                if post is None:
+                    continue
+                if post.lobby is not None and post.lobby.open:
+                    lines.append("  (buttons: Join, Leave, Start)")
+                for ask in post.asks:  # here the players agree by typing the same command
+                    lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
+                if post.wait is not None:
+                    lines.append(f"  (button: {self._plain(post.wait.label)}; `/press wait <name>` presses it)")
+            elif s.kind == "lobby":
+                lines.append("[lobby updated] " + self._plain(s.text))
+            elif s.kind in ("dm", "dm-edit"):
+                edited = ", edited" if s.kind == "dm-edit" else ""  # as Discord edits it in place
+                who = self.names.get(s.user_id, s.user_id) if s.user_id is not None else "?"
+                lines.append(f"[DM to {who}{edited}] " + self._plain(s.text))
+                if s.image is not None:
+                    lines.append(f"  image: {self._save(s.image)}")
         return lines
+
+    def _channel(self, sent: Sent) -> str:
+        """Where a message was posted: this channel, or a game's thread by its name."""
+        where = sent.place.channel_id if sent.place is not None else self.place.channel_id
+        if where == self.place.channel_id:
+            return "channel"
+        return f"thread {self.thread_names.get(where, where)}"
 
 
 async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,

@@ -150,6 +150,8 @@ class Outcome:
     lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place
     game_id: int | None = None
     #: Keys of the outbox rows written with this change. When set, the posts, DMs and lobby
-    #: edit above are already stored for delivery; the adapter delivers those rows (the fields
-    #: above are what they say, for the console and tests), never the fields themselves.
+    #: edit above are stored already, and the delivery pipeline sends those rows, never the
+    #: fields (which only say what the rows say, for a part that passes them on and for the
+    #: tests). Without keys, the posts and DMs are words stored nowhere (a replay, a copy of
+    #: a hand), which the pipeline sends as they are.
     outbox: tuple[str, ...] = ()

@@ -2,8 +2,9 @@
 
 Per registered game it measures engine ``apply`` and ``legal_moves``, render + PNG
 encode of the public view, the service move (load, apply, the words, buttons and view of
-the board post, one SQLite transaction with the outbox rows), its delivery (drawing the
-board in the drawing worker process and marking the rows sent, as the outbox does), and a
+the board post, one SQLite transaction with the outbox rows), its delivery through the bot's
+own pipeline (claiming the rows, drawing the board in the drawing worker process, handing it
+to a sender that keeps nothing, marking the rows sent), and a
 bot's move (``games.ai`` at ``normal`` and ``hard``, from mid-game positions), as p50 / p99 and operations per second. Next to them it measures the floors
 on the same machine in the same run: a bare PNG encode of the very image the renderer
 drew, and a bare SQLite insert + commit of a state-sized row, and prints the ratios.
@@ -67,7 +68,9 @@ from renderers.common import encode_png
 from bot.db import is_postgres
 from bot.db.base import Params, Row as DbRow, Tx
 from bot.runtime.event_loop import settle, use_workers
-from bot.messages import Actor, Place
+from bot.delivery.pipeline import Pipeline
+from bot.delivery.recorder import Recorder
+from bot.messages import Actor, Outcome, Place
 from bot.service import GameService
 from bot.store import Store
 
@@ -159,6 +162,24 @@ async def open_channel(service: GameService, game: games.Game, channel: int, cou
     return place, {str(a.user_id): a for a in actors}
 
 
+class Delivery:
+    """The bot's delivery pipeline, sending to a recorder that forgets what it was given (the
+    sending itself is Discord's time, not ours)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.sink = Recorder()
+        self.pipeline = Pipeline(service, self.sink)
+
+    async def __call__(self, outcome: Outcome, place: Place) -> None:
+        await self.pipeline.deliver(outcome, place)
+        self.sink.take()
+
+    async def everything(self) -> None:
+        """Whatever is waiting (the lobbies and first boards of channels just opened)."""
+        await self.pipeline.sweep(grace=0)
+        self.sink.take()
+
+
 @asynccontextmanager
 async def bot_like(seed: int, url: str | None = None,
                    draw: bool = True) -> AsyncIterator[tuple[Store, GameService]]:
@@ -194,9 +215,12 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
         deliveries: list[float] = []
         cold: list[float] = []
         warm: list[float] = []
+        delivery = Delivery(service)
         for g in range(n_games):
             count = game.max_players if g % 2 else game.min_players
             place, by_player = await open_channel(service, game, 1000 + g, count, options)
+            if deliver:
+                await delivery.everything()
             n = 0
             while True:
                 row = await store.games.active_game(place.channel_id)
@@ -221,14 +245,14 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
                     counter.moving = False
                     counter.moves += 1
                 if deliver:
-                    await service.drawing.deliver_here(outcome)  # the board is drawn when delivered
+                    await delivery(outcome, place)  # the board is drawn when delivered
                 moves.append(t1 - t0)
                 deliveries.append(time.perf_counter() - t1)
         size = len(row.state or "") if row else 4000
         floor = await commit_floor(store, max(size, 1000), len(moves))
     return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
             Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold),
-            Row("delivery (draw + mark sent)", deliveries))
+            Row("delivery (pipeline: draw, send, mark)", deliveries))
 
 
 #: (game id, options) of the channels of the stall run: every game, classic Aqualin too.
@@ -249,6 +273,8 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
             game = games.REGISTRY[game_id]
             count = game.max_players if (c // len(STALL_MIX)) % 2 else game.min_players
             tables.append((game, *await open_channel(service, game, 5000 + c, count, options)))
+        delivery = Delivery(service)
+        await delivery.everything()
         gaps: list[float] = []
         work: list[float] = []
         moves: list[float] = []
@@ -298,7 +324,7 @@ async def stall_rows(channels: int, rounds: int, seed: int) -> tuple[Row, Row, R
                 t0 = time.perf_counter()
                 outcome = await service.play.move(by_player[player], place, move)
                 moves.append(time.perf_counter() - t0)
-                await service.drawing.deliver_here(outcome)  # drawing, as the outbox does it
+                await delivery(outcome, place)  # drawing, as the outbox does it
                 del outcome  # the bot lets go of an answered move; kept, the collector walks it
 
         tick = asyncio.create_task(ticker())

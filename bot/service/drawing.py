@@ -16,11 +16,11 @@ from typing import Any
 import renderers
 from games import Game
 
-from ..messages import Art, Attachment, DirectMessage, Outcome, Post
+from ..messages import Art, Attachment
 from . import workers
 from ..store import GameRow, SeatRow
 from ..timekeeping.chess_clock import clock_of
-from ..vocab import Delivered, Status
+from ..vocab import Status
 from .faces import clock_faces
 from .names import _, seat_names
 
@@ -113,34 +113,6 @@ class Drawing(Part):
             log.exception("the view of %s game %s failed", game.id, row.id)
             return None
         return await self.render_art(art)
-
-    async def rendered(self, outcome: Outcome) -> Outcome:
-        """The outcome with its pictures drawn (what a reader of the console or a test sees)."""
-        async def post(p: Post) -> Post:
-            if p.art is None or p.image is not None:
-                return p
-            image = await self.render_art(p.art)
-            if image is None:
-                return dataclasses.replace(p, text=self.undrawn(p.text))
-            return dataclasses.replace(p, image=image)
-
-        async def dm(d: DirectMessage) -> DirectMessage:
-            if d.art is None or d.image is not None:
-                return d
-            return dataclasses.replace(d, image=await self.render_art(d.art))
-
-        return dataclasses.replace(outcome, posts=[await post(p) for p in outcome.posts],
-                                   dms=[await dm(d) for d in outcome.dms])
-
-    async def deliver_here(self, outcome: Outcome) -> Outcome:
-        """For a front end without Discord (the console): the outcome with its pictures drawn,
-        and its outbox rows marked delivered (which starts the turn clocks)."""
-        drawn = await self.rendered(outcome)
-        if outcome.outbox:  # everything pending goes with it, so nothing waits behind a row
-            now = self.clock()
-            for row in await self.store.outbox.claim(owner="here", now=now, lease=60, limit=10_000):
-                await self.store.outbox.done(row, now=now, outcome=Delivered.SENT)
-        return drawn
 
     @staticmethod
     def undrawn(text: Any) -> Text:

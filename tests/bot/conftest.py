@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.messages import Actor, Place
+from bot.delivery.pipeline import Pipeline
+from bot.delivery.recorder import Recorder
+from bot.messages import Actor, Outcome, Place
 from bot.service import GameService
 from bot.store import Store
 from tests.conftest import ON_POSTGRES
@@ -94,6 +96,24 @@ async def deliver_all(service: GameService) -> int:
     for row in rows:
         await service.store.outbox.done(row, now=now, outcome="sent")
     return len(rows)
+
+
+async def delivered(service: GameService, outcome: Outcome) -> Recorder:
+    """Deliver ``outcome`` through the real pipeline, and what else is due before it; what
+    this outcome sent (images drawn, lobbies as they are now), as a recorder holds it."""
+    recorder = Recorder()
+    pipeline = Pipeline(service, recorder)
+    await pipeline.deliver(outcome, PLACE)
+    await pipeline.sweep(grace=0)  # rows it waited behind, and it after them
+    if outcome.outbox:
+        recorder.sent = [s for s in recorder.sent if s.nonce in outcome.outbox]
+    return recorder
+
+
+async def sent_out(service: GameService, outcome: Outcome) -> Outcome:
+    """``outcome``, once it has gone through the pipeline (its rows are delivered)."""
+    await delivered(service, outcome)
+    return outcome
 
 
 GUILD = 900

@@ -15,16 +15,16 @@ from bot.store import Store
 from bot.timekeeping.durations import format_duration, parse_duration
 from games import BadOptions
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all, sent_out
 
 HOUR = 3600.0
 
 
 async def start_game(service: GameService, options: str = "role=host-colour") -> int:
     """A started game whose messages were delivered (the turn clocks start at delivery)."""
-    out = await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
-    await service.drawing.deliver_here(await service.lobby.join(BOB, PLACE))
-    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
+    out = await sent_out(service, await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
+    await sent_out(service, await service.lobby.join(BOB, PLACE))
+    await sent_out(service, await service.lobby.start(ALICE, PLACE))
     return out.game_id
 
 

@@ -19,7 +19,7 @@ from bot.service.clocks import clock_faces
 from bot.store import Store
 from games import BadOptions
 
-from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock, change_behind, deliver_all
+from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock, change_behind, deliver_all, delivered, sent_out
 
 HOUR = 3600.0
 DAY = 86400.0
@@ -29,10 +29,10 @@ RITA = Actor(user_id=606, name="Rita")  # seated nowhere, no rights
 async def start(service: GameService, game: str = "aqualin", options: str = "clock=3d+1d",
                 players: tuple[Actor, ...] = (ALICE, BOB)) -> int:
     """A started game whose messages were delivered (the clocks start at delivery)."""
-    out = await service.drawing.deliver_here(await service.lobby.new_game(players[0], PLACE, game, options))
+    out = await sent_out(service, await service.lobby.new_game(players[0], PLACE, game, options))
     for p in players[1:]:
-        await service.drawing.deliver_here(await service.lobby.join(p, PLACE))
-    await service.drawing.deliver_here(await service.lobby.start(players[0], PLACE))
+        await sent_out(service, await service.lobby.join(p, PLACE))
+    await sent_out(service, await service.lobby.start(players[0], PLACE))
     return out.game_id
 
 
@@ -192,9 +192,9 @@ async def test_every_game_keeps_the_books(service: GameService, clock: FakeClock
 
 
 async def test_bots_have_no_clock(service: GameService, clock: FakeClock) -> None:
-    await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
+    await sent_out(service, await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=1d+1h"))
     await service.bots.add_bot(ALICE, PLACE)
-    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
+    await sent_out(service, await service.lobby.start(ALICE, PLACE))
     row, game, state = await loaded(service, (await service.store.games.active_game(PLACE.channel_id)).id)
     faces = await clock_faces(service.store, row, game, state, await service.store.games.seats(row.id),
                               clock.now)
@@ -379,7 +379,7 @@ async def test_status_and_reminder_say_what_is_left(service: GameService, clock:
 async def test_the_board_has_the_clocks_above_it(service: GameService, clock: FakeClock) -> None:
     game_id = await start(service)
     clock.advance(HOUR)
-    out = await service.drawing.rendered(await service.play.move(ALICE, PLACE, "a1"))
+    out = await delivered(service, await service.play.move(ALICE, PLACE, "a1"))
     art = out.posts[0].art
     assert art is not None and art.clock == game_id
     clocked = Image.open(io.BytesIO(out.posts[0].image.data))

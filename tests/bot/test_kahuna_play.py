@@ -8,13 +8,15 @@ import renderers
 from bot.refusals import ServiceError
 from bot.service import GameService
 
-from .conftest import PLACE, deliver_all
+from .conftest import PLACE, deliver_all, delivered
 from .kahuna_turns import ACTORS, KAHUNA, current, first_of, first_turn, opponent, start
 
 
 async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
-    out = await service.drawing.rendered(await start(service))  # drawn as the outbox draws them
+    started = await start(service)
+    out = await delivered(service, started)  # drawn as the outbox draws them
     assert sorted(dm.user_id for dm in out.dms) == [101, 202]
+    fallbacks = {dm.user_id: dm.fallback for dm in started.dms}  # what the rows say
     row, state = await current(service)
     for dm in out.dms:
         player = str(dm.user_id)
@@ -22,8 +24,8 @@ async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
         assert dm.image.data == renderers.render_hand(KAHUNA.view(state, player),
                                                        {"101": "Alice", "202": "Bob"})
         # The channel notice for closed DMs names no card.
-        assert "/game hand" in dm.fallback
-        assert not any(card in dm.fallback for card in KAHUNA.view(state, player)["hand"])
+        assert "/game hand" in fallbacks[dm.user_id]
+        assert not any(card in fallbacks[dm.user_id] for card in KAHUNA.view(state, player)["hand"])
     [post] = out.posts  # the public board is the public view's picture
     assert post.image.data == renderers.render_board(KAHUNA.view(state, None),
                                                      {"101": "Alice", "202": "Bob"})

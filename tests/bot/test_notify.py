@@ -16,7 +16,7 @@ from bot.store.envelopes import decode_dm
 from bot.service import GameService
 from bot.service.notify import NOTIFY_CHOICES
 
-from .conftest import ALICE, BOB, CHANNEL, GUILD, PLACE, FakeClock, deliver_all
+from .conftest import ALICE, BOB, CHANNEL, GUILD, PLACE, FakeClock, deliver_all, sent_out
 
 HOUR = 3600.0
 DM_WANTED = {"channel": False, "dm": True, "both": True, "off": False}
@@ -25,9 +25,9 @@ PINGED = {"channel": True, "dm": False, "both": True, "off": False}
 
 async def aqualin(service: GameService, options: str = "role=host-colour") -> int:
     """Alice (to move first) against Bob, everything delivered (the turn clocks run)."""
-    out = await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
-    await service.drawing.deliver_here(await service.lobby.join(BOB, PLACE))
-    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
+    out = await sent_out(service, await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
+    await sent_out(service, await service.lobby.join(BOB, PLACE))
+    await sent_out(service, await service.lobby.start(ALICE, PLACE))
     return out.game_id
 
 

@@ -12,16 +12,16 @@ from bot.service import GameService
 from bot.store import Store
 from games.text import translator
 
-from .conftest import ALICE, BOB, PLACE, FakeClock, sabotage_moves
+from .conftest import ALICE, BOB, PLACE, FakeClock, sabotage_moves, sent_out
 
 _ = translator("bot")
 
 
 async def open_aqualin(service: GameService, options: str = "role=host-colour reminder=1h") -> None:
     """A started game whose messages were all delivered (as the console does)."""
-    await service.drawing.deliver_here(await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
-    await service.drawing.deliver_here(await service.lobby.join(BOB, PLACE))
-    await service.drawing.deliver_here(await service.lobby.start(ALICE, PLACE))
+    await sent_out(service, await service.lobby.new_game(ALICE, PLACE, "aqualin", options))
+    await sent_out(service, await service.lobby.join(BOB, PLACE))
+    await sent_out(service, await service.lobby.start(ALICE, PLACE))
 
 
 async def pending(store: Store) -> list[dict]:
@@ -78,7 +78,7 @@ async def test_turn_clocks_start_when_the_ping_is_delivered(service: GameService
     assert bobs.player_id == str(BOB.user_id) and not bobs.armed
     clock.advance(2 * 3600)  # the bot was down for two hours
     assert await service.timers.fire_due() == []  # Bob was never told: nothing is due
-    await service.drawing.deliver_here(moved)  # the ping goes out now
+    await sent_out(service, moved)  # the ping goes out now
     [bobs] = await store.timers.of_game(game.id)
     assert bobs.armed and bobs.due_at == clock.now + 3600 and bobs.turn_since == clock.now
     clock.advance(3600)

@@ -15,7 +15,7 @@ from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
 
-from .conftest import CAROL, PLACE, FakeClock
+from .conftest import CAROL, PLACE, FakeClock, delivered
 from .kahuna_turns import ACTORS, KAHUNA, current, first_of, first_turn, opponent
 
 HOUR = 3600.0
@@ -59,7 +59,7 @@ async def test_others_see_the_turn_as_it_began(service: GameService, clock: Fake
 
     row, state = await current(service)
     draw = first_of(state, mover, "draw")
-    out = await service.drawing.rendered(await service.play.move(me, PLACE, draw))  # drawn as delivered
+    out = await delivered(service, await service.play.move(me, PLACE, draw))  # drawn as delivered
     [post] = out.posts  # the turn is over: now everyone sees it
     spectator = await looks(service, CAROL)
     assert line in spectator["log"] and "Moves played: 2" in spectator["status"]

@@ -14,7 +14,7 @@ from bot.service import GameService
 from bot.store import Store
 from games import BadOptions, IllegalMove
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, sabotage_moves
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, delivered, sabotage_moves
 
 
 async def open_aqualin(service: GameService, options: str = "role=host-colour") -> int:
@@ -55,11 +55,12 @@ async def test_lobby_flow_and_start(service: GameService) -> None:
     assert joined.lobby_edit is not None and "Bob" in joined.lobby_edit.text
     assert "Ready" in joined.lobby_edit.text
 
-    started = await service.drawing.rendered(await service.lobby.start(ALICE, PLACE))
+    out = await service.lobby.start(ALICE, PLACE)
+    started = await delivered(service, out)
     [board] = started.posts
     assert board.image is not None and board.image.data.startswith(b"\x89PNG")
     assert board.image.description  # alt text
-    assert started.lobby_edit is not None and not started.lobby_edit.open
+    assert out.lobby_edit is not None and not out.lobby_edit.open
     game, state = await current_state(service)
     (first,) = game.to_act(state)
     first_user = {"101": 101, "202": 202}[first]
@@ -158,7 +159,7 @@ async def test_move_posts_board_and_pings_only_the_next_player(service: GameServ
     await open_aqualin(service)
     out = await service.play.move(ALICE, PLACE, "  D4 ")
     assert out.reply == "Played `d4`."
-    [post] = (await service.drawing.rendered(out)).posts
+    [post] = (await delivered(service, out)).posts
     assert post.is_board and post.image is not None
     assert post.mention == (BOB.user_id,)
     assert post.text.startswith("**Alice** placed")
@@ -252,7 +253,7 @@ async def test_render_failure_does_not_lose_the_move(store: Store, clock) -> Non
     service = GameService(store, clock=clock, render=broken)
     await open_aqualin(service)
     out = await service.play.move(ALICE, PLACE, "a1")
-    [post] = (await service.drawing.rendered(out)).posts  # as the outbox delivers it
+    [post] = (await delivered(service, out)).posts  # as the outbox delivers it
     assert post.image is None and "/game board" in post.text
     assert post.mention == (BOB.user_id,)
     row = await store.games.active_game(PLACE.channel_id)

@@ -15,7 +15,7 @@ from bot.service import GameService
 from renderers import aqua as ra
 from renderers import render_board
 
-from .conftest import ALICE, BOB, CAROL, PLACE
+from .conftest import ALICE, BOB, CAROL, PLACE, delivered
 
 GAME = games.REGISTRY["aqua"]
 ACTORS = {a.user_id: a for a in (ALICE, BOB, CAROL)}
@@ -63,7 +63,7 @@ async def test_the_post_after_a_move_draws_the_mover_and_the_next_player(
     assert nxt != mover
     plan = ra.plan(art.view, art.names)
     assert [(p.player, p.role) for p in plan.panels] == [(mover, "moved"), (nxt, "next")]
-    drawn = await service.drawing.rendered(outcome)
+    drawn = await delivered(service, outcome)
     (shown,) = [p for p in drawn.posts if p.image is not None]
     image = Image.open(io.BytesIO(shown.image.data)).convert("RGB")
     assert image.size == (ra.WIDTH, plan.height)

@@ -17,7 +17,7 @@ from bot.service import GameService
 from bot.store import Store
 from bot.safe_text import split_seat
 
-from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all
+from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all, delivered
 
 GAME = games.REGISTRY["kraqua"]
 ALICE2 = f"{ALICE.user_id}#2"  # Alice's second seat (seat 2: the host's seats come first)
@@ -72,7 +72,7 @@ async def test_the_board_names_seats_once(service: GameService) -> None:
     a2 = animal(state, ALICE2)
     assert post.art.names[ALICE2] == f"Alice ({a2})"
     assert _without_chip(post.art.view, post.art.names)[ALICE2] == "Alice"
-    drawn = await service.drawing.rendered(started)
+    drawn = await delivered(service, started)
     assert drawn.posts[0].image is not None
 
 

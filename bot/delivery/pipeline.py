@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 _ = translator("bot")
 
 LEASE = 120.0  # seconds a deliverer holds a row it claimed
+FRESH = LEASE / 4  # a claim younger than this is surely still ours: no need to renew it
 SWEEP = 5.0  # seconds between looks for rows nobody delivered
 GRACE = 10.0  # a fresh row is its writer's to deliver for this long (the interaction's, say)
 GIVE_UP_AFTER = 40  # transient failures of one row (backoff capped at 10 min: a few hours)
@@ -107,11 +108,12 @@ class Pipeline:
             place.guild_id, answer.seen if answer is not None else None, channel_id=place.channel_id)
         mine = answer.lang if answer is not None else lang
         if outcome.outbox:  # stored with the change (the loop retries what fails)
-            rows = await self.store.outbox.claim(owner=self.owner, now=self.clock(), lease=LEASE,
+            now = self.clock()
+            rows = await self.store.outbox.claim(owner=self.owner, now=now, lease=LEASE,
                                                  keys=outcome.outbox)
             if len(rows) < len(outcome.outbox):  # some wait behind an earlier message of their channel
                 self.kick()
-            report = await self.deliver_rows(rows, answer, lang, mine)
+            report = await self.deliver_rows(rows, answer, lang, mine, claimed=now)
         else:
             report = await self._unstored(outcome, place, answer, lang, mine)
         if answer is None:
@@ -151,12 +153,15 @@ class Pipeline:
     # ----- rows -----------------------------------------------------------------------------------
 
     async def deliver_rows(self, rows: list[OutboxRow], answer: Answer | None = None,
-                           lang: str | None = None, asker_lang: str | None = None) -> Report:
-        """Deliver rows of one channel in order; a transient failure holds back the rest."""
+                           lang: str | None = None, asker_lang: str | None = None, *,
+                           claimed: float) -> Report:
+        """Deliver rows of one channel in order (claimed at ``claimed``); a transient failure
+        holds back the rest."""
         report = Report()
         for i, row in enumerate(rows):
-            if not await self.store.outbox.renew(row, owner=self.owner, now=self.clock(), lease=LEASE):
-                continue  # our claim ran out and another deliverer took it
+            if self.clock() - claimed > FRESH:  # slow going: make sure the row is still ours
+                if not await self.store.outbox.renew(row, owner=self.owner, now=self.clock(), lease=LEASE):
+                    continue  # our claim ran out and another deliverer took it
             try:
                 here = lang or await self.service.settings.channel_language(row.guild_id,
                                                                             channel_id=row.channel_id)
@@ -258,7 +263,7 @@ class Pipeline:
         channels: dict[int, list[OutboxRow]] = {}
         for row in rows:
             channels.setdefault(row.channel_id, []).append(row)
-        reports = await asyncio.gather(*(self.deliver_rows(rs) for rs in channels.values()))
+        reports = await asyncio.gather(*(self.deliver_rows(rs, claimed=now) for rs in channels.values()))
         for report in reports:  # no interaction to answer through: the last fallback fails
             for parcel, _post in report.unposted:
                 log.warning("could not post in channel %s (game %s): no interaction to answer through",

@@ -66,7 +66,7 @@ from games.ai import choose_move
 from renderers.common import encode_png
 
 from bot.db import is_postgres
-from bot.db.base import Params, Row as DbRow, Tx
+from bot.db.database import Params, Row as DbRow, Tx
 from bot.runtime.event_loop import settle, use_workers
 from bot.delivery.pipeline import Pipeline
 from bot.delivery.recorder import Recorder

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from ..messages import Place
-from .base import Client
+from .interaction import Client
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
-from .base import ServiceCall, call_service, respond, say
+from .interaction import ServiceCall, call_service, respond, say
 
 _ = translator("bot")
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}

@@ -20,7 +20,7 @@ from ..messages import Outcome, Place
 from ..delivery.pipeline import Pipeline
 from ..service import GameService
 from . import commands
-from .base import OOPS, _, say
+from .interaction import OOPS, _, say
 from .bot_turns import BotRunner
 from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .deliver import Bot, deliver

@@ -16,7 +16,7 @@ from ..service import GameService
 from ..safe_text import choice_name
 from .buttons import REASON_ROOM, ask
 from . import pause_commands
-from .base import actor_of, place_of, respond
+from .interaction import actor_of, place_of, respond
 
 T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
 

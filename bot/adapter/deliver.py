@@ -7,7 +7,7 @@ import discord
 
 from ..delivery.pipeline import Pipeline
 from ..messages import Outcome, Place
-from .base import ALT_TEXT_LIMIT, OOPS, Client, chunks
+from .interaction import ALT_TEXT_LIMIT, OOPS, Client, chunks
 from .bot_turns import BotRunner
 from .discord_sender import InteractionAnswer
 

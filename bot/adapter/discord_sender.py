@@ -23,7 +23,7 @@ import discord
 from ..delivery.sender import AlreadyOpen, Posted, Refused, Rejected, Reply, Transient, Undelivered
 from ..i18n import language_for, tr
 from ..messages import Attachment, LobbyCard, Place, Post
-from .base import Client, chunks, mentions, say, to_file
+from .interaction import Client, chunks, mentions, say, to_file
 from .post import lobby_view, move_view, post_kwargs
 
 T = TypeVar("T")

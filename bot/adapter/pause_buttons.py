@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from ..messages import AskButton
-from .base import respond, say
+from .interaction import respond, say
 from .buttons import Rebuilt
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .base import respond
+from .interaction import respond
 
 T = app_commands.locale_str
 

@@ -10,7 +10,7 @@ import discord
 
 from ..messages import LobbyCard, Post
 from ..messages import MoveButton as MoveButtonSpec
-from .base import mentions, say, to_file
+from .interaction import mentions, say, to_file
 from .buttons import LOBBY_LABELS, REPLAY_LABEL, LobbyButton, MoveButton, ReplayButton, WaitButton
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view

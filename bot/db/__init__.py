@@ -2,7 +2,7 @@
 
 ``DATABASE_URL`` picks the backend: ``sqlite:///relative/path``, ``sqlite:////absolute/path``
 or ``postgresql://user:password@host:port/dbname``. The Store's SQL is written once; the
-drivers here adapt the few places where the dialects differ (see :mod:`bot.db.base`).
+drivers here adapt the few places where the dialects differ (see :mod:`bot.db.database`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .base import (Conflict, Database, DatabaseError, Migration, SchemaTooNew, StoreError, Tx, migrate,
+from .database import (Conflict, Database, DatabaseError, Migration, SchemaTooNew, StoreError, Tx, migrate,
                    migrations, newest)
 
 __all__ = ["Conflict", "Database", "DatabaseError", "Migration", "SchemaTooNew", "StoreError", "Tx",

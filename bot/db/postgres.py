@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from .base import Conflict, Database, DatabaseError, Params, Row, Tx
+from .database import Conflict, Database, DatabaseError, Params, Row, Tx
 
 MIGRATION_LOCK = "tidepool:migrate"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .base import Conflict, Database, Params, Row, Tx
+from .database import Conflict, Database, Params, Row, Tx
 
 
 class _SqliteTx(Tx):

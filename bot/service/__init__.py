@@ -7,7 +7,7 @@ through the store's version check, and one lock per channel keeps this process f
 itself.
 
 :class:`GameService` holds the parts, one per concern, each built with the ground it stands on
-(:class:`~bot.service.base.Ground`: the store, the clock, the channel locks) and the parts it
+(:class:`~bot.service.ground.Ground`: the store, the clock, the channel locks) and the parts it
 uses. A command is found by its part: ``service.lobby.join``, ``service.play.move``,
 ``service.pauses.away``, ``service.timers.fire_due``.
 """
@@ -21,7 +21,7 @@ from collections.abc import Callable
 import renderers
 
 from ..store import Store
-from .base import Ground, Renderer
+from .ground import Ground, Renderer
 from .bots import Bots
 from .clocks import Clocks
 from .core import Narrator

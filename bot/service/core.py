@@ -20,7 +20,7 @@ from ..store.envelopes import Envelope, envelopes
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat
-from .base import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer
+from .ground import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
 from games.text import Text, join, lines, sentence

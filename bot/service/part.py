@@ -1,7 +1,7 @@
 """What every part of the service is built with: the ground it stands on.
 
 A part (the lobby, play, timers, pauses, …) is a dataclass whose fields are what it uses: the
-:class:`~bot.service.base.Ground` first, then the other parts by name (keywords only), so its
+:class:`~bot.service.ground.Ground` first, then the other parts by name (keywords only), so its
 constructor is its list of dependencies. No part inherits another, so what a part can reach is
 what its fields name.
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..store import Store
-    from .base import Ground
+    from .ground import Ground
 
 
 @dataclass(eq=False, repr=False)

@@ -2,7 +2,7 @@
 
 There is no server there, so no Manage Channels permission and no roles: anyone in the
 channel may open a game, and a game's players (and its host) moderate it
-(:meth:`Ground.moderates <bot.service.base.Ground.moderates>`). Settings belong to the channel (``channel_settings``), and the
+(:meth:`Ground.moderates <bot.service.ground.Ground.moderates>`). Settings belong to the channel (``channel_settings``), and the
 language is that of whoever used a command there last, unless the channel chose one.
 
 A user-installed app cannot post in a group DM on its own: it can only answer interactions

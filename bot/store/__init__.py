@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import db as dbs
 from ..db import Database
-from ..db.base import StoreError
+from ..db.database import StoreError
 from .games_table import GamesTable
 from .meta_table import MetaTable
 from .outbox_table import OutboxTable

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..db import Tx
-from ..db.base import Row
+from ..db.database import Row
 from .envelopes import Envelope, OutboxRow, dumps
 from ..vocab import Delivered
 from .table import Table

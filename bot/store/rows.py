@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..db.base import Row, StoreError
+from ..db.database import Row, StoreError
 from ..vocab import ACTIVE, DeadlineAction, MoveKind, StartPolicy, Status
 
 __all__ = ["ACTIVE"]  # re-exported: bot.store's importers take it from there

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..db.base import StoreError
+from ..db.database import StoreError
 from ..vocab import DeadlineAction, StartPolicy
 from .rows import SETTING_COLUMNS, GuildSettings
 from .table import Table

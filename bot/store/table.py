@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..db import Database
-from ..db.base import Row
+from ..db.database import Row
 
 
 class Table:

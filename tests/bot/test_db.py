@@ -152,7 +152,7 @@ def test_two_migrations_with_one_number_are_refused(tmp_path, monkeypatch) -> No
     only one of them: the loader names both files."""
     import shutil
 
-    import bot.db.base as base
+    import bot.db.database as base
 
     copy = tmp_path / "migrations"
     shutil.copytree(Path(base.__file__).parent.parent / "migrations", copy)

@@ -1,5 +1,5 @@
-"""What every module of the adapter shares: the client as they see it, the words cut to
-Discord's limits, and the one error boundary of a service call.
+"""One interaction as every module of the adapter handles it: the client as they see it, the
+words cut to Discord's limits, and the one error boundary of a service call.
 
 The buttons answer through :func:`respond`, and delivering an outcome draws buttons again:
 so :func:`respond` hands the outcome to the client (:meth:`Client.deliver`, which

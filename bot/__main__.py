@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return console_main(args[1:])
     if args and args[0] == "db":
-        from .db.cli import main as db_main
+        from .db_copy.cli import main as db_main
 
         return db_main(args[1:])
     if args and args[0] in ("-h", "--help", "help"):

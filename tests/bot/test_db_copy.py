@@ -14,8 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import games
-from bot.db import copy as copying
-from bot.db.copy import TABLES, CopyRefused, copy_database
+from bot.db_copy import copying
+from bot.db_copy.copying import TABLES, CopyRefused, copy_database
 from bot.messages import Place
 from bot.service import GameService
 from bot.store import Store

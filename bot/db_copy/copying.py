@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..vocab import PLAYED
-from . import Database, DatabaseError, Tx, describe, is_postgres, sqlite_path
+from ..db import Database, DatabaseError, Tx, describe, is_postgres, sqlite_path
 
 #: The Store's tables, parents before the tables that point at them, with their primary keys.
 TABLES: dict[str, tuple[str, ...]] = {

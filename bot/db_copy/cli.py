@@ -20,9 +20,9 @@ def main(args: list[str]) -> int:
     if len(args) != 3 or args[0] != "copy":
         print(USAGE, file=sys.stderr)
         return 2
-    from . import SchemaTooNew, StoreError
-    from . import DatabaseError
-    from .copy import CopyRefused, copy_database, summary
+    from ..db import SchemaTooNew, StoreError
+    from ..db import DatabaseError
+    from .copying import CopyRefused, copy_database, summary
 
     src, dst = args[1], args[2]
     try:

@@ -74,7 +74,7 @@ class Bots(Part):
         if level not in BOT_LEVELS:
             raise ServiceError(_("A bot is easy, normal or hard."))
         async with self.ground.lock(place.channel_id):
-            row = await self.lobby.lobby(place, game_id)
+            row = await self.lobby.open_lobby(place, game_id)
             game = self.ground.engine(row.game)
             await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can add a bot.", who=who))
@@ -94,7 +94,7 @@ class Bots(Part):
 
     async def remove_bot(self, actor: Actor, place: Place) -> Outcome:
         async with self.ground.lock(place.channel_id):
-            row = await self.lobby.lobby(place, None)
+            row = await self.lobby.open_lobby(place, None)
             await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can remove a bot.", who=who))
             bots = [s for s in await self.store.games.seats(row.id) if s.bot_level]

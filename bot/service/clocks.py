@@ -109,7 +109,7 @@ class Clocks(Part):
                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      who=mention(user), waited=waited)
             post = Post(text=text, mention=(user,))
-            items = self.narrator.outbox(place, posts=[post])
+            items = self.narrator.envelopes(place, posts=[post])
             return Outcome(reply="", posts=[post], game_id=row.id,
                            outbox=tuple(i.key for i in items)), items, None
         settings = await self.ground.settings_for(row)
@@ -126,7 +126,7 @@ class Clocks(Part):
         post = Post(text=text, mention=(user,),
                     wait=WaitButton(label=_("Wait for {name}", name=plain), game_id=row.id,
                                     player=timer.player_id))
-        items = self.narrator.outbox(place, posts=[post])
+        items = self.narrator.envelopes(place, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id,
                        outbox=tuple(i.key for i in items)), items, now + rest
 
@@ -165,7 +165,7 @@ class Clocks(Part):
                      "can still `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
                      by=safe_name(actor.name), name=bold(name))
             post = Post(text=text)
-            items = self.narrator.outbox(row, posts=[post])
+            items = self.narrator.envelopes(row, posts=[post])
             if not await self.store.timers.fire(grace_row, again_at=None, now=self.clock(),
                                                 outbox=items):
                 raise ServiceError(_("{name}'s time was up a moment ago, so it is too late to wait.",

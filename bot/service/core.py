@@ -16,7 +16,8 @@ from games import Game, Result
 from games.base import ResultOutcome
 
 from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
-from ..store.envelopes import Envelope, envelopes
+from ..store.envelopes import Envelope
+from ..store.envelopes import envelopes as outbox_rows
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat
@@ -44,8 +45,8 @@ class Narrator(Part):
     notices: Notices
 
     @staticmethod
-    def outbox(place: Place | GameRow, *, posts: Sequence[Post] = (),
-               dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
+    def envelopes(place: Place | GameRow, *, posts: Sequence[Post] = (),
+                  dms: Sequence[DirectMessage] = (), lobby: LobbyCard | None = None) -> list[Envelope]:
         """The outbox rows for a change; they are written in the same transaction.
 
         Rows of a game go to its channel; the pipeline sends the posts of a game with a
@@ -55,7 +56,7 @@ class Narrator(Part):
             if place.threaded and any(p.replay_of is not None for p in posts):
                 posts = [*posts, Post(text="", in_channel=True)]
             place = Place(guild_id=place.guild_id, channel_id=place.channel_id)
-        return envelopes(place, posts=list(posts), dms=list(dms), lobby=lobby)
+        return outbox_rows(place, posts=list(posts), dms=list(dms), lobby=lobby)
 
     @staticmethod
     def next_row(row: GameRow) -> GameRow:

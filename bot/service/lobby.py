@@ -148,9 +148,9 @@ class Lobby(Part):
 
     def lobby_refresh(self, row: GameRow) -> list[Envelope]:
         """An outbox row that brings the lobby message up to date when it is delivered."""
-        return self.narrator.outbox(row, lobby=LobbyCard(game_id=row.id, text=""))
+        return self.narrator.envelopes(row, lobby=LobbyCard(game_id=row.id, text=""))
 
-    async def lobby(self, place: Place, game_id: int | None) -> GameRow:
+    async def open_lobby(self, place: Place, game_id: int | None) -> GameRow:
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""
         if game_id is not None:
             row = await self.store.games.get(game_id)
@@ -196,7 +196,7 @@ class Lobby(Part):
             existing = next((r for r in found if r.thread_id in (None, place.channel_id)), None)
             if existing is not None and not threaded:
                 raise self._channel_taken(existing)
-            items = self.narrator.outbox(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
+            items = self.narrator.envelopes(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
             try:
                 row = await self.store.games.create_game(
                     guild_id=place.guild_id, channel_id=place.channel_id, game=game.id,
@@ -221,7 +221,7 @@ class Lobby(Part):
 
     async def join(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self.ground.lock(place.channel_id):
-            row = await self.lobby(place, game_id)
+            row = await self.open_lobby(place, game_id)
             game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             held = sum(s.user_id == actor.user_id for s in seats)
@@ -283,7 +283,7 @@ class Lobby(Part):
             if row is not None and row.status == Status.RUNNING and place.channel_id in (row.channel_id,
                                                                                     row.thread_id):
                 raise ServiceError(_("The game is running: to give up, use `{cmd:game resign}`."))
-            row = await self.lobby(place, game_id)
+            row = await self.open_lobby(place, game_id)
             game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
             mine = [s for s in seats if s.user_id == actor.user_id]
@@ -298,7 +298,7 @@ class Lobby(Part):
 
     async def start(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         async with self.ground.lock(place.channel_id):
-            row = await self.lobby(place, game_id)
+            row = await self.open_lobby(place, game_id)
             game = self.ground.engine(row.game)
             settings = await self.ground.require_host_or_moderator(actor, place, row, lambda who: _(
                 "Only the host or someone with {who} can start this game.", who=who))
@@ -320,7 +320,8 @@ class Lobby(Part):
             post = await self.narrator.board_post(game, self.narrator.next_row(row), state, after,
                                           lines([headline, *forced_words(forced, names)]), "start")
             dms = await self.narrator.hand_updates(game, row, after, None, state)
-            items = self.narrator.outbox(row, posts=[post], dms=dms, lobby=LobbyCard(game_id=row.id, text=""))
+            items = self.narrator.envelopes(row, posts=[post], dms=dms,
+                                            lobby=LobbyCard(game_id=row.id, text=""))
             await self.ground.write(self.store.games.start_game(
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self.ground.timer_plan(row, game, state),
@@ -387,7 +388,7 @@ class Lobby(Part):
             refresh = LobbyCard(game_id=row.id, text="") if row.status == Status.LOBBY and game else None
             # A game that ran in its thread leaves a line in the channel (see thread_summary).
             ended = [Post(text="", in_channel=True)] if row.threaded and row.status == Status.RUNNING else []
-            items = self.narrator.outbox(row, posts=[Post(text=text), *ended], lobby=refresh)
+            items = self.narrator.envelopes(row, posts=[Post(text=text), *ended], lobby=refresh)
             await self.ground.write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                                   reason=why, now=self.clock(), outbox=items))
             seats = await self.store.games.seats(row.id)

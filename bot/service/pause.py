@@ -173,7 +173,7 @@ class Pauses(Part):
                 posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))
-            items = self.narrator.outbox(row, posts=posts)
+            items = self.narrator.envelopes(row, posts=posts)
             await self.store.pauses.vote(row.id, actor.user_id, action=action, reason=reason,
                                          now=self.clock(), outbox=items)
             reply = _("Asked. Waiting for {players} to agree.", players=join(
@@ -195,7 +195,7 @@ class Pauses(Part):
                           _("No moves, reminders or deadlines until the game goes on with "
                             "`{cmd:game resume}`.")])
             post = Post(text=text)
-            items = self.narrator.outbox(row, posts=[post]) + self.lobby.lobby_refresh(row)
+            items = self.narrator.envelopes(row, posts=[post]) + self.lobby.lobby_refresh(row)
             done = await self.store.pauses.pause(row.id, row.version, by=by, reason=reason, now=now,
                                                  outbox=items)
             reply: Text = _("The game is paused.")
@@ -216,7 +216,7 @@ class Pauses(Part):
             if link:
                 parts.append(_("Board: {link}", link=link))
             post = Post(text=lines(parts), mention=pinged)
-            items = self.narrator.outbox(row, posts=[post]) + self.lobby.lobby_refresh(row)
+            items = self.narrator.envelopes(row, posts=[post]) + self.lobby.lobby_refresh(row)
             done = await self.store.pauses.resume(row.id, row.version, now=now, outbox=items)
             reply = _("The game goes on.")
         if not done:
@@ -250,7 +250,7 @@ class Pauses(Part):
                     _("🌴 **{name}** is away until {when}: their reminders and deadlines wait until "
                       "then.", name=name, when=utc(end)))
             post = Post(text=text)
-            items = self.narrator.outbox(row, posts=[post])
+            items = self.narrator.envelopes(row, posts=[post])
             outbox.append((row.id, items))
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
@@ -279,7 +279,7 @@ class Pauses(Part):
             name = self._person_names(await self.store.games.seats(row.id))[user_id]
             post = Post(text=_("👋 **{name}** is back: their reminders and deadlines run again.",
                                name=name))
-            items = self.narrator.outbox(row, posts=[post])
+            items = self.narrator.envelopes(row, posts=[post])
             outbox.append((row.id, items))
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,

@@ -203,7 +203,7 @@ class Play(Part):
                         game, after, new, seats, self._with_unheard(news, names, headline),
                         str(n + len(forced)), actor.user_id, told=news.told))
                 dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
-            items = self.narrator.outbox(row, posts=posts, dms=dms)
+            items = self.narrator.envelopes(row, posts=posts, dms=dms)
             n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
                                   move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
                                   outbox=items, then=forced)
@@ -336,7 +336,7 @@ class Play(Part):
         new, forced, headline = await self.then_forced(game, row, seats, state, new, headline)
         post = await self.post_after(game, row, seats, state, new, headline)
         dms = await self.dms_after(game, row, seats, state, new, forced)
-        items = self.narrator.outbox(row, posts=[post], dms=dms)
+        items = self.narrator.envelopes(row, posts=[post], dms=dms)
         await self.commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
                           actor_id=actor_id, outbox=items,
                           host_id=heir.user_id if heir is not None else None, then=forced)
@@ -376,7 +376,7 @@ class Play(Part):
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
                                      "channel has seen it.", move=last.move))
             dms = await self.narrator.hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
-            items = self.narrator.outbox(row, dms=dms)
+            items = self.narrator.envelopes(row, dms=dms)
             await self.ground.write(self.store.games.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self.ground.timer_plan(row, game, before), outbox=items,
@@ -445,7 +445,7 @@ class Play(Part):
         text = _("🛑 The {game} game ended without a result: **{by}** plays in it, and removing "
                  "**{name}** would have decided it.", game=game.title, by=safe_name(actor.name),
                  name=safe_name(user_name))
-        items = self.narrator.outbox(row, posts=[Post(text=text)])
+        items = self.narrator.envelopes(row, posts=[Post(text=text)])
         # The stored reason is shown as is in every language, so it is the command itself.
         await self.ground.write(self.store.games.end_game(row.id, row.version, status=Status.ABORTED,
                                               reason=clip(f"/game kick {user_name}", 300),
@@ -482,7 +482,7 @@ class Play(Part):
                                                 by=safe_name(actor.name), name=name, move=move))
             post = await self.post_after(game, row, seats, state, new, headline)
             dms = await self.dms_after(game, row, seats, state, new, forced)
-            items = self.narrator.outbox(row, posts=[post], dms=dms)
+            items = self.narrator.envelopes(row, posts=[post], dms=dms)
             await self.commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,
                               actor_id=actor.user_id, outbox=items, then=forced)
         return Outcome(reply=_("Skipped {name}'s turn.", name=name), posts=[post], dms=dms,

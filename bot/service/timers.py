@@ -171,7 +171,7 @@ class Timers(Part):
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
                 post = await self.notices.reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                           seats, timer, user, waited, warn)
-                items = self.narrator.outbox(row, posts=[post])
+                items = self.narrator.envelopes(row, posts=[post])
                 if not await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
                                                     now=now, outbox=items):
                     return None
@@ -219,7 +219,7 @@ class Timers(Part):
                           "(`{move}`).", name=name, waited=waited, move=move))
                     post = await self.play.post_after(game, row, seats, state, new, headline)
                     dms = await self.play.dms_after(game, row, seats, state, new, forced)
-                    items = self.narrator.outbox(row, posts=[post], dms=dms)
+                    items = self.narrator.envelopes(row, posts=[post], dms=dms)
                     await self.play.commit(row, game, state, new, player=timer.player_id,
                                        kind=MoveKind.SKIP, move=move, actor_id=None, outbox=items,
                                        then=forced)
@@ -231,7 +231,7 @@ class Timers(Part):
             if settings.bot_takeover:  # the game goes on with a bot in the seat
                 text = _("⌛ **{name}** ran out of time after {waited}: a bot plays on in their seat.",
                          name=name, waited=waited)
-                items = self.narrator.outbox(row, posts=[Post(text=text)])
+                items = self.narrator.envelopes(row, posts=[Post(text=text)])
                 await self.ground.write(self.store.games.seat_to_bot(
                     row.id, row.version, player_id=seat.player_id, name=f"🤖 {seat.name}",
                     level="normal", now=self.clock(), outbox=items))
@@ -253,6 +253,6 @@ class Timers(Part):
                      waited=waited)
         post = await self.notices.reminder_notice(Post(text=text, mention=(user,)), game, row, seats, timer, user,
                                                   waited)
-        items = self.narrator.outbox(row, posts=[post])
+        items = self.narrator.envelopes(row, posts=[post])
         return Outcome(reply="", posts=[post], game_id=row.id, outbox=tuple(i.key for i in items)), items
 

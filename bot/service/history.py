@@ -51,7 +51,7 @@ class History(Part):
     async def replay_animation(self, actor: Actor, place: Place,
                                game_id: int | None = None) -> Outcome:
         """An animated GIF of a finished game, board after board, from its seed and move log."""
-        ended = await self.store.games.ended_games(place.channel_id)
+        ended = await self.store.games.ended_games(place.channel_id, game_id=game_id)
         if game_id is not None:
             ended = [self.ground.usable(g) for g in ended if g.id == game_id]
         else:  # the newest game that can be loaded; parked ones are skipped

@@ -59,17 +59,24 @@ class GamesTable(Table):
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's (or thread's) active game, else its most recently ended one."""
-        row = await self._one(
-            "SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?) "
-            "ORDER BY status IN ('lobby', 'running') DESC, id DESC LIMIT 1",
-            (channel_id, channel_id),
-        )
-        return GameRow.from_row(row) if row else None
+        active = await self._all(
+            "SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?)"
+            " AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT 1", (channel_id, channel_id))
+        if active:
+            return GameRow.from_row(active[0])
+        # Newest first, each through its own index: a channel's history is never read whole.
+        newest = [r for column in ("channel_id", "thread_id") for r in await self._all(
+            f"SELECT * FROM games WHERE {column} = ? ORDER BY id DESC LIMIT 1", (channel_id,))]
+        return GameRow.from_row(max(newest, key=lambda r: r["id"])) if newest else None
 
-    async def ended_games(self, channel_id: int) -> list[GameRow]:
-        """The channel's finished games (a game's thread: that game), newest first."""
-        rows = await self._all("SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?)"
-                               " AND status = 'finished' ORDER BY id DESC", (channel_id, channel_id))
+    async def ended_games(self, channel_id: int, *, game_id: int | None = None,
+                          limit: int = 20) -> list[GameRow]:
+        """The channel's finished games (a game's thread: that game), newest first: the
+        ``limit`` newest, or game ``game_id`` if it is one of them."""
+        which, params = ("id = ? AND ", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._all(f"SELECT * FROM games WHERE {which}(channel_id = ? OR thread_id = ?)"
+                               " AND status = 'finished' ORDER BY id DESC LIMIT ?",
+                               (*params, channel_id, channel_id, limit))
         return [GameRow.from_row(r) for r in rows]
 
     async def is_thread(self, channel_id: int) -> bool:
@@ -163,8 +170,8 @@ class GamesTable(Table):
     async def running_games_of(self, user_id: int) -> list[GameRow]:
         """Every running game (on any server) in which ``user_id`` holds a seat."""
         rows = await self._all(
-            "SELECT * FROM games WHERE status = 'running' AND EXISTS (SELECT 1 FROM seats"
-            " WHERE seats.game_id = games.id AND seats.user_id = ?) ORDER BY id", (user_id,))
+            "SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            " AND status = 'running' ORDER BY id", (user_id,))
         return [GameRow.from_row(r) for r in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:

@@ -30,8 +30,10 @@ from .table import Table
 HELD = ("(EXISTS (SELECT 1 FROM games hg WHERE hg.id = timers.game_id AND hg.paused_at IS NOT NULL)"
         " OR EXISTS (SELECT 1 FROM seats hs JOIN away ha ON ha.user_id = hs.user_id"
         " WHERE hs.game_id = timers.game_id AND hs.player_id = timers.player_id))")
-#: SQL: the ``timers`` row belongs to a seat of user ``?``.
-_OF_USER = ("EXISTS (SELECT 1 FROM seats us WHERE us.game_id = timers.game_id"
+#: SQL: the ``timers`` row belongs to a seat of user ``?`` (given twice: the first finds the
+#: games of their seats through ``seats_by_user``, so no timer of anyone else is read).
+_OF_USER = ("timers.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            " AND EXISTS (SELECT 1 FROM seats us WHERE us.game_id = timers.game_id"
             " AND us.player_id = timers.player_id AND us.user_id = ?)")
 #: SQL: when a held row's hold began (a row written during the hold: its turn's start).
 _HOLD_START = ("(CASE WHEN held_at IS NOT NULL AND held_at > turn_since THEN held_at"
@@ -158,7 +160,7 @@ class PausesTable(Table):
         async with self._tx() as db:
             already = await db.execute("UPDATE away SET until = ? WHERE user_id = ?", (until, user_id))
             if not already:
-                await self.hold(db, _OF_USER, (user_id,), now=now)
+                await self.hold(db, _OF_USER, (user_id, user_id), now=now)
                 await db.execute("INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)",
                                  (user_id, now, until))
             for game_id, items in outbox:
@@ -178,7 +180,7 @@ class PausesTable(Table):
             async with self._tx() as db:
                 if await db.execute(sql, params) != 1:
                     raise _Undo
-                await self.shift(db, _OF_USER, (user_id,), at=at)
+                await self.shift(db, _OF_USER, (user_id, user_id), at=at)
                 for game_id, items in outbox:
                     await self.outbox.write(db, game_id, None, items, now)
         except _Undo:

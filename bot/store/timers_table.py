@@ -116,11 +116,16 @@ class TimersTable(Table):
 
     async def next_due(self) -> float | None:
         """When the next timer may be fired (a held one: when its claim lapses)."""
-        row = await self._one(
-            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > due_at"
-            " THEN claimed_until ELSE due_at END) AS due FROM timers WHERE armed = 1"
-            f" AND NOT {HELD}")
-        due = row["due"] if row and row["due"] is not None else None
+        # The earliest free timer comes first in ``timers_due``; claimed ones are few (a claim
+        # lasts while a timer fires), and are found through ``timers_claimed``.
+        free = await self._one(
+            "SELECT due_at AS due FROM timers WHERE armed = 1 AND claimed_until IS NULL"
+            f" AND NOT {HELD} ORDER BY due_at LIMIT 1")
+        held = await self._one(
+            "SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END) AS due"
+            f" FROM timers WHERE claimed_until IS NOT NULL AND armed = 1 AND NOT {HELD}")
+        found = [r["due"] for r in (free, held) if r is not None and r["due"] is not None]
+        due = min(found) if found else None
         back = await self.pauses.next_return()  # an away that ends by its date releases timers
         return back if due is None or (back is not None and back < due) else due
 

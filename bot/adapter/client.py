@@ -67,7 +67,7 @@ class GameBot(Bot):
         self._timers: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
         self.bots = BotRunner(self)
-        self.pipeline = Pipeline(service, DiscordSender(self))
+        self.pipeline = Pipeline(service, DiscordSender(self), retention=settings.outbox_retention)
 
     async def deliver(self, outcome: Outcome, place: Place,
                       interaction: discord.Interaction | None = None, *,

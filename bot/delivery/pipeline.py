@@ -28,6 +28,7 @@ from games.text import translator
 
 from ..messages import Outcome, Place, Post
 from ..refusals import ServiceError
+from ..timekeeping.durations import format_duration
 from ..vocab import Delivered, OutboxKind
 from .courier import Courier, Parcel, Report
 from ..store.envelopes import OutboxRow
@@ -46,6 +47,10 @@ SWEEP = 5.0  # seconds between looks for rows nobody delivered
 GRACE = 10.0  # a fresh row is its writer's to deliver for this long (the interaction's, say)
 GIVE_UP_AFTER = 40  # transient failures of one row (backoff capped at 10 min: a few hours)
 GIVE_UP_ON_BUGS = 5  # unexpected errors of one row (a bug is unlikely to heal by itself)
+RETENTION = 7 * 86400.0  # seconds a delivered row is kept (for a DM's edit, a refusal's memory)
+PRUNE_EVERY = 600.0  # seconds between prunings of the delivered rows
+PRUNE_BATCH = 500  # rows deleted per transaction
+PRUNE_BATCHES = 20  # batches per pruning at most: the rest waits for the next one
 
 DONE = _("Done.")
 DMS_CLOSED = _("I couldn't send you a DM: your direct messages from this server are closed "
@@ -82,9 +87,12 @@ async def _no_wait() -> None:
 class Pipeline:
     """Claims outbox rows, sends them in order through the sender, and answers the asker."""
 
-    def __init__(self, service: GameService, sender: Sender) -> None:
+    def __init__(self, service: GameService, sender: Sender, *,
+                 retention: float | None = RETENTION) -> None:
         self.service = service
         self.courier = Courier(service, sender)
+        self.retention = retention
+        self._pruned_at = float("-inf")
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -245,6 +253,9 @@ class Pipeline:
                 # More may be waiting when a sweep was busy; else look again after a while
                 # (a retry's backoff is counted in seconds, a sweep's pause is fine for it).
                 wait = 0.05 if await self.sweep() else SWEEP
+                if wait == SWEEP and self.retention is not None \
+                        and self.clock() - self._pruned_at >= PRUNE_EVERY:
+                    await self.prune()  # when there is nothing to send
             except Exception:
                 log.exception("the outbox loop failed; trying again shortly")
                 wait = SWEEP
@@ -253,6 +264,24 @@ class Pipeline:
             except TimeoutError:
                 pass
             self._wake.clear()
+
+    async def prune(self) -> int:
+        """Delete the rows delivered longer ago than the retention, a batch at a time; how many."""
+        self._pruned_at = self.clock()
+        if self.retention is None:
+            return 0
+        before = self._pruned_at - self.retention
+        gone = 0
+        for _ in range(PRUNE_BATCHES):
+            batch = await self.store.outbox.prune(before=before, limit=PRUNE_BATCH)
+            gone += batch
+            if batch < PRUNE_BATCH:
+                break
+            await asyncio.sleep(0)  # let a move in between
+        if gone:
+            log.info("outbox: deleted %d row(s) delivered more than %s ago", gone,
+                     format_duration(self.retention))
+        return gone
 
     async def sweep(self, keys: tuple[str, ...] | None = None, *, grace: float = GRACE) -> int:
         """Deliver every row that is due and held by nobody (or those of ``keys``), leaving

@@ -12,6 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from games import BadOptions
+
+from ..timekeeping.durations import parse_duration
+
 DEFAULT_DATABASE = "data/tidepool.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: The settings this module reads; only these are named when a ``.env`` line is malformed
@@ -50,6 +54,8 @@ class Settings:
     #: Whether the drawing worker draws every game's fixed artwork as it starts (else each
     #: piece on first use: the same pictures, the first board of a game a little later).
     warm_up: bool = True
+    #: Seconds a delivered outbox row is kept before it is deleted; None keeps them all.
+    outbox_retention: float | None = 7 * 86400.0
 
     @property
     def database(self) -> str:
@@ -139,6 +145,14 @@ def load_settings(environ: Mapping[str, str] | None = None,
     warm = (get("WARM_UP") or "true").lower()
     if warm not in TRUE + FALSE:
         raise ConfigError("WARM_UP must be true or false")
+    retention: float | None = 7 * 86400.0
+    if get("OUTBOX_RETENTION") is not None:
+        try:
+            parsed = parse_duration(get("OUTBOX_RETENTION") or "", what="retention")
+        except BadOptions:
+            raise ConfigError("OUTBOX_RETENTION must be a duration between 5 minutes and 60 days "
+                              "(e.g. 7d), or off") from None
+        retention = None if parsed is None else float(parsed)
     return Settings(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -151,6 +165,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
         shard_ids=shard_ids,
         sync_commands=sync_commands,
         warm_up=warm in TRUE,
+        outbox_retention=retention,
     )
 
 

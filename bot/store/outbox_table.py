@@ -1,6 +1,6 @@
 """The outbox table: rows written in the transaction of each change (:meth:`OutboxTable.write`),
 claimed and delivered by the delivery pipeline (:mod:`bot.delivery.pipeline`), marked done or
-retried, never deleted."""
+retried, and deleted a while after they were done (:meth:`OutboxTable.prune`)."""
 
 from __future__ import annotations
 
@@ -126,8 +126,8 @@ class OutboxTable(Table):
                    message_id: int | None = None, error: str | None = None) -> None:
         """Delivered (``sent``), delivered another way (``fallback``) or given up (``failed``).
 
-        The row stays (rows are never deleted unread); a row that arms timers starts the
-        turn clocks now, in the same transaction.
+        The row stays until it is pruned, after the retention; a row that arms timers starts
+        the turn clocks now, in the same transaction.
         """
         async with self._tx() as db:
             await db.execute(
@@ -163,6 +163,14 @@ class OutboxTable(Table):
                 " AND claimed_by = ?", (owner,),
             )
             return [r["key"] for r in rows]
+
+    async def prune(self, *, before: float, limit: int = 500) -> int:
+        """Delete up to ``limit`` rows delivered (or given up) before ``before``, oldest first;
+        how many went. Small batches keep each transaction short beside the moves."""
+        async with self._tx() as db:
+            return await db.execute(
+                "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE done_at IS NOT NULL"
+                " AND done_at < ? ORDER BY done_at LIMIT ?)", (before, limit))
 
     async def rows(self, game_id: int | None = None, *, pending: bool = False) -> list[dict[str, Any]]:
         """Rows as stored (for tests, the console and `db` tools)."""

@@ -164,3 +164,12 @@ def test_every_setting_is_documented() -> None:
     for key in KEYS:
         assert f"\n{key}=" in example, key
         assert f"| `{key}` |" in readme, key
+
+
+def test_outbox_retention_is_a_duration_or_off() -> None:
+    assert load_settings({}, env_file=None).outbox_retention == 7 * 86400
+    assert load_settings({"OUTBOX_RETENTION": "3d"}, env_file=None).outbox_retention == 3 * 86400
+    assert load_settings({"OUTBOX_RETENTION": "off"}, env_file=None).outbox_retention is None
+    for bad in ("soon", "1s", "90d"):
+        with pytest.raises(ConfigError, match="OUTBOX_RETENTION"):
+            load_settings({"OUTBOX_RETENTION": bad}, env_file=None)

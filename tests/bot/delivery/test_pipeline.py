@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from bot.delivery import pipeline as pipeline_module
 from bot.delivery.pipeline import GRACE, LEASE, Pipeline
 from bot.delivery.recorder import Recorder
 from bot.delivery.sender import Posted, Refused, Rejected, Transient
@@ -195,3 +198,23 @@ async def test_words_stored_nowhere_take_the_same_way(service: GameService) -> N
     assert sent[1].image is not None and sent[1].image.filename.endswith(".gif")
     row = await service.store.games.latest_game(PLACE.channel_id)
     assert row.replay_message_id == sent[1].message_id  # the next ask links to it
+
+
+async def test_delivered_rows_are_pruned_after_the_retention_and_pending_ones_never(
+        service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    sender = Flaky()
+    pipe = Pipeline(service, sender, retention=86400)
+    await pipe.deliver(await service.lobby.new_game(ALICE, PLACE, "aqualin", ""), PLACE)
+    await pipe.deliver(await service.lobby.join(BOB, PLACE), PLACE)
+    old = {r["key"] for r in await service.store.outbox.rows()}
+    clock.advance(86400 + 1)
+    sender.fail["post"] = [Transient("HTTP 502")]
+    started = await service.lobby.start(ALICE, PLACE)  # its board fails: it stays pending
+    await pipe.deliver(started, PLACE)
+    monkeypatch.setattr(pipeline_module, "PRUNE_BATCH", 1)  # one row per transaction
+    assert await pipe.prune() == len(old)
+    left = {r["key"] for r in await service.store.outbox.rows()}
+    assert not left & old and set(started.outbox) <= left
+    clock.advance(10 * 86400)
+    assert await pipe.prune() == 0  # the pending ones stay, however old
+    assert await Pipeline(service, sender, retention=None).prune() == 0

@@ -142,6 +142,7 @@ async def session(service: GameService, clock: FakeClock) -> None:
     await service.store.games.running_games()
     await service.store.games.running_games(with_bots=True)
     await service.store.outbox.claimants()
+    await pipe.prune()
 
 
 def aliases(sql: str) -> dict[str, str]:

@@ -1,5 +1,6 @@
 """``python -m bot`` runs the bot; ``python -m bot console`` runs the offline console;
-``python -m bot db copy`` copies the database (SQLite <-> PostgreSQL)."""
+``python -m bot db copy`` copies the database (SQLite <-> PostgreSQL); ``python -m bot ratings
+rebuild`` recomputes the kept ratings."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import sys
 USAGE = """usage: python -m bot            run the Discord bot (needs DISCORD_TOKEN)
        python -m bot console    play offline in the terminal (python -m bot console --help)
        python -m bot db copy SRC_URL DST_URL
-                                copy every row into an empty database (python -m bot db --help)"""
+                                copy every row into an empty database (python -m bot db --help)
+       python -m bot ratings rebuild
+                                recompute the ratings and records, and compare them with the kept ones"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,9 +21,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return console_main(args[1:])
     if args and args[0] == "db":
-        from .db_copy.cli import main as db_main
+        from .upkeep.db_cli import main as db_main
 
         return db_main(args[1:])
+    if args and args[0] == "ratings":
+        from .upkeep.ratings_cli import main as ratings_main
+
+        return ratings_main(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0

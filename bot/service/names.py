@@ -6,7 +6,6 @@ clock's faces) can name players without depending on the whole service.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,7 +33,7 @@ def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
 
 def person_name(seat: SeatRow) -> str:
     """The name of the person behind a seat: a second seat's "hana (2)" is hana's."""
-    return re.sub(r"\s*\(\d+\)$", "", seat.name) if "#" in seat.player_id else seat.name
+    return seat.person_name
 
 
 def seat_names(game: Game, state: Any, seats: Sequence[SeatRow], *, safe: bool = True) -> dict[str, str]:

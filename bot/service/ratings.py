@@ -1,81 +1,61 @@
 """The server leaderboard with Elo ratings, and player profiles.
 
-Ratings are never stored: they are recomputed from the stored results of every finished game
-(:mod:`bot.service.elo`, a pure function of them), so they always agree with the record.
+Both read what the store keeps (:mod:`bot.store.ratings_table`): each finished game updates
+the ratings (:mod:`bot.store.elo`) and the server's records in the transaction of its result,
+so a leaderboard costs the same on a server with a year of games as on a new one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
+
+import games
 
 from ..refusals import NoGame
 from ..messages import Actor, Outcome, Place
-from .elo import GLOBAL, Finished, Ratings as EloTable, Seat, rated_game, recompute
-from ..store import GameRow, SeatRow
+from ..store.elo import GLOBAL
+from ..store.ratings_table import ALL
 from ..safe_text import safe_name
-from .names import _, _n, person_name
+from .names import _, _n
 from ..vocab import Status
 
-from games.base import ResultOutcome
 from games.text import join, lines
 from .part import Part
 
 
-
-def rated(row: GameRow, seats: Sequence[SeatRow]) -> Finished | None:
-    """A stored finished game as ratings see it (None: unrated)."""
-    return rated_game(row.id, row.game, row.guild_id, None if row.broken else row.result,
-                      [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats])
-
-
 @dataclass(eq=False, repr=False, kw_only=True)
 class Ratings(Part):
-    """``/game stats`` and ``/game profile``, from Elo recomputed off the finished games."""
-
-    async def ratings(self) -> EloTable:
-        """Every rating, per server and across servers, from the stored results."""
-        finished = await self.store.games.all_finished_games()
-        return recompute(g for g in (rated(row, seats) for row, seats in finished) if g is not None)
+    """``/game stats`` and ``/game profile``, from the kept ratings and records."""
 
     async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
         if place.guild_id is None:
             raise NoGame(_("Stats are kept per server."))
         only = self.ground.engine(game_id).id if game_id else None
-        played: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (game, user) -> [games, wins]
-        teams: dict[tuple[str, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
+        played: dict[tuple[str, int], list[int]] = {}  # (game, user) -> [games, wins]
         names: dict[int, str] = {}
         totals: dict[str, int] = defaultdict(int)
-        for row, seats in await self.store.games.finished_games(place.guild_id):
-            if (only and row.game != only) or not self.ground.loadable(row):
-                continue  # one game at a time: a parked one is left out, not the leaderboard
-            totals[row.game] += 1
-            result = row.result or {}
-            winners = set(result.get("winners") or [])
-            humans = {s.user_id for s in seats if not s.bot_level}  # bots are not ranked
-            for user in humans:
-                mine = {s.player_id for s in seats if s.user_id == user}
-                entry = played[(row.game, user)]
-                entry[0] += 1
-                entry[1] += 1 if mine & winners else 0
-                names[user] = person_name(next(s for s in seats if s.user_id == user))
-            if self.ground.engine(row.game).multi_seat and humans:  # cooperative: one record per team
-                tally = teams[(row.game, tuple(sorted(humans)))]
-                tally[0] += 1
-                tally[1] += result.get("outcome") == ResultOutcome.WON
+        for record in await self.store.ratings.records(place.guild_id, only):
+            if record.game not in games.REGISTRY:
+                continue  # a game this bot no longer runs is left out, not the leaderboard
+            if record.user_id == ALL:
+                totals[record.game] += record.played
+            else:
+                played[(record.game, record.user_id)] = [record.played, record.won]
+                names[record.user_id] = record.name
+        teams = {(gid, team): [count, wins] for gid, team, count, wins
+                 in await self.store.ratings.teams(place.guild_id, only)}
         if not totals:
             if only:
                 return Outcome(reply=_("No finished games of {game} on this server yet.",
                                        game=self.ground.engine(only).title))
             return Outcome(reply=_("No finished games on this server yet."))
-        ratings = await self.ratings()
         parts: list[Any] = [_("**Leaderboard** (finished games on this server)")]
         for gid in sorted(totals, key=lambda g: -totals[g]):
             title = self.ground.engine(gid).title
             parts.append(_n("\n**{game}**: {n} game", "\n**{game}**: {n} games", totals[gid], game=title))
-            elo = {user: line.rating for user, line in ratings.board(place.guild_id, gid)}
+            elo = {user: line.rating for user, line in await self.store.ratings.board(place.guild_id, gid)}
             board = sorted(((w, g, u) for (g2, u), (g, w) in played.items() if g2 == gid),
                            key=lambda t: (t[2] not in elo, -elo.get(t[2], 0), -t[0] / t[1], -t[0],
                                           -t[1], names[t[2]].lower()))
@@ -105,15 +85,10 @@ class Ratings(Part):
             raise NoGame(_("Profiles are kept per server."))
         user = actor.user_id if user_id is None else user_id
         shown = safe_name(name or (actor.name if user_id is None else str(user)))
-        counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # game -> [games, wins]
-        for row, seats in await self.store.games.finished_games(place.guild_id):
-            mine = {s.player_id for s in seats if s.user_id == user and not s.bot_level}
-            if not mine or not self.ground.loadable(row):
-                continue
-            counts[row.game][0] += 1
-            counts[row.game][1] += bool(mine & set((row.result or {}).get("winners") or []))
-        ratings = await self.ratings()
-        here, everywhere = ratings.of(place.guild_id, user), ratings.of(GLOBAL, user)
+        counts = {r.game: [r.played, r.won] for r in await self.store.ratings.records_of(place.guild_id, user)
+                  if r.game in games.REGISTRY}
+        here = await self.store.ratings.of(place.guild_id, user)
+        everywhere = await self.store.ratings.of(GLOBAL, user)
         parts: list[Any] = [_("**{name}**'s profile", name=shown)]
         for gid in sorted(counts, key=lambda g: (-counts[g][0], g)):
             title = self.ground.engine(gid).title

@@ -9,6 +9,8 @@ both, next to the table it reads:
 * ``store.timers`` (:mod:`.timers_table`): reminders, deadlines, chess clocks;
 * ``store.pauses`` (:mod:`.pauses_table`): pauses, their votes, aways, and the held timers;
 * ``store.settings`` (:mod:`.settings_table`): server and chat settings, notice preferences;
+* ``store.ratings`` (:mod:`.ratings_table`): Elo ratings and each server's records, kept as
+  games finish;
 * ``store.meta`` (:mod:`.meta_table`): leases between processes, and meta rows.
 
 A change that touches several tables is one transaction: the games table writes the outbox
@@ -28,6 +30,7 @@ from .games_table import GamesTable
 from .meta_table import MetaTable
 from .outbox_table import OutboxTable
 from .pauses_table import PausesTable
+from .ratings_table import RatingsTable
 from .rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, GuildSettings,
                    MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
 from .settings_table import SettingsTable
@@ -46,6 +49,11 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
         raise StoreError(str(exc)) from None
 
 
+#: The meta row (written by migration 0018) that says the kept ratings are still to be filled
+#: from the finished games.
+RATINGS_STALE = "ratings:stale"
+
+
 class Store:
     """The bot's database and its tables. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -59,7 +67,8 @@ class Store:
         self.outbox = OutboxTable(db)
         self.pauses = PausesTable(db, self.outbox)
         self.timers = TimersTable(db, self.outbox, self.pauses)
-        self.games = GamesTable(db, self.outbox, self.timers)
+        self.ratings = RatingsTable(db)
+        self.games = GamesTable(db, self.outbox, self.timers, self.ratings)
         self.settings = SettingsTable(db)
         self.meta = MetaTable(db)
 
@@ -70,6 +79,9 @@ class Store:
         store = cls(db)
         try:
             await dbs.migrate(db)
+            if await store.meta.get(RATINGS_STALE) is not None:  # new tables: filled once
+                await store.ratings.rebuild()
+                await store.meta.unset(RATINGS_STALE)
         except BaseException:
             await db.close()
             raise

@@ -13,6 +13,7 @@ from ..db import Conflict, Database, Tx
 from .envelopes import Envelope
 from ..vocab import MoveKind, Status
 from .outbox_table import OutboxTable
+from .ratings_table import RatingsTable
 from .rows import ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan
 from .table import Table
 from .timers_table import TimersTable
@@ -21,10 +22,12 @@ from .timers_table import TimersTable
 class GamesTable(Table):
     """``store.games``: games, seats and moves, and the finished games that history reads."""
 
-    def __init__(self, db: Database, outbox: OutboxTable, timers: TimersTable) -> None:
+    def __init__(self, db: Database, outbox: OutboxTable, timers: TimersTable,
+                 ratings: RatingsTable) -> None:
         super().__init__(db)
         self.outbox = outbox
         self.timers = timers
+        self.ratings = ratings
 
     async def _bump(self, db: Tx, game_id: int, version: int, now: float,
                     sets: str = "", params: tuple[Any, ...] = ()) -> None:
@@ -246,6 +249,8 @@ class GamesTable(Table):
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             await self.timers.plan(db, game_id, None if result is not None else timers, now,
                                    version + 1 if armed else None)
+            if result is not None:  # the ratings and records count it in this transaction
+                await self.ratings.record(db, game_id)
         return int(n)
 
     async def undo_move(self, game_id: int, version: int, *, n: int, state: str, now: float,
@@ -294,25 +299,6 @@ class GamesTable(Table):
                 for r in rows]
 
     # ----- history --------------------------------------------------------------------------
-
-    async def finished_games(self, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
-        rows = await self._all(
-            "SELECT * FROM games WHERE guild_id = ? AND status = 'finished' ORDER BY id", (guild_id,),
-        )
-        games = [GameRow.from_row(r) for r in rows]
-        return [(g, await self.seats(g.id)) for g in games]
-
-    async def all_finished_games(self) -> list[tuple[GameRow, list[SeatRow]]]:
-        """Every server's finished games with their seats, in the order they ended (ratings
-        are computed from these); two queries, however many games there are."""
-        rows = await self._all("SELECT * FROM games WHERE status = 'finished' ORDER BY updated_at, id")
-        seats: dict[int, list[SeatRow]] = {}
-        for r in await self._all(
-                "SELECT s.game_id, s.position, s.user_id, s.player_id, s.name, s.bot_level"
-                " FROM seats s JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
-                " ORDER BY s.game_id, s.position"):
-            seats.setdefault(r["game_id"], []).append(SeatRow(**dict(r)))
-        return [(g, seats.get(g.id, [])) for g in map(GameRow.from_row, rows)]
 
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRow]:
         """The open games (lobbies too) in which ``user_id`` holds a seat, on one server."""

@@ -3,6 +3,8 @@ errors: what the tables hand out, and what the service reads."""
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -103,6 +105,11 @@ class SeatRow:
     player_id: str
     name: str
     bot_level: str | None = None  # easy | normal | hard for a bot seat
+
+    @property
+    def person_name(self) -> str:
+        """The name of the person behind the seat: a second seat's "hana (2)" is hana's."""
+        return re.sub(r"\s*\(\d+\)$", "", self.name) if "#" in self.player_id else self.name
 
 
 @dataclass(frozen=True)

@@ -140,12 +140,15 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     clock.advance(HOUR)
     assert await service.timers.fire_due() == []
 
-    # A finished game that can't be loaded is left out of the leaderboard and the replays.
+    # A finished game that can't be loaded is left out of the replays, and of the leaderboard
+    # once the kept ratings are rebuilt (they counted it when it ended).
     third = Place(guild_id=GUILD, channel_id=702)
     done = await start_game(service, third)
     await service.play.resign(BOB, third)
     assert "**Alice**: rating 1516, 1 played, 1 won" in (await service.ratings.stats(ALICE, PLACE)).reply
     await damage(service.store, done, "result", "{broken")
+    rebuilt = await service.store.ratings.rebuild()
+    assert rebuilt.games == 0 and len(rebuilt.differences) > 0  # the kept lines had counted it
     board = (await service.ratings.stats(ALICE, PLACE)).reply
     assert board == "No finished games on this server yet."
     with pytest.raises(GameUnavailable, match="That game can't be loaded"):

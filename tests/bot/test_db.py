@@ -130,7 +130,8 @@ async def test_a_typed_move_that_raced_another_process_is_tried_once_more(
     service.close()
     await setup.close()
     racing = await Store.open(db_url)
-    racing.games = raced = OtherProcessWritesFirst(racing.db, racing.outbox, racing.timers)
+    racing.games = raced = OtherProcessWritesFirst(racing.db, racing.outbox, racing.timers,
+                                                           racing.ratings)
     service = GameService(racing, clock=clock)
     try:
         out = await service.play.move(ALICE, PLACE, "a1")  # lost the race once, then landed

@@ -14,8 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import games
-from bot.db_copy import copying
-from bot.db_copy.copying import TABLES, CopyRefused, copy_database
+from bot.upkeep import copying
+from bot.upkeep.copying import TABLES, CopyRefused, copy_database
 from bot.messages import Place
 from bot.service import GameService
 from bot.store import Store
@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ACTORS = {"101": ALICE, "202": BOB}
 RUNNING, FINISHED, LOBBY, KAHUNA = (Place(guild_id=GUILD, channel_id=c) for c in (701, 702, 703, 704))
 ELSEWHERE = Place(guild_id=GUILD + 1, channel_id=705)
+TEAM = Place(guild_id=GUILD, channel_id=709)
 
 
 pytestmark = pytest.mark.slow  # every copy here has a PostgreSQL end
@@ -79,6 +80,10 @@ async def build(url: str) -> dict[str, int]:
         await play(service, KAHUNA, 4)
         await play(service, FINISHED, 3)
         await service.play.resign(BOB, FINISHED)
+        await service.lobby.new_game(ALICE, TEAM, "kraqua")  # a cooperative game: a team record
+        await service.lobby.join(BOB, TEAM)
+        await service.lobby.start(ALICE, TEAM)
+        await service.play.resign(BOB, TEAM)
         await deliver_all(service)  # these turns' clocks start: timers are armed
         clock.advance(3600.25)
         await play(service, RUNNING, 2)  # and these messages wait for delivery
@@ -123,11 +128,11 @@ async def test_round_trip_sqlite_postgres_sqlite(tmp_path: Path, pg_urls: list[s
     there = await copy_database(first, pg_urls[0])
     assert there.ok, there.problems
     assert there.rows == {t: len(r) for t, r in original.items()}
-    assert there.replayed == 3 and not there.unchecked  # two running games and the finished one
+    assert there.replayed == 4 and not there.unchecked  # two running games and the finished ones
     assert await tables(pg_urls[0]) == original
 
     home = await copy_database(pg_urls[0], back)
-    assert home.ok and home.replayed == 3
+    assert home.ok and home.replayed == 4
     assert await tables(back) == original
 
     # PostgreSQL's generated ids go on after the copied ones: the bot can carry on there.
@@ -161,7 +166,7 @@ async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path,
     other = sqlite_url(tmp_path, "other")
     await build(other)
     before = await tables(other)
-    with pytest.raises(CopyRefused, match="games: 4"):
+    with pytest.raises(CopyRefused, match="games: 5"):
         await copy_database(source, other)
     assert await tables(other) == before
     with pytest.raises(CopyRefused, match="same database"):
@@ -191,7 +196,7 @@ async def test_a_position_changed_behind_the_bot_is_caught(tmp_path: Path,
     await store.close()
 
     report = await copy_database(source, pg_urls[0])
-    assert not report.ok and report.replayed == 2
+    assert not report.ok and report.replayed == 3
     assert report.problems == [f"game {row.id} (aqualin, running): replaying the move log does "
                                f"not give the stored position"]
     assert await tables(pg_urls[0]) == await tables(source)  # the copy stays, for a look
@@ -227,13 +232,13 @@ async def test_the_command_line(tmp_path: Path, pg_urls: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert "hunter2-secret" not in done.stdout + done.stderr
     assert ":***@" in done.stdout  # the "Copying ... -> ..." line
-    assert re.search(r"^  games +4 rows$", done.stdout, re.M) and re.search(r"^  moves +\d+ rows$", done.stdout, re.M)
-    assert "Replayed 3 running or finished games: each gives its stored position." in done.stdout
+    assert re.search(r"^  games +5 rows$", done.stdout, re.M) and re.search(r"^  moves +\d+ rows$", done.stdout, re.M)
+    assert "Replayed 4 running or finished games: each gives its stored position." in done.stdout
     assert await tables(pg_urls[0]) == await tables(source)
 
     again = run_cli("db", "copy", source, target)
     assert again.returncode == 1
-    assert "The target database is not empty (games: 4" in again.stderr
+    assert "The target database is not empty (games: 5" in again.stderr
     assert "hunter2-secret" not in again.stdout + again.stderr
 
     # Back into a bare file path (taken as SQLite), after a position was changed behind the bot.

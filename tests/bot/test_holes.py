@@ -53,7 +53,7 @@ class CheckThenWait(GamesTable):
 async def test_the_loser_of_a_new_game_race_gets_the_friendly_answer(db_url: str) -> None:
     first = await Store.open(db_url)
     second = await Store.open(db_url)
-    second.games = waiting = CheckThenWait(second.db, second.outbox, second.timers)
+    second.games = waiting = CheckThenWait(second.db, second.outbox, second.timers, second.ratings)
     waiting.gate, waiting.checked = asyncio.Event(), asyncio.Event()
     a = GameService(first, clock=FakeClock(), new_seed=lambda: 1)
     b = GameService(second, clock=FakeClock(), new_seed=lambda: 2)

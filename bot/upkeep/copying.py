@@ -31,6 +31,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     "leases": ("name",),
     "pause_votes": ("game_id", "user_id"),
     "away": ("user_id",),
+    "ratings": ("scope", "game", "user_id"),
+    "records": ("guild_id", "game", "user_id"),
+    "team_records": ("guild_id", "game", "team"),
 }
 #: Tables whose ``id`` PostgreSQL generates: their sequences must start past the copied ids.
 IDENTITY = ("games", "timers", "outbox")

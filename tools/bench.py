@@ -864,7 +864,24 @@ def main(argv: list[str] | None = None) -> int:
                              "50; 0 skips); needs a checkout with the test extra")
     parser.add_argument("--interaction-turns", type=int, default=3,
                         help="moves per channel in the Interactions run (default 3)")
+    parser.add_argument("--lived-in", action="store_true",
+                        help="only the Lived-in section: a database with a history beside an empty one")
+    parser.add_argument("--finished", type=int, default=100_000,
+                        help="finished games of the lived-in database (default 100000)")
+    parser.add_argument("--running", type=int, default=10_000,
+                        help="running games of the lived-in database (default 10000)")
+    parser.add_argument("--lived-in-ops", type=int, default=30,
+                        help="times each operation is measured in the Lived-in section (default 30)")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="build the lived-in database again instead of using the cached one")
     args = parser.parse_args(argv)
+    if args.lived_in:
+        from tools.lived_in import lived_in_section
+
+        print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
+        lived_in_section(args.finished, args.running, args.seed, args.lived_in_ops, args.rebuild,
+                         args.database)
+        return 0
     if args.only == "backends" and not args.database:
         parser.error("--only backends needs --database")
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
@@ -916,7 +933,7 @@ def main(argv: list[str] | None = None) -> int:
         stalls = asyncio.run(stall_rows(args.channels, args.rounds, args.seed))
         for row in stalls:
             print(row.line())
-        gaps, work, collections = rows[0], rows[1], rows[4]
+        gaps, work, collections = stalls[0], stalls[1], stalls[4]  # the stall run's, not a game's
         print(f"  worst stall {max(gaps.samples) * 1e3:.1f} ms (target <= 20 ms); most work done "
               f"on the loop between two ticks {max(work.samples) * 1e3:.1f} ms; longest full "
               f"garbage collection {max(collections.samples) * 1e3:.1f} ms")

@@ -303,7 +303,6 @@ class GamesTable(Table):
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRow]:
         """The open games (lobbies too) in which ``user_id`` holds a seat, on one server."""
         rows = await self._all(
-            "SELECT * FROM games WHERE status IN ('lobby', 'running') AND guild_id = ?"
-            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.user_id = ?)"
-            " ORDER BY id", (guild_id, user_id))
+            "SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            " AND status IN ('lobby', 'running') AND guild_id = ? ORDER BY id", (user_id, guild_id))
         return [GameRow.from_row(r) for r in rows]

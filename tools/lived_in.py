@@ -1,0 +1,351 @@
+"""``python -m tools.bench --lived-in``: what a command, a tick and start-up cost on a database
+with a history, beside the same on an empty one, in the same run.
+
+The lived-in database is built with the project's own service and store. A few games of every
+kind are played through the service and delivered through the pipeline, a finished and a
+running set. Then the rows of those games are copied, in SQL, under new game, channel, thread
+and outbox ids (and, for some, other players), until the database holds ``--finished`` finished
+and ``--running`` running games. Finally the kept ratings are rebuilt from them.
+
+The delivered outbox rows of the copied finished games keep every column but their body,
+which is ``{}``: nothing reads a delivered row's body, a bot that prunes keeps only a week of
+them, and at the seed games' 80-750 KB of bodies per game a full copy would take some 40 GB.
+The sizes printed at the end are the seed games' own. Building is
+cached by its parameters, under ``$XDG_CACHE_HOME/tidepool-bench`` (SQLite) or in a database of
+the server named by its parameters (PostgreSQL); ``--rebuild`` builds again.
+
+Each figure is measured on the lived-in database and on an empty one (the same seed games
+only), and printed with the ratio. The issue's targets: a command's p99 at most 1.5x the empty
+database's; ``/game stats`` and ``/game profile`` p99 at most 50 ms; a claim of one move's rows
+at most 5 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import games
+
+from bot.db import is_postgres
+from bot.delivery.pipeline import Pipeline
+from bot.delivery.recorder import Recorder
+from bot.messages import Actor, Place
+from bot.service import GameService
+from bot.store import Store
+from bot.upkeep.copying import columns
+
+#: Raised when what is built changes: an old cache is not used.
+BUILD_VERSION = 1
+SEED_GUILDS = (1, 2, 3)  # one big server and two smaller ones get the seed games
+PLAYERS = 12  # people of the seed games (copies add more)
+MOVE_CAP = 240  # a seed game that has not ended by then is resigned
+
+
+@dataclass
+class Sample:
+    name: str
+    seconds: list[float]
+
+    def pct(self, q: float) -> float:
+        ordered = sorted(self.seconds)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def progress(done: int, total: int, what: str) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(f"\r  {what:<28} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def actors() -> list[Actor]:
+    return [Actor(user_id=100_000 + i, name=f"Player {i + 1}", manage_channels=True)
+            for i in range(PLAYERS)]
+
+
+async def play_seeds(service: GameService, seed: int, per_game: int) -> None:
+    """Per game: ``per_game`` finished and ``per_game`` running games through the service."""
+    rnd = random.Random(seed)
+    people = actors()
+    pipe = Pipeline(service, Recorder())
+    channel = 10_000
+    plans = [(g, finish) for g in games.REGISTRY.values() for finish in (True, False)
+             for _ in range(per_game)]
+    for n, (game, finish) in enumerate(plans, start=1):
+        progress(n, len(plans), "seed games")
+        channel += 1
+        place = Place(guild_id=SEED_GUILDS[n % len(SEED_GUILDS)], channel_id=channel)
+        seated = rnd.sample(people, game.min_players if n % 2 else game.max_players)
+        for outcome in [await service.lobby.new_game(seated[0], place, game.id, "reminder=12h"),
+                        *[await service.lobby.join(p, place) for p in seated[1:]],
+                        await service.lobby.start(seated[0], place)]:
+            await pipe.deliver(outcome, place)
+        by_id = {str(p.user_id): p for p in seated}
+        moves = 0
+        while True:
+            row = await service.store.games.active_game(place.channel_id)
+            if row is None or row.state is None:
+                break
+            state = game.load(row.state)
+            if game.result(state) is not None:
+                break
+            if not finish and moves >= 8:
+                break  # a running game some moves in
+            player = sorted(game.to_act(state))[0]
+            actor = by_id[player.split("#")[0]]
+            if moves >= MOVE_CAP:
+                await pipe.deliver(await service.play.resign(actor, place), place)
+                break
+            await pipe.deliver(await service.play.move(actor, place, rnd.choice(game.legal_moves(state, player))),
+                               place)
+            moves += 1
+        pipe.courier.sender.take()  # type: ignore[attr-defined]
+
+
+#: How each column of a copied row changes: a game id, a channel, a person, a unique key.
+SHIFTS = {
+    "games": {"id": "id + {g}", "channel_id": "channel_id + {c}", "thread_id": "thread_id + {c}",
+              "host_id": "CASE WHEN host_id = 0 THEN 0 ELSE host_id + {u} END"},
+    "seats": {"game_id": "game_id + {g}", "user_id": "CASE WHEN user_id = 0 THEN 0 ELSE user_id + {u} END"},
+    "moves": {"game_id": "game_id + {g}", "actor_id": "CASE WHEN actor_id = 0 THEN 0 ELSE actor_id + {u} END"},
+    "timers": {"id": "id + {t}", "game_id": "game_id + {g}"},
+    "outbox": {"id": "id + {o}", "game_id": "game_id + {g}", "channel_id": "channel_id + {c}",
+               "key": "key || '.{r}'",
+               "user_id": "CASE WHEN user_id IS NULL THEN NULL ELSE user_id + {u} END"},
+}
+
+
+async def number(db: Any, sql: str) -> int:
+    rows = await db.fetch(sql)
+    return int(rows[0][0])
+
+
+async def copy_games(store: Store, status: str, target: int) -> None:
+    """Copy the seed games of ``status`` (with their seats, moves, timers and outbox rows)
+    until there are ``target``: each round copies as many as there are, up to the target."""
+    db = store.db
+    seeds = [int(r["id"]) for r in await db.fetch(
+        "SELECT id FROM games WHERE status = ? ORDER BY id", (status,))]
+    if not seeds:
+        return
+    low = min(seeds)
+    have, rnd = len(seeds), 0
+    layout = {t: await columns(db, t) for t in SHIFTS}
+    while have < target:
+        rnd += 1
+        take = min(have, target - have)
+        top = {t: await number(db, f"SELECT COALESCE(MAX(id), 0) FROM {t}")
+               for t in ("games", "timers", "outbox")}
+        # Channels move past every channel there is, so no two open games share one.
+        span = await number(db, "SELECT MAX(channel_id) - MIN(channel_id) + 1 FROM games")
+        shift = dict(g=top["games"] - low + 1, c=span, t=top["timers"] + 1, o=top["outbox"] + 1,
+                     u=(rnd % 40) * 1000, r=f"{status[0]}{rnd}")
+        chosen = (f"SELECT id FROM games WHERE status = '{status}' AND id >= {low}"
+                  f" ORDER BY id LIMIT {take}")
+        async with db.tx() as tx:
+            for table, cols in layout.items():
+                exprs = [SHIFTS[table].get(c, c).format(**shift) for c in cols]
+                if table == "outbox" and status == "finished":  # see the module's docstring
+                    exprs = ["'{}'" if c == "body" else e for c, e in zip(cols, exprs)]
+                where = "id" if table == "games" else "game_id"
+                await tx.execute(f"INSERT INTO {table} ({', '.join(cols)}) SELECT {', '.join(exprs)}"
+                                 f" FROM {table} WHERE {where} IN ({chosen})")
+        have += take
+        progress(have, target, f"{status} games")
+    if store.dialect == "postgres":
+        for table in ("games", "timers", "outbox"):
+            await db.fetch(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                           f" (SELECT MAX(id) FROM {table}))")
+
+
+def cache_dir() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "tidepool-bench"
+
+
+def build_key(finished: int, running: int, seed: int) -> str:
+    text = f"v{BUILD_VERSION}-f{finished}-r{running}-s{seed}-m{len(Store.__dict__)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+async def build(url: str, finished: int, running: int, seed: int, per_game: int = 2) -> None:
+    store = await Store.open(url)
+    service = GameService(store, new_seed=lambda: seed)
+    service.bots.bots_in_threads = True
+    try:
+        await play_seeds(service, seed, per_game=per_game)
+        await copy_games(store, "finished", finished)
+        await copy_games(store, "running", running)
+        t0 = time.perf_counter()
+        await store.ratings.rebuild()
+        print(f"  ratings rebuilt from {finished} finished games in {time.perf_counter() - t0:.1f} s",
+              file=sys.stderr)
+        if store.dialect == "postgres":
+            await store.db.fetch("ANALYZE")
+    finally:
+        service.close()
+        await store.close()
+
+
+async def sqlite_lived_in(finished: int, running: int, seed: int, rebuild: bool) -> Path:
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"lived-in-{build_key(finished, running, seed)}.sqlite3"
+    if path.exists() and not rebuild:
+        print(f"  using the cached build {path}", file=sys.stderr)
+        return path
+    part = path.with_suffix(".part")
+    for stale in (part, Path(f"{part}-wal"), Path(f"{part}-shm")):
+        stale.unlink(missing_ok=True)
+    await build(f"sqlite:///{part}", finished, running, seed)
+    part.replace(path)
+    return path
+
+
+# ----- measuring ------------------------------------------------------------------------------
+
+
+async def timed(n: int, step: Callable[[int], Awaitable[Any]]) -> list[float]:
+    out = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        await step(i)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+async def measure(url: str, seed: int, n: int) -> dict[str, list[float]]:
+    """The figures on one database: each operation ``n`` times, on games that exist there."""
+    store = await Store.open(url)
+    service = GameService(store, new_seed=lambda: seed)
+    service.bots.bots_in_threads = True
+    sender = Recorder()
+    pipe = Pipeline(service, sender)
+    out: dict[str, list[float]] = {}
+    try:
+        running = [r for r in await store.db.fetch(
+            "SELECT id, channel_id, guild_id, game FROM games WHERE status = 'running'"
+            " AND game = 'aqualin' ORDER BY id DESC LIMIT ?", (n,))]
+        if not running:
+            raise SystemExit("no running Aqualin game to measure on")
+        places = [Place(guild_id=r["guild_id"], channel_id=r["channel_id"]) for r in running]
+        seats = {r["id"]: await store.games.seats(r["id"]) for r in running}
+
+        def who(i: int) -> tuple[Actor, Place, str]:
+            row = running[i % len(running)]
+            return (Actor(user_id=seats[row["id"]][0].user_id, name="x", manage_channels=True),
+                    places[i % len(places)], str(row["id"]))
+
+        out["look a game up by channel"] = await timed(n, lambda i: store.games.active_games(
+            places[i % len(places)].channel_id))
+        out["/game status"] = await timed(n, lambda i: service.looking.status(who(i)[0], who(i)[1]))
+        out["/moves (autocomplete)"] = await timed(n, lambda i: service.looking.suggest(
+            who(i)[0], who(i)[1], "a"))
+
+        async def move(i: int) -> None:
+            row = await store.games.get(running[i % len(running)]["id"])
+            assert row is not None and row.state is not None
+            game = games.REGISTRY[row.game]
+            state = game.load(row.state)
+            player = sorted(game.to_act(state))[0]
+            user = next(s.user_id for s in seats[row.id] if s.player_id == player)
+            actor = Actor(user_id=user, name="x")
+            place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
+            t0 = time.perf_counter()
+            outcome = await service.play.move(actor, place, game.legal_moves(state, player)[0])
+            out.setdefault("a move (service, no drawing)", []).append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            await store.outbox.claim(owner=pipe.owner, now=service.clock(), lease=60,
+                                     keys=outcome.outbox)
+            out.setdefault("claim one move's outbox rows", []).append(time.perf_counter() - t0)
+            async with store.db.tx() as tx:  # as delivered, without drawing
+                await tx.execute("UPDATE outbox SET done_at = ?, outcome = 'sent' WHERE key IN ("
+                                 + ",".join("?" * len(outcome.outbox)) + ")",
+                                 (service.clock(), *outcome.outbox))
+
+        for i in range(min(n, len(running))):
+            await move(i)
+        out["outbox sweep, nothing due"] = await timed(n, lambda i: pipe.sweep())
+        out["next timer due"] = await timed(n, lambda i: store.timers.next_due())
+        out["/game stats (big server)"] = await timed(n, lambda i: service.ratings.stats(
+            who(i)[0], Place(guild_id=SEED_GUILDS[1], channel_id=1)))
+        out["/game profile"] = await timed(n, lambda i: service.ratings.profile(
+            who(i)[0], Place(guild_id=SEED_GUILDS[1], channel_id=1)))
+        out["open games (start-up)"] = await timed(max(3, n // 10), lambda i: store.games.running_games())
+    finally:
+        service.close()
+        await store.close()
+    return out
+
+
+def sizes(path: Path) -> list[str]:
+    """Bytes of database per finished game, in all and by table (SQLite's dbstat)."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        total = path.stat().st_size
+        count = con.execute("SELECT COUNT(*) FROM games WHERE status = 'finished'").fetchone()[0]
+        per_game = con.execute("SELECT game, COUNT(*) FROM games GROUP BY game").fetchall()
+        lines = [f"  file {total / 1e6:.0f} MB: {total / max(1, count) / 1e3:.1f} KB per finished game"]
+        try:
+            tables = con.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"
+                                 " ORDER BY 2 DESC LIMIT 8").fetchall()
+            lines.append("  largest: " + ", ".join(f"{n} {b / 1e6:.0f} MB" for n, b in tables))
+        except sqlite3.OperationalError:
+            pass
+        for game, _n in per_game:  # the seed games: the first finished ones of each game
+            seeds = ("SELECT id FROM games WHERE game = ? AND status = 'finished' ORDER BY id LIMIT 2")
+            moves = con.execute("SELECT SUM(LENGTH(move) + LENGTH(COALESCE(said, '')) + 40),"
+                                f" COUNT(*) FROM moves WHERE game_id IN ({seeds})", (game,)).fetchone()
+            state = con.execute(f"SELECT AVG(LENGTH(state)) FROM games WHERE id IN ({seeds})",
+                                (game,)).fetchone()[0] or 0
+            outbox = con.execute(f"SELECT SUM(LENGTH(body)) FROM outbox WHERE game_id IN ({seeds})",
+                                 (game,)).fetchone()[0] or 0
+            lines.append(f"  {game:<12} state {state / 1e3:.1f} KB, {moves[1] / 2:.0f} moves of"
+                         f" ~{(moves[0] or 0) / 2 / 1e3:.1f} KB, outbox bodies {outbox / 2 / 1e3:.1f} KB"
+                         " per finished seed game")
+        return lines
+    finally:
+        con.close()
+
+
+def report(empty: dict[str, list[float]], lived: dict[str, list[float]]) -> None:
+    print(f"  {'':<34}{'empty p50':>10}{'p99':>9}{'lived-in p50':>14}{'p99':>9}{'ratio p99':>11}")
+    for name, samples in lived.items():
+        a, b = Sample(name, empty.get(name, [])), Sample(name, samples)
+        ratio = b.pct(0.99) / a.pct(0.99) if a.seconds and a.pct(0.99) > 0 else float("nan")
+        print(f"  {name:<34}{a.pct(0.5) * 1e3:>9.1f} {a.pct(0.99) * 1e3:>8.1f} "
+              f"{b.pct(0.5) * 1e3:>13.1f} {b.pct(0.99) * 1e3:>8.1f} {ratio:>9.2f}x")
+
+
+def lived_in_section(finished: int, running: int, seed: int, n: int, rebuild: bool,
+                     database: str | None) -> None:
+    print(f"\nLived-in: {finished} finished and {running} running games, beside an empty database "
+          f"(ms; {n} of each operation)")
+    path = asyncio.run(sqlite_lived_in(finished, running, seed, rebuild))
+    with tempfile.TemporaryDirectory(prefix="tidepool-lived-") as folder:
+        empty = Path(folder) / "empty.sqlite3"
+        asyncio.run(build(f"sqlite:///{empty}", 0, 0, seed))
+        work = Path(folder) / "lived.sqlite3"
+        shutil.copyfile(path, work)  # measured on a copy: the cache stays as built
+        print("SQLite")
+        report(asyncio.run(measure(f"sqlite:///{empty}", seed, n)),
+               asyncio.run(measure(f"sqlite:///{work}", seed, n)))
+        for line in sizes(path):
+            print(line)
+    if database and is_postgres(database):
+        print("PostgreSQL: give the lived-in build a database of its own (not measured here yet)")

@@ -35,12 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown command {args[0]!r}\n{USAGE}", file=sys.stderr)
         return 2
 
-    from .runtime.config import NO_TOKEN, ConfigError, load_settings
+    from .runtime.config import NO_TOKEN, command_settings
 
-    try:
-        settings = load_settings()
-    except ConfigError as exc:
-        print(f"Configuration problem: {exc}", file=sys.stderr)
+    settings = command_settings()
+    if settings is None:
         return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)

@@ -69,6 +69,7 @@ from bot.db import is_postgres
 from bot.db.database import Params, Row as DbRow, Tx
 from bot.runtime.event_loop import settle, use_workers
 from bot.delivery.pipeline import Pipeline
+from tools.lived_in import add_arguments as add_lived_in_arguments
 from bot.delivery.recorder import Recorder
 from bot.messages import Actor, Outcome, Place
 from bot.service import GameService
@@ -864,16 +865,7 @@ def main(argv: list[str] | None = None) -> int:
                              "50; 0 skips); needs a checkout with the test extra")
     parser.add_argument("--interaction-turns", type=int, default=3,
                         help="moves per channel in the Interactions run (default 3)")
-    parser.add_argument("--lived-in", action="store_true",
-                        help="only the Lived-in section: a database with a history beside an empty one")
-    parser.add_argument("--finished", type=int, default=100_000,
-                        help="finished games of the lived-in database (default 100000)")
-    parser.add_argument("--running", type=int, default=10_000,
-                        help="running games of the lived-in database (default 10000)")
-    parser.add_argument("--lived-in-ops", type=int, default=30,
-                        help="times each operation is measured in the Lived-in section (default 30)")
-    parser.add_argument("--rebuild", action="store_true",
-                        help="build the lived-in database again instead of using the cached one")
+    add_lived_in_arguments(parser)
     args = parser.parse_args(argv)
     if args.lived_in:
         from tools.lived_in import lived_in_section

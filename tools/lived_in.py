@@ -361,6 +361,22 @@ def report(empty: dict[str, list[float]], lived: dict[str, list[float]]) -> None
               f"{b.pct(0.5) * 1e3:>13.1f} {b.pct(0.99) * 1e3:>8.1f} {ratio:>9.2f}x")
 
 
+#: The section's numeric options: flag, default, what it sets.
+NUMBERS = (("--finished", 100_000, "finished games of the lived-in database"),
+           ("--running", 10_000, "running games of the lived-in database"),
+           ("--lived-in-ops", 30, "times each operation is measured in the Lived-in section"))
+
+
+def add_arguments(parser: Any) -> None:
+    """The benchmark's options for this section."""
+    parser.add_argument("--lived-in", action="store_true",
+                        help="only the Lived-in section: a database with a history beside an empty one")
+    for flag, default, what in NUMBERS:
+        parser.add_argument(flag, type=int, default=default, help=f"{what} (default {default})")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="build the lived-in database again instead of using the cached one")
+
+
 def lived_in_section(finished: int, running: int, seed: int, n: int, rebuild: bool,
                      database: str | None) -> None:
     print(f"\nLived-in: {finished} finished and {running} running games, beside an empty database "

@@ -189,3 +189,14 @@ def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, 
     if len(set(numbers)) != len(numbers):
         raise ConfigError("SHARD_IDS lists a shard twice")
     return total, numbers
+
+
+def command_settings() -> Settings | None:
+    """The settings for a command line; None after saying on stderr why they can't be used."""
+    import sys
+
+    try:
+        return load_settings()
+    except ConfigError as exc:
+        print(f"Configuration problem: {exc}", file=sys.stderr)
+        return None

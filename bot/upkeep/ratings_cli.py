@@ -41,11 +41,7 @@ def main(args: list[str]) -> int:
     if args != ["rebuild"]:
         print(USAGE, file=sys.stderr)
         return 2
-    from ..runtime.config import ConfigError, load_settings
+    from ..runtime.config import command_settings
 
-    try:
-        settings = load_settings()
-    except ConfigError as exc:
-        print(f"Configuration problem: {exc}", file=sys.stderr)
-        return 2
-    return asyncio.run(rebuild(settings.database))
+    settings = command_settings()
+    return 2 if settings is None else asyncio.run(rebuild(settings.database))

@@ -47,6 +47,24 @@ async def pending(store: Store) -> list[dict]:
     return await store.outbox.rows(pending=True)
 
 
+async def started_with(service: GameService, failure: Exception) -> tuple[Flaky, Pipeline, Any]:
+    """A full lobby delivered, then the start, whose board post fails with ``failure``."""
+    sender = Flaky()
+    pipe = Pipeline(service, sender)
+    await full_lobby(service, pipe)
+    sender.fail["post"] = [failure]
+    started = await service.lobby.start(ALICE, PLACE)
+    await pipe.deliver(started, PLACE)
+    return sender, pipe, started
+
+
+async def full_lobby(service: GameService, pipe: Pipeline, game: str = "aqualin") -> None:
+    """Alice's lobby with Bob in it, delivered; the sender forgets it."""
+    await pipe.deliver(await service.lobby.new_game(ALICE, PLACE, game, ""), PLACE)
+    await pipe.deliver(await service.lobby.join(BOB, PLACE), PLACE)
+    pipe.courier.sender.take()  # type: ignore[attr-defined]
+
+
 async def test_an_outcome_goes_out_in_order_and_the_answer_comes_last(service: GameService) -> None:
     sender = Flaky()
     pipe = Pipeline(service, sender)
@@ -61,14 +79,7 @@ async def test_an_outcome_goes_out_in_order_and_the_answer_comes_last(service: G
 
 async def test_a_transient_failure_holds_back_its_channel_until_it_goes_through(
         service: GameService, clock: FakeClock) -> None:
-    sender = Flaky()
-    pipe = Pipeline(service, sender)
-    await pipe.deliver(await service.lobby.new_game(ALICE, PLACE, "aqualin", ""), PLACE)
-    await pipe.deliver(await service.lobby.join(BOB, PLACE), PLACE)
-    sender.take()
-    sender.fail["post"] = [Transient("HTTP 503")]
-    started = await service.lobby.start(ALICE, PLACE)
-    await pipe.deliver(started, PLACE)
+    sender, pipe, started = await started_with(service, Transient("HTTP 503"))
     assert sender.take() == []  # the board failed, and the lobby edit waits behind it
     rows = {r["key"]: r for r in await pending(service.store)}
     assert set(started.outbox) <= set(rows)
@@ -81,14 +92,7 @@ async def test_a_transient_failure_holds_back_its_channel_until_it_goes_through(
 
 
 async def test_a_refusal_for_good_fails_the_row_and_the_rest_go_on(service: GameService) -> None:
-    sender = Flaky()
-    pipe = Pipeline(service, sender)
-    await pipe.deliver(await service.lobby.new_game(ALICE, PLACE, "aqualin", ""), PLACE)
-    await pipe.deliver(await service.lobby.join(BOB, PLACE), PLACE)
-    sender.take()
-    sender.fail["post"] = [Rejected("HTTP 400 (code 50035): Invalid Form Body")]
-    started = await service.lobby.start(ALICE, PLACE)
-    await pipe.deliver(started, PLACE)
+    sender, _pipe, started = await started_with(service, Rejected("HTTP 400 (code 50035): Invalid Form Body"))
     assert [s.kind for s in sender.take()] == ["lobby"]
     done = {r["key"]: r for r in await service.store.outbox.rows()}
     assert done[started.outbox[0]]["outcome"] == "failed" and "400" in done[started.outbox[0]]["last_error"]
@@ -120,9 +124,7 @@ async def test_with_nobody_to_answer_a_refusing_channel_fails_the_row(service: G
 async def test_closed_dms_of_the_asker_come_back_privately(service: GameService) -> None:
     sender = Flaky()
     pipe = Pipeline(service, sender)
-    await pipe.deliver(await service.lobby.new_game(ALICE, PLACE, "kahuna", ""), PLACE)
-    await pipe.deliver(await service.lobby.join(BOB, PLACE), PLACE)
-    sender.take()
+    await full_lobby(service, pipe, "kahuna")
     sender.fail["dm"] = [Refused("HTTP 403 (code 50007)")]  # the first hand: Alice's
     await pipe.deliver(await service.lobby.start(ALICE, PLACE), PLACE,
                        sender.answer(PLACE.channel_id, ALICE.user_id))

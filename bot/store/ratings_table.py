@@ -105,7 +105,11 @@ class RatingsTable(Table):
     """``store.ratings``: Elo per scope and game, and each server's records."""
 
     async def record(self, db: Tx, game_id: int) -> None:
-        """Game ``game_id`` has just finished: count it (in the transaction of its result)."""
+        """Game ``game_id`` has just finished: count it (in the transaction of its result).
+
+        Games ending at once on several processes take turns here (PostgreSQL: a lock held
+        to the commit), so none reads a rating another is about to change."""
+        await db.serialize("ratings")
         row = await db.fetchrow(f"SELECT {_GAME} FROM games WHERE id = ?", (game_id,))
         if row is None or row["stateless"]:
             return

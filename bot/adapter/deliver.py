@@ -26,8 +26,9 @@ async def deliver(client: Bot, outcome: Outcome, place: Place,
                   interaction: discord.Interaction | None = None, *, kick_bots: bool = True) -> None:
     """Send one outcome (see :meth:`Pipeline.deliver`); with ``interaction``, answer it."""
     answer = InteractionAnswer(interaction) if interaction is not None else None
-    await client.pipeline.deliver(outcome, place, answer)
-    if kick_bots and outcome.game_id is not None:  # bot seats move on their own (where it plays)
-        client.bots.kick(await client.service.threads.home_of(outcome.game_id) or place)
-    elif kick_bots:
-        client.bots.kick(place)
+    try:
+        await client.pipeline.deliver(outcome, place, answer)
+    finally:  # bot seats move on their own (where the game plays), even if the answer failed
+        if kick_bots:
+            home = await client.service.threads.home_of(outcome.game_id) if outcome.game_id else None
+            client.bots.kick(home or place)

@@ -253,8 +253,11 @@ class Courier:
                 return
         try:
             sent = await self.sender.dm(dm.user_id, dm.text, dm.image, speak, parcel.nonce)
-        except Refused:
-            log.info("DMs of user %s are closed", dm.user_id)
+        except Undelivered as exc:
+            if parcel.row is not None and not isinstance(exc, Refused):
+                raise  # a stored row is tried again (or given up) by the pipeline
+            # Refused (closed DMs), or words stored nowhere that can't be tried again.
+            log.info("DM to user %s not delivered: %s", dm.user_id, exc)
             if asker:
                 report.actor_dms.append(dm)  # they are right here: the answer carries it privately
             elif dm.fallback and parcel.place.guild_id is None:  # no channel post: the interaction

@@ -174,7 +174,7 @@ class Pipeline:
                 here = lang or await self.service.settings.channel_language(row.guild_id,
                                                                             channel_id=row.channel_id)
                 await self._one(row, answer, here, asker_lang or here, report)
-            except Transient as exc:
+            except (Transient, OSError, TimeoutError) as exc:  # the network, the disk: it may heal
                 await self._retry(row, str(exc) or type(exc).__name__, GIVE_UP_AFTER)
             except (Undelivered, ServiceError, GameError, KeyError, TypeError, ValueError) as exc:
                 # Refused for good, or a row this code cannot read: it would never go through.

@@ -262,10 +262,11 @@ class Pauses(Part):
     @staticmethod
     def _gathered(place: Place, reply: Any, told: list[tuple[Place, Outcome]]) -> Outcome:
         """One answer for posts in several channels: this server's rows are delivered with
-        it, other servers' by the outbox loop (each in its own server's language)."""
-        return Outcome(reply=reply, posts=[p for _w, o in told for p in o.posts],
-                       outbox=tuple(k for where, o in told if where.guild_id == place.guild_id
-                                    for k in o.outbox))
+        it, other servers' by the outbox loop (each in its own server's language). Only this
+        server's posts are echoed: with none of its rows, the answer must post nothing itself."""
+        here = [o for where, o in told if where.guild_id == place.guild_id]
+        return Outcome(reply=reply, posts=[p for o in here for p in o.posts],
+                       outbox=tuple(k for o in here for k in o.outbox))
 
     async def come_back(self, user_id: int, *, at: float,
                         until: float | None = None) -> list[tuple[Place, Outcome]]:

@@ -80,8 +80,7 @@ class Store:
         try:
             await dbs.migrate(db)
             if await store.meta.get(RATINGS_STALE) is not None:  # new tables: filled once
-                await store.ratings.rebuild()
-                await store.meta.unset(RATINGS_STALE)
+                await store.ratings.rebuild_if_marked(RATINGS_STALE)
         except BaseException:
             await db.close()
             raise

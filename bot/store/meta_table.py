@@ -36,7 +36,3 @@ class MetaTable(Table):
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
-
-    async def unset(self, key: str) -> None:
-        async with self._tx() as db:
-            await db.execute("DELETE FROM meta WHERE key = ?", (key,))

@@ -28,8 +28,9 @@ from .table import Table
 #: The ``records`` row that counts a server's finished games of a game (no person has id 0).
 ALL = 0
 _SEATS = "game_id, position, user_id, player_id, name, bot_level"
-#: What counting a finished game reads of its row (a result that is no JSON object: not counted).
-_GAME = "id, game, guild_id, result, state IS NULL AS stateless"
+#: What counting a finished game reads of its row: a row that can't be loaded (no state, a
+#: JSON column damaged, a result that is no object) does not count, as stats left it out.
+_GAME = "id, game, guild_id, result, options, timing, clock, state IS NULL AS stateless"
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,26 @@ def _result(raw: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def _loadable(r: Row) -> bool:
+    """Whether a finished row could be loaded (as the service's ``loadable`` sees it)."""
+    if r["stateless"]:
+        return False
+    for column in ("options", "timing", "clock"):
+        raw = r[column]
+        if raw is None or isinstance(raw, dict):
+            continue
+        try:
+            json.loads(raw)
+        except (TypeError, ValueError):
+            return False
+    return True
+
+
 def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, Any] | None,
              seats: Sequence[SeatRow]) -> Standing | None:
     """A finished game as the ratings and records see it; None if it does not count (its row
     cannot be read: an unknown game, a result that is not one)."""
-    known = games.REGISTRY.get(game)
+    known = games.REGISTRY.get(str(game).strip().lower())
     if known is None or result is None:
         return None
     winners = set(result.get("winners") or ())
@@ -111,7 +127,7 @@ class RatingsTable(Table):
         to the commit), so none reads a rating another is about to change."""
         await db.serialize("ratings")
         row = await db.fetchrow(f"SELECT {_GAME} FROM games WHERE id = ?", (game_id,))
-        if row is None or row["stateless"]:
+        if row is None or not _loadable(row):
             return
         seats = [SeatRow(**dict(r)) for r in await db.fetch(
             f"SELECT {_SEATS} FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
@@ -201,26 +217,32 @@ class RatingsTable(Table):
 
     async def kept(self) -> Ratings:
         """Every kept rating, as the Elo table (to compare with a recomputation)."""
+        async with self._tx() as db:
+            return await self._kept(db)
+
+    @staticmethod
+    async def _kept(db: Tx) -> Ratings:
         table = Ratings()
-        for r in await self._all("SELECT scope, game, user_id, rating, games, wins FROM ratings"):
+        for r in await db.fetch("SELECT scope, game, user_id, rating, games, wins FROM ratings"):
             scope: Scope = int(r["scope"]) if str(r["scope"]).isdigit() else GLOBAL
             table.table.setdefault((scope, r["game"]), {})[int(r["user_id"])] = _line(r)
         return table
 
     # ----- rebuilding -------------------------------------------------------------------------
 
-    async def _finished(self) -> list[Standing]:
+    @staticmethod
+    async def _finished(db: Tx) -> list[Standing]:
         """Every finished game that counts, in the order they ended: two queries."""
         seats: dict[int, list[SeatRow]] = {}
-        for r in await self._all(
+        for r in await db.fetch(
                 "SELECT s.game_id, s.position, s.user_id, s.player_id, s.name, s.bot_level"
                 " FROM seats s JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
                 " ORDER BY s.game_id, s.position"):
             seats.setdefault(r["game_id"], []).append(SeatRow(**dict(r)))
         out = []
-        for r in await self._all(f"SELECT {_GAME} FROM games WHERE status = 'finished'"
-                                 " ORDER BY updated_at, id"):
-            if r["stateless"]:
+        for r in await db.fetch(f"SELECT {_GAME} FROM games WHERE status = 'finished'"
+                                " ORDER BY updated_at, id"):
+            if not _loadable(r):
                 continue
             counted = standing(r["id"], r["game"], r["guild_id"], _result(r["result"]),
                                seats.get(r["id"], []))
@@ -230,8 +252,24 @@ class RatingsTable(Table):
 
     async def rebuild(self) -> Rebuilt:
         """Recompute every rating and record from the finished games, compare them with the
-        kept ones, and keep the recomputation."""
-        finished = await self._finished()
+        kept ones, and keep the recomputation; all in one transaction that games ending
+        meanwhile wait for, so none is lost."""
+        async with self._tx() as db:
+            await db.serialize("ratings")
+            return await self._rebuild(db)
+
+    async def rebuild_if_marked(self, key: str) -> Rebuilt | None:
+        """:meth:`rebuild` if the meta row ``key`` is there, and it goes in the same
+        transaction: several processes opening a new database fill the tables once."""
+        async with self._tx() as db:
+            await db.serialize("ratings")
+            if await db.fetchrow("SELECT 1 FROM meta WHERE key = ?", (key,)) is None:
+                return None
+            await db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            return await self._rebuild(db)
+
+    async def _rebuild(self, db: Tx) -> Rebuilt:
+        finished = await self._finished(db)
         elo = recompute(s.rated for s in finished if s.rated is not None)
         records: dict[tuple[int, str, int], list[Any]] = {}
         teams: dict[tuple[int, str, str], list[int]] = {}
@@ -249,36 +287,35 @@ class RatingsTable(Table):
                 tally[0] += 1
                 tally[1] += int(s.team[1])
         report = Rebuilt(games=len(finished))
-        report.differences = await self._compare(elo, records, teams)
-        async with self._tx() as db:
-            for table in ("ratings", "records", "team_records"):
-                await db.execute(f"DELETE FROM {table}")
-            for (scope, game), lines in elo.table.items():
-                for user, line in lines.items():
-                    await self._put_rating(db, scope, game, user, line)
-                    report.lines += 1
-            for (guild, game, user), (name, count, wins) in records.items():
-                await self._count(db, guild, game, user, name, wins, count)
+        report.differences = await self._compare(db, elo, records, teams)
+        for table in ("ratings", "records", "team_records"):
+            await db.execute(f"DELETE FROM {table}")
+        for (scope, game), lines in elo.table.items():
+            for user, line in lines.items():
+                await self._put_rating(db, scope, game, user, line)
                 report.lines += 1
-            for (guild, game, team), (count, wins) in teams.items():
-                await db.execute("INSERT INTO team_records (guild_id, game, team, played, won)"
-                                 " VALUES (?, ?, ?, ?, ?)", (guild, game, team, count, wins))
-                report.lines += 1
+        for (guild, game, user), (name, count, wins) in records.items():
+            await self._count(db, guild, game, user, name, wins, count)
+            report.lines += 1
+        for (guild, game, team), (count, wins) in teams.items():
+            await db.execute("INSERT INTO team_records (guild_id, game, team, played, won)"
+                             " VALUES (?, ?, ?, ?, ?)", (guild, game, team, count, wins))
+            report.lines += 1
         return report
 
-    async def _compare(self, elo: Ratings, records: dict[tuple[int, str, int], list[Any]],
+    async def _compare(self, db: Tx, elo: Ratings, records: dict[tuple[int, str, int], list[Any]],
                        teams: dict[tuple[int, str, str], list[int]]) -> list[str]:
         """The kept lines that differ from a recomputation, as sentences (shown as integers)."""
         kept_elo = {(str(scope), game, user): value
-                    for (scope, game), lines in (await self.kept()).rounded().items()
+                    for (scope, game), lines in (await self._kept(db)).rounded().items()
                     for user, value in lines.items()}
         fresh_elo = {(str(scope), game, user): value for (scope, game), lines in elo.rounded().items()
                      for user, value in lines.items()}
         kept_records = {(int(r["guild_id"]), r["game"], int(r["user_id"])): (int(r["played"]), int(r["won"]))
-                        for r in await self._all("SELECT guild_id, game, user_id, played, won FROM records")}
+                        for r in await db.fetch("SELECT guild_id, game, user_id, played, won FROM records")}
         fresh_records = {key: (played, won) for key, (_name, played, won) in records.items()}
         kept_teams = {(int(r["guild_id"]), r["game"], r["team"]): (int(r["played"]), int(r["won"]))
-                      for r in await self._all("SELECT guild_id, game, team, played, won FROM team_records")}
+                      for r in await db.fetch("SELECT guild_id, game, team, played, won FROM team_records")}
         fresh_teams = {key: (played, won) for key, (played, won) in teams.items()}
         return [*_differences("rating", kept_elo, fresh_elo),
                 *_differences("record", kept_records, fresh_records),

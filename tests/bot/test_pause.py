@@ -377,3 +377,15 @@ async def test_a_button_under_a_settled_question_changes_nothing(service: GameSe
         with pytest.raises(ServiceError, match="settled already; `/game pause` asks again"):
             await service.pauses.pause(clicker, PLACE, game_id=game_id)
     assert (await service.store.games.get(game_id)).paused_at is None
+
+
+async def test_away_asked_on_another_server_posts_nothing_there(
+        service: GameService, store: Store) -> None:
+    """Bob's games are all on one server; he goes away from another one. His games' channels
+    are told through their stored rows, and the answer itself posts nothing where he asked."""
+    game_id = await aqualin(service, PLACE, first_move=True)
+    elsewhere = Place(guild_id=GUILD + 1, channel_id=7777)
+    out = await service.pauses.away(BOB, elsewhere, "3d")
+    assert out.posts == [] and out.outbox == ()
+    assert "in your 1 game" in str(out.reply) or "your game" in str(out.reply)
+    assert [r for r in await store.outbox.rows(game_id, pending=True) if "is away until" in str(r["body"])]

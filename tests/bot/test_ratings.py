@@ -318,3 +318,17 @@ def test_the_rebuild_command_compares_and_fixes(tmp_path: Path) -> None:
     fixed = rebuild()
     assert fixed.returncode == 1 and "kept (1000, 1, 1), recomputed (1516, 1, 1)" in fixed.stdout, fixed.stdout
     assert rebuild().returncode == 0  # fixed for good
+
+
+async def test_a_new_database_is_filled_once_however_many_processes_open_it(
+        service: GameService, store: Store) -> None:
+    await aqualin_won_by(service, ALICE, BOB)
+    kept = (await store.ratings.kept()).rounded()
+    async with store.db.tx() as tx:  # as migration 0018 leaves it
+        await tx.execute("INSERT INTO meta (key, value) VALUES ('ratings:stale', '1')")
+    first = await store.ratings.rebuild_if_marked("ratings:stale")
+    assert first is not None and first.differences == []
+    assert await store.ratings.rebuild_if_marked("ratings:stale") is None  # the second process
+    assert (await store.ratings.kept()).rounded() == kept
+    records = await store.ratings.records(GUILD)
+    assert sorted((r.user_id, r.played) for r in records) == [(0, 1), (ALICE.user_id, 1), (BOB.user_id, 1)]

@@ -220,3 +220,19 @@ async def test_delivered_rows_are_pruned_after_the_retention_and_pending_ones_ne
     clock.advance(10 * 86400)
     assert await pipe.prune() == 0  # the pending ones stay, however old
     assert await Pipeline(service, sender, retention=None).prune() == 0
+
+
+async def test_a_copy_of_a_hand_that_fails_to_go_by_dm_comes_back_privately(
+        service: GameService) -> None:
+    """Words stored nowhere can't be tried again: any failure takes the fallback at once."""
+    sender = Flaky()
+    pipe = Pipeline(service, sender)
+    await full_lobby(service, pipe, "kahuna")
+    await pipe.deliver(await service.lobby.start(ALICE, PLACE), PLACE)
+    sender.take()
+    copy = await service.looking.hand(ALICE, PLACE, dm=True)
+    assert not copy.outbox
+    sender.fail["dm"] = [Transient("HTTP 503")]
+    await pipe.deliver(copy, PLACE, sender.answer(PLACE.channel_id, ALICE.user_id))
+    kinds = [s.kind for s in sender.take()]
+    assert kinds == ["reply", "private"]

@@ -11,8 +11,9 @@ The delivered outbox rows of the copied finished games keep every column but the
 which is ``{}``: nothing reads a delivered row's body, a bot that prunes keeps only a week of
 them, and at the seed games' 80-750 KB of bodies per game a full copy would take some 40 GB.
 The sizes printed at the end are the seed games' own. Building is
-cached by its parameters, under ``$XDG_CACHE_HOME/tidepool-bench`` (SQLite) or in a database of
-the server named by its parameters (PostgreSQL); ``--rebuild`` builds again.
+cached by its parameters under ``$XDG_CACHE_HOME/tidepool-bench`` (SQLite; ``--rebuild``
+builds again). With ``--database URL`` (or ``auto``) the same is measured on PostgreSQL, built
+afresh in two schemas that are dropped afterwards.
 
 Each figure is measured on the lived-in database and on an empty one (the seed games, and
 as many running copies of them as the measured moves need), and printed with the ratio. The issue's targets: a command's p99 at most 1.5x the empty
@@ -394,5 +395,32 @@ def lived_in_section(finished: int, running: int, seed: int, n: int, rebuild: bo
                asyncio.run(measure(f"sqlite:///{work}", seed, n)))
         for line in sizes(path):
             print(line)
-    if database and is_postgres(database):
-        print("PostgreSQL: give the lived-in build a database of its own (not measured here yet)")
+    if database:
+        postgres_lived_in(database, finished, running, seed, n)
+
+
+def postgres_lived_in(database: str, finished: int, running: int, seed: int, n: int) -> None:
+    """The same on PostgreSQL (``--database URL`` or ``auto``): both built afresh in schemas of
+    their own, dropped afterwards (a server's cache would outlive the bench's)."""
+    from bot.db.cluster import drop_schema, new_schema
+    from tools.bench import database_server
+
+    if database != "auto" and not is_postgres(database):
+        raise SystemExit("--database takes a postgresql:// URL or 'auto'")
+    with database_server(database) as server:
+        made: list[str] = []
+        try:
+            urls = []
+            for _ in range(2):
+                name, url = new_schema(server)
+                made.append(name)
+                urls.append(url)
+            empty, lived = urls
+            t0 = time.perf_counter()
+            asyncio.run(build(lived, finished, running, seed))
+            print(f"PostgreSQL (built in {time.perf_counter() - t0:.0f} s)")
+            asyncio.run(build(empty, 0, 5 * n, seed))
+            report(asyncio.run(measure(empty, seed, n)), asyncio.run(measure(lived, seed, n)))
+        finally:
+            for name in made:
+                drop_schema(server, name)

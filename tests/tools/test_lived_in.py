@@ -43,3 +43,25 @@ def test_a_small_lived_in_database_is_a_history_the_bot_can_use(tmp_path: Path) 
     assert {"a move (service, no drawing)", "/game stats (big server)", "/game profile",
             "claim one move's outbox rows"} <= set(figures)
     assert all(len(v) >= 1 for v in figures.values())
+
+
+def test_the_lived_in_build_and_its_figures_work_on_postgresql(postgres_server: str) -> None:
+    from bot.db.cluster import drop_schema, new_schema
+
+    name, url = new_schema(postgres_server)
+    try:
+        asyncio.run(lived_in.build(url, finished=25, running=12, seed=5, per_game=1))
+
+        async def counts() -> dict[str, int]:
+            store = await Store.open(url)
+            try:
+                return {r["status"]: int(r["n"]) for r in await store.db.fetch(
+                    "SELECT status, COUNT(*) AS n FROM games GROUP BY status")}
+            finally:
+                await store.close()
+
+        assert asyncio.run(counts()) == {"finished": 25, "running": 12}
+        figures = asyncio.run(lived_in.measure(url, seed=5, n=2))
+        assert figures["a move (service, no drawing)"] and figures["/game stats (big server)"]
+    finally:
+        drop_schema(postgres_server, name)

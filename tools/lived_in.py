@@ -51,6 +51,7 @@ BUILD_VERSION = 1
 SEED_GUILDS = (1, 2, 3)  # one big server and two smaller ones get the seed games
 PLAYERS = 12  # people of the seed games (copies add more)
 MOVE_CAP = 240  # a seed game that has not ended by then is resigned
+ROUND = 4000  # games copied per statement: each stays well inside the store's 60 s timeout
 
 
 @dataclass
@@ -147,7 +148,7 @@ async def copy_games(store: Store, status: str, target: int) -> None:
     layout = {t: await columns(db, t) for t in SHIFTS}
     while have < target:
         rnd += 1
-        take = min(have, target - have)
+        take = min(have, target - have, ROUND)
         top = {t: await number(db, f"SELECT COALESCE(MAX(id), 0) FROM {t}")
                for t in ("games", "timers", "outbox")}
         # Channels move past every channel there is, so no two open games share one.

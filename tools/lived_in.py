@@ -43,7 +43,7 @@ from bot.delivery.pipeline import Pipeline
 from bot.delivery.recorder import Recorder
 from bot.messages import Actor, Place
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, migrations
 from bot.upkeep.copying import columns
 
 #: Raised when what is built changes: an old cache is not used.
@@ -82,7 +82,8 @@ async def play_seeds(service: GameService, seed: int, per_game: int) -> None:
     """Per game: ``per_game`` finished and ``per_game`` running games through the service."""
     rnd = random.Random(seed)
     people = actors()
-    pipe = Pipeline(service, Recorder())
+    sink = Recorder()
+    pipe = Pipeline(service, sink)
     channel = 10_000
     plans = [(g, finish) for g in games.REGISTRY.values() for finish in (True, False)
              for _ in range(per_game)]
@@ -114,7 +115,7 @@ async def play_seeds(service: GameService, seed: int, per_game: int) -> None:
             await pipe.deliver(await service.play.move(actor, place, rnd.choice(game.legal_moves(state, player))),
                                place)
             moves += 1
-        pipe.courier.sender.take()  # type: ignore[attr-defined]
+        sink.take()
 
 
 #: How each column of a copied row changes: a game id, a channel, a person, a unique key.
@@ -179,7 +180,8 @@ def cache_dir() -> Path:
 
 
 def build_key(finished: int, running: int, seed: int) -> str:
-    text = f"v{BUILD_VERSION}-f{finished}-r{running}-s{seed}-m{len(Store.__dict__)}"
+    schema = migrations()[-1][0]  # a newer schema builds afresh
+    text = f"v{BUILD_VERSION}-f{finished}-r{running}-s{seed}-schema{schema}"
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 

@@ -30,7 +30,7 @@ from ..messages import Outcome, Place, Post
 from ..refusals import ServiceError
 from ..timekeeping.durations import format_duration
 from ..vocab import Delivered, OutboxKind
-from .courier import Courier, Parcel, Report
+from .courier import Courier, Parcel, Report, here
 from ..store.envelopes import OutboxRow
 from .sender import Answer, Reply, Sender, Transient, Undelivered
 
@@ -124,10 +124,7 @@ class Pipeline:
             report = await self.deliver_rows(rows, answer, lang, mine, claimed=now)
         else:
             report = await self._unstored(outcome, place, answer, lang, mine)
-        if answer is None:
-            for parcel, _post in report.unposted:
-                log.warning("could not post in channel %s and no interaction to answer through",
-                            parcel.place.channel_id)
+        if answer is None:  # nothing to answer: nothing was left for an answer to carry
             return
         reply = Reply(text=outcome.reply or DONE, lang=mine, file=outcome.reply_file,
                       buttons=outcome.reply_buttons, public_lang=lang,
@@ -149,13 +146,10 @@ class Pipeline:
                 await self.courier.post(parcel, post, answer, lang, report)
             except Undelivered:
                 log.exception("a post in channel %s failed", place.channel_id)
-                if answer is not None and answer.channel_id == place.channel_id:
+                if here(answer, parcel):
                     report.unposted.append((parcel, post))
-        for dm in outcome.dms:
-            try:
-                await self.courier.dm(parcel, dm, answer, lang, mine, report)
-            except Undelivered:
-                log.exception("a DM to user %s failed", dm.user_id)
+        for dm in outcome.dms:  # a DM stored nowhere takes its fallback on any failure
+            await self.courier.dm(parcel, dm, answer, lang, mine, report)
         return report
 
     # ----- rows -----------------------------------------------------------------------------------

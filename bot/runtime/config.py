@@ -8,6 +8,7 @@ errors end up in terminals, CI logs and bug reports.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,8 +194,6 @@ def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, 
 
 def command_settings() -> Settings | None:
     """The settings for a command line; None after saying on stderr why they can't be used."""
-    import sys
-
     try:
         return load_settings()
     except ConfigError as exc:

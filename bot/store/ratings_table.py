@@ -12,7 +12,6 @@ its place until the next rebuild, which leaves it out.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,9 +19,9 @@ from typing import Any
 import games
 from games.base import ResultOutcome
 
-from ..db.database import Row, Tx
+from ..db.database import Database, Row, Tx
 from .elo import GLOBAL, Finished, Line, Ratings, Scope, Seat, rated_game, recompute
-from .rows import SeatRow
+from .rows import SeatRow, _json_column
 from .table import Table
 
 #: The ``records`` row that counts a server's finished games of a game (no person has id 0).
@@ -62,29 +61,17 @@ class Rebuilt:
     differences: list[str] = field(default_factory=list)
 
 
-def _result(raw: Any) -> dict[str, Any] | None:
-    if raw is None or isinstance(raw, dict):
-        return raw
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _loadable(r: Row) -> bool:
-    """Whether a finished row could be loaded (as the service's ``loadable`` sees it)."""
+def _result(r: Row) -> dict[str, Any] | None:
+    """The result of a finished row that could be loaded (the checks of ``GameRow.from_row``,
+    and a state), else None: such a row does not count."""
     if r["stateless"]:
-        return False
-    for column in ("options", "timing", "clock"):
-        raw = r[column]
-        if raw is None or isinstance(raw, dict):
-            continue
-        try:
-            json.loads(raw)
-        except (TypeError, ValueError):
-            return False
-    return True
+        return None
+    try:
+        for column in ("options", "timing", "clock"):
+            _json_column(r, column, dict)
+        return _json_column(r, "result", dict, optional=True)
+    except ValueError:
+        return None
 
 
 def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, Any] | None,
@@ -113,6 +100,10 @@ def _scopes(guild_id: int | None) -> list[Scope]:
     return [GLOBAL] if guild_id is None else [guild_id, GLOBAL]
 
 
+def _record(r: Row) -> Record:
+    return Record(r["game"], int(r["user_id"]), r["name"], int(r["played"]), int(r["won"]))
+
+
 def _line(r: Row) -> Line:
     return Line(rating=float(r["rating"]), games=int(r["games"]), wins=int(r["wins"]))
 
@@ -127,11 +118,11 @@ class RatingsTable(Table):
         to the commit), so none reads a rating another is about to change."""
         await db.serialize("ratings")
         row = await db.fetchrow(f"SELECT {_GAME} FROM games WHERE id = ?", (game_id,))
-        if row is None or not _loadable(row):
+        if row is None:
             return
         seats = [SeatRow(**dict(r)) for r in await db.fetch(
             f"SELECT {_SEATS} FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
-        counted = standing(row["id"], row["game"], row["guild_id"], _result(row["result"]), seats)
+        counted = standing(row["id"], row["game"], row["guild_id"], _result(row), seats)
         if counted is not None:
             await self._add(db, counted)
 
@@ -198,14 +189,12 @@ class RatingsTable(Table):
         which, params = (" AND game = ?", (game,)) if game is not None else ("", ())
         rows = await self._all("SELECT game, user_id, name, played, won FROM records"
                                f" WHERE guild_id = ?{which}", (guild_id, *params))
-        return [Record(r["game"], int(r["user_id"]), r["name"], int(r["played"]), int(r["won"]))
-                for r in rows]
+        return [_record(r) for r in rows]
 
     async def records_of(self, guild_id: int, user: int) -> list[Record]:
         rows = await self._all("SELECT game, user_id, name, played, won FROM records"
                                " WHERE user_id = ? AND guild_id = ?", (user, guild_id))
-        return [Record(r["game"], int(r["user_id"]), r["name"], int(r["played"]), int(r["won"]))
-                for r in rows]
+        return [_record(r) for r in rows]
 
     async def teams(self, guild_id: int, game: str | None = None) -> list[tuple[str, tuple[int, ...], int, int]]:
         """(game, team's user ids, played, won) of a server's cooperative teams."""
@@ -217,11 +206,10 @@ class RatingsTable(Table):
 
     async def kept(self) -> Ratings:
         """Every kept rating, as the Elo table (to compare with a recomputation)."""
-        async with self._tx() as db:
-            return await self._kept(db)
+        return await self._kept(self.db)
 
     @staticmethod
-    async def _kept(db: Tx) -> Ratings:
+    async def _kept(db: Tx | Database) -> Ratings:
         table = Ratings()
         for r in await db.fetch("SELECT scope, game, user_id, rating, games, wins FROM ratings"):
             scope: Scope = int(r["scope"]) if str(r["scope"]).isdigit() else GLOBAL
@@ -242,10 +230,7 @@ class RatingsTable(Table):
         out = []
         for r in await db.fetch(f"SELECT {_GAME} FROM games WHERE status = 'finished'"
                                 " ORDER BY updated_at, id"):
-            if not _loadable(r):
-                continue
-            counted = standing(r["id"], r["game"], r["guild_id"], _result(r["result"]),
-                               seats.get(r["id"], []))
+            counted = standing(r["id"], r["game"], r["guild_id"], _result(r), seats.get(r["id"], []))
             if counted is not None:
                 out.append(counted)
         return out

@@ -24,6 +24,7 @@ at most 5 ms.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import os
 import random
@@ -290,12 +291,91 @@ async def measure(url: str, seed: int, n: int) -> dict[str, list[float]]:
             who(i)[0], Place(guild_id=SEED_GUILDS[1], channel_id=1)))
         out["bot-seat sweep (every 2 min)"] = await timed(
             max(3, n // 10), lambda i: service.bots.channels_with_bot_turns())
-        out["open games (start-up)"] = await timed(max(3, n // 10), lambda i: store.games.running_games())
+        out["games without timers (start-up)"] = await timed(
+            max(3, n // 10), lambda i: store.games.running_without_timers())
+        out.update(await stalls(store, service, n))
         await outage(store, service, out)
     finally:
         service.close()
         await store.close()
     return out
+
+
+async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[float]]:
+    """How long the event loop is held while the heavy reads run (stats, profile, export, a
+    replay's build, the start-up reads, the bot-seat sweep), beside moves in other channels: a
+    ticker that sleeps 1 ms records every gap beyond that. The worst gap is the figure."""
+    finished = await store.db.fetch(
+        "SELECT id, channel_id, guild_id FROM games WHERE status = 'finished' AND game = 'kahuna'"
+        " ORDER BY id DESC LIMIT ?", (n,))
+    running = await store.db.fetch(
+        "SELECT id FROM games WHERE status = 'running' AND game = 'aqualin' ORDER BY id LIMIT ?", (n,))
+    gaps: list[tuple[float, str]] = []
+    doing = ["start"]
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            gaps.append((max(0.0, now - last - 0.001), doing[0]))
+            last = now
+
+    async def heavy() -> None:
+        big = Place(guild_id=SEED_GUILDS[1], channel_id=1)
+        for i, r in enumerate(finished):
+            place = Place(guild_id=r["guild_id"], channel_id=r["channel_id"])
+            asker = Actor(user_id=900_000 + i, name="x")  # each asker once: no replay cooldown
+            for name, step in (("stats", lambda: service.ratings.stats(asker, big)),
+                               ("profile", lambda: service.ratings.profile(asker, big)),
+                               ("export", lambda: service.history.export(asker, place)),
+                               ("replay", lambda: service.history.replay_animation(asker, place, None)),
+                               ("bot-seat sweep", service.bots.channels_with_bot_turns),
+                               ("timers at start-up", service.timers.arm_missing_timers),
+                               ("next timer", store.timers.next_due)):
+                doing[0] = name
+                await step()
+        doing[0] = "moves alone"
+
+    async def moves() -> None:
+        for r in running:
+            row = await store.games.get(r["id"])
+            if row is None or row.state is None or row.status != "running":
+                continue
+            game = games.REGISTRY[row.game]
+            state = await asyncio.to_thread(game.load, row.state)  # the bench's pick: off the loop
+            player = sorted(game.to_act(state))[0]
+            user = next(s.user_id for s in await store.games.seats(row.id) if s.player_id == player)
+            await service.play.move(Actor(user_id=user, name="x"),
+                                    Place(guild_id=row.guild_id, channel_id=row.channel_id),
+                                    game.legal_moves(state, player)[0])
+
+    collections: list[float] = []
+    started: list[float] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:  # full collections hold every thread
+        if info["generation"] == 2:
+            if phase == "start":
+                started.append(time.perf_counter())
+            elif started:
+                collections.append(time.perf_counter() - started.pop())
+
+    service.drawing.draw_in_process = True  # as the bot draws: replays too, in the worker
+    await service.drawing.start_workers()
+    tick = asyncio.create_task(ticker())
+    await asyncio.sleep(0.01)
+    gc.callbacks.append(watch)
+    try:
+        await asyncio.gather(heavy(), moves())
+    finally:
+        gc.callbacks.remove(watch)
+        done.set()
+        await tick
+    worst, during = max(gaps, default=(0.0, "nothing"))
+    print(f"  (worst loop stall {worst * 1e3:.1f} ms, during {during}; longest full garbage"
+          f" collection {max(collections, default=0.0) * 1e3:.1f} ms)")
+    return {"worst loop stall (heavy reads + moves)": [worst]}
 
 
 async def outage(store: Store, service: GameService, out: dict[str, list[float]]) -> None:
@@ -332,7 +412,6 @@ def sizes(path: Path) -> list[str]:
     try:
         total = path.stat().st_size
         count = con.execute("SELECT COUNT(*) FROM games WHERE status = 'finished'").fetchone()[0]
-        per_game = con.execute("SELECT game, COUNT(*) FROM games GROUP BY game").fetchall()
         lines = [f"  file {total / 1e6:.0f} MB: {total / max(1, count) / 1e3:.1f} KB per finished game"]
         try:
             tables = con.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"
@@ -340,20 +419,66 @@ def sizes(path: Path) -> list[str]:
             lines.append("  largest: " + ", ".join(f"{n} {b / 1e6:.0f} MB" for n, b in tables))
         except sqlite3.OperationalError:
             pass
-        for game, _n in per_game:  # the seed games: the first finished ones of each game
-            seeds = ("SELECT id FROM games WHERE game = ? AND status = 'finished' ORDER BY id LIMIT 2")
-            moves = con.execute("SELECT SUM(LENGTH(move) + LENGTH(COALESCE(said, '')) + 40),"
-                                f" COUNT(*) FROM moves WHERE game_id IN ({seeds})", (game,)).fetchone()
-            state = con.execute(f"SELECT AVG(LENGTH(state)) FROM games WHERE id IN ({seeds})",
-                                (game,)).fetchone()[0] or 0
-            outbox = con.execute(f"SELECT SUM(LENGTH(body)) FROM outbox WHERE game_id IN ({seeds})",
-                                 (game,)).fetchone()[0] or 0
-            lines.append(f"  {game:<12} state {state / 1e3:.1f} KB, {moves[1] / 2:.0f} moves of"
-                         f" ~{(moves[0] or 0) / 2 / 1e3:.1f} KB, outbox bodies {outbox / 2 / 1e3:.1f} KB"
-                         " per finished seed game")
         return lines
     finally:
         con.close()
+
+
+#: Copies of each game's finished seed games measured by :func:`kept_per_game`.
+COPIES = 200
+
+
+def kept_per_game(source: Path, folder: Path) -> list[str]:
+    """What a finished game of each kind and player count keeps on SQLite once its delivered
+    outbox rows are pruned: its seed games copied to ``COPIES`` in a database of their own,
+    measured (vacuumed) beside the same database with no games."""
+    import sqlite3
+
+    def vacuumed(path: Path) -> int:
+        con = sqlite3.connect(path)
+        con.execute("VACUUM")
+        con.close()
+        return path.stat().st_size
+
+    con = sqlite3.connect(source)
+    kinds = con.execute("SELECT DISTINCT g.game, (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id)"
+                        " FROM games g WHERE g.status = 'finished' ORDER BY 1, 2").fetchall()
+    con.close()
+    lines = []
+    for game, players in kinds:
+        work = folder / f"kept-{game}-{players}.sqlite3"
+        con = sqlite3.connect(source)
+        con.execute("VACUUM INTO ?", (str(work),))
+        con.close()
+        con = sqlite3.connect(work)
+        con.execute("PRAGMA foreign_keys = ON")
+        con.execute("DELETE FROM outbox")
+        con.execute("DELETE FROM games WHERE NOT (game = ? AND status = 'finished' AND"
+                    " (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) = ?)", (game, players))
+        seeds, moves = con.execute("SELECT COUNT(DISTINCT g.id), COUNT(m.n) FROM games g"
+                                   " LEFT JOIN moves m ON m.game_id = g.id").fetchone()
+        con.commit()
+        con.close()
+        if seeds:
+            async def copy() -> None:
+                store = await Store.open(work)
+                try:
+                    await copy_games(store, "finished", COPIES)
+                finally:
+                    await store.close()
+
+            asyncio.run(copy())
+            full = vacuumed(work)
+            con = sqlite3.connect(work)
+            con.execute("PRAGMA foreign_keys = ON")
+            con.execute("DELETE FROM games")
+            con.commit()
+            con.close()
+            per = (full - vacuumed(work)) / COPIES
+            lines.append(f"  {game:<12} {players} players: {per / 1e3:5.1f} KB per finished game"
+                         f" ({moves / seeds:.0f} log entries)")
+        work.unlink()
+    return lines
 
 
 def report(empty: dict[str, list[float]], lived: dict[str, list[float]]) -> None:
@@ -396,7 +521,7 @@ def lived_in_section(finished: int, running: int, seed: int, n: int, rebuild: bo
         print("SQLite")
         report(asyncio.run(measure(f"sqlite:///{empty}", seed, n)),
                asyncio.run(measure(f"sqlite:///{work}", seed, n)))
-        for line in sizes(path):
+        for line in sizes(path) + kept_per_game(empty, Path(folder)):
             print(line)
     if database:
         postgres_lived_in(database, finished, running, seed, n)

@@ -59,7 +59,7 @@ class GameService:
         self.clocks = Clocks(ground, narrator=self.narrator)
         self.timers = Timers(ground, clocks=self.clocks, notices=self.notices, pauses=self.pauses,
                              play=self.play, narrator=self.narrator)
-        self.history = History(ground, sights=self.sights)
+        self.history = History(ground, drawing=self.drawing, sights=self.sights)
         self.ratings = Ratings(ground)
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
                                play=self.play, narrator=self.narrator, sights=self.sights)

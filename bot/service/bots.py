@@ -18,6 +18,7 @@ from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
 from ..refusals import GameUnavailable, ServiceError
+from ..store import GameRow
 from ..messages import Actor, Outcome, Place
 from .core import log
 from .names import _
@@ -106,7 +107,10 @@ class Bots(Part):
     async def bot_to_act(self, place: Place) -> bool:
         """Whether a bot may act now (on its turn, or out of turn like Krasserfall's stone)."""
         row = await self.store.games.active_game(place.channel_id)
-        if row is None or row.status != Status.RUNNING or row.paused_at is not None:
+        return row is not None and await self._bot_may_act(row)
+
+    async def _bot_may_act(self, row: GameRow) -> bool:
+        if row.status != Status.RUNNING or row.paused_at is not None:
             return False  # (paused: bots wait for the game to go on, like everyone)
         try:
             game = self.ground.engine(self.ground.usable(row).game)
@@ -204,13 +208,16 @@ class Bots(Part):
             self._bots.stop()
 
     async def channels_with_bot_turns(self) -> list[Place]:
-        """Running games where a bot is to act (to resume them after a restart)."""
+        """Running games where a bot is to act (to resume them after a restart, or when the
+        process playing them died). Only the games whose last change left a bot able to act
+        are read (``games.bot_turn``); one where none may act after all is unmarked."""
         out = []
-        for row in await self.store.games.running_games(with_bots=True):
-            place = Place(guild_id=row.guild_id, channel_id=row.home)
+        for row in await self.store.games.bot_turn_games():
             try:  # one row at a time: a game that can't be loaded is skipped, not the rest
-                if row.status == Status.RUNNING and await self.bot_to_act(place):
-                    out.append(place)
+                if await self._bot_may_act(row):
+                    out.append(Place(guild_id=row.guild_id, channel_id=row.home))
+                else:
+                    await self.store.games.no_bot_turn(row.id, row.version)
             except Exception:
                 log.exception("checking game %s for a bot's turn failed; skipping it", row.id)
         return out

@@ -18,7 +18,7 @@ from games import Game
 
 from ..messages import Art, Attachment
 from . import workers
-from ..store import GameRow, SeatRow
+from ..store import GameRow, MoveRow, SeatRow
 from ..timekeeping.chess_clock import clock_of
 from ..vocab import Status
 from .faces import clock_faces
@@ -69,6 +69,15 @@ class Drawing(Part):
         except Exception:
             log.exception("drawing %s (%s) failed", art.filename, art.kind)
             return None
+
+    async def replay_gif(self, game: Game, players: list[str], row: GameRow,
+                         moves: list[MoveRow], names: dict[str, str]) -> tuple[int, bytes, int]:
+        """:func:`workers.replay_gif` in the drawing worker (where the bot has one), else in a
+        thread with this service's renderer."""
+        args = (game.id, players, row.options, row.seed, moves, names)
+        if self.draw_in_process and self.ground.render is renderers.render_board:
+            return await self._drawer.run(workers.replay_gif, *args)
+        return await asyncio.to_thread(workers.replay_gif, *args, self.ground.render)
 
     async def _clocked(self, art: Art) -> Art:
         """``art`` with the clocks of its game as they are now (none once it is over)."""

@@ -9,7 +9,6 @@ never waits for a move nobody can choose.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -36,9 +35,8 @@ class Forced(NamedTuple):
     ends_turn: bool
 
     def row(self) -> ForcedRow:
-        """As the store logs it (the words dumped, so they translate when read back)."""
-        said = json.dumps(self.said.dump()) if isinstance(self.said, Text) else self.said
-        return ForcedRow(self.player, self.move, said, self.ends_turn)
+        """As the store logs it (its words follow from the log when they are needed again)."""
+        return ForcedRow(self.player, self.move, self.ends_turn)
 
 
 def forced_after(game: Game, state: Any, complete: bool, names: Mapping[str, Any],

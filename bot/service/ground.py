@@ -275,4 +275,5 @@ class Ground:
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
         return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
                          reminder=reminder, deadline=None if clock else deadline, clock=clock,
-                         ended=frozenset(ended) - bots if clock else frozenset())
+                         ended=frozenset(ended) - bots if clock else frozenset(),
+                         bot_turn=bool(bots & set(game.to_act(state))))

@@ -5,22 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 import asyncio
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-
-from renderers.animation import animate
 
 from ..refusals import NoGame, ServiceError
 from ..messages import Actor, Attachment, Outcome, Place, Post
-from ..replay import RESIGNING, export_bytes, export_payload, replay_moves, turn_views
+from ..replay import RESIGNING, export_bytes, export_payload, replay_moves
 from ..safe_text import safe_name
+from ..store import GameRow, MoveRow
 from ..vocab import MoveKind, Status
 from .names import _, _n, bold, names_of, seat_names
 
-from games.text import lines, sentence
+from games import Game
+from games.text import Text, lines, sentence
 from .part import Part
 
 if TYPE_CHECKING:
+    from .drawing import Drawing
     from .sight import Sights
 
 #: Seconds a member waits between two replay requests that are not answered with a link.
@@ -32,10 +33,33 @@ LOG_WORDS = {"resign": _("resigned"), "forfeit": _("ran out of time and left"),
              "kick": _("was removed")}
 
 
+def log_entries(game: Game, players: list[str], row: GameRow, moves: Sequence[MoveRow],
+                names: Mapping[str, Any]) -> list[Text]:
+    """Each of ``moves`` in words, numbered: the game replayed from its seed, each move told
+    from the position before it (the log stores no words of its own)."""
+    state = game.setup(players, row.options, row.seed)
+    entries = []
+    for number, m in enumerate(moves, start=1):
+        who = bold(names.get(m.player_id, m.player_id))
+        if m.kind in RESIGNING:
+            text = _("{who} {did}", who=who, did=LOG_WORDS[m.kind])
+            state = game.resign(state, m.player_id)
+        else:
+            text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
+            if m.kind == "skip":
+                text = sentence(text, _("(turn skipped)"))
+            elif m.kind == MoveKind.FORCED:
+                text = sentence(text, _("(forced: the only move)"))
+            state = game.apply(state, m.player_id, m.move)
+        entries.append(_("{n}. {text}", n=number, text=text))
+    return entries
+
+
 @dataclass(eq=False, repr=False, kw_only=True)
 class History(Part):
     """The record of games: the move log, exports, and replays."""
 
+    drawing: Drawing
     sights: Sights
 
     async def replay(self, game_id: int) -> Any:
@@ -83,8 +107,7 @@ class History(Part):
             moves = await self.store.games.moves(row.id)
             players = [s.player_id for s in seats]
             names = names_of(seats)
-            n_views, gif, used = await asyncio.to_thread(self._build_replay, game, players, row,
-                                                         moves, names)
+            n_views, gif, used = await self.drawing.replay_gif(game, players, row, moves, names)
         except BaseException:
             del self._replay_builds[row.id]  # a failed build may be asked for again at once
             self.__dict__["_replay_asked"].pop(actor.user_id, None)
@@ -124,15 +147,6 @@ class History(Part):
                 del asked[user]
         asked[actor.user_id] = now
 
-    def _build_replay(self, game: Any, players: list[str], row: Any, moves: list[Any],
-                      names: dict[str, str]) -> tuple[int, bytes, int]:
-        """Replay from the seed and draw every turn (off the loop): (turns + 1, GIF, frames)."""
-        views = turn_views(game, players, row.options, row.seed, moves)
-        gif, used = self._animate(views, names)
-        return len(views), gif, used
-
-    def _animate(self, views: list[Mapping[str, Any]], names: dict[str, str]) -> tuple[bytes, int]:
-        return animate([self.ground.render(v, names) for v in views])
 
     async def log(self, actor: Actor, place: Place, count: int = 10) -> Outcome:
         """The moves in words, as the asker may see them: taken-back moves are gone, and the
@@ -143,22 +157,10 @@ class History(Part):
         game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
         sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
-        state = game.setup([s.player_id for s in seats], row.options, row.seed)
         names = seat_names(game, sight.state, seats)
-        entries: list[Any] = []
-        for number, m in enumerate(sight.moves, start=1):
-            who = bold(names.get(m.player_id, m.player_id))
-            if m.kind in RESIGNING:
-                text = _("{who} {did}", who=who, did=LOG_WORDS[m.kind])
-                state = game.resign(state, m.player_id)
-            else:
-                text = _("{who} {did}", who=who, did=game.describe(state, m.player_id, m.move, names))
-                if m.kind == "skip":
-                    text = sentence(text, _("(turn skipped)"))
-                elif m.kind == MoveKind.FORCED:
-                    text = sentence(text, _("(forced: the only move)"))
-                state = game.apply(state, m.player_id, m.move)
-            entries.append(_("{n}. {text}", n=number, text=text))
+        # A replay of the whole log: a long game's takes a while, so off the event loop.
+        entries = await asyncio.to_thread(log_entries, game, [s.player_id for s in seats], row,
+                                          sight.moves, names)
         if not entries:
             return Outcome(reply=_("{game}: no moves yet.", game=game.title), game_id=row.id)
         count = max(1, min(count, 50))

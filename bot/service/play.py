@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import asyncio
-import json
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,7 +24,7 @@ from ..vocab import MoveKind, Status
 from .names import _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_words
 from .lobby import STALE_CONFIRMATION
-from .news import News, news_or_guess, playing_humans, quiet
+from .news import News, Told, news_or_guess, playing_humans, quiet
 from .paused import refuse_if_paused
 
 from games.text import Text, either, join, lines, sentence
@@ -40,14 +39,6 @@ if TYPE_CHECKING:
     from .sight import Sights
 
 log = logging.getLogger("bot.service.play")
-
-def said_of(stored: str) -> Any:
-    """The words stored with a move (a dumped Text; plain text from before translations)."""
-    try:
-        return Text.load(json.loads(stored))
-    except (ValueError, TypeError, KeyError):
-        return stored
-
 
 @dataclass(eq=False, repr=False, kw_only=True)
 class Play(Part):
@@ -90,7 +81,7 @@ class Play(Part):
         return ready[0]
 
     async def commit(self, row: GameRow, game: Game, before: Any, after: Any, *, player: str,
-                     kind: MoveKind, move: str, actor_id: int | None, said: str | None = None,
+                     kind: MoveKind, move: str, actor_id: int | None,
                      ends_turn: bool = True, outbox: Sequence[Envelope] = (),
                      host_id: int | None = None, then: Sequence[Forced] = ()) -> int:
         """Store a change with its log entry, the timers it implies and what is to be said
@@ -107,7 +98,6 @@ class Play(Part):
             row.id, row.version, player_id=player, kind=kind, move=move, state=game.dump(after),
             result=result.to_dict() if result else None, now=self.clock(), actor_id=actor_id,
             timers=await self.ground.timer_plan(row, game, after, reset=reset, ended=sorted(ended)),
-            said=json.dumps(said.dump()) if isinstance(said, Text) else said,
             ends_turn=ends_turn, outbox=outbox, host_id=host_id,
             then=[f.row() for f in then],
         ))
@@ -191,13 +181,13 @@ class Play(Part):
             if heard:  # inside a turn only the player hears of a step, for now
                 logged = await self.store.games.moves(row.id)
                 n = max((m.n for m in logged), default=0) + 1
-                news = await self._news(game, row, seats, logged, state)
+                news = await self._news(game, row, seats, logged, state, names)
                 bots = {s.player_id for s in seats if s.bot_level}
                 if actor.user_id == 0 and not forced and quiet(
                         game, new, bots, playing_humans(seats, logged), len(news.unheard)):
                     pass  # another bot is to act: its post tells of this turn too
                 else:
-                    headline = lines([self._turn_words(logged, player, names, said),
+                    headline = lines([self._turn_words(news.open_turn, player, names, said),
                                       *self._forced_words(forced, names)])
                     posts.append(await self.narrator.board_post(
                         game, after, new, seats, self._with_unheard(news, names, headline),
@@ -205,7 +195,7 @@ class Play(Part):
                 dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
             items = self.narrator.envelopes(row, posts=posts, dms=dms)
             n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
-                                  move=canonical, actor_id=actor.user_id, said=said, ends_turn=done,
+                                  move=canonical, actor_id=actor.user_id, ends_turn=done,
                                   outbox=items, then=forced)
             keys = tuple(i.key for i in items)
             if not heard:  # a bot needs no picture of its step
@@ -222,10 +212,10 @@ class Play(Part):
         return Outcome(reply=played, posts=posts, dms=dms, game_id=row.id, outbox=keys)
 
     async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
-                    logged: Sequence[MoveRow], before: Any) -> News:
+                    logged: Sequence[MoveRow], before: Any, names: Mapping[str, Any]) -> News:
         """What the channel has heard of the game before this change (a replay: off the loop)."""
         return await asyncio.to_thread(news_or_guess, game, seats, row.options, row.seed, logged,
-                                       before)
+                                       before, names)
 
     async def post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
                          new: Any, headline: Text) -> Post:
@@ -233,15 +223,15 @@ class Play(Part):
         it also tells the bot turns the channel has not heard of yet."""
         logged = await self.store.games.moves(row.id)
         n = max((m.n for m in logged), default=0) + 1
-        news = await self._news(game, row, seats, logged, state)
+        names = seat_names(game, state, seats)
+        news = await self._news(game, row, seats, logged, state, names)
         return await self.narrator.board_post(game, self.narrator.next_row(row), new, seats,
-                                      self._with_unheard(news, seat_names(game, state, seats), headline),
-                                      str(n), told=news.told)
+                                      self._with_unheard(news, names, headline), str(n),
+                                      told=news.told)
 
     def _with_unheard(self, news: News, names: Mapping[str, Any], headline: Text) -> Text:
         """The headline of a post after the bot turns the channel has not heard of yet."""
-        earlier = [self._turn_words(list(t[:-1]), t[-1].player_id, names,
-                                    said_of(t[-1].said) if t[-1].said else t[-1].move)
+        earlier = [self._turn_words(t[:-1], t[-1][0].player_id, names, t[-1][1])
                    for t in news.unheard]
         return lines([*earlier, headline]) if earlier else headline
 
@@ -267,15 +257,14 @@ class Play(Part):
         return Outcome(reply=_("Choose:"), reply_buttons=buttons, game_id=row.id)
 
     @staticmethod
-    def _turn_words(logged: Sequence[Any], player: str, names: Mapping[str, Any], said: str) -> Text:
+    def _turn_words(steps: Sequence[Told], player: str, names: Mapping[str, Any], said: Any) -> Text:
         """``**Alice** did this.``, or for a turn of several actions each of them in order
-        (``logged``: the move log before this move)."""
-        log = [m for m in logged if m.undone_at is None]
+        (``steps``: the turn's earlier entries with their words, from :class:`News`)."""
         turn: list[Any] = []
-        for m in reversed(log):
+        for m, words in reversed(steps):
             if m.ends_turn or m.player_id != player:
                 break
-            turn.insert(0, said_of(m.said) if m.said else m.move)
+            turn.insert(0, words)
         who = bold(names[player])
         if not turn:
             return _("{who} {did}.", who=who, did=said)

@@ -69,9 +69,7 @@ class Timers(Part):
         if await self.store.meta.get(TIMERS_CHECKED) is not None:
             return 0
         armed = 0
-        for row in await self.store.games.running_games():
-            if row.status != Status.RUNNING:
-                continue
+        for row in await self.store.games.running_without_timers():
             try:
                 async with self.ground.lock(row.channel_id):
                     if await self.store.timers.of_game(row.id):

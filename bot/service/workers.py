@@ -13,15 +13,19 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+import games
 import renderers
+from renderers.animation import animate
 from renderers.clock import add_clock_strip
 
 from ..messages import Art, Attachment
+from ..replay import turn_views
+from ..store import MoveRow
 
 log = logging.getLogger("bot.service")
 T = TypeVar("T")
@@ -91,6 +95,17 @@ def start_drawing(parent: int, warm_up: bool = True) -> None:
 def ready() -> bool:
     """Nothing: asked once at start-up so the worker is up before the first board."""
     return True
+
+
+def replay_gif(game_id: str, players: list[str], options: Mapping[str, str], seed: int,
+               moves: list[MoveRow], names: dict[str, str],
+               render: Callable[..., bytes] = renderers.render_board) -> tuple[int, bytes, int]:
+    """A game replayed from its seed and log, every turn drawn into one GIF: (turns + 1,
+    the GIF, frames used). Long replays are pure Python from end to end, so the bot runs
+    this in the drawing worker, where it cannot hold the event loop's interpreter."""
+    views = turn_views(games.REGISTRY[game_id], players, options, seed, moves)
+    gif, used = animate([render(v, names) for v in views])
+    return len(views), gif, used
 
 
 def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Attachment:

@@ -92,13 +92,24 @@ class GamesTable(Table):
         async with self._tx() as db:
             await db.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
-    async def running_games(self, *, with_bots: bool = False) -> list[GameRow]:
-        """Open games (lobbies too); ``with_bots``: only those with a bot seat."""
-        bots = (" AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
-                " AND seats.bot_level IS NOT NULL)") if with_bots else ""
-        rows = await self._all(
-            f"SELECT * FROM games WHERE status IN ('lobby', 'running'){bots} ORDER BY id")
+    async def running_without_timers(self) -> list[GameRow]:
+        """Running games that have no timer at all (the database decides: only they are read)."""
+        rows = await self._all("SELECT * FROM games WHERE status IN ('lobby', 'running')"  # games_open
+                               " AND status = 'running' AND NOT EXISTS"
+                               " (SELECT 1 FROM timers WHERE timers.game_id = games.id) ORDER BY id")
         return [GameRow.from_row(r) for r in rows]
+
+    async def bot_turn_games(self) -> list[GameRow]:
+        """Running games, not paused, where a bot may act (as their last change left them)."""
+        rows = await self._all("SELECT * FROM games WHERE bot_turn = 1 AND status = 'running'"
+                               " AND paused_at IS NULL ORDER BY id")
+        return [GameRow.from_row(r) for r in rows]
+
+    async def no_bot_turn(self, game_id: int, version: int) -> None:
+        """No bot may act in the game at ``version`` (a later change decides for itself)."""
+        async with self._tx() as db:
+            await db.execute("UPDATE games SET bot_turn = 0 WHERE id = ? AND version = ?",
+                             (game_id, version))
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, game: str,
                           options: Mapping[str, str], seed: int, host_id: int,
@@ -150,7 +161,7 @@ class GamesTable(Table):
                           level: str, now: float, outbox: Sequence[Envelope] = ()) -> None:
         """A bot takes over a seat (the engine's player id stays the same)."""
         async with self._tx() as db:
-            await self._bump(db, game_id, version, now)
+            await self._bump(db, game_id, version, now, ", bot_turn = 1")  # the sweep looks
             await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
                              " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
@@ -195,9 +206,8 @@ class GamesTable(Table):
             for n, forced in enumerate(then, start=1):
                 await db.execute(
                     "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
-                    " said, ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?, ?)",
-                    (game_id, n, forced.player_id, forced.move, now, forced.said,
-                     int(forced.ends_turn)),
+                    " ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?)",
+                    (game_id, n, forced.player_id, forced.move, now, int(forced.ends_turn)),
                 )
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             # Two passes keep (game_id, position) unique while re-numbering.
@@ -211,8 +221,7 @@ class GamesTable(Table):
     async def record_move(self, game_id: int, version: int, *, player_id: str, kind: MoveKind,
                           move: str, state: str, result: Mapping[str, Any] | None,
                           now: float, actor_id: int | None = None,
-                          timers: TimerPlan | None = None, said: str | None = None,
-                          ends_turn: bool = True, host_id: int | None = None,
+                          timers: TimerPlan | None = None, ends_turn: bool = True, host_id: int | None = None,
                           outbox: Sequence[Envelope] = (),
                           then: Sequence[ForcedRow] = ()) -> int:
         """Append a move and store the state after it, the timers, a new host and what is to
@@ -235,16 +244,15 @@ class GamesTable(Table):
             n = await db.fetchval("SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?",
                                   (game_id,))
             await db.execute(
-                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id, said,"
-                " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, player_id, kind, move, now, actor_id, said, int(ends_turn)),
+                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
+                " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, player_id, kind, move, now, actor_id, int(ends_turn)),
             )
             for k, forced in enumerate(then, start=1):
                 await db.execute(
                     "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
-                    " said, ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?, ?)",
-                    (game_id, n + k, forced.player_id, forced.move, now, forced.said,
-                     int(forced.ends_turn)),
+                    " ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?)",
+                    (game_id, n + k, forced.player_id, forced.move, now, int(forced.ends_turn)),
                 )
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             await self.timers.plan(db, game_id, None if result is not None else timers, now,
@@ -290,8 +298,8 @@ class GamesTable(Table):
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._all(
-            "SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at, said,"
-            " ends_turn FROM moves"
+            "SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn"
+            " FROM moves"
             " WHERE game_id = ? ORDER BY n",
             (game_id,),
         )

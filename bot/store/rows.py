@@ -122,7 +122,6 @@ class MoveRow:
     created_at: float
     actor_id: int | None = None
     undone_at: float | None = None
-    said: str | None = None  # the public words posted for it
     ends_turn: bool = True
 
 
@@ -132,7 +131,6 @@ class ForcedRow:
 
     player_id: str
     move: str
-    said: str | None = None
     ends_turn: bool = True
 
 
@@ -203,3 +201,5 @@ class TimerPlan:
     #: played a turn (``reset``), at most the starting bank.
     clock: tuple[float, float] | None = None
     ended: frozenset[str] = frozenset()
+    #: A bot seat may act now: the bot-seat sweep looks at the game (``games.bot_turn``).
+    bot_turn: bool = False

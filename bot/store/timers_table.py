@@ -30,8 +30,12 @@ class TimersTable(Table):
         """Bring the game's timers in line with ``plan``.
 
         With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
-        that version that pings the players is delivered (:meth:`arm`).
+        that version that pings the players is delivered (:meth:`arm`). Also stores whether a
+        bot may act now (``games.bot_turn``, what the bot-seat sweep looks for).
         """
+        due = int(plan is not None and plan.bot_turn)
+        await db.execute("UPDATE games SET bot_turn = ? WHERE id = ? AND bot_turn <> ?",
+                         (due, game_id, due))
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return

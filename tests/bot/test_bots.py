@@ -117,11 +117,44 @@ async def test_a_bot_plays_on_for_a_player_out_of_time(service: GameService, clo
     clock.advance(24 * HOUR)
     await service.timers.fire_due()
     assert await service.bots.bot_to_act(PLACE)  # Alice's seat is a bot's now
+    assert await service.bots.channels_with_bot_turns() == [PLACE]  # the sweep finds it too
     out = await service.bots.bot_turn(PLACE)
     assert out is not None
     row = await service.store.games.active_game(PLACE.channel_id)
     game = games.REGISTRY["aqualin"]
     assert game.to_act(game.load(row.state)) == {str(BOB.user_id)}
+
+
+async def marked(service: GameService) -> list[int]:
+    rows = await service.store.db.fetch("SELECT id FROM games WHERE bot_turn = 1 ORDER BY id")
+    return [int(r[0]) for r in rows]
+
+
+async def test_the_sweep_reads_only_the_games_where_a_bot_may_act(service: GameService) -> None:
+    """Each change stores whether a bot may act; the sweep reads those games alone, and unmarks
+    one that was marked wrongly (as migration 0020 marks every running game with a bot)."""
+    for place in (PLACE, OTHER):
+        await service.lobby.new_game(ALICE, place, "aqualin", "role=host-colour")
+        await service.bots.add_bot(ALICE, place, "easy")
+        await service.lobby.start(ALICE, place)
+    await service.play.move(ALICE, OTHER, "a1")  # the bot is to act there; Alice is, here
+    waiting = await service.store.games.active_game(PLACE.channel_id)
+    due = await service.store.games.active_game(OTHER.channel_id)
+    assert waiting is not None and due is not None
+    assert await marked(service) == [due.id]
+    assert await service.bots.channels_with_bot_turns() == [OTHER]
+
+    async with service.store.db.tx() as tx:
+        await tx.execute("UPDATE games SET bot_turn = 1")
+    await service.store.games.no_bot_turn(waiting.id, waiting.version - 1)  # an older version
+    assert await marked(service) == sorted([waiting.id, due.id])  # a later change decides
+    assert await service.bots.channels_with_bot_turns() == [OTHER]
+    assert await marked(service) == [due.id]  # unmarked at the version it was read
+
+    out = await service.bots.bot_turn(OTHER)
+    assert out is not None
+    assert await marked(service) == []  # Alice's turn there now
+    assert await service.bots.channels_with_bot_turns() == []
 
 
 @pytest.mark.slow

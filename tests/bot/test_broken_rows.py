@@ -66,7 +66,8 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
     await damage(service.store, broken, column, value)
 
     # Every query that lists games still lists both, the damaged one marked as such.
-    rows = await service.store.games.running_games()
+    await change_behind(service.store, "DELETE FROM timers")  # listed by the start-up check
+    rows = await service.store.games.running_without_timers()
     assert [r.id for r in rows] == [broken, broken + 1]
     if column in ("options", "timing", "result"):
         assert rows[0].broken is not None and rows[0].broken.startswith(why)

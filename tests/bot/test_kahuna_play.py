@@ -34,15 +34,19 @@ async def test_start_sends_each_hand_by_dm(service: GameService) -> None:
 async def test_actions_stay_private_until_the_turn_ends(service: GameService) -> None:
     row, state, player = await first_turn(service)
     actor = ACTORS[player]
+    names = {"101": "Alice", "202": "Bob"}
     bridge = first_of(state, player, "bridge")
+    first = KAHUNA.describe(state, player, bridge, names)
     out = await service.play.move(actor, PLACE, bridge)
     assert out.posts == [] and out.reply.startswith("Done:") and out.reply_file is not None
     assert [dm.user_id for dm in out.dms] == [actor.user_id]  # their hand changed
     row, state = await current(service)
     draw = first_of(state, player, "draw")
+    second = KAHUNA.describe(state, player, draw, names)
     out = await service.play.move(actor, PLACE, draw)
     [post] = out.posts
-    assert f"**{actor.name}**: " in post.text and ";" in post.text  # both actions, in order
+    # Both actions, in order, worded from the replayed log (the log stores no words).
+    assert str(post.text).startswith(f"**{actor.name}**: {first}; {second}.")
     other = opponent(player)
     assert post.mention == (other.user_id,)
     assert any(b.move == "draw deck" for b in post.buttons)

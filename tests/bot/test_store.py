@@ -68,3 +68,55 @@ async def test_settings_and_meta(store: Store) -> None:
     await store.meta.set("k", "v1")
     await store.meta.set("k", "v2")
     assert await store.meta.get("k") == "v2"
+
+
+async def test_the_log_loses_its_stored_words_and_keeps_every_move(db_url: str) -> None:
+    """Migration 0019: a log written with words ("said") arrives without them, every move
+    intact, so the game replays to its stored state; SQLite keys it by (game, n) alone."""
+    import games
+    from bot import db as dbs
+    from bot.replay import replay_moves
+
+    db = await dbs.open_database(db_url)
+    async with db.migrating():  # as a bot of migration 0018 left it
+        assert await db.schema_version() == 0
+        for last, _name, sql in migrations(db.dialect):
+            if last <= 18:
+                await db.apply_migration(sql, last)
+    aqualin = games.REGISTRY["aqualin"]
+    state = aqualin.setup(["5", "6"], {}, 3)
+    played = []
+    for i in range(5):
+        player = sorted(aqualin.to_act(state))[0]
+        move = aqualin.legal_moves(state, player)[i]
+        state = aqualin.apply(state, player, move)
+        played.append((player, move))
+    async with db.tx() as tx:  # rows as the code of schema 18 wrote them, words and all
+        game_id = await tx.fetchval(
+            "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id, state,"
+            " created_at, updated_at) VALUES (1, 12, 'aqualin', '{}', 3, 'running', 5, ?, 0, 0)"
+            " RETURNING id", (aqualin.dump(state),))
+        for n, (player, move) in enumerate(played, start=1):
+            await tx.execute(
+                "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id, said,"
+                " ends_turn) VALUES (?, ?, ?, 'move', ?, ?, ?, '{\"m\": \"placed a tile\"}', 1)",
+                (game_id, n, player, move, 3.0 + n, int(player)))
+    await db.close()
+
+    store = await Store.open(db_url)
+    try:
+        before = await store.games.moves(game_id)
+        assert [(m.n, m.player_id, m.move, m.created_at, m.actor_id) for m in before] == [
+            (n, p, m, 3.0 + n, int(p)) for n, (p, m) in enumerate(played, start=1)]
+        columns = [r[0] for r in await store.db.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'moves'"
+            " AND table_schema = current_schema()" if store.dialect == "postgres"
+            else "SELECT name FROM pragma_table_info('moves')")]
+        assert "said" not in columns and "move" in columns
+        if store.dialect == "sqlite":
+            [(sql,)] = await store.db.fetch("SELECT sql FROM sqlite_master WHERE name = 'moves'")
+            assert "WITHOUT ROWID" in sql
+        replayed = replay_moves(aqualin, ["5", "6"], {}, 3, before)
+        assert aqualin.dump(replayed) == (await store.games.get(game_id)).state
+    finally:
+        await store.close()

@@ -39,7 +39,7 @@ async def write(store: Store, v: SimpleNamespace, base: int) -> None:
                            outbox=[Envelope(f"k{base}a", v.post, base + 1, base, body)])
     result = Result({"5": 1, "6": 0}, ("5",), outcome=v.won).to_dict()
     await store.games.record_move(row.id, n + 3, player_id="5", kind=v.move, move="a1", state="{}",
-                            result=result, now=4.0, said=json.dumps({"said": v.move}))
+                            result=result, now=4.0)
     other = await store.games.create_game(guild_id=base, channel_id=base + 1, game="aqualin",
                                     options={}, seed=2, host_id=base + 5, host_name="H", now=5.0)
     await store.games.end_game(other.id, other.version, status=v.aborted, reason="test", now=6.0,
@@ -62,7 +62,7 @@ async def stored(store: Store, base: int) -> list[tuple[Any, ...]]:
     rows += [tuple(r) for r in await q("SELECT s.position, s.bot_level FROM seats s JOIN games g"
                                        " ON g.id = s.game_id WHERE g.guild_id = ?"
                                        " ORDER BY s.position", (base,))]
-    rows += [tuple(r) for r in await q("SELECT m.kind, m.move, m.said FROM moves m JOIN games g"
+    rows += [tuple(r) for r in await q("SELECT m.kind, m.move FROM moves m JOIN games g"
                                        " ON g.id = m.game_id WHERE g.guild_id = ?", (base,))]
     rows += [tuple(r) for r in await q("SELECT kind, body, outcome FROM outbox WHERE guild_id = ?"
                                        " ORDER BY id", (base,))]
@@ -82,7 +82,7 @@ EXPECTED = [
     (0, None),  # the aborted game's host
     (0, None),
     (1, "hard"),
-    ("move", "a1", '{"said": "move"}'),
+    ("move", "a1"),
     ("post", BODY, "sent"),
     ("lobby", '{"kind":"lobby"}', "fallback"),
     ("role", "forfeit"),

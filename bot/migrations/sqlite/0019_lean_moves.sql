@@ -1,0 +1,20 @@
+-- The move log keeps only what replays a game: the words once stored with every move
+-- ("said") follow from the seed and the log (bot/service/news.py words what it tells), and
+-- they were most of the log's size. The table is also keyed by (game_id, n) alone (WITHOUT
+-- ROWID), so the key is not stored a second time in an index of its own.
+CREATE TABLE moves_v19 (
+    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n          INTEGER NOT NULL,
+    player_id  TEXT    NOT NULL,
+    kind       TEXT    NOT NULL CHECK (kind IN ('move', 'resign', 'skip', 'forfeit', 'kick', 'forced')),
+    move       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    actor_id   INTEGER,
+    undone_at  REAL,
+    ends_turn  INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+INSERT INTO moves_v19 (game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn)
+    SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn FROM moves;
+DROP TABLE moves;
+ALTER TABLE moves_v19 RENAME TO moves;

@@ -43,6 +43,7 @@ from bot.db import is_postgres
 from bot.delivery.pipeline import Pipeline
 from bot.delivery.recorder import Recorder
 from bot.messages import Actor, Place
+from bot.runtime.event_loop import settle, use_workers
 from bot.service import GameService
 from bot.store import Store, migrations
 from bot.upkeep.copying import columns
@@ -234,6 +235,8 @@ async def timed(n: int, step: Callable[[int], Awaitable[Any]]) -> list[float]:
 
 async def measure(url: str, seed: int, n: int) -> dict[str, list[float]]:
     """The figures on one database: each operation ``n`` times, on games that exist there."""
+    use_workers(asyncio.get_running_loop())  # the bot's few worker threads, its switch interval
+    settle()
     store = await Store.open(url)
     service = GameService(store, new_seed=lambda: seed)
     service.bots.bots_in_threads = True
@@ -363,6 +366,7 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
 
     service.drawing.draw_in_process = True  # as the bot draws: replays too, in the worker
     await service.drawing.start_workers()
+    settle()  # as the bot settles after start-up: what the figures above left behind is frozen
     tick = asyncio.create_task(ticker())
     await asyncio.sleep(0.01)
     gc.callbacks.append(watch)

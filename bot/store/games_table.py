@@ -19,6 +19,12 @@ from .table import Table
 from .timers_table import TimersTable
 
 
+def logged_at(now: float) -> float:
+    """When a log entry was made, in whole seconds: its one reader (the export) shows seconds,
+    and SQLite stores a whole number in half the bytes of a fraction."""
+    return float(int(now))
+
+
 class GamesTable(Table):
     """``store.games``: games, seats and moves, and the finished games that history reads."""
 
@@ -207,7 +213,7 @@ class GamesTable(Table):
                 await db.execute(
                     "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
                     " ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?)",
-                    (game_id, n, forced.player_id, forced.move, now, int(forced.ends_turn)),
+                    (game_id, n, forced.player_id, forced.move, logged_at(now), int(forced.ends_turn)),
                 )
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             # Two passes keep (game_id, position) unique while re-numbering.
@@ -246,13 +252,14 @@ class GamesTable(Table):
             await db.execute(
                 "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
                 " ends_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, n, player_id, kind, move, now, actor_id, int(ends_turn)),
+                (game_id, n, player_id, kind, move, logged_at(now), actor_id, int(ends_turn)),
             )
             for k, forced in enumerate(then, start=1):
                 await db.execute(
                     "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"
                     " ends_turn) VALUES (?, ?, ?, 'forced', ?, ?, NULL, ?)",
-                    (game_id, n + k, forced.player_id, forced.move, now, int(forced.ends_turn)),
+                    (game_id, n + k, forced.player_id, forced.move, logged_at(now),
+                     int(forced.ends_turn)),
                 )
             armed = await self.outbox.write(db, game_id, version + 1, outbox, now)
             await self.timers.plan(db, game_id, None if result is not None else timers, now,

@@ -14,7 +14,9 @@ CREATE TABLE moves_v19 (
     ends_turn  INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
+-- Times of entries are whole seconds from now on (the export shows seconds): old ones too.
 INSERT INTO moves_v19 (game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn)
-    SELECT game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn FROM moves;
+    SELECT game_id, n, player_id, kind, move, CAST(created_at AS INTEGER), actor_id, undone_at,
+           ends_turn FROM moves;
 DROP TABLE moves;
 ALTER TABLE moves_v19 RENAME TO moves;

@@ -4,17 +4,18 @@
 -- ROWID), so the key is not stored a second time in an index of its own.
 CREATE TABLE moves_v19 (
     game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    n          INTEGER NOT NULL,
-    player_id  TEXT    NOT NULL,
-    kind       TEXT    NOT NULL CHECK (kind IN ('move', 'resign', 'skip', 'forfeit', 'kick', 'forced')),
-    move       TEXT    NOT NULL,
-    created_at REAL    NOT NULL,
-    actor_id   INTEGER,
-    undone_at  REAL,
-    ends_turn  INTEGER NOT NULL DEFAULT 1,
+    n          INTEGER NOT NULL,           -- 1, 2, ... within the game, undone entries too
+    player_id  TEXT    NOT NULL,           -- the engine's seat id
+    kind       TEXT    NOT NULL            -- how the entry replays: a move, or a seat leaving
+        CHECK (kind IN ('move', 'resign', 'skip', 'forfeit', 'kick', 'forced')),
+    move       TEXT    NOT NULL,           -- canonical notation (a seat leaving: its kind)
+    created_at REAL    NOT NULL,           -- whole seconds (the export shows seconds)
+    actor_id   INTEGER,                    -- who made it: 0 a bot, NULL the game itself
+    undone_at  REAL,                       -- taken back (the entry stays, skipped on replay)
+    ends_turn  INTEGER NOT NULL DEFAULT 1, -- 0: a step inside a turn of several actions
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
--- Times of entries are whole seconds from now on (the export shows seconds): old ones too.
+-- Times of entries are whole seconds from now on: old ones too.
 INSERT INTO moves_v19 (game_id, n, player_id, kind, move, created_at, actor_id, undone_at, ends_turn)
     SELECT game_id, n, player_id, kind, move, CAST(created_at AS INTEGER), actor_id, undone_at,
            ends_turn FROM moves;

@@ -43,7 +43,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game board [player:<name>]        the board; in Aqua that player's area
   /game hand [dm:true]               your private view (dm:true: also as a DM)
   /game rules [game]                 how to play
-  /game abort [reason]
+  /game abort [reason] [game:N]
   /game undo | log [count] | export | stats [game] | replay [number]
   /game profile [name]               ratings, games, wins and current games
   /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
@@ -322,8 +322,11 @@ class Console:
         if sub in simple:
             self._options(sub, rest)  # none: a stray word is an error, not ignored
             return await simple[sub](actor, p)
-        if sub == "abort":
-            return await s.lobby.abort(actor, p, " ".join(rest))
+        if sub == "abort":  # the console does not ask first; ``game:12`` picks one of several
+            picked = [w for w in rest if re.fullmatch(r"game[:=]\d+", w, re.I)]
+            words = [w for w in rest if w not in picked]
+            number = int(re.split(r"[:=]", picked[-1])[1]) if picked else None
+            return await s.lobby.abort(actor, p, " ".join(words), number=number)
         if sub == "pause":
             return await s.pauses.pause(actor, p, " ".join(rest) or None)
         if sub == "resume":

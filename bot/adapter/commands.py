@@ -44,7 +44,10 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: app_commands.Range[str, 0, 200] | None = None,
                   thread: bool | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.lobby.new_game(a, p, game.value, options, thread=thread))
+        bot = interaction.app_permissions  # in this channel, overwrites included
+        allowed = bot.create_public_threads and bot.send_messages_in_threads
+        await respond(interaction, lambda s, a, p: s.lobby.new_game(a, p, game.value, options, thread=thread,
+                                                                    threads_allowed=allowed))
 
     @app_commands.command(name="join", description=T("Take a seat in this channel's lobby"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -80,10 +83,12 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         await respond(interaction, lambda s, a, p: s.looking.status(a, p))
 
     @app_commands.command(name="abort", description=T("End this channel's game without a result (moderators)"))
-    @app_commands.describe(reason=T("Why the game is aborted (posted in the channel)"))
+    @app_commands.describe(reason=T("Why the game is aborted (posted in the channel)"),
+                           game=T("The game's number, when the channel has several"))
     async def abort(self, interaction: discord.Interaction,
-                    reason: app_commands.Range[str, 0, REASON_ROOM] | None = None) -> None:
-        await ask(interaction, "abort", lambda s, a, p: s.lobby.ask_abort(a, p, reason), reason or "")
+                    reason: app_commands.Range[str, 0, REASON_ROOM] | None = None,
+                    game: app_commands.Range[int, 1] | None = None) -> None:
+        await ask(interaction, "abort", lambda s, a, p: s.lobby.ask_abort(a, p, reason, game), reason or "")
 
     @app_commands.command(name="resign", description=T("Give up the game you are playing here"))
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -223,6 +223,8 @@ class Courier:
         """The game plays in its channel from now on; the channel hears why, once."""
         assert parcel.game_id is not None
         notice = await self.service.threads.thread_refused(parcel.game_id)
+        if notice is None:
+            return
         try:
             await self.sender.say(parcel.place, notice, lang)
         except Undelivered as exc:

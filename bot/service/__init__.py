@@ -64,7 +64,7 @@ class GameService:
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
                                play=self.play, narrator=self.narrator, sights=self.sights)
         self.settings = Settings(ground)
-        self.threads = Threads(ground)
+        self.threads = Threads(ground, lobby=self.lobby)
 
     @property
     def store(self) -> Store:

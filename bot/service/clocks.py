@@ -135,7 +135,7 @@ class Clocks(Part):
         them until they move (the on-deadline action is called off)."""
         async with self.ground.lock(place.channel_id):
             row = await self.store.games.get(game_id)
-            if row is None or row.channel_id != place.channel_id:
+            if row is None or not row.plays_in(place.channel_id):
                 raise NoGame(_("This button belongs to a game I can't find any more."))
             if row.status != Status.RUNNING:
                 raise ServiceError(_("That game is over, so there is nobody to wait for."))

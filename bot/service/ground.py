@@ -247,7 +247,9 @@ class Ground:
     async def latest(self, place: Place) -> GameRow:
         if len(found := await self.store.games.active_games(place.channel_id)) > 1:
             raise self._several(found)
-        row = await self.store.games.latest_game(place.channel_id)
+        # The game a command here is about (the channel's own, before a newer one's thread is
+        # open); else the channel's most recent one.
+        row = found[0] if found else await self.store.games.latest_game(place.channel_id)
         if row is None:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
                            "`{cmd:game new}`."))

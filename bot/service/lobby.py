@@ -61,6 +61,8 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
 STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("finished"),
                 "aborted": _("aborted")}
 #: A confirmation button pressed after its game ended (and maybe another began) does nothing.
+#: The end reason of a game closed because it could have no thread (see close_without_thread).
+NO_THREAD_REASON = "no thread, and the channel had a game"
 STALE_CONFIRMATION = _("This confirmation belongs to an earlier game in this channel, so I did nothing.")
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
 
@@ -154,7 +156,7 @@ class Lobby(Part):
         """The channel's open lobby; with ``game_id`` (from a button) it must be that one."""
         if game_id is not None:
             row = await self.store.games.get(game_id)
-            if row is None or row.channel_id != place.channel_id:
+            if row is None or not row.plays_in(place.channel_id):
                 raise NoGame(_("This button belongs to a lobby I can't find any more."))
             if row.status != Status.LOBBY:
                 what = {"running": _("the game has already started"),
@@ -177,11 +179,14 @@ class Lobby(Part):
             "moderator to `{cmd:game abort}` it first.", game=title, status=STATUS_WORDS[existing.status]))
 
     async def new_game(self, actor: Actor, place: Place, game_id: str,
-                       options_text: str | None = None, thread: bool | None = None) -> Outcome:
+                       options_text: str | None = None, thread: bool | None = None,
+                       threads_allowed: bool = True) -> Outcome:
         """Open a lobby. With a thread (``thread``, else the server's ``threads`` setting) the
         game plays in a thread opened from its lobby message, and a channel may hold any
         number of those; a game without one is the only one that plays in the channel itself.
-        Inside a game's thread no further thread is opened."""
+        Inside a game's thread no further thread is opened. ``threads_allowed``: whether the
+        bot may open threads here (Discord tells the adapter); if not, a game that wanted a
+        thread plays in the channel, or is refused when the channel has its game already."""
         game = self.ground.engine(game_id)
         settings = await self.ground.settings_for(place)
         if place.guild_id is not None and not self.ground.may_open(actor, settings):  # else: anyone there
@@ -193,7 +198,17 @@ class Lobby(Part):
             if threaded and await self.store.games.is_thread(place.channel_id):
                 threaded = False  # a thread can't have threads: the game plays right here
             found = await self.store.games.active_games(place.channel_id)
-            existing = next((r for r in found if r.thread_id in (None, place.channel_id)), None)
+            existing = next((r for r in found if not r.threaded or r.thread_id == place.channel_id),
+                            None)
+            if threaded and not threads_allowed:
+                if existing is not None:
+                    raise ServiceError(_(
+                        "This channel already has a game played in it, and I can't open a thread "
+                        "for another: I need the Create Public Threads and Send Messages in "
+                        "Threads permissions here."))
+                threaded, unthreaded = False, True
+            else:
+                unthreaded = False
             if existing is not None and not threaded:
                 raise self._channel_taken(existing)
             items = self.narrator.envelopes(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
@@ -212,9 +227,14 @@ class Lobby(Part):
         card = self._lobby_card(game, row, seats)
         reply = _("Your {game} lobby is open and you have the first seat. Use `{cmd:game leave}` if you "
                   "only want to host.", game=game.title)
+        if threaded:
+            reply = sentence(reply, _("The game gets a thread of its own, opened from the lobby message."))
+        elif unthreaded:
+            reply = sentence(reply, _("It plays here in the channel: I can't open threads here (I need "
+                                      "the Create Public Threads and Send Messages in Threads "
+                                      "permissions)."))
         return Outcome(
-            reply=sentence(reply, _("The game gets a thread of its own, opened from the lobby "
-                                    "message.")) if threaded else reply,
+            reply=reply,
             posts=[Post(text=card.text, lobby=card)],
             game_id=row.id, outbox=tuple(i.key for i in items),
         )
@@ -335,14 +355,30 @@ class Lobby(Part):
         return Outcome(reply=_("The game has started."), posts=[post], lobby_edit=card, dms=dms,
                        game_id=row.id, outbox=tuple(i.key for i in items))
 
-    async def _may_abort(self, actor: Actor, place: Place, game_id: int | None) -> GameRow:
-        """The game ``actor`` may abort here; with ``game_id`` (a confirmation) it must be that one.
+    async def _may_abort(self, actor: Actor, place: Place, game_id: int | None,
+                         number: int | None = None) -> GameRow:
+        """The game ``actor`` may abort here; with ``game_id`` (a confirmation) it must be that
+        one, with ``number`` (typed) that one. A game is reached from its thread and from its
+        channel, whatever state its thread is in.
 
         Needs no engine, so a game that can't be loaded can be ended too.
         """
-        row = await self.ground.active(place, parked=True)
-        if game_id is not None and row.id != game_id:
-            raise ServiceError(STALE_CONFIRMATION)
+        wanted = game_id if game_id is not None else number
+        if wanted is not None:
+            row_or_none = await self.store.games.get(wanted)
+            if (row_or_none is None or not row_or_none.plays_in(place.channel_id)
+                    or row_or_none.status not in (Status.LOBBY, Status.RUNNING)):
+                if game_id is not None:
+                    raise ServiceError(STALE_CONFIRMATION)
+                raise NoGame(_("There is no open game number {n} in this channel.", n=number))
+            row = row_or_none
+        else:
+            found = await self.store.games.active_games(place.channel_id)
+            if len(found) > 1:
+                raise NoGame(_("This channel has several games: {games}. Say which one: "
+                               "`{cmd:game abort game:}` and its number, or the command inside its "
+                               "thread.", games=join([_("#{n}", n=r.id) for r in found])))
+            row = await self.ground.active(place, parked=True)
         why_broken = self.ground.problem(row)
         settings = await self.ground.settings_for(place)
         host_lobby = row.status == Status.LOBBY and actor.user_id == row.host_id
@@ -356,9 +392,11 @@ class Lobby(Part):
             raise NotAllowed(_("Aborting a game needs {who}.", who=self.ground.moderator_words_at(place, settings)))
         return row
 
-    async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None) -> Outcome:
-        """The question ``/game abort`` asks first (nothing changes until it is confirmed)."""
-        row = await self._may_abort(actor, place, None)
+    async def ask_abort(self, actor: Actor, place: Place, reason: str | None = None,
+                        number: int | None = None) -> Outcome:
+        """The question ``/game abort`` asks first (nothing changes until it is confirmed);
+        ``number``: the game's number, where the channel has several."""
+        row = await self._may_abort(actor, place, None, number)
         # Asking must work even for a game this code cannot load (the engine is not needed).
         known = games.REGISTRY.get(row.game)
         title: Any = known.title if known else clip(row.game, 30)
@@ -369,11 +407,37 @@ class Lobby(Part):
         shown = safe_name(why, 300) if why else _("no reason given")
         return Outcome(reply=lines([question, _("Reason: {reason}", reason=shown)]), game_id=row.id)
 
+    async def close_without_thread(self, game_id: int) -> Text | None:
+        """A game that can't have its own thread, in a channel whose one place for a game
+        without a thread is taken (see :meth:`Threads.thread_refused`): it is aborted (a lobby's
+        card says so), so no channel is ever held by a game with nowhere to play. The words
+        for the channel; None when the game is over already."""
+        row = await self.store.games.get(game_id)
+        if row is None or row.status not in (Status.LOBBY, Status.RUNNING):
+            return None
+        async with self.ground.lock(row.channel_id):
+            row = await self.store.games.get(game_id)
+            if row is None or row.status not in (Status.LOBBY, Status.RUNNING):
+                return None
+            known = games.REGISTRY.get(row.game)
+            title: Any = known.title if known else clip(row.game, 30)
+            refresh = LobbyCard(game_id=row.id, text="") if row.status == Status.LOBBY else None
+            items = self.narrator.envelopes(row, lobby=refresh)
+            await self.ground.write(self.store.games.end_game(
+                row.id, row.version, status=Status.ABORTED, reason=NO_THREAD_REASON,
+                now=self.clock(), outbox=items))
+        log.info("game %s had no thread and its channel a game already: aborted", game_id)
+        return _("🛑 I couldn't open a thread for {game} #{n}, and this channel already has a game "
+                 "played in it, so I closed {game} #{n}. To run several games here, give me the "
+                 "Create Public Threads and Send Messages in Threads permissions, then open it "
+                 "again.", game=title, n=row.id)
+
     async def abort(self, actor: Actor, place: Place, reason: str | None = None,
-                    game_id: int | None = None) -> Outcome:
-        """End the channel's game without a result; ``game_id``: only if it is still that game."""
+                    game_id: int | None = None, number: int | None = None) -> Outcome:
+        """End the channel's game without a result; ``game_id``: only if it is still that game
+        (a confirmation); ``number``: that game of the channel's (typed)."""
         async with self.ground.lock(place.channel_id):
-            row = await self._may_abort(actor, place, game_id)
+            row = await self._may_abort(actor, place, game_id, number)
             why_broken = self.ground.problem(row)
             game = self.ground.engine(row.game) if why_broken is None else None
             why = clip(" ".join((reason or "").split()), 300)

@@ -10,7 +10,7 @@ threaded game's posts into its thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import games
 
@@ -24,6 +24,9 @@ from ..vocab import ACTIVE, Status
 from games.base import ResultOutcome
 from games.text import Text, join
 from .part import Part
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
 
 
 #: Said once in the channel when a game that wanted a thread plays in the channel instead.
@@ -40,6 +43,8 @@ def thread_name(row: GameRow) -> str:
 @dataclass(eq=False, repr=False, kw_only=True)
 class Threads(Part):
     """A game's own thread: wanted, opened or refused, and the line its channel keeps."""
+
+    lobby: Lobby
 
     async def thread_wanted(self, game_id: int) -> str | None:
         """The name of the thread to open from this game's lobby message ("Aqualin #12"), or
@@ -58,12 +63,15 @@ class Threads(Part):
         await self.store.games.set_thread(game_id, thread_id)
         log.info("game %s plays in thread %s", game_id, thread_id)
 
-    async def thread_refused(self, game_id: int) -> Text:
-        """The game's thread could not be opened or written to: it plays in its channel from
-        now on (for good: a thread that fails once would fail again); what to say there."""
-        await self.store.games.set_thread(game_id, None)
-        log.info("game %s could not have a thread; it plays in its channel", game_id)
-        return NO_THREAD
+    async def thread_refused(self, game_id: int) -> Text | None:
+        """The game's thread could not be opened or written to. It plays in its channel from
+        now on (for good: a thread that fails once would fail again) if the channel's one place
+        for a game without a thread is free; else it is closed, so that it never holds the
+        channel. What to say there (None: the game is over, nothing to say)."""
+        if await self.store.games.play_in_channel(game_id):
+            log.info("game %s could not have a thread; it plays in its channel", game_id)
+            return NO_THREAD
+        return await self.lobby.close_without_thread(game_id)
 
     async def thread_summary(self, game_id: int) -> Text | None:
         """The one line the channel keeps of a game that ended in its thread, with a link to

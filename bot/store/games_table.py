@@ -57,14 +57,16 @@ class GamesTable(Table):
 
     async def active_games(self, channel_id: int) -> list[GameRow]:
         """The open games a command in ``channel_id`` (a channel or a game's thread) may be
-        about: the game of that thread; else the game that plays in the channel itself (its
-        thread is not open, or could not be); else the channel's games in their threads."""
+        about: the game of that thread; else the game that plays in the channel itself; else a
+        game whose thread is being opened; else the channel's games in their threads. A game in
+        a thread never hides the channel's own game."""
         rows = [GameRow.from_row(r) for r in await self._all(
             "SELECT * FROM games WHERE (channel_id = ? OR thread_id = ?)"
             " AND status IN ('lobby', 'running') ORDER BY id", (channel_id, channel_id))]
         mine = [r for r in rows if r.thread_id == channel_id]
-        here = [r for r in rows if r.thread_id is None]
-        return mine or here or rows
+        own = [r for r in rows if not r.threaded]  # the one game that plays in the channel itself
+        opening = [r for r in rows if r.threaded and r.thread_id is None]  # its thread is on the way
+        return mine or own or opening or rows
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's (or thread's) active game, else its most recently ended one."""
@@ -97,6 +99,20 @@ class GamesTable(Table):
         after all; no version bump: this is where the game is, not what happened in it."""
         async with self._tx() as db:
             await db.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    async def play_in_channel(self, game_id: int) -> bool:
+        """A game that wanted a thread plays in its channel after all: it takes the channel's
+        one unthreaded place (``games_one_active_per_channel`` decides, across processes).
+        False, changing nothing, when another game holds that place."""
+        try:
+            async with self._tx() as db:
+                await db.execute("UPDATE games SET threaded = 0, thread_id = NULL WHERE id = ?",
+                                 (game_id,))
+        except Conflict as exc:
+            if exc.about("games_one_active_per_channel", "games.channel_id"):
+                return False
+            raise
+        return True
 
     async def running_without_timers(self) -> list[GameRow]:
         """Running games that have no timer at all (the database decides: only they are read)."""

@@ -79,6 +79,11 @@ class GameRow:
         """Where the game's posts go: its thread, else its channel."""
         return self.thread_id or self.channel_id
 
+    def plays_in(self, channel_id: int) -> bool:
+        """Whether a button or command in ``channel_id`` may be about this game: its channel,
+        or its thread."""
+        return channel_id in (self.channel_id, self.thread_id)
+
     @classmethod
     def from_row(cls, row: Row) -> GameRow:
         try:

@@ -198,3 +198,92 @@ async def test_every_game_plays_in_its_thread(service: GameService, game: str) -
     await service.lobby.abort(ALICE, thread(THREAD_1))
     assert str(await service.threads.thread_summary(game_id)).startswith(
         f"🛑 **{games.REGISTRY[game].title}** #{game_id} was aborted.")
+
+
+async def test_a_refused_thread_never_locks_a_channel_that_has_its_game(service: GameService) -> None:
+    """The reproduction of "Fair play" 1: a game plays in the channel, a second one wants a
+    thread and Discord refuses it. The second is closed, saying why; the channel's own game
+    answers every command, abort included, and a new game can be opened again."""
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    second = await service.lobby.new_game(ALICE, PLACE, "kahuna", "", thread=True)
+    # Before its thread is open, the channel's own game is still the one commands reach.
+    assert (await service.looking.status(BOB, PLACE)).game_id != second.game_id
+    notice = await service.threads.thread_refused(second.game_id)
+    assert str(notice) == (
+        f"🛑 I couldn't open a thread for Kahuna #{second.game_id}, and this channel already has a "
+        f"game played in it, so I closed Kahuna #{second.game_id}. To run several games here, give "
+        "me the Create Public Threads and Send Messages in Threads permissions, then open it again.")
+    closed = await service.store.games.get(second.game_id)
+    assert closed.status == "aborted" and not closed.thread_id
+    await service.play.move(ALICE, PLACE, "c3")  # the channel's game plays on
+    await service.lobby.ask_abort(ALICE, PLACE)
+    await service.lobby.abort(ALICE, PLACE)
+    await service.lobby.new_game(ALICE, PLACE, "aqualin")  # and the channel is free again
+
+
+async def test_the_database_refuses_a_second_game_without_a_thread(store: Store) -> None:
+    kw = dict(guild_id=1, channel_id=10, game="aqualin", options={}, seed=1, host_id=5,
+              host_name="H", now=0.0)
+    own = await store.games.create_game(**kw)
+    wanted = await store.games.create_game(threaded=True, **kw)
+    assert not await store.games.play_in_channel(wanted.id)  # the channel's place is taken
+    assert (await store.games.get(wanted.id)).threaded
+    await store.games.end_game(own.id, own.version, status="aborted", reason="test", now=1.0)
+    assert await store.games.play_in_channel(wanted.id)  # free now: it takes it
+    again = await store.games.get(wanted.id)
+    assert not again.threaded and again.thread_id is None
+    with pytest.raises(ChannelBusy):
+        await store.games.create_game(**kw)
+
+
+async def test_no_thread_permission_plays_in_the_channel_or_says_what_is_missing(
+        service: GameService) -> None:
+    first = await service.lobby.new_game(ALICE, PLACE, "aqualin", "", thread=True, threads_allowed=False)
+    assert "I can't open threads here" in str(first.reply)
+    row = await service.store.games.get(first.game_id)
+    assert not row.threaded and await service.threads.thread_wanted(first.game_id) is None
+    with pytest.raises(ServiceError, match="I need the Create Public Threads and Send Messages in "
+                                           "Threads permissions here"):
+        await service.lobby.new_game(ALICE, PLACE, "kahuna", "", thread=True, threads_allowed=False)
+    assert [r.id for r in await service.store.games.active_games(CHANNEL)] == [first.game_id]
+
+
+async def test_abort_reaches_a_game_from_its_thread_its_channel_and_by_number(
+        service: GameService) -> None:
+    first = await threaded_game(service, "aqualin", THREAD_1)
+    second = await threaded_game(service, "kahuna", THREAD_2)
+    with pytest.raises(NoGame, match=rf"several games: #{first} and #{second}\. Say which one: "
+                                     r"`/game abort game:`"):
+        await service.lobby.ask_abort(ALICE, PLACE)
+    asked = await service.lobby.ask_abort(ALICE, PLACE, None, second)  # by number, in the channel
+    assert asked.game_id == second
+    await service.lobby.abort(ALICE, PLACE, "done", game_id=second)  # its confirmation
+    assert (await service.store.games.get(second)).status == "aborted"
+    with pytest.raises(NoGame, match=f"no open game number {second} in this channel"):
+        await service.lobby.ask_abort(ALICE, PLACE, None, second)
+    with pytest.raises(NoGame, match="no open game number"):  # another channel's number
+        await service.lobby.ask_abort(ALICE, Place(guild_id=GUILD, channel_id=CHANNEL + 5), None, first)
+    assert (await service.lobby.ask_abort(ALICE, thread(THREAD_1))).game_id == first  # from its thread
+    await service.lobby.abort(ALICE, thread(THREAD_1), game_id=first)
+    assert (await service.store.games.get(first)).status == "aborted"
+
+
+async def test_the_wait_button_works_inside_the_game_thread(service: GameService, clock) -> None:
+    """The button is posted in the thread, so it is pressed there: it finds its game, and the
+    forfeit it calls off does not go ahead."""
+    game_id = await threaded_game(service, "aqualin", THREAD_1,
+                                  "role=host-colour clock=12h on-deadline=forfeit reminder=off")
+    await service.lobby.join(BOB, thread(THREAD_1))
+    await service.lobby.start(ALICE, thread(THREAD_1))
+    await deliver_all(service)
+    clock.advance(12 * 3600)
+    fired = await service.timers.fire_due()
+    assert any(o.posts[0].wait is not None for _, o in fired)
+    assert [where for where, _ in fired] == [thread(THREAD_1)]
+    out = await service.clocks.wait_for(BOB, thread(THREAD_1), game_id, str(ALICE.user_id))
+    assert "**Bob** chose to wait for **Alice**" in str(out.posts[0].text)
+    clock.advance(5 * 24 * 3600)
+    await service.timers.fire_due()
+    assert (await service.store.games.get(game_id)).status == "running"  # nobody forfeited

@@ -25,7 +25,7 @@ from ..messages import Actor, Place
 from ..store import GameRow, GuildSettings, StaleGame, Store, TimerPlan
 from ..timekeeping.chess_clock import clock_of
 from ..safe_text import clip
-from .names import _
+from .names import _, game_title
 from ..vocab import ACTIVE, PLAYED, DeadlineAction, StartPolicy, Status
 
 from games.text import Text, join
@@ -230,8 +230,7 @@ class Ground:
         """Commands in a channel whose games play in threads of their own: which game is
         meant is never guessed; the threads are named instead."""
         def one(row: GameRow) -> Text:
-            known = games.REGISTRY.get(row.game)
-            title: Any = known.title if known else clip(row.game, 30)
+            title = game_title(row.game)
             if row.thread_id:
                 return _("{game} #{n} in {thread}", game=title, n=row.id, thread=f"<#{row.thread_id}>")
             return _("{game} #{n} (its thread is being opened)", game=title, n=row.id)

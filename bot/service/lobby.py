@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import games
 from games import BadOptions, Game
 
 from ..refusals import NoGame, NotAllowed, ServiceError
@@ -17,7 +16,7 @@ from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, log
-from .names import _, bold, seat_names
+from .names import _, bold, game_title, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
 from ..vocab import PLAYED, Status
@@ -200,15 +199,13 @@ class Lobby(Part):
             found = await self.store.games.active_games(place.channel_id)
             existing = next((r for r in found if not r.threaded or r.thread_id == place.channel_id),
                             None)
-            if threaded and not threads_allowed:
-                if existing is not None:
-                    raise ServiceError(_(
-                        "This channel already has a game played in it, and I can't open a thread "
-                        "for another: I need the Create Public Threads and Send Messages in "
-                        "Threads permissions here."))
-                threaded, unthreaded = False, True
-            else:
-                unthreaded = False
+            unthreaded = threaded and not threads_allowed  # wanted a thread, can't have one
+            if unthreaded and existing is not None:
+                raise ServiceError(_(
+                    "This channel already has a game played in it, and I can't open a thread "
+                    "for another: I need the Create Public Threads and Send Messages in "
+                    "Threads permissions here."))
+            threaded = threaded and not unthreaded
             if existing is not None and not threaded:
                 raise self._channel_taken(existing)
             items = self.narrator.envelopes(place, posts=[Post(text="", lobby=LobbyCard(game_id=0, text=""))])
@@ -365,13 +362,13 @@ class Lobby(Part):
         """
         wanted = game_id if game_id is not None else number
         if wanted is not None:
-            row_or_none = await self.store.games.get(wanted)
-            if (row_or_none is None or not row_or_none.plays_in(place.channel_id)
-                    or row_or_none.status not in (Status.LOBBY, Status.RUNNING)):
+            picked = await self.store.games.get(wanted)
+            if (picked is None or not picked.plays_in(place.channel_id)
+                    or picked.status not in (Status.LOBBY, Status.RUNNING)):
                 if game_id is not None:
                     raise ServiceError(STALE_CONFIRMATION)
                 raise NoGame(_("There is no open game number {n} in this channel.", n=number))
-            row = row_or_none
+            row = picked
         else:
             found = await self.store.games.active_games(place.channel_id)
             if len(found) > 1:
@@ -398,8 +395,7 @@ class Lobby(Part):
         ``number``: the game's number, where the channel has several."""
         row = await self._may_abort(actor, place, None, number)
         # Asking must work even for a game this code cannot load (the engine is not needed).
-        known = games.REGISTRY.get(row.game)
-        title: Any = known.title if known else clip(row.game, 30)
+        title = game_title(row.game)
         why = clip(" ".join((reason or "").split()), 300)
         question = (_("Abort this {game} game? It ends for everyone, without a result.", game=title)
                     if row.status == Status.RUNNING else
@@ -419,8 +415,7 @@ class Lobby(Part):
             row = await self.store.games.get(game_id)
             if row is None or row.status not in (Status.LOBBY, Status.RUNNING):
                 return None
-            known = games.REGISTRY.get(row.game)
-            title: Any = known.title if known else clip(row.game, 30)
+            title = game_title(row.game)
             refresh = LobbyCard(game_id=row.id, text="") if row.status == Status.LOBBY else None
             items = self.narrator.envelopes(row, lobby=refresh)
             await self.ground.write(self.store.games.end_game(

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import games
 from games import Game
 from games.text import Text, plural, translator
 
 from ..store import SeatRow
-from ..safe_text import plain_name, safe_name
+from ..safe_text import clip, plain_name, safe_name
 
 _ = translator("bot")
 _n = plural(_)
@@ -29,6 +30,13 @@ def safe_names(seats: Sequence[SeatRow]) -> dict[str, str]:
 
 def users_of(seats: Sequence[SeatRow]) -> dict[str, int]:
     return {s.player_id: s.user_id for s in seats}
+
+
+def game_title(game_id: str) -> Any:
+    """A game's title as a message names it; a stored game this code no longer knows by the
+    id it was stored with (so a parked row can still be named, and ended)."""
+    known = games.REGISTRY.get(game_id)
+    return known.title if known else clip(game_id, 30)
 
 
 def person_name(seat: SeatRow) -> str:

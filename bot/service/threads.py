@@ -10,7 +10,7 @@ threaded game's posts into its thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import games
 
@@ -18,7 +18,7 @@ from ..messages import Place
 from ..store import GameRow
 from ..safe_text import clip, safe_name
 from .core import log
-from .names import _, bold
+from .names import _, bold, game_title
 from ..vocab import ACTIVE, Status
 
 from games.base import ResultOutcome
@@ -79,8 +79,7 @@ class Threads(Part):
         row = await self.store.games.get(game_id)
         if row is None or not row.thread_id or row.status not in (Status.FINISHED, Status.ABORTED):
             return None
-        known = games.REGISTRY.get(row.game)
-        title: Any = known.title if known else clip(row.game, 30)
+        title = game_title(row.game)
         thread = f"<#{row.thread_id}>"
         if row.status == Status.ABORTED:
             return _("🛑 **{game}** #{n} was aborted. The game: {thread}", game=title, n=row.id,

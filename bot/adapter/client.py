@@ -80,6 +80,10 @@ class GameBot(Bot):
                 task.cancel()
         self.bots.stop()
         self.pipeline.stop()
+        try:
+            await self.service.downtime.stopping()
+        except Exception:
+            log.exception("noting the shutdown time failed")
         await super().close()
 
     async def setup_hook(self) -> None:
@@ -99,6 +103,9 @@ class GameBot(Bot):
             await self.sync_commands()
         else:
             log.info("not syncing slash commands: another process does (SYNC_COMMANDS)")
+        # Before any move or timer: the clocks stand still through the time the bot was down
+        # (what says so is in the outbox, delivered below).
+        await self.service.downtime.hold_after_downtime()
         # What the last run left undelivered goes out once the gateway is ready.
         await self.pipeline.start(self.wait_until_ready, self.is_closed)
         self._timers = asyncio.create_task(run_timers(self), name="timers")

@@ -168,6 +168,8 @@ async def serve(settings: Settings) -> None:
         service = GameService(store)
         service.drawing.draw_in_process = True  # pictures never hold the interpreter the loop needs
         service.drawing.warm_up = settings.warm_up
+        service.downtime.process = settings.shard_label
+        service.downtime.shard_count, service.downtime.shard_ids = settings.shard_count, settings.shard_ids
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from ..service.downtime import HEARTBEAT
 from .deliver import Bot, deliver
 
 log = logging.getLogger(__name__)
@@ -42,12 +43,14 @@ async def run_timers(client: Bot) -> None:
             if client.service.clock() - swept >= BOT_SWEEP:
                 swept = client.service.clock()
                 await client.bots.resume()
+            await client.service.downtime.beat()
             fired = await fire_once(client)
             if first:  # overdue timers fire once at start-up: say it was looked at
                 log.info("timers checked after start-up: %d fired", fired)
                 first = False
             due = await client.service.timers.next_due()
             wait = TICK if due is None else min(TICK, max(1.0, due - client.service.clock()))
+            wait = min(wait, HEARTBEAT)
         except Exception:
             log.exception("the timer loop failed; trying again shortly")
             wait = TICK

@@ -14,13 +14,31 @@ from .database import (Conflict, Database, DatabaseError, Migration, SchemaTooNe
                    migrations, newest)
 
 __all__ = ["Conflict", "Database", "DatabaseError", "Migration", "SchemaTooNew", "StoreError", "Tx",
-           "migrate", "migrations", "newest", "open_database", "sqlite_path", "describe", "is_postgres"]
+           "migrate", "migrations", "newest", "open_database", "sqlite_path", "describe", "is_postgres",
+           "postgres_problem"]
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 def is_postgres(url: str) -> bool:
-    return urlsplit(str(url)).scheme in POSTGRES_SCHEMES
+    return str(url).partition("://")[0].lower() in POSTGRES_SCHEMES
+
+
+def postgres_problem(url: str) -> str | None:
+    """What is wrong with the host or port of a ``postgresql://`` URL, in one sentence that
+    does not repeat the URL (it may carry a password); None when nothing is."""
+    try:
+        parts = urlsplit(str(url))
+    except ValueError:  # urllib: "Invalid IPv6 URL"
+        return "DATABASE_URL has a [ without its ] in the host: write an IPv6 host as [::1]"
+    try:
+        for netloc in parts.netloc.rpartition("@")[2].split(","):  # several hosts: h1:5432,h2
+            port = urlsplit(f"//{netloc}").port
+            if port == 0:
+                raise ValueError
+    except ValueError:
+        return "DATABASE_URL's port must be a number from 1 to 65535, as in postgresql://user@host:5432/db"
+    return None
 
 
 def sqlite_path(url: str | Path) -> str:
@@ -58,6 +76,10 @@ async def open_database(url: str | Path) -> Database:
     """Connect (no migrations: the Store runs them)."""
     if is_postgres(str(url)):
         from .postgres import PostgresDatabase
+
+        problem = postgres_problem(str(url))
+        if problem is not None:
+            raise DatabaseError(problem)
 
         return await PostgresDatabase.open(str(url))
     from .sqlite import SqliteDatabase

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from games import BadOptions
 
+from ..db import is_postgres, postgres_problem
 from ..timekeeping.durations import parse_duration
 
 DEFAULT_DATABASE = "data/tidepool.sqlite3"
@@ -132,6 +133,9 @@ def load_settings(environ: Mapping[str, str] | None = None,
         if not database_url.startswith(("sqlite:///", "postgresql://", "postgres://")):
             raise ConfigError("DATABASE_URL must start with sqlite:/// (a file) or postgresql:// "
                               "(a PostgreSQL server)")
+        problem = postgres_problem(database_url) if is_postgres(database_url) else None
+        if problem is not None:
+            raise ConfigError(problem)
     gateway = get("DISCORD_GATEWAY_URL")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
         raise ConfigError("DISCORD_GATEWAY_URL must start with ws:// or wss://")

@@ -1,7 +1,7 @@
 """Keeping the event loop free: what the bot settles once it has started (the bench too).
 
 Nothing slow runs on the loop (the ranked moves of autocomplete, undo's replay and replays'
-GIFs are worked out in a thread, pictures in a worker process), and still three things held
+GIFs are worked out in a thread, pictures in a worker process), and still four things held
 it for tens of milliseconds, because a thread must hold the interpreter to run Python:
 
 * a full garbage collection walks every object the process has, most of them made at
@@ -9,6 +9,9 @@ it for tens of milliseconds, because a thread must hold the interpreter to run P
   starts. Frozen after start-up, those objects are never walked again.
 * the loop gets the interpreter back from a busy thread only when that thread's time slice
   ends: a shorter slice makes the wait short;
+* a module imported on first use is compiled and run on the loop: each game's renderer record
+  (asked whether the game has a hand at its first move) held it 13-40 ms. They are
+  imported here;
 * and each further busy thread may take its turn first: a few workers are as fast as many
   (Python code does not run in parallel), and the loop waits less.
 """
@@ -19,6 +22,8 @@ import asyncio
 import gc
 import sys
 from concurrent.futures import ThreadPoolExecutor
+
+import renderers
 
 #: Seconds a thread runs before a waiting one gets the interpreter (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
@@ -31,6 +36,8 @@ WORKERS = 1
 
 def settle() -> None:
     """Once, after start-up work and before play: see the module's docstring."""
+    for game_id in renderers.REGISTRY:
+        renderers.record(game_id)
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()

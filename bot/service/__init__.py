@@ -25,6 +25,7 @@ from .ground import Ground, Renderer
 from .bots import Bots
 from .clocks import Clocks
 from .core import Narrator
+from .downtime import Downtime
 from .drawing import Drawing
 from .history import History
 from .lobby import Lobby
@@ -65,6 +66,7 @@ class GameService:
                                play=self.play, narrator=self.narrator, sights=self.sights)
         self.settings = Settings(ground)
         self.threads = Threads(ground, lobby=self.lobby)
+        self.downtime = Downtime(ground, narrator=self.narrator)
 
     @property
     def store(self) -> Store:

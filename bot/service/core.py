@@ -65,13 +65,15 @@ class Narrator(Part):
 
     def _turn_post(self, game: Game, state: Any, seats: Sequence[SeatRow], headline: Text,
                    art: Art | None, row: GameRow | None = None,
-                   actor_id: int | None = None, told: Collection[str] = ()) -> Post:
+                   actor_id: int | None = None, told: Collection[str] = (),
+                   note: Text | None = None) -> Post:
         """The board message: what happened, then who acts next (only they are pinged).
 
         With ``row`` (the game as stored after the change) the acting players' buttons are
         attached, bound to that version of the game. The user who just acted is named, not
         pinged: they are looking already; so are the seats in ``told`` (waited for already,
         and pinged then: once a turn is enough). Bots are not prompted: they are thinking.
+        ``note`` follows the result of a game that ends (why it is unrated).
         """
         names = seat_names(game, state, seats)
         users = users_of(seats)
@@ -85,7 +87,7 @@ class Narrator(Part):
             except Exception:  # a stored end must still be announced, even if the words fail
                 log.exception("describing the result of a %s game failed", game.id)
                 said = _("🏁 **Game over.**")
-            text = lines([headline, said, thanks])
+            text = lines([headline, said, note, thanks])
             return Post(text=text, art=art, mention=everyone, is_board=True,
                         replay_of=row.id if row is not None else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
@@ -205,7 +207,7 @@ class Narrator(Part):
 
     async def board_post(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                          headline: Text, tag: str, actor_id: int | None = None, *,
-                         told: Collection[str] = ()) -> Post:
+                         told: Collection[str] = (), note: Text | None = None) -> Post:
         """The board post about a change, built *before* it is written (it goes into the
         outbox in the same transaction): ``row`` is the game as that write will leave it.
 
@@ -213,7 +215,7 @@ class Narrator(Part):
         """
         def build() -> Post:
             art = self.drawing.art(game, row, state, seats, tag)
-            return self._turn_post(game, state, seats, headline, art, row, actor_id, told)
+            return self._turn_post(game, state, seats, headline, art, row, actor_id, told, note)
 
         return await self.notices.turn_notices(await asyncio.to_thread(build), game, row, state)
 

@@ -76,7 +76,8 @@ class Drawing(Part):
         thread with this service's renderer."""
         args = (game.id, players, row.options, row.seed, moves, names)
         if self.draw_in_process and self.ground.render is renderers.render_board:
-            return await self._drawer.run(workers.replay_gif, *args)
+            n, path, used = await self._drawer.run(workers.replay_gif_file, *args)
+            return n, await asyncio.to_thread(workers.take_file, path), used
         return await asyncio.to_thread(workers.replay_gif, *args, self.ground.render)
 
     async def _clocked(self, art: Art) -> Art:

@@ -14,7 +14,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import games
 import renderers
@@ -22,7 +22,7 @@ from games import Game
 
 from ..refusals import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Place
-from ..store import GameRow, GuildSettings, StaleGame, Store, TimerPlan
+from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..timekeeping.chess_clock import clock_of
 from ..safe_text import clip
 from .names import _, game_title
@@ -73,16 +73,25 @@ class Ground:
                                  name=clip(str(game_id), 30), known=known))
         return game
 
-    def load_state(self, game: Game, row: GameRow) -> Any:
-        """The stored state; a state the engine cannot load parks the game (GameUnavailable)."""
+    def load_state(self, game: Game, row: GameRow, seats: Sequence[SeatRow] | None = None) -> Any:
+        """The stored state; a state the engine cannot load parks the game (GameUnavailable),
+        as does one with a player that none of ``seats`` (when given) holds: a seat row edited
+        by hand would otherwise fail deep inside a command."""
         assert row.state is not None
         try:
-            return game.load(row.state)
+            state = game.load(row.state)
         except Exception as exc:
-            why = clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200)
-            self._bad_states[row.id] = (row.state, why)
-            self.park(row, why)
-            raise self.unavailable(row) from None
+            self._bad_state(row, clip(f"its state can't be loaded ({type(exc).__name__}: {exc})", 200))
+        if seats is not None:
+            unseated = set(game.players(state)) - {s.player_id for s in seats}
+            if unseated:
+                self._bad_state(row, clip("no seat holds its player " + ", ".join(sorted(unseated)), 200))
+        return state
+
+    def _bad_state(self, row: GameRow, why: str) -> NoReturn:
+        self._bad_states[row.id] = (row.state or "", why)
+        self.park(row, why)
+        raise self.unavailable(row) from None
 
     # ----- rows that cannot be loaded -------------------------------------------------------
 
@@ -207,7 +216,8 @@ class Ground:
             return False
         if actor.user_id == row.host_id:
             return True
-        return any(s.user_id == actor.user_id for s in await self.store.games.seats(row.id))
+        # Only a player still in it: one who resigned or was removed moderates nothing here.
+        return any(s.user_id == actor.user_id for s in await self.store.games.still_seated(row.id))
 
     def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
         if place.guild_id is None:

@@ -29,6 +29,7 @@ from .paused import refuse_if_paused
 
 from games.text import Text, either, join, lines, sentence
 from ..replay import replay_moves
+from .rated import Step, unrated_note
 from .part import Part
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class Play(Part):
             refuse_if_paused(row)
             game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
-            state = self.ground.load_state(game, row)
+            state = self.ground.load_state(game, row, seats)
             typed_seat, text = self.narrator.typed_seat(game, state, seats, text, actor.user_id)
             player = self.acting_player(game, state, seats, actor, seat or typed_seat)
             try:
@@ -191,7 +192,8 @@ class Play(Part):
                                       *self._forced_words(forced, names)])
                     posts.append(await self.narrator.board_post(
                         game, after, new, seats, self._with_unheard(news, names, headline),
-                        str(n + len(forced)), actor.user_id, told=news.told))
+                        str(n + len(forced)), actor.user_id, told=news.told,
+                        note=unrated_note(game, new, seats, logged, (player, MoveKind.MOVE, actor.user_id))))
                 dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
             items = self.narrator.envelopes(row, posts=posts, dms=dms)
             n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
@@ -218,16 +220,17 @@ class Play(Part):
                                        before, names)
 
     async def post_after(self, game: Game, row: GameRow, seats: Sequence[SeatRow], state: Any,
-                         new: Any, headline: Text) -> Post:
+                         new: Any, headline: Text, step: Step) -> Post:
         """The board post after a change that is not a move (a skip, a resignation, a kick):
-        it also tells the bot turns the channel has not heard of yet."""
+        it also tells the bot turns the channel has not heard of yet. ``step``: that change,
+        as the log will hold it (player, kind, actor)."""
         logged = await self.store.games.moves(row.id)
         n = max((m.n for m in logged), default=0) + 1
         names = seat_names(game, state, seats)
         news = await self._news(game, row, seats, logged, state, names)
         return await self.narrator.board_post(game, self.narrator.next_row(row), new, seats,
                                       self._with_unheard(news, names, headline), str(n),
-                                      told=news.told)
+                                      told=news.told, note=unrated_note(game, new, seats, logged, step))
 
     def _with_unheard(self, news: News, names: Mapping[str, Any], headline: Text) -> Text:
         """The headline of a post after the bot turns the channel has not heard of yet."""
@@ -308,7 +311,7 @@ class Play(Part):
 
         Returns the board post, the keys of its outbox rows and the hand DMs it edits.
         """
-        state = self.ground.load_state(game, row)
+        state = self.ground.load_state(game, row, seats)
         try:
             new = game.resign(state, seat.player_id)
         except IllegalMove as exc:
@@ -323,7 +326,8 @@ class Play(Part):
                 headline = sentence(headline, _("**{name}** is the host now.",
                                                 name=safe_name(heir.name)))
         new, forced, headline = await self.then_forced(game, row, seats, state, new, headline)
-        post = await self.post_after(game, row, seats, state, new, headline)
+        post = await self.post_after(game, row, seats, state, new, headline,
+                                     (seat.player_id, kind, actor_id))
         dms = await self.dms_after(game, row, seats, state, new, forced)
         items = self.narrator.envelopes(row, posts=[post], dms=dms)
         await self.commit(row, game, state, new, player=seat.player_id, kind=kind, move=kind,
@@ -450,7 +454,7 @@ class Play(Part):
             refuse_if_paused(row)
             game = self.ground.engine(row.game)
             seats = await self.store.games.seats(row.id)
-            state = self.ground.load_state(game, row)
+            state = self.ground.load_state(game, row, seats)
             acting = [p for p in game.players(state) if p in game.to_act(state)]
             if user_id is not None:
                 acting = [p for p in acting if any(s.user_id == user_id and s.player_id == p for s in seats)]
@@ -469,7 +473,8 @@ class Play(Part):
             new, forced, headline = await self.then_forced(
                 game, row, seats, state, new, _("⏭️ **{by}** skipped **{name}**'s turn (`{move}`).",
                                                 by=safe_name(actor.name), name=name, move=move))
-            post = await self.post_after(game, row, seats, state, new, headline)
+            post = await self.post_after(game, row, seats, state, new, headline,
+                                         (player, MoveKind.SKIP, actor.user_id))
             dms = await self.dms_after(game, row, seats, state, new, forced)
             items = self.narrator.envelopes(row, posts=[post], dms=dms)
             await self.commit(row, game, state, new, player=player, kind=MoveKind.SKIP, move=move,

@@ -56,7 +56,7 @@ class Sights(Part):
     async def sight(self, game: Game, row: GameRow, seats: Sequence[SeatRow], *,
                     user_id: int | None = None, players: Collection[str] = ()) -> Sight:
         """What the person ``user_id`` (or the seats ``players``, for a bot) may see now."""
-        state = self.ground.load_state(game, row)
+        state = self.ground.load_state(game, row, seats)
         shown, steps = split_turn(await self.store.games.moves(row.id))
         movers = frozenset(m.player_id for m in steps)
         mine = set(players) | {s.player_id for s in seats

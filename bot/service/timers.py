@@ -215,7 +215,8 @@ class Timers(Part):
                         game, row, seats, state, new,
                         _("⌛ Time's up for **{name}** after {waited}: their turn was passed "
                           "(`{move}`).", name=name, waited=waited, move=move))
-                    post = await self.play.post_after(game, row, seats, state, new, headline)
+                    post = await self.play.post_after(game, row, seats, state, new, headline,
+                                                      (timer.player_id, MoveKind.SKIP, None))
                     dms = await self.play.dms_after(game, row, seats, state, new, forced)
                     items = self.narrator.envelopes(row, posts=[post], dms=dms)
                     await self.play.commit(row, game, state, new, player=timer.player_id,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -106,6 +107,28 @@ def replay_gif(game_id: str, players: list[str], options: Mapping[str, str], see
     views = turn_views(games.REGISTRY[game_id], players, options, seed, moves)
     gif, used = animate([render(v, names) for v in views])
     return len(views), gif, used
+
+
+def replay_gif_file(*args: Any) -> tuple[int, str, int]:
+    """:func:`replay_gif`, the GIF left in a file (its path returned) for :func:`take_file`.
+
+    A replay is megabytes; sent back through the worker's pipe it would be unpickled by the
+    pool's thread in one copy under the interpreter lock (a 5 MB Kahuna replay held the event
+    loop up to 34 ms). A file is read back with the lock released."""
+    n, gif, used = replay_gif(*args)
+    fd, path = tempfile.mkstemp(prefix="tidepool-replay-", suffix=".gif")
+    with os.fdopen(fd, "wb") as out:
+        out.write(gif)
+    return n, path, used
+
+
+def take_file(path: str) -> bytes:
+    """The bytes of a worker's file, which is removed (call it in a thread)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    finally:
+        os.unlink(path)
 
 
 def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Attachment:

@@ -14,6 +14,9 @@ ends simply adds one more step (:meth:`Ratings.add`). The choices:
 - Unrated: aborted games (they never finish), games with a bot seat (also one a bot took over),
   cooperative games (a result with an ``outcome``, Kraqua: everyone wins or loses together),
   games with fewer than two human players, and games where one person held several seats.
+  Also, marked in the result (``unrated``) when the game ends (:func:`unrated_because`): games
+  in which a player skipped, kicked or forfeited another with a moderator's power, and games
+  that ended before every player had made a move of their own.
 - Ratings are kept per server (scope: the server's id) and across servers (scope
   :data:`GLOBAL`), per game; a game without a server counts only across servers.
 """
@@ -99,8 +102,8 @@ class Finished:
 def rated_game(game_id: int, game: str, guild_id: int | None, result: Mapping[str, Any] | None,
                seats: Sequence[Seat]) -> Finished | None:
     """The game's places per user, or None if it is unrated (see the module's rules)."""
-    if not result or result.get("outcome") is not None:
-        return None  # unreadable, or cooperative (everyone wins or loses together)
+    if not result or result.get("outcome") is not None or result.get("unrated"):
+        return None  # unreadable, cooperative (everyone wins or loses together), or marked
     if any(s.bot or not s.user_id for s in seats):
         return None
     users = [s.user_id for s in seats]
@@ -108,6 +111,32 @@ def rated_game(game_id: int, game: str, guild_id: int | None, result: Mapping[st
         return None
     places = final_places(result, [s.player_id for s in seats])
     return Finished(game_id, game, guild_id, {s.user_id: places[s.player_id] for s in seats})
+
+
+#: Why a game that would count is unrated (the ``unrated`` of its stored result).
+SEATED_MODERATOR = "seated-moderator"
+EARLY_END = "early-end"
+#: Log entries that take a turn or a seat from a player (with an actor: someone's power).
+REMOVALS = frozenset({"skip", "kick", "forfeit"})
+
+
+def unrated_because(seats: Sequence[Seat], log: Iterable[tuple[str, str, int | None]]) -> str | None:
+    """Why a game that would be rated is not, from its log of (player, kind, actor) entries
+    (undone ones left out): a person who plays in it skipped, kicked or forfeited another
+    player (moderator's powers, not play, decided it; a deadline has no actor); or it ended
+    before every player had made a move of their own (a resignation at once would farm
+    rating with a second account)."""
+    people = {s.user_id for s in seats if s.user_id and not s.bot}
+    owner = {s.player_id: s.user_id for s in seats}
+    moved: set[str] = set()
+    for player, kind, actor in log:
+        if kind in REMOVALS and actor in people and actor != owner.get(player):
+            return SEATED_MODERATOR
+        if kind == "move":
+            moved.add(player)
+    if any(s.player_id not in moved for s in seats if not s.bot):
+        return EARLY_END
+    return None
 
 
 @dataclass

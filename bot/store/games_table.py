@@ -25,6 +25,10 @@ def logged_at(now: float) -> float:
     return float(int(now))
 
 
+#: SQL: the seat ``s`` has left its game (resigned, kicked, forfeited; undone moves aside).
+LEFT = ("EXISTS (SELECT 1 FROM moves m WHERE m.game_id = s.game_id AND m.player_id = s.player_id"
+        " AND m.kind IN ('resign', 'kick', 'forfeit') AND m.undone_at IS NULL)")
+
 class GamesTable(Table):
     """``store.games``: games, seats and moves, and the finished games that history reads."""
 
@@ -218,6 +222,14 @@ class GamesTable(Table):
         )
         return [SeatRow(**dict(r)) for r in rows]
 
+    async def still_seated(self, game_id: int) -> list[SeatRow]:
+        """The seats whose player is still in the game: not resigned, kicked or forfeited
+        (a seat row stays after that, for the log and the result)."""
+        rows = await self._all(
+            "SELECT game_id, position, user_id, player_id, name, bot_level FROM seats s"
+            f" WHERE game_id = ? AND NOT {LEFT} ORDER BY position", (game_id,))
+        return [SeatRow(**dict(r)) for r in rows]
+
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,
                          order: list[str], timers: TimerPlan | None = None,
                          outbox: Sequence[Envelope] = (), then: Sequence[ForcedRow] = ()) -> None:
@@ -334,6 +346,6 @@ class GamesTable(Table):
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRow]:
         """The open games (lobbies too) in which ``user_id`` holds a seat, on one server."""
         rows = await self._all(
-            "SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            f"SELECT * FROM games WHERE id IN (SELECT game_id FROM seats s WHERE user_id = ? AND NOT {LEFT})"
             " AND status IN ('lobby', 'running') AND guild_id = ? ORDER BY id", (user_id, guild_id))
         return [GameRow.from_row(r) for r in rows]

@@ -36,11 +36,11 @@ _OF_USER = ("timers.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)"
             " AND EXISTS (SELECT 1 FROM seats us WHERE us.game_id = timers.game_id"
             " AND us.player_id = timers.player_id AND us.user_id = ?)")
 #: SQL: when a held row's hold began (a row written during the hold: its turn's start).
-_HOLD_START = ("(CASE WHEN held_at IS NOT NULL AND held_at > turn_since THEN held_at"
+HOLD_START = ("(CASE WHEN held_at IS NOT NULL AND held_at > turn_since THEN held_at"
                " ELSE turn_since END)")
 
 
-class _Undo(Exception):
+class Undo(Exception):
     """Raised inside a transaction to roll it back (the change is no longer possible)."""
 
 
@@ -69,7 +69,7 @@ class PausesTable(Table):
         by the same amount, so a timer is due as long after ``at`` as it was after the hold
         began. Unarmed rows are armed from their delivery anyway. Returns how many rows moved.
         """
-        shift = f"(CASE WHEN ? > {_HOLD_START} THEN ? - {_HOLD_START} ELSE 0 END)"
+        shift = f"(CASE WHEN ? > {HOLD_START} THEN ? - {HOLD_START} ELSE 0 END)"
         moved = await db.execute(
             f"UPDATE timers SET due_at = due_at + {shift}, turn_since = turn_since + {shift},"
             f" held_at = NULL WHERE {scope} AND armed = 1 AND NOT {HELD}",
@@ -86,7 +86,7 @@ class PausesTable(Table):
         the board's buttons stay valid for after the pause). False if that is no longer so."""
         try:
             await self._pause(game_id, version, by=by, reason=reason, now=now, outbox=outbox)
-        except _Undo:
+        except Undo:
             return False
         return True
 
@@ -99,7 +99,7 @@ class PausesTable(Table):
                 " WHERE id = ? AND version = ? AND status = 'running' AND paused_at IS NULL",
                 (now, by, reason, game_id, version))
             if changed != 1:
-                raise _Undo
+                raise Undo
             await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
             await self.outbox.write(db, game_id, None, outbox, now)
 
@@ -109,7 +109,7 @@ class PausesTable(Table):
         try:
             async with self._tx() as db:
                 await self._resume(db, game_id, version, now=now, outbox=outbox)
-        except _Undo:
+        except Undo:
             return False
         return True
 
@@ -119,7 +119,7 @@ class PausesTable(Table):
             "UPDATE games SET paused_at = NULL, paused_by = NULL, pause_reason = NULL"
             " WHERE id = ? AND version = ? AND paused_at IS NOT NULL", (game_id, version))
         if changed != 1:
-            raise _Undo
+            raise Undo
         await self.shift(db, "game_id = ?", (game_id,), at=now)
         await db.execute("DELETE FROM pause_votes WHERE game_id = ?", (game_id,))
         await self.outbox.write(db, game_id, None, outbox, now)
@@ -179,11 +179,11 @@ class PausesTable(Table):
         try:
             async with self._tx() as db:
                 if await db.execute(sql, params) != 1:
-                    raise _Undo
+                    raise Undo
                 await self.shift(db, _OF_USER, (user_id, user_id), at=at)
                 for game_id, items in outbox:
                     await self.outbox.write(db, game_id, None, items, now)
-        except _Undo:
+        except Undo:
             return False
         return True
 

@@ -12,6 +12,8 @@ its place until the next rebuild, which leaves it out.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +22,7 @@ import games
 from games.base import ResultOutcome
 
 from ..db.database import Database, Row, Tx
-from .elo import GLOBAL, Finished, Line, Ratings, Scope, Seat, rated_game, recompute
+from .elo import GLOBAL, Finished, Line, Ratings, Scope, Seat, rated_game, recompute, unrated_because
 from .rows import SeatRow, _json_column
 from .table import Table
 
@@ -122,7 +124,17 @@ class RatingsTable(Table):
             return
         seats = [SeatRow(**dict(r)) for r in await db.fetch(
             f"SELECT {_SEATS} FROM seats WHERE game_id = ? ORDER BY position", (game_id,))]
-        counted = standing(row["id"], row["game"], row["guild_id"], _result(row), seats)
+        result = _result(row)
+        counted = standing(row["id"], row["game"], row["guild_id"], result, seats)
+        if counted is not None and counted.rated is not None and result is not None:
+            log = await db.fetch("SELECT player_id, kind, actor_id FROM moves WHERE game_id = ?"
+                                 " AND undone_at IS NULL ORDER BY n", (game_id,))
+            why = unrated_because([Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats],
+                                  [(r["player_id"], r["kind"], r["actor_id"]) for r in log])
+            if why is not None:  # kept in the result: a recomputation sees it too
+                await db.execute("UPDATE games SET result = ? WHERE id = ?",
+                                 (json.dumps({**result, "unrated": why}, sort_keys=True), game_id))
+                counted = dataclasses.replace(counted, rated=None)
         if counted is not None:
             await self._add(db, counted)
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..db import Database, Tx
 from .envelopes import Envelope
 from .outbox_table import OutboxTable
-from .pauses_table import HELD, PausesTable
+from .pauses_table import HELD, HOLD_START, PausesTable, Undo
 from .rows import TimerPlan, TimerRow, bank_left
 from .table import Table
 
@@ -61,7 +61,8 @@ class TimersTable(Table):
     async def _settle_clock(db: Tx, game_id: int, plan: TimerPlan, now: float) -> dict[str, Any]:
         """The chess clock's banks after this change, stored with it: a player whose wait
         ended keeps what their deadline had left (plus the increment after a turn they
-        played), at most the start."""
+        played), at most the start. A held deadline (its player away, its game paused) stood
+        still from when its hold began: the time held is not charged."""
         assert plan.clock is not None
         start, increment = plan.clock
         raw = await db.fetchval("SELECT clock FROM games WHERE id = ?", (game_id,))
@@ -72,9 +73,11 @@ class TimersTable(Table):
             data, banks = {}, {}
         if not plan.ended:
             return banks
-        rows = await db.fetch("SELECT player_id, due_at, armed, delay, ran_out FROM timers"
-                              " WHERE game_id = ? AND kind = 'deadline'", (game_id,))
-        left = {r["player_id"]: bank_left(r["due_at"], r["armed"], r["delay"], r["ran_out"], now)
+        rows = await db.fetch(f"SELECT player_id, due_at, armed, delay, ran_out, {HOLD_START} AS"
+                              f" stopped, {HELD} AS held FROM timers WHERE game_id = ?"
+                              " AND kind = 'deadline'", (game_id,))
+        left = {r["player_id"]: bank_left(r["due_at"], r["armed"], r["delay"], r["ran_out"],
+                                          min(now, r["stopped"]) if r["held"] else now)
                 for r in rows}
         for player in sorted(plan.ended):  # no deadline left: it ran out
             banks[player] = min(float(start), left.get(player, 0.0)
@@ -175,3 +178,63 @@ class TimersTable(Table):
                     "UPDATE timers SET held_at = ? WHERE game_id = ? AND kind = ? AND player_id = ?"
                     f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id))
         return True
+
+    # ----- downtime -------------------------------------------------------------------------
+
+    async def clocked_games(self, served: Scope) -> list[tuple[int, int | None, int]]:
+        """(game, guild, channel) of the running games in ``served`` that have a deadline (a
+        clock's or a fixed one): the games an outage could have cost time."""
+        cond, params = served
+        rows = await self._all(
+            "SELECT g.id, g.guild_id, g.channel_id FROM games g"
+            " WHERE g.status IN ('lobby', 'running') AND g.status = 'running'"  # games_open
+            f" AND {cond} AND EXISTS (SELECT 1 FROM timers t WHERE t.game_id = g.id"
+            " AND t.kind = 'deadline') ORDER BY g.id", params)
+        return [(r["id"], r["guild_id"], r["channel_id"]) for r in rows]
+
+    async def hold_downtime(self, key: str, *, last: str, down: float, now: float, served: Scope,
+                            outbox: Sequence[tuple[int, Sequence[Envelope]]] = ()) -> bool:
+        """The bot was down for ``down`` seconds: every timer of the running games in
+        ``served`` moves forward by that much (``due_at``, ``turn_since`` and a hold's start
+        alike, so a bank, a deadline, a reminder and a later return's shift are as if the time
+        had not passed), with what says so (``outbox``). ``key`` is the meta row of the
+        heartbeat that still reads ``last``; it reads ``now`` after. False, changing nothing,
+        when another start-up moved it first."""
+        cond, params = served
+        try:
+            async with self._tx() as db:
+                if await db.execute("UPDATE meta SET value = ? WHERE key = ? AND value = ?",
+                                    (repr(now), key, last)) != 1:
+                    raise Undo
+                # games_open; a column of the row itself, or SQLite (no statistics) would
+                # rather read all of the covering games_by_guild.
+                ids = [r["id"] for r in await db.fetch(
+                    "SELECT g.id, g.version FROM games g WHERE g.status IN ('lobby', 'running')"
+                    f" AND g.status = 'running' AND {cond}", params)]
+                for at in range(0, len(ids), 500):  # by the game's index, not all of timers
+                    some = ids[at:at + 500]
+                    await db.execute(
+                        "UPDATE timers SET due_at = due_at + ?, turn_since = turn_since + ?,"
+                        f" held_at = held_at + ? WHERE game_id IN ({','.join('?' * len(some))})",
+                        (down, down, down, *some))
+                for game_id, items in outbox:
+                    await self.outbox.write(db, game_id, None, items, now)
+        except Undo:
+            return False
+        return True
+
+
+#: SQL over ``games g`` and its parameters: the games one process serves.
+Scope = tuple[str, tuple[Any, ...]]
+
+
+def served_by(shard_count: int | None, shard_ids: Sequence[int] | None) -> Scope:
+    """The games of the shards a process runs (Discord's rule: a server's shard is its id
+    shifted right by 22, modulo the count; direct messages come to shard 0). Every game
+    when the process runs every shard."""
+    if shard_count is None or shard_ids is None:
+        return "1 = 1", ()
+    cond = f"((g.guild_id >> 22) % ?) IN ({','.join('?' * len(shard_ids))})"
+    if 0 in shard_ids:
+        cond = f"(g.guild_id IS NULL OR {cond})"
+    return f"({cond})", (shard_count, *shard_ids)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -122,3 +122,24 @@ PLACE = Place(guild_id=GUILD, channel_id=CHANNEL)
 ALICE = Actor(user_id=101, name="Alice", manage_channels=True)
 BOB = Actor(user_id=202, name="Bob")
 CAROL = Actor(user_id=303, name="Carol")
+
+
+async def everyone_moves(service: GameService, place: Place, actors: Sequence[Actor]) -> None:
+    """Each human player makes a move of their own (a game that ends before that is unrated):
+    the first legal move of whoever may act and has not moved yet."""
+    import games
+
+    pending = {str(a.user_id): a for a in actors}
+    for _step in range(4 * len(actors) + 8):
+        row = await service.store.games.active_game(place.channel_id)
+        assert row is not None and row.state is not None
+        game = games.REGISTRY[row.game]
+        state = game.load(row.state)
+        moved = {m.player_id for m in await service.store.games.moves(row.id) if m.kind == "move"}
+        humans = {s.player_id for s in await service.store.games.seats(row.id) if not s.bot_level}
+        if humans <= moved:
+            return
+        acting = sorted(game.to_act(state))
+        player = next((p for p in acting if p not in moved), acting[0])
+        await service.play.move(pending[player], place, game.legal_moves(state, player)[0])
+    raise AssertionError("not every player got to move")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -15,7 +16,7 @@ from bot.store import Store
 from bot.timekeeping.durations import format_duration, parse_duration
 from games import BadOptions
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all, sent_out
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, deliver_all, everyone_moves, sent_out
 
 HOUR = 3600.0
 
@@ -269,6 +270,7 @@ async def test_stats_leaderboard(service: GameService) -> None:
     assert "No finished games" in (await service.ratings.stats(ALICE, PLACE)).reply
     for loser in (BOB, BOB, ALICE):
         await start_game(service)
+        await everyone_moves(service, PLACE, [ALICE, BOB])
         await service.play.resign(loser, PLACE)
     other = Place(guild_id=GUILD + 1, channel_id=1)
     assert "No finished games" in (await service.ratings.stats(ALICE, other)).reply
@@ -306,6 +308,36 @@ async def test_animated_replay(service: GameService) -> None:
     await service.narrator.remember_message(row.id, "replay", 998, channel_id=4242)
     again = await service.history.replay_animation(CAROL, PLACE, row.id)
     assert again.posts == [] and "/4242/998" in again.reply
+
+
+@pytest.mark.slow
+async def test_a_replay_drawn_in_the_worker_process_comes_back_whole(
+        service: GameService, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the bot builds it: in the drawing worker, handed back through a file (not the
+    worker's pipe, whose unpickling held the loop), which is gone afterwards."""
+    from bot.service.names import names_of
+
+    spare = tmp_path / "spare"
+    spare.mkdir()
+    monkeypatch.setenv("TMPDIR", str(spare))  # the spawned worker's temporary files
+    await start_game(service)
+    actors = {"101": ALICE, "202": BOB}
+    row, game, state = await state_of(service)
+    for _ in range(36):
+        (player,) = game.to_act(state)
+        await service.play.move(actors[player], PLACE, game.legal_moves(state, player)[0])
+        row, game, state = await state_of(service)
+    seats = await service.store.games.seats(row.id)
+    args = (game, [s.player_id for s in seats], row, await service.store.games.moves(row.id),
+            names_of(seats))
+    in_thread = await service.drawing.replay_gif(*args)
+    service.drawing.draw_in_process, service.drawing.warm_up = True, False
+    try:
+        in_worker = await asyncio.wait_for(service.drawing.replay_gif(*args), 120)
+    finally:
+        service.drawing.close()
+    assert in_worker == in_thread and in_worker[0] == 37
+    assert list(spare.iterdir()) == []
 
 
 def test_long_games_are_thinned_to_fit() -> None:

@@ -22,7 +22,7 @@ from bot.db import SchemaTooNew
 from bot.store import Store, migrations
 from tests.waiting import PATIENCE
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all, everyone_moves
 
 HOUR = 3600.0
 OTHER = Place(guild_id=GUILD, channel_id=701)
@@ -105,6 +105,24 @@ async def test_a_broken_running_game_is_parked_and_a_moderator_can_replace_it(
     assert why in line and "parked" in line
 
 
+async def test_a_seat_edited_away_from_its_state_parks_the_game(
+        service: GameService, caplog: pytest.LogCaptureFixture) -> None:
+    """A seat row whose player the stored state does not know (edited by hand): the game is
+    parked with one clear sentence, never "Something went wrong" deep inside a move."""
+    caplog.set_level(logging.INFO)
+    broken = await start_game(service)
+    await change_behind(service.store, "UPDATE seats SET player_id = '303' WHERE game_id = ?"
+                        " AND user_id = ?", (broken, BOB.user_id))
+    for attempt in (service.play.move(ALICE, PLACE, "a1"), service.looking.board(BOB, PLACE),
+                    service.looking.status(CAROL, PLACE), service.play.move(ALICE, PLACE, "a1")):
+        with pytest.raises(GameUnavailable, match="can't be loaded.*moderator can end it"):
+            await attempt
+    [line] = parked_lines(caplog, broken)
+    assert "no seat holds its player 202" in line
+    aborted = await service.lobby.abort(ALICE, PLACE, "seat edited")
+    assert aborted.reply == "The game was aborted."
+
+
 async def test_a_lobby_with_an_unknown_game_can_be_aborted_by_its_host(
         service: GameService, db_path: Path) -> None:
     lobby = (await service.lobby.new_game(ALICE, PLACE, "aqualin")).game_id
@@ -145,6 +163,7 @@ async def test_resume_timers_stats_and_replays_skip_the_bad_row(
     # once the kept ratings are rebuilt (they counted it when it ended).
     third = Place(guild_id=GUILD, channel_id=702)
     done = await start_game(service, third)
+    await everyone_moves(service, third, [ALICE, BOB])
     await service.play.resign(BOB, third)
     assert "**Alice**: rating 1516, 1 played, 1 won" in (await service.ratings.stats(ALICE, PLACE)).reply
     await damage(service.store, done, "result", "{broken")

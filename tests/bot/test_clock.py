@@ -413,3 +413,118 @@ async def test_shifting_the_timer_rows_stops_the_clock(service: GameService, clo
     assert await service.timers.fire_due() == []
     await move(service, ALICE, "a1")
     assert (await banks(service, game_id))[A] == DAY + 1
+
+
+async def test_time_away_is_not_charged_to_a_player_who_moves_while_away(
+        service: GameService, clock: FakeClock) -> None:
+    """Ten minutes used, then away for two hours: the move leaves the 50 minutes that were
+    left when the away began (the console's ``clock=1h+0s``, ``/game away 1d``, ``/move``)."""
+    game_id = await start(service, options="clock=1h+0s reminder=off")
+    clock.advance(10 * 60)
+    await service.pauses.away(ALICE, PLACE, "1d")
+    clock.advance(2 * HOUR)
+    assert (await banks(service, game_id))[A] == 50 * 60  # held while away
+    await move(service, ALICE, "a1")
+    assert await service.store.pauses.away(ALICE.user_id) is None  # the move ended the away
+    assert (await banks(service, game_id))[A] == 50 * 60
+    assert (await banks(service, game_id))[B] == HOUR
+
+
+async def test_time_away_is_not_charged_to_a_player_who_is_skipped(
+        service: GameService, clock: FakeClock) -> None:
+    game_id = await start(service, "kahuna", "clock=1h+0s reminder=off")  # Alice to act
+    clock.advance(5 * 60)
+    await service.pauses.away(ALICE, PLACE, "1d")
+    clock.advance(3 * HOUR)
+    referee = Actor(user_id=909, name="Ref", manage_channels=True)
+    await service.play.skip(referee, PLACE)
+    await deliver_all(service)
+    assert (await banks(service, game_id))[A] == 55 * 60
+    await service.pauses.away(ALICE, PLACE, "off")
+    clock.advance(60)
+    assert (await banks(service, game_id))[A] == 55 * 60  # Bob's turn: Alice's bank stands
+    assert (await banks(service, game_id))[B] == HOUR - 60
+
+
+# ----- downtime -------------------------------------------------------------------------------
+
+
+async def restarted(db_url: str, clock: FakeClock, down: float, **process: object) -> tuple[Store, GameService]:
+    """The bot stops (crashes: no last heartbeat), is down for ``down`` seconds, starts."""
+    clock.advance(down)
+    store = await Store.open(db_url)
+    service = GameService(store, clock=clock)
+    for name, value in process.items():
+        setattr(service.downtime, name, value)
+    return store, service
+
+
+async def to_act(service: GameService, game_id: int) -> str:
+    _row, game, state = await loaded(service, game_id)
+    (player,) = game.to_act(state)
+    return player
+
+
+async def test_downtime_holds_every_clock_and_says_so_once(db_url, clock: FakeClock) -> None:
+    store = await Store.open(db_url)
+    service = GameService(store, clock=clock, new_seed=lambda: 3)
+    assert await service.downtime.hold_after_downtime() == []  # the first start ever
+    game_id = await start(service, options="clock=1h+0s reminder=10m")
+    clock.advance(60)
+    await service.downtime.beat()
+    clock.advance(2)  # it crashes two seconds after its last heartbeat
+    await store.close()
+    store, service = await restarted(db_url, clock, 3 * HOUR)
+    try:
+        [(place, told)] = await service.downtime.hold_after_downtime()
+        assert place == PLACE and told.game_id == game_id
+        assert await service.downtime.hold_after_downtime() == []  # held and told once
+        assert str(told.posts[0].text) == ("🔌 The bot was offline for 3 h; every clock and deadline "
+                                           "was held meanwhile.")
+        assert [r["game_id"] for r in await store.db.fetch(
+            "SELECT game_id FROM outbox WHERE body LIKE '%offline%'")] == [game_id]
+        first = await to_act(service, game_id)
+        assert (await banks(service, game_id))[first] == HOUR - 60  # used before the heartbeat
+        assert await service.timers.fire_due() == []  # no deadline or reminder is overdue
+        clock.advance(10 * 60 - 61)
+        assert await service.timers.fire_due() == []
+        clock.advance(1)
+        [(_, reminded)] = await service.timers.fire_due()  # ten minutes of the turn's own time
+        assert reminded.game_id == game_id and f"<@{first}>" in reminded.posts[0].text
+        await service.downtime.stopping()  # shut down cleanly: the last heartbeat is now
+    finally:
+        await store.close()
+    # A quick restart is no downtime: the clock runs on.
+    store, service = await restarted(db_url, clock, 15)
+    try:
+        assert await service.downtime.hold_after_downtime() == []
+        assert (await banks(service, game_id))[await to_act(service, game_id)] == HOUR - 600 - 15
+    finally:
+        await store.close()
+
+
+async def test_downtime_of_one_process_holds_only_the_servers_it_runs(db_url, clock: FakeClock) -> None:
+    from bot.messages import Place
+
+    far = Place(guild_id=1 << 22, channel_id=701)  # shard 1 of 2; PLACE's server is shard 0
+    store = await Store.open(db_url)
+    service = GameService(store, clock=clock, new_seed=lambda: 3)
+    here = await start(service, options="clock=1h")
+    out = await sent_out(service, await service.lobby.new_game(ALICE, far, "aqualin", "clock=1h"))
+    await sent_out(service, await service.lobby.join(BOB, far))
+    await sent_out(service, await service.lobby.start(ALICE, far))
+    there = out.game_id
+    for shard in (0, 1):
+        service.downtime.process, service.downtime.shard_count = str(shard), 2
+        service.downtime.shard_ids = (shard,)
+        await service.downtime.hold_after_downtime()
+    await store.close()
+    store, service = await restarted(db_url, clock, HOUR, process="1", shard_count=2, shard_ids=(1,))
+    try:
+        [(place, _told)] = await service.downtime.hold_after_downtime()
+        assert place == far
+        assert set((await banks(service, there)).values()) == {HOUR}  # held: shard 1 was down
+        # shard 0's process was up: its clock ran (ran out, not yet fired)
+        assert (await banks(service, here))[await to_act(service, here)] == 0
+    finally:
+        await store.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import os
 import subprocess
 import sys
@@ -153,6 +155,26 @@ def test_database_url_wins_and_is_never_echoed() -> None:
     with pytest.raises(ConfigError) as err:
         load_settings({"DATABASE_URL": "mysql://bot:hunter2@db/tidepool"}, env_file=None)
     assert "DATABASE_URL" in str(err.value) and "hunter2" not in str(err.value)
+
+
+@pytest.mark.parametrize("url, says", [
+    ("postgresql://bot:hunter2@h:notaport/db", "port must be a number"),
+    ("postgresql://bot:hunter2@h:99999/db", "port must be a number"),
+    ("postgresql://bot:hunter2@[::1:1/db", "IPv6 host"),
+])
+def test_a_malformed_postgres_url_is_one_sentence(tmp_path: Path, url: str, says: str) -> None:
+    with pytest.raises(ConfigError, match=says) as err:
+        load_settings({"DATABASE_URL": url}, env_file=None)
+    assert "hunter2" not in str(err.value)
+    done = _run_bot(tmp_path, DISCORD_TOKEN="x", DATABASE_URL=url)
+    assert done.returncode != 0 and says in done.stderr
+    assert "Traceback" not in done.stderr and "hunter2" not in done.stderr
+    # Where a URL is not checked as a setting (python -m bot db copy), it is the same sentence.
+    from bot.db import DatabaseError, open_database
+    with pytest.raises(DatabaseError, match=says):
+        asyncio.run(open_database(url))
+    # Several hosts, as libpq allows, are fine.
+    assert load_settings({"DATABASE_URL": "postgresql://u@h1:5432,h2:5433/db"}, env_file=None)
 
 
 def test_every_setting_is_documented() -> None:

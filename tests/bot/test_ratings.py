@@ -21,7 +21,7 @@ from bot.service import GameService
 from bot.store.ratings_table import standing
 from bot.store import Store
 
-from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, everyone_moves
 
 # ----- the math --------------------------------------------------------------------------
 
@@ -117,6 +117,7 @@ async def aqualin_won_by(service: GameService, winner: Actor, loser: Actor,
     out = await service.lobby.new_game(mod(winner), place, "aqualin", "role=host-colour")
     await service.lobby.join(loser, place)
     await service.lobby.start(mod(winner), place)
+    await everyone_moves(service, place, [winner, loser])  # else it would be unrated
     await service.play.resign(loser, place)
     return out.game_id
 
@@ -205,6 +206,7 @@ async def test_the_kept_ratings_are_what_each_game_end_gives(service: GameServic
     await service.lobby.join(BOB, PLACE)
     await service.lobby.join(CAROL, PLACE)
     await service.lobby.start(ALICE, PLACE)
+    await everyone_moves(service, PLACE, [ALICE, BOB, CAROL])
     await service.play.resign(CAROL, PLACE)
     await service.play.resign(BOB, PLACE)
     row = await store.games.get(out.game_id)
@@ -243,9 +245,10 @@ async def test_profile_in_the_console(tmp_path) -> None:
     try:
         console = Console(service, tmp_path / "out")
         assert any("/game profile" in line for line in await console.handle("help"))
-        for line in ("alice: /game new aqualin", "bob: /game join", "alice: /game start",
-                     "bob: /game resign"):
+        for line in ("alice: /game new aqualin", "bob: /game join", "alice: /game start"):
             await console.handle(line)
+        await everyone_moves(service, console.place, [console.actor("alice"), console.actor("bob")])
+        await console.handle("bob: /game resign")
         out = "\n".join(await console.handle("carol: /game profile alice"))
         assert "alice's profile" in out and "Aqualin: rating 1516 (on all servers 1516)" in out
         out = "\n".join(await console.handle("bob: /game profile"))
@@ -275,6 +278,9 @@ async def test_over_random_histories_the_kept_tables_equal_a_rebuild(
             await service.lobby.start(host, place)
             row = await store.games.active_game(place.channel_id)
             humans = [s for s in await store.games.seats(row.id) if not s.bot_level]
+            if rnd.random() < 0.7 and game != "kraqua":  # else unrated: not everyone moved
+                await everyone_moves(service, place, [p for p in people
+                                                      if p.user_id in {s.user_id for s in humans}])
             for seat in rnd.sample(humans, len(humans)):
                 if (await store.games.get(row.id)).status != "running":
                     break

@@ -18,6 +18,8 @@ async def test_profile_and_stats_show_ratings(harness: Harness) -> None:
     await started(h)
     mine = reply_text(await h.command(BOB, "game", "profile"))
     assert "**Bob**'s profile" in mine and "• Aqualin game" in mine  # the running game
+    await h.command(ALICE, "move", action="a1")  # each moves once: else it would be unrated
+    await h.command(BOB, "move", action="b2")
     await resign(h, BOB)
     sent = await h.command(CAROL, "game", "profile", user=ALICE)
     assert sent[0].body["data"]["flags"] & 64  # only the asker sees it

@@ -138,6 +138,11 @@ async def session(service: GameService, clock: FakeClock) -> None:
     await service.store.games.bot_turn_games()
     await service.store.outbox.claimants()
     await pipe.prune()
+    # A start-up after downtime, in a process that runs one shard of two.
+    service.downtime.shard_count, service.downtime.shard_ids = 2, (0,)
+    await service.downtime.beat(force=True)
+    clock.advance(3600)
+    await service.downtime.hold_after_downtime()
 
 
 def aliases(sql: str) -> dict[str, str]:

@@ -1,0 +1,108 @@
+"""Ratings reward play, not powers: a player who moderates and skips or removes another, or a
+game that ends before everyone moved, is unrated and says so; players who left a game hold
+no power over it any more."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot.messages import Actor, Place
+from bot.refusals import NotAllowed
+from bot.service import GameService
+
+from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, everyone_moves
+
+REFEREE = Actor(user_id=909, name="Ref", manage_channels=True)  # a moderator without a seat
+CHAT = Place(guild_id=None, channel_id=881)  # a group DM: every player moderates
+
+
+async def kahuna(service: GameService, place: Place = PLACE) -> int:
+    out = await service.lobby.new_game(ALICE, place, "kahuna", "")
+    await service.lobby.join(BOB, place)
+    await service.lobby.start(ALICE, place)
+    assert out.game_id is not None
+    return out.game_id
+
+
+async def bobs_turn(service: GameService, place: Place = PLACE) -> None:
+    """Play Alice's moves until Bob is to act."""
+    for _ in range(6):
+        row = await service.store.games.active_game(place.channel_id)
+        game = games.REGISTRY[row.game]
+        state = game.load(row.state)
+        if str(BOB.user_id) in game.to_act(state):
+            return
+        (player,) = game.to_act(state)
+        await service.play.move(ALICE, place, game.legal_moves(state, player)[0])
+    raise AssertionError("Bob never got the turn")
+
+
+async def result_of(service: GameService, game_id: int) -> dict:
+    row = await service.store.games.get(game_id)
+    assert row is not None and row.status == "finished" and row.result is not None
+    return row.result
+
+
+async def rating_lines(service: GameService) -> str:
+    return (await service.ratings.stats(CAROL, PLACE)).reply
+
+
+async def test_a_seated_moderator_who_skips_the_opponent_plays_an_unrated_game(
+        service: GameService) -> None:
+    game_id = await kahuna(service)
+    await everyone_moves(service, PLACE, [ALICE, BOB])
+    await bobs_turn(service)
+    await service.play.skip(ALICE, PLACE)  # Alice plays and moderates: her power, not her play
+    out = await service.play.resign(BOB, PLACE)
+    assert "Unrated: a player of this game skipped or removed another" in str(out.posts[0].text)
+    assert (await result_of(service, game_id))["unrated"] == "seated-moderator"
+    assert "rating" not in (await rating_lines(service)).split("\n-#")[0]
+    assert (await service.store.ratings.rebuild()).differences == []
+
+
+async def test_a_moderator_without_a_seat_may_skip_and_the_game_stays_rated(
+        service: GameService) -> None:
+    game_id = await kahuna(service)
+    await everyone_moves(service, PLACE, [ALICE, BOB])
+    await bobs_turn(service)
+    await service.play.skip(REFEREE, PLACE)
+    out = await service.play.resign(BOB, PLACE)
+    assert "Unrated" not in str(out.posts[0].text)
+    assert "unrated" not in await result_of(service, game_id)
+    assert "**Alice**: rating 1516" in await rating_lines(service)
+
+
+async def test_a_game_resigned_before_everyone_moved_is_unrated(service: GameService) -> None:
+    game_id = await kahuna(service)
+    out = await service.play.resign(BOB, PLACE)  # a second account, resigned at once
+    assert "Unrated: the game ended before every player had made a move" in str(out.posts[0].text)
+    assert (await result_of(service, game_id))["unrated"] == "early-end"
+    assert "rating" not in (await rating_lines(service)).split("\n-#")[0]
+
+
+async def test_a_player_who_left_a_group_dm_game_moderates_it_no_more(service: GameService) -> None:
+    out = await service.lobby.new_game(ALICE, CHAT, "krasserfall", "")
+    await service.lobby.join(BOB, CHAT)
+    await service.lobby.join(CAROL, CHAT)
+    await service.lobby.start(ALICE, CHAT)
+    await service.play.resign(CAROL, CHAT)
+    for attempt in (service.play.skip(CAROL, CHAT), service.play.kick(CAROL, CHAT, BOB.user_id, "Bob"),
+                    service.lobby.abort(CAROL, CHAT, "spite"), service.pauses.pause(CAROL, CHAT)):
+        with pytest.raises(NotAllowed):
+            await attempt
+    assert (await service.store.games.get(out.game_id)).status == "running"
+    await service.pauses.pause(BOB, CHAT)  # a player still in it moderates, as before
+    assert (await service.store.games.get(out.game_id)).paused_at is not None
+
+
+async def test_the_profile_leaves_out_games_the_player_left(service: GameService) -> None:
+    await service.lobby.new_game(ALICE, PLACE, "krasserfall", "")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.join(CAROL, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    assert "• Krasserfall game" in (await service.ratings.profile(CAROL, Place(GUILD, 1))).reply
+    await service.play.resign(CAROL, PLACE)
+    text = (await service.ratings.profile(CAROL, Place(GUILD, 1))).reply
+    assert "No current games." in text
+    assert "• Krasserfall game" in (await service.ratings.profile(BOB, Place(GUILD, 1))).reply

@@ -42,6 +42,10 @@ TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = tuple(DeadlineAction)
 
 
+#: Key of ``games.timing``: the server's reminder, deadline and deadline action as they were
+#: when the game started (the game's own options, beside it, win).
+KEPT_SETTINGS = "settings"
+
 class Ground:
     """What every part stands on: the store, the clock, the channel locks, games that cannot
     be loaded, rights, finding a place's game, and its timing."""
@@ -268,11 +272,26 @@ class Ground:
 
     @staticmethod
     def timing(row: GameRow, settings: GuildSettings) -> tuple[int | None, int | None, str]:
-        """(reminder seconds, deadline seconds, action): the game's overrides, else the server's."""
-        reminder = row.timing["reminder"] if "reminder" in row.timing else settings.reminder_seconds
-        deadline = row.timing["deadline"] if "deadline" in row.timing else settings.deadline_seconds
-        action = row.timing.get("on-deadline") or settings.deadline_action
-        return reminder, deadline, action
+        """(reminder seconds, deadline seconds, action): the game's own options, else the
+        server's settings as they were when the game started (:data:`KEPT_SETTINGS`), else
+        (a lobby, or a game from before) the server's settings now."""
+        kept = row.timing.get(KEPT_SETTINGS)
+        kept = kept if isinstance(kept, dict) else {}
+
+        def pick(key: str, now: Any) -> Any:
+            return row.timing[key] if key in row.timing else kept[key] if key in kept else now
+
+        return (pick("reminder", settings.reminder_seconds), pick("deadline", settings.deadline_seconds),
+                row.timing.get("on-deadline") or kept.get("on-deadline") or settings.deadline_action)
+
+    @classmethod
+    def kept_timing(cls, row: GameRow, settings: GuildSettings) -> dict[str, Any]:
+        """The game's timing to store as it starts: the server's settings kept with it, so a
+        later change of a setting does not reach into a running game (a bystander could
+        otherwise give it a 5-minute forfeit)."""
+        reminder, deadline, action = cls.timing(row, settings)
+        return {**row.timing, KEPT_SETTINGS: {"reminder": reminder, "deadline": deadline,
+                                              "on-deadline": action}}
 
     async def timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
                          ended: Sequence[str] = ()) -> TimerPlan | None:

@@ -12,6 +12,7 @@ from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
+from .ground import KEPT_SETTINGS
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
@@ -102,6 +103,8 @@ class Lobby(Part):
         opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items())) or "none"
         timing: Any = None
         for key, value in sorted(row.timing.items()):
+            if key == KEPT_SETTINGS:
+                continue  # the server's, not an option of the game
             shown = (ACTION_WORDS[value] if key == "on-deadline" else
                      clock_words(clock_of(row.timing)) if key == "clock" else format_duration(value))
             entry = _("{key}={value}", key=key, value=shown)
@@ -343,6 +346,7 @@ class Lobby(Part):
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self.ground.timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
+                timing=self.ground.kept_timing(row, await self.ground.settings_for(row)),
             ))
             started = await self.store.games.get(row.id)
             assert started is not None

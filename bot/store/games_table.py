@@ -232,11 +232,16 @@ class GamesTable(Table):
 
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,
                          order: list[str], timers: TimerPlan | None = None,
-                         outbox: Sequence[Envelope] = (), then: Sequence[ForcedRow] = ()) -> None:
+                         outbox: Sequence[Envelope] = (), then: Sequence[ForcedRow] = (),
+                         timing: Mapping[str, Any] | None = None) -> None:
         """Lobby -> running with the first state; ``order`` re-numbers the seats. ``then``: the
-        forced moves that played themselves at once (``state`` is the state after them)."""
+        forced moves that played themselves at once (``state`` is the state after them).
+        ``timing``: the game's timing from now on (the settings it keeps)."""
+        kept = ((", timing = ?", (json.dumps(dict(timing), sort_keys=True),))
+                if timing is not None else ("", ()))
         async with self._tx() as db:
-            await self._bump(db, game_id, version, now, ", status = 'running', state = ?", (state,))
+            await self._bump(db, game_id, version, now, ", status = 'running', state = ?" + kept[0],
+                             (state, *kept[1]))
             for n, forced in enumerate(then, start=1):
                 await db.execute(
                     "INSERT INTO moves (game_id, n, player_id, kind, move, created_at, actor_id,"

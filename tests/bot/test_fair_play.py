@@ -106,3 +106,28 @@ async def test_the_profile_leaves_out_games_the_player_left(service: GameService
     text = (await service.ratings.profile(CAROL, Place(GUILD, 1))).reply
     assert "No current games." in text
     assert "• Krasserfall game" in (await service.ratings.profile(BOB, Place(GUILD, 1))).reply
+
+
+async def aqualin(service: GameService, place: Place = PLACE) -> int:
+    out = await service.lobby.new_game(ALICE, place, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, place)
+    await service.lobby.start(ALICE, place)
+    assert out.game_id is not None
+    return out.game_id
+
+
+def timers_of(found) -> set[tuple[str, str, float]]:
+    return {(t.kind, t.player_id, t.due_at - t.turn_since) for t in found}
+
+
+async def test_a_running_game_keeps_the_deadlines_it_started_with(service: GameService) -> None:
+    game_id = await aqualin(service)
+    await service.settings.configure(REFEREE, PLACE, deadline="5m", on_deadline="forfeit")
+    await service.play.move(ALICE, PLACE, "a1")  # a whole turn: Bob's timers are planned anew
+    assert timers_of(await service.store.timers.of_game(game_id)) == {
+        ("reminder", str(BOB.user_id), 12 * 3600)}  # as the game began: no deadline
+    assert "forfeit" not in (await service.looking.status(BOB, PLACE)).reply
+    # A game opened afterwards plays by the new settings.
+    other = Place(guild_id=GUILD, channel_id=702)
+    new = await aqualin(service, other)
+    assert ("deadline", str(ALICE.user_id), 300) in timers_of(await service.store.timers.of_game(new))

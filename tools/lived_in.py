@@ -318,14 +318,22 @@ def stolen() -> float:
         return 0.0
 
 
-async def tick(gaps: list[tuple[float, str]], doing: list[str], done: asyncio.Event) -> None:
-    """Sleep 1 ms at a time until ``done``, recording each gap beyond that with what ran."""
-    last = time.perf_counter()
+async def tick(gaps: list[tuple[float, str]], doing: list[str], done: asyncio.Event,
+               busy: list[float] | None = None) -> None:
+    """Sleep 1 ms at a time until ``done``, recording each gap beyond that with what ran;
+    ``busy`` gets, for each gap, the CPU time this process spent meanwhile (all its threads),
+    at most the gap: the part of it the bot itself held the loop, or a thread of the bot held
+    the interpreter. The rest was the machine's (the host, the database server, the drawing
+    worker)."""
+    last, cpu = time.perf_counter(), time.process_time()
     while not done.is_set():
         await asyncio.sleep(0.001)
-        now = time.perf_counter()
-        gaps.append((max(0.0, now - last - 0.001), doing[0]))
-        last = now
+        now, used = time.perf_counter(), time.process_time()
+        gap = max(0.0, now - last - 0.001)
+        gaps.append((gap, doing[0]))
+        if busy is not None:
+            busy.append(min(gap, max(0.0, used - cpu - 0.001)))
+        last, cpu = now, used
 
 
 async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[float]]:
@@ -335,7 +343,9 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
 
     Beside it, the same ticker alone for as long: a virtual machine is paused now and then
     by its host (its steal time), and a pause holds the loop like work does. The worst gap
-    of the ticker alone is the floor no change to the bot can lower."""
+    of the ticker alone is the floor no change to the bot can lower. And for each gap, how
+    much of it this process spent on the CPU (any of its threads): the bot's own part, the
+    figure a change to the bot can lower."""
     finished = await store.db.fetch(
         "SELECT id, channel_id, guild_id FROM games WHERE status = 'finished' AND game = 'kahuna'"
         " ORDER BY id DESC LIMIT ?", (n,))
@@ -387,7 +397,8 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     service.drawing.draw_in_process = True  # as the bot draws: replays too, in the worker
     await service.drawing.start_workers()
     settle()  # as the bot settles after start-up: what the figures above left behind is frozen
-    ticker = asyncio.create_task(tick(gaps, doing, done))
+    busy: list[float] = []
+    ticker = asyncio.create_task(tick(gaps, doing, done, busy))
     await asyncio.sleep(0.01)
     gc.callbacks.append(watch)
     t0, steal0 = time.perf_counter(), stolen()
@@ -406,11 +417,15 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     steal_alone = stolen() - steal1
     worst, during = max(gaps, default=(0.0, "nothing"))
     floor = max(alone, default=(0.0, ""))[0]
-    print(f"  (worst loop stall {worst * 1e3:.1f} ms, during {during}; gaps over 10 ms: {over(gaps)}"
+    held = max(busy, default=0.0)
+    print(f"  (worst loop stall {worst * 1e3:.1f} ms, during {during}, of which this process was"
+          f" busy {busy[gaps.index((worst, during))] * 1e3:.1f} ms; worst busy part of a stall"
+          f" {held * 1e3:.1f} ms; gaps over 10 ms: {over(gaps)}"
           f" in {took:.0f} s; {steal:.2f} s stolen by the host; longest full garbage collection"
           f" {max(collections, default=0.0) * 1e3:.1f} ms. The ticker alone as long: worst"
           f" {floor * 1e3:.1f} ms, over 10 ms: {over(alone)}, {steal_alone:.2f} s stolen)")
     return {"worst loop stall (heavy reads + moves)": [worst],
+            "  the bot's own part of a stall (its CPU)": [held],
             "worst gap of the ticker alone (the machine's own)": [floor]}
 
 
@@ -515,7 +530,7 @@ def kept_per_game(source: Path, folder: Path) -> list[str]:
             con.commit()
             con.close()
             per = (full - vacuumed(work)) / COPIES
-            lines.append(f"  {game:<12} {players} players: {per / 1e3:5.1f} KB per finished game"
+            lines.append(f"  {game:<12} {players} players: {per / 1e3:5.2f} KB per finished game"
                          f" ({moves / seeds:.0f} log entries)")
         work.unlink()
     return lines

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+
 from ..service.downtime import HEARTBEAT
 from .deliver import Bot, deliver
 

@@ -46,6 +46,7 @@ DEADLINE_ACTIONS = tuple(DeadlineAction)
 #: when the game started (the game's own options, beside it, win).
 KEPT_SETTINGS = "settings"
 
+
 class Ground:
     """What every part stands on: the store, the clock, the channel locks, games that cannot
     be loaded, rights, finding a place's game, and its timing."""

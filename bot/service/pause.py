@@ -95,6 +95,11 @@ def parse_until(text: str, now: float) -> float | None:
     return now + seconds
 
 
+#: Seconds between two posts about one player going away (or a new date); the return is
+#: posted when the going was.
+AWAY_TOLD_EVERY = 3600.0
+
+
 @dataclass(eq=False, repr=False, kw_only=True)
 class Pauses(Part):
     """Pauses, their votes, and aways (a pause holds the bots, the timers and the clocks; a
@@ -243,8 +248,13 @@ class Pauses(Part):
         was = await self.store.pauses.away(actor.user_id)
         told: list[tuple[Place, Outcome]] = []
         outbox = []
+        count = 0
+        tell = await self._may_tell_away(actor.user_id, now)
         for row in await self.store.games.running_games_of(actor.user_id):
             if not self.ground.loadable(row):
+                continue
+            count += 1
+            if not tell:
                 continue
             name = self._person_names(await self.store.games.seats(row.id))[actor.user_id]
             text = (_("🌴 **{name}** is away until {when} now.", name=name, when=utc(end)) if was else
@@ -257,8 +267,33 @@ class Pauses(Part):
                          Outcome(reply="", posts=[post], game_id=row.id,
                                  outbox=tuple(i.key for i in items))))
         await self.store.pauses.set_away(actor.user_id, until=end, now=now, outbox=outbox)
-        reply = _n_games(len(told), utc(end))
+        reply = _n_games(count, utc(end))
         return self._gathered(place, reply, told)
+
+    async def _may_tell_away(self, user_id: int, now: float) -> bool:
+        """Whether going away (or a new date) is posted in ``user_id``'s games: at most once
+        an hour (twelve quick changes made twelve posts in every game). The status and the
+        player's own answer always say how it stands."""
+        last = await self._last_told_away(user_id)
+        if last is not None and now - last < AWAY_TOLD_EVERY:
+            return False
+        await self.store.meta.set(f"away-told:{user_id}", repr(now))
+        return True
+
+    async def _was_told_away(self, user_id: int) -> bool:
+        """Whether the return is posted: when the away that ends was (the games heard of it)."""
+        away = await self.store.pauses.away(user_id)
+        if away is None:
+            return False
+        last = await self._last_told_away(user_id)
+        return last is None or last >= away[0]
+
+    async def _last_told_away(self, user_id: int) -> float | None:
+        try:
+            last = await self.store.meta.get(f"away-told:{user_id}")
+            return None if last is None else float(last)
+        except ValueError:
+            return None
 
     @staticmethod
     def _gathered(place: Place, reply: Any, told: list[tuple[Place, Outcome]]) -> Outcome:
@@ -272,10 +307,12 @@ class Pauses(Part):
     async def come_back(self, user_id: int, *, at: float,
                         until: float | None = None) -> list[tuple[Place, Outcome]]:
         """End an away (``until``: the one that ends then, by its date) and say so in each of
-        the player's games; nothing if it was ended already."""
+        the player's games (when their going away was said there, see :data:`AWAY_TOLD_EVERY`);
+        nothing if it was ended already."""
         told: list[tuple[Place, Outcome]] = []
         outbox = []
-        for row in await self.store.games.running_games_of(user_id):
+        tell = await self._was_told_away(user_id)
+        for row in await self.store.games.running_games_of(user_id) if tell else ():
             if not self.ground.loadable(row):
                 continue
             name = self._person_names(await self.store.games.seats(row.id))[user_id]

@@ -89,6 +89,12 @@ class Settings(Part):
             if who_starts is not None or manager_role is not None or clear_manager_role:
                 raise ServiceError(_("Outside a server there are no roles to choose: everyone here "
                                      "may open a game, and its players moderate it."))
+            # While games are open here, their players (those still in) decide, not a bystander.
+            open_here = await self.store.games.active_games(place.channel_id)
+            players = {s.user_id for row in open_here for s in await self.store.games.still_seated(row.id)}
+            if open_here and actor.user_id not in players:
+                raise NotAllowed(_("While a game is open here, only its players can change the "
+                                   "settings."))
         elif not actor.manage_channels:
             raise NotAllowed(_("Changing the game settings needs the Manage Channels permission."))
         changes: dict[str, Any] = {}

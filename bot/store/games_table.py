@@ -349,8 +349,11 @@ class GamesTable(Table):
     # ----- history --------------------------------------------------------------------------
 
     async def games_of(self, user_id: int, guild_id: int | None) -> list[GameRow]:
-        """The open games (lobbies too) in which ``user_id`` holds a seat, on one server."""
+        """The open games (lobbies too) in which ``user_id`` still holds a seat, on one server."""
         rows = await self._all(
-            f"SELECT * FROM games WHERE id IN (SELECT game_id FROM seats s WHERE user_id = ? AND NOT {LEFT})"
-            " AND status IN ('lobby', 'running') AND guild_id = ? ORDER BY id", (user_id, guild_id))
+            "SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            " AND status IN ('lobby', 'running') AND guild_id = ?"
+            # whether they left, asked of their open games only (not of every game they played)
+            f" AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ? AND NOT {LEFT})"
+            " ORDER BY id", (user_id, guild_id, user_id))
         return [GameRow.from_row(r) for r in rows]

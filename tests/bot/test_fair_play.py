@@ -131,3 +131,17 @@ async def test_a_running_game_keeps_the_deadlines_it_started_with(service: GameS
     other = Place(guild_id=GUILD, channel_id=702)
     new = await aqualin(service, other)
     assert ("deadline", str(ALICE.user_id), 300) in timers_of(await service.store.timers.of_game(new))
+
+
+async def test_a_bystander_of_a_group_dm_game_cannot_change_its_settings(service: GameService) -> None:
+    await service.lobby.new_game(ALICE, CHAT, "krasserfall", "")
+    await service.lobby.join(BOB, CHAT)
+    await service.lobby.join(CAROL, CHAT)
+    dana = Actor(user_id=404, name="Dana")  # in the group DM, not in the game
+    with pytest.raises(NotAllowed, match="only its players"):
+        await service.settings.configure(dana, CHAT, deadline="5m", on_deadline="forfeit")
+    await service.lobby.start(ALICE, CHAT)
+    await service.play.resign(CAROL, CHAT)
+    with pytest.raises(NotAllowed, match="only its players"):  # nor one who left it
+        await service.settings.configure(CAROL, CHAT, deadline="5m")
+    assert "5 min" in str((await service.settings.configure(BOB, CHAT, deadline="5m")).reply)

@@ -389,3 +389,24 @@ async def test_away_asked_on_another_server_posts_nothing_there(
     assert out.posts == [] and out.outbox == ()
     assert "in your 1 game" in str(out.reply) or "your game" in str(out.reply)
     assert [r for r in await store.outbox.rows(game_id, pending=True) if "is away until" in str(r["body"])]
+
+
+async def test_quick_changes_of_away_are_posted_once_an_hour(service: GameService, clock: FakeClock) -> None:
+    await aqualin(service, PLACE, first_move=True)
+    await aqualin(service, OTHER, first_move=True)
+    posted = []
+    for n in range(12):  # away, a new date, back, away again ... within minutes
+        if n % 3 == 2:
+            out = await service.pauses.away(BOB, PLACE, "off")
+        else:
+            out = await service.pauses.away(BOB, PLACE, f"{n + 1}d")
+        posted += [str(p.text) for p in out.posts]
+        assert out.reply  # the player is always told how it stands
+        clock.advance(60)
+    # One away and its return in each of the two games, not twelve posts in each.
+    assert len([p for p in posted if "is away until" in p]) == 2
+    assert len([p for p in posted if "is back" in p]) == 2
+    assert await service.store.pauses.away(BOB.user_id) is None
+    clock.advance(HOUR)
+    out = await service.pauses.away(BOB, PLACE, "1d")
+    assert any("is away until" in str(p.text) for p in out.posts)  # an hour later: told again

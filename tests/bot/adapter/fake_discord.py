@@ -367,7 +367,9 @@ class Harness:
         if isinstance(message, int):
             message = self.fake.messages[message]
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._dispatch(self._base(user, 3, data, message=message))
+        # Clicked where the message is (a thread's message: in the thread), as Discord does.
+        channel_id = int(message.get("channel_id") or CHANNEL_ID)
+        return await self._dispatch(self._base(user, 3, data, channel_id=channel_id, message=message))
 
 
 def thread_payload(thread_id: int, parent_id: int, name: str, archive_after: int = 1440,

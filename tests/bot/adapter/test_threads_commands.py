@@ -232,3 +232,59 @@ async def test_a_deleted_thread_sends_the_game_back_to_its_channel(harness: Harn
     assert notice.path == board.path == f"/channels/{CHANNEL_ID}/messages"
     assert notice.content.startswith("I couldn't open a thread") and "has started" in board.content
     assert (await h.client.service.store.games.get(game_id)).thread_id is None
+
+
+async def test_every_persistent_button_finds_its_game_inside_the_thread(harness: Harness) -> None:
+    """Clicked on messages in the game's thread: the move buttons, Agree (pause), Wait (a clock
+    that ran out) and Replay, each reaching the game and nothing else."""
+    from .fake_discord import User
+    from .test_clock_commands import later
+
+    h = harness
+    game_id, thread = await threaded_lobby(h, "kahuna", options="clock=12h+1h on-deadline=skip reminder=off")
+    await h.click(BOB, f"lobby:join:{game_id}", int(thread))
+    [board] = posts_in(await h.command(ALICE, "game", "start", channel_id=thread), thread)
+    # A move button on the board in the thread, pressed by the player to act.
+    import games
+
+    def acting() -> str:
+        (player,) = games.REGISTRY["kahuna"].to_act(games.REGISTRY["kahuna"].load(row.state))
+        return player
+
+    row = await h.client.service.store.games.get(game_id)
+    mover = ALICE if acting() == str(ALICE.id) else BOB
+    first = next(b for b in buttons(board.body) if b.startswith("m"))
+    sent = await h.click(mover, first, message(board))
+    assert "can't find" not in reply_text(sent)
+    assert len(await h.client.service.store.games.moves(game_id)) == 1 or "Next:" in reply_text(sent)
+
+    # Agree: Bob asks for a pause in the thread; Alice, without moderator rights here, agrees.
+    sent = await h.command(BOB, "game", "pause", channel_id=thread)
+    [asked] = posts_in(sent, thread)
+    sent = await h.click(User(ALICE.id, "Alice"), f"agree:pause:{game_id}", message(asked))
+    assert reply_text(sent) == "The game is paused."
+    sent = await h.command(ALICE, "game", "resume", channel_id=thread)
+    assert "paused" not in reply_text(sent).lower() or "resum" in reply_text(sent).lower()
+
+    # Wait: a bank runs out; the notice is in the thread, and waiting for the player works.
+    row = await h.client.service.store.games.get(game_id)
+    late = acting()
+    later(h, 13 * 3600)
+    assert await fire_once(h.client) == 1
+    [notice] = posts_in(h.fake.take(), thread)
+    assert buttons(notice.body) == [f"wait:{game_id}:{late}"]
+    other = ALICE if late == str(BOB.id) else BOB
+    sent = await h.click(other, f"wait:{game_id}:{late}", message(notice))
+    assert "I can't find" not in reply_text(sent) and "wait" in reply_text(sent).lower()
+    later(h, 3 * 24 * 3600)
+    assert await fire_once(h.client) == 0  # the skip was called off
+    assert [m.kind for m in await h.client.service.store.games.moves(game_id)] != ["skip"]
+
+    # Replay: the game ends in the thread; its result's Replay button answers there.
+    asked = question(await h.command(BOB, "game", "resign", channel_id=thread))
+    sent = await h.click(BOB, f"ok:resign:{game_id}:{BOB.id}", message(asked))
+    [result] = posts_in(sent, thread)
+    assert f"replay:{game_id}" in buttons(result.body)
+    sent = await h.click(CAROL, f"replay:{game_id}", message(result))
+    [replay] = posts_in(sent, thread)
+    assert replay.files and not posts_in(sent, CHANNEL_ID)

@@ -17,12 +17,17 @@ REFEREE = Actor(user_id=909, name="Ref", manage_channels=True)  # a moderator wi
 CHAT = Place(guild_id=None, channel_id=881)  # a group DM: every player moderates
 
 
-async def kahuna(service: GameService, place: Place = PLACE) -> int:
-    out = await service.lobby.new_game(ALICE, place, "kahuna", "")
+async def opened(service: GameService, game: str, options: str = "", place: Place = PLACE) -> int:
+    """A started game of Alice and Bob."""
+    out = await service.lobby.new_game(ALICE, place, game, options)
     await service.lobby.join(BOB, place)
     await service.lobby.start(ALICE, place)
     assert out.game_id is not None
     return out.game_id
+
+
+async def kahuna(service: GameService, place: Place = PLACE) -> int:
+    return await opened(service, "kahuna", "", place)
 
 
 async def bobs_turn(service: GameService, place: Place = PLACE) -> None:
@@ -109,11 +114,7 @@ async def test_the_profile_leaves_out_games_the_player_left(service: GameService
 
 
 async def aqualin(service: GameService, place: Place = PLACE) -> int:
-    out = await service.lobby.new_game(ALICE, place, "aqualin", "role=host-colour")
-    await service.lobby.join(BOB, place)
-    await service.lobby.start(ALICE, place)
-    assert out.game_id is not None
-    return out.game_id
+    return await opened(service, "aqualin", "role=host-colour", place)
 
 
 def timers_of(found) -> set[tuple[str, str, float]]:

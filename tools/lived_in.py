@@ -31,7 +31,9 @@ import random
 import shutil
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -398,6 +400,8 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     await service.drawing.start_workers()
     settle()  # as the bot settles after start-up: what the figures above left behind is frozen
     busy: list[float] = []
+    watch_stacks = StackWatch()
+    watcher = asyncio.create_task(watch_stacks.start())
     ticker = asyncio.create_task(tick(gaps, doing, done, busy))
     await asyncio.sleep(0.01)
     gc.callbacks.append(watch)
@@ -408,6 +412,8 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
         gc.callbacks.remove(watch)
         done.set()
         await ticker
+    watch_stacks.report()
+    await watcher
     took, steal = time.perf_counter() - t0, stolen() - steal0
     alone: list[tuple[float, str]] = []
     quiet = asyncio.Event()
@@ -427,6 +433,48 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     return {"worst loop stall (heavy reads + moves)": [worst],
             "  the bot's own part of a stall (its CPU)": [held],
             "worst gap of the ticker alone (the machine's own)": [floor]}
+
+
+class StackWatch:
+    """With ``TIDEPOOL_STALL_STACKS=1``: a thread that, while the loop lags more than 12 ms,
+    notes what every thread of this process is doing (its last frames); :meth:`report` prints
+    the most frequent. What holds the loop, by name, instead of a guess. Off by default: its
+    own waking every few milliseconds would count in the stalls it looks at."""
+
+    def __init__(self) -> None:
+        self.on = os.environ.get("TIDEPOOL_STALL_STACKS") == "1"
+        self.beat = time.perf_counter()
+        self.seen: dict[str, int] = {}
+        self._stop = threading.Event()
+        self._loop_thread = threading.get_ident()
+
+    async def start(self) -> None:
+        if not self.on:
+            return
+        threading.Thread(target=self._watch, daemon=True).start()
+        while not self._stop.is_set():
+            self.beat = time.perf_counter()
+            await asyncio.sleep(0.001)
+
+    def _watch(self) -> None:
+        me = threading.get_ident()
+        while not self._stop.is_set():
+            time.sleep(0.003)
+            if time.perf_counter() - self.beat <= 0.012:
+                continue
+            names = {t.ident: t.name for t in threading.enumerate()}
+            for ident, frame in sys._current_frames().items():
+                if ident == me:
+                    continue
+                frames = [f for f in traceback.extract_stack(frame) if "importlib" not in f.filename][-6:]
+                where = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames))
+                key = f"{'loop' if ident == self._loop_thread else names.get(ident, '?')}: {where}"
+                self.seen[key] = self.seen.get(key, 0) + 1
+
+    def report(self) -> None:
+        self._stop.set()
+        for key, count in sorted(self.seen.items(), key=lambda kv: -kv[1])[:12]:
+            print(f"    {count:>3} × {key}")
 
 
 def over(gaps: list[tuple[float, str]], limit: float = 0.010) -> int:

@@ -222,7 +222,8 @@ class Ground:
         if actor.user_id == row.host_id:
             return True
         # Only a player still in it: one who resigned or was removed moderates nothing here.
-        return any(s.user_id == actor.user_id for s in await self.store.games.still_seated(row.id))
+        seated = await self.store.games.seats(row.id, still_in=True)
+        return any(s.user_id == actor.user_id for s in seated)
 
     def moderator_words_at(self, place: Place, settings: GuildSettings) -> Text:
         if place.guild_id is None:

@@ -346,7 +346,7 @@ class Lobby(Part):
                 row.id, row.version, state=game.dump(state), now=self.clock(),
                 order=[s.player_id for s in ordered], timers=await self.ground.timer_plan(row, game, state),
                 outbox=items, then=[f.row() for f in forced],
-                timing=self.ground.kept_timing(row, await self.ground.settings_for(row)),
+                timing=self.ground.kept_timing(row, settings),
             ))
             started = await self.store.games.get(row.id)
             assert started is not None

@@ -134,7 +134,7 @@ class Pauses(Part):
                 raise ServiceError(_("The game isn't paused, so there is nothing to resume."))
             game = self.ground.engine(row.game)
             state = self.ground.load_state(game, row, seats)
-            seated = {s.player_id for s in await self.store.games.still_seated(row.id)}
+            seated = {s.player_id for s in await self.store.games.seats(row.id, still_in=True)}
             humans = list(dict.fromkeys(s.user_id for s in seats if s.user_id and not s.bot_level
                                         and s.player_id in game.players(state) and s.player_id in seated))
             moderator = await self.ground.moderates(actor, place, await self.ground.settings_for(row), row)

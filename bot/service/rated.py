@@ -10,7 +10,8 @@ from games import Game
 from games.text import Text
 
 from ..store import MoveRow, SeatRow
-from ..store.elo import EARLY_END, SEATED_MODERATOR, Seat, rated_game, unrated_because
+from ..store.elo import EARLY_END, SEATED_MODERATOR, rated_game, unrated_because
+from ..store.ratings_table import elo_seats
 from .names import _
 
 #: A change as the log will hold it: (player, kind, the user who made it or None).
@@ -24,7 +25,7 @@ def unrated_note(game: Game, state: Any, seats: Sequence[SeatRow], logged: Seque
     result = game.result(state)
     if result is None:
         return None
-    counted = [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats]
+    counted = elo_seats(seats)
     if rated_game(0, game.id, None, result.to_dict(), counted) is None:
         return None
     why = unrated_because(counted, [*((m.player_id, str(m.kind), m.actor_id) for m in logged

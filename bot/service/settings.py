@@ -91,7 +91,8 @@ class Settings(Part):
                                      "may open a game, and its players moderate it."))
             # While games are open here, their players (those still in) decide, not a bystander.
             open_here = await self.store.games.active_games(place.channel_id)
-            players = {s.user_id for row in open_here for s in await self.store.games.still_seated(row.id)}
+            players = {s.user_id for row in open_here
+                       for s in await self.store.games.seats(row.id, still_in=True)}
             if open_here and actor.user_id not in players:
                 raise NotAllowed(_("While a game is open here, only its players can change the "
                                    "settings."))

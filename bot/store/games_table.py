@@ -214,20 +214,14 @@ class GamesTable(Table):
             " AND status = 'running' ORDER BY id", (user_id,))
         return [GameRow.from_row(r) for r in rows]
 
-    async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all(
-            "SELECT game_id, position, user_id, player_id, name, bot_level FROM seats"
-            " WHERE game_id = ? ORDER BY position",
-            (game_id,),
-        )
-        return [SeatRow(**dict(r)) for r in rows]
-
-    async def still_seated(self, game_id: int) -> list[SeatRow]:
-        """The seats whose player is still in the game: not resigned, kicked or forfeited
-        (a seat row stays after that, for the log and the result)."""
+    async def seats(self, game_id: int, *, still_in: bool = False) -> list[SeatRow]:
+        """The game's seats; ``still_in``: only those whose player is still in the game (not
+        resigned, kicked or forfeited: a seat row stays after that, for the log and result)."""
         rows = await self._all(
             "SELECT game_id, position, user_id, player_id, name, bot_level FROM seats s"
-            f" WHERE game_id = ? AND NOT {LEFT} ORDER BY position", (game_id,))
+            f" WHERE game_id = ?{f' AND NOT {LEFT}' if still_in else ''} ORDER BY position",
+            (game_id,),
+        )
         return [SeatRow(**dict(r)) for r in rows]
 
     async def start_game(self, game_id: int, version: int, *, state: str, now: float,

@@ -76,6 +76,11 @@ def _result(r: Row) -> dict[str, Any] | None:
         return None
 
 
+def elo_seats(seats: Sequence[SeatRow]) -> list[Seat]:
+    """The seats as the ratings see them."""
+    return [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats]
+
+
 def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, Any] | None,
              seats: Sequence[SeatRow]) -> Standing | None:
     """A finished game as the ratings and records see it; None if it does not count (its row
@@ -94,7 +99,7 @@ def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, An
     if known.multi_seat and people:
         team = (",".join(str(u) for u in sorted(people)), result.get("outcome") == ResultOutcome.WON)
     rated = rated_game(game_id, game, guild_id, result,
-                       [Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats])
+                       elo_seats(seats))
     return Standing(game, guild_id, rated, people, team)
 
 
@@ -129,8 +134,7 @@ class RatingsTable(Table):
         if counted is not None and counted.rated is not None and result is not None:
             log = await db.fetch("SELECT player_id, kind, actor_id FROM moves WHERE game_id = ?"
                                  " AND undone_at IS NULL ORDER BY n", (game_id,))
-            why = unrated_because([Seat(s.player_id, s.user_id, bool(s.bot_level)) for s in seats],
-                                  [(r["player_id"], r["kind"], r["actor_id"]) for r in log])
+            why = unrated_because(elo_seats(seats), [(r["player_id"], r["kind"], r["actor_id"]) for r in log])
             if why is not None:  # kept in the result: a recomputation sees it too
                 await db.execute("UPDATE games SET result = ? WHERE id = ?",
                                  (json.dumps({**result, "unrated": why}, sort_keys=True), game_id))

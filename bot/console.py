@@ -52,7 +52,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
                                      (each with /game pause, as the button would)
   /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (UTC), /game away off
   /game addbot [easy|normal|hard] | removebot
-  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false]
+  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false away_days=30]
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines

@@ -24,6 +24,7 @@ at most 5 ms.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import gc
 import hashlib
 import os
@@ -31,9 +32,7 @@ import random
 import shutil
 import sys
 import tempfile
-import threading
 import time
-import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -293,7 +292,7 @@ async def measure(url: str, seed: int, n: int) -> dict[str, list[float]]:
         for i in range(min(n, len(running))):
             await move(i)
         out["outbox sweep, nothing due"] = await timed(n, lambda i: pipe.sweep())
-        out["next timer due"] = await timed(n, lambda i: store.timers.next_due())
+        out["next timer due"] = await timed(n, lambda i: store.timers.next_due(time.time()))
         out["/game stats (big server)"] = await timed(n, lambda i: service.ratings.stats(
             who(i)[0], Place(guild_id=SEED_GUILDS[1], channel_id=1)))
         out["/game profile"] = await timed(n, lambda i: service.ratings.profile(
@@ -368,7 +367,7 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
                                ("replay", lambda: service.history.replay_animation(asker, place, None)),
                                ("bot-seat sweep", service.bots.channels_with_bot_turns),
                                ("timers at start-up", service.timers.arm_missing_timers),
-                               ("next timer", store.timers.next_due)):
+                               ("next timer", service.timers.next_due)):
                 doing[0] = name
                 await step()
         doing[0] = "moves alone"
@@ -436,45 +435,42 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
 
 
 class StackWatch:
-    """With ``TIDEPOOL_STALL_STACKS=1``: a thread that, while the loop lags more than 12 ms,
-    notes what every thread of this process is doing (its last frames); :meth:`report` prints
-    the most frequent. What holds the loop, by name, instead of a guess. Off by default: its
-    own waking every few milliseconds would count in the stalls it looks at."""
+    """With ``TIDEPOOL_STALL_STACKS=1``: whenever the loop is held more than 15 ms, the
+    interpreter's own watchdog (:func:`faulthandler.dump_traceback_later`, a C thread that
+    needs no interpreter lock, so it sees a thread that holds the lock too) writes every
+    thread's stack; :meth:`report` prints where the loop's thread was, most frequent first.
+    What holds the loop, by name, instead of a guess. Off by default: re-arming the watchdog
+    every millisecond costs a little itself."""
 
     def __init__(self) -> None:
         self.on = os.environ.get("TIDEPOOL_STALL_STACKS") == "1"
-        self.beat = time.perf_counter()
-        self.seen: dict[str, int] = {}
-        self._stop = threading.Event()
-        self._loop_thread = threading.get_ident()
+        self._stop = asyncio.Event()
+        self._file = tempfile.TemporaryFile("w+") if self.on else None
 
     async def start(self) -> None:
-        if not self.on:
+        if self._file is None:
             return
-        threading.Thread(target=self._watch, daemon=True).start()
         while not self._stop.is_set():
-            self.beat = time.perf_counter()
+            faulthandler.dump_traceback_later(0.015, file=self._file)
             await asyncio.sleep(0.001)
-
-    def _watch(self) -> None:
-        me = threading.get_ident()
-        while not self._stop.is_set():
-            time.sleep(0.003)
-            if time.perf_counter() - self.beat <= 0.012:
-                continue
-            names = {t.ident: t.name for t in threading.enumerate()}
-            for ident, frame in sys._current_frames().items():
-                if ident == me:
-                    continue
-                frames = [f for f in traceback.extract_stack(frame) if "importlib" not in f.filename][-6:]
-                where = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames))
-                key = f"{'loop' if ident == self._loop_thread else names.get(ident, '?')}: {where}"
-                self.seen[key] = self.seen.get(key, 0) + 1
+            faulthandler.cancel_dump_traceback_later()
 
     def report(self) -> None:
         self._stop.set()
-        for key, count in sorted(self.seen.items(), key=lambda kv: -kv[1])[:12]:
-            print(f"    {count:>3} × {key}")
+        if self._file is None:
+            return
+        faulthandler.cancel_dump_traceback_later()
+        self._file.seek(0)
+        seen: dict[str, int] = {}
+        for dump in self._file.read().split("Timeout (")[1:]:
+            # The loop's thread is the main one: its stack comes last, innermost frame first.
+            frames = dump.rsplit("most recent call first):", 1)[-1].strip().splitlines()[:4]
+            where = " < ".join(f.strip().replace('File "', "").replace('", line ', ":")
+                               .rsplit("/", 1)[-1] for f in frames)
+            seen[where] = seen.get(where, 0) + 1
+        self._file.close()
+        for where, count in sorted(seen.items(), key=lambda kv: -kv[1])[:12]:
+            print(f"    {count:>3} × loop held in {where}")
 
 
 def over(gaps: list[tuple[float, str]], limit: float = 0.010) -> int:

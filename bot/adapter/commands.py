@@ -175,6 +175,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         bot_takeover=T("Let a bot play on for a player who runs out of time (forfeit)"),
         auto_forced=T("Play a player's only possible move for them at once"),
         threads=T("Give each new game a thread of its own"),
+        away_days=T("Days of away each person has in any 365 (default 30)"),
     )
     @app_commands.choices(
         who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
@@ -198,7 +199,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      language: app_commands.Choice[str] | None = None,
                      bot_takeover: bool | None = None,
                      auto_forced: bool | None = None,
-                     threads: bool | None = None) -> None:
+                     threads: bool | None = None,
+                     away_days: app_commands.Range[int, 0, 365] | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             return await service.settings.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
@@ -207,6 +209,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
                 bot_takeover=bot_takeover, auto_forced=auto_forced, threads=threads,
+                away_days=away_days,
             )
 
         await respond(interaction, call)

@@ -20,7 +20,7 @@ from typing import Any, Final, TypeVar
 import aiohttp
 import discord
 
-from ..delivery.sender import AlreadyOpen, Posted, Refused, Rejected, Reply, Transient, Undelivered
+from ..delivery.sender import AlreadyOpen, Gone, Posted, Refused, Rejected, Reply, Transient, Undelivered
 from ..i18n import language_for, tr
 from ..messages import Attachment, LobbyCard, Place, Post
 from .interaction import Client, chunks, mentions, say, to_file
@@ -37,7 +37,9 @@ async def told(call: Awaitable[T]) -> T:
     """``call``'s result; its failure as one of the pipeline's exceptions."""
     try:
         return await call
-    except (discord.Forbidden, discord.NotFound) as exc:
+    except discord.NotFound as exc:
+        raise Gone(f"HTTP {exc.status} (code {exc.code}): {exc.text[:200]}") from exc
+    except discord.Forbidden as exc:
         raise Refused(f"HTTP {exc.status} (code {exc.code}): {exc.text[:200]}") from exc
     except discord.HTTPException as exc:
         if exc.status >= 500 or exc.status == 429:

@@ -24,14 +24,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..messages import DirectMessage, LobbyCard, Place, Post
 from ..refusals import ServiceError
 from ..service.places import by_dm
 from ..vocab import Delivered
 from ..store.envelopes import OutboxRow
-from .sender import AlreadyOpen, Answer, Posted, Refused, Rejected, Sender, Undelivered
+from .sender import AlreadyOpen, Answer, Gone, Posted, Refused, Rejected, Sender, Undelivered
 
 if TYPE_CHECKING:
     from ..service import GameService
@@ -194,11 +194,42 @@ class Courier:
             return channel
         try:
             await self.sender.wake_thread(game.thread_id)
+        except Gone as exc:
+            log.warning("thread %s of game %s is gone (%s)", game.thread_id, game.id, exc)
+            return await self.thread_gone(parcel, game.thread_id, lang)
         except Refused as exc:
             log.warning("thread %s of game %s can't be used (%s)", game.thread_id, game.id, exc)
             await self.refused(parcel, lang)
             return channel
         return game.thread_id
+
+    async def thread_gone(self, parcel: Parcel, old: int, lang: str) -> int:
+        """The game's thread was deleted: the game plays in its channel when that place is
+        free, else it goes on in a new thread (opened from a line in the channel), so no
+        running game is lost to a deleted thread. Where the message goes now."""
+        assert parcel.game_id is not None
+        channel = parcel.place.channel_id
+        told = await self.service.threads.thread_gone(parcel.game_id)
+        if told is None:
+            return channel
+        words, name = told
+        if name is None:
+            await self.say_or_log(parcel, words, lang)
+            return channel
+        try:
+            line = await self.sender.post(parcel.place, Post(text=words, in_channel=True), lang,
+                                          f"t{parcel.game_id}-{old}"[:25])
+            try:
+                thread_id = await self.sender.open_thread(parcel.place, line.message_id, name)
+            except AlreadyOpen:  # opened from that line before a crash: it has the line's id
+                thread_id = line.message_id
+        except (Refused, Rejected) as exc:
+            log.warning("could not open a new thread for game %s in channel %s: %s",
+                        parcel.game_id, channel, exc)
+            await self.refused(parcel, lang)
+            return channel
+        await self.service.threads.thread_opened(parcel.game_id, thread_id)
+        return thread_id
 
     async def open_thread(self, parcel: Parcel, message_id: int, lang: str) -> None:
         """Open the game's thread from its lobby message, if it wants one. Refused (no Create
@@ -223,12 +254,15 @@ class Courier:
         """The game plays in its channel from now on; the channel hears why, once."""
         assert parcel.game_id is not None
         notice = await self.service.threads.thread_refused(parcel.game_id)
-        if notice is None:
-            return
+        if notice is not None:
+            await self.say_or_log(parcel, notice, lang)
+
+    async def say_or_log(self, parcel: Parcel, notice: Any, lang: str) -> None:
+        """Tell the channel where its game plays now; a channel closed to the bot is logged."""
         try:
             await self.sender.say(parcel.place, notice, lang)
         except Undelivered as exc:
-            log.warning("could not say in channel %s that game %s has no thread: %s",
+            log.warning("could not say in channel %s where game %s plays now: %s",
                         parcel.place.channel_id, parcel.game_id, exc)
 
     # ----- DMs ----------------------------------------------------------------------------------

@@ -28,6 +28,11 @@ class Refused(Undelivered):
     (Discord's 403 and 404). The pipeline takes the fallback."""
 
 
+class Gone(Refused):
+    """The channel, thread or message is no longer there (Discord's 404): a deleted thread,
+    not one closed to the bot."""
+
+
 class Rejected(Undelivered):
     """Refused for good for another reason (a 4xx other than 429): no fallback helps."""
 

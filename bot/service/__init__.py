@@ -58,15 +58,15 @@ class GameService:
                          narrator=self.narrator, sights=self.sights)
         self.bots = Bots(ground, lobby=self.lobby, play=self.play, sights=self.sights)
         self.clocks = Clocks(ground, narrator=self.narrator)
+        self.downtime = Downtime(ground, narrator=self.narrator)
         self.timers = Timers(ground, clocks=self.clocks, notices=self.notices, pauses=self.pauses,
-                             play=self.play, narrator=self.narrator)
+                             play=self.play, narrator=self.narrator, downtime=self.downtime)
         self.history = History(ground, drawing=self.drawing, sights=self.sights)
         self.ratings = Ratings(ground)
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
                                play=self.play, narrator=self.narrator, sights=self.sights)
         self.settings = Settings(ground)
         self.threads = Threads(ground, lobby=self.lobby)
-        self.downtime = Downtime(ground, narrator=self.narrator)
 
     @property
     def store(self) -> Store:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..messages import Outcome, Place, Post
-from ..store.timers_table import served_by
+from ..store.timers_table import Scope, served_by
 from ..timekeeping.durations import format_duration
 from .names import _
 from .part import Part
@@ -46,6 +46,11 @@ class Downtime(Part):
     _beat: float = field(default=0.0, init=False)
 
     @property
+    def served(self) -> Scope:
+        """The games whose timers this process fires and holds."""
+        return served_by(self.shard_count, self.shard_ids)
+
+    @property
     def key(self) -> str:
         return f"alive:{self.process}"
 
@@ -69,7 +74,7 @@ class Downtime(Part):
         if last is None or down <= GRACE:
             await self.beat(force=True)
             return []
-        served = served_by(self.shard_count, self.shard_ids)
+        served = self.served
         post = Post(text=_("🔌 The bot was offline for {time}; every clock and deadline was held "
                            "meanwhile.", time=format_duration(down)))
         told: list[tuple[Place, Outcome]] = []

@@ -8,8 +8,13 @@ who could move while the others wait would gain time the paused clocks do not co
 
 A player who is away (``/game away until:3d``) has their timers held in every game they play
 (on any server) until the date passes or they come back: with ``until:off``, or by making a
-move anywhere (someone who moves is evidently back). Each game's channel is told once when
-they leave and once when they return. Dates and times are UTC.
+move anywhere (someone who moves is evidently back). Each game's channel is told when they
+leave and when they return, at most once an hour. Dates and times are UTC.
+
+Away cannot stall a game: it comes from an allowance per person (30 days in any 365 unless
+the server sets another, :mod:`.away_allowance`), booked when asked for. Nor is it a free
+pause of one's own clock: a turn already running when its player goes away is held only
+after an hour (``AWAY_GRACE``); a turn that begins while they are away is held at once.
 
 How timers are held and shifted afterwards is the store's timing contract
 (:mod:`bot.store.pauses_table`); this module decides who may do what and what is said.
@@ -27,10 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
-from ..store import GameRow, SeatRow
+from ..store import GameRow, OverAllowance, SeatRow
 from ..safe_text import clip, mention, safe_name
 from ..timekeeping.durations import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
 from .names import _, _n, bold, seat_names
+from .away_allowance import AwayLeft, away_left
 from .paused import pause_line, person_names, utc
 
 from games import BadOptions
@@ -246,6 +252,10 @@ class Pauses(Part):
             return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
                                   back)
         was = await self.store.pauses.away(actor.user_id)
+        have = await away_left(self.store, actor.user_id, place, now)
+        wanted = end - (now if was is None else max(now, was[1]))
+        if wanted > have.left + 1:
+            raise ServiceError(over_allowance(have, end))
         told: list[tuple[Place, Outcome]] = []
         outbox = []
         count = 0
@@ -266,8 +276,16 @@ class Pauses(Part):
             told.append((Place(guild_id=row.guild_id, channel_id=row.channel_id),
                          Outcome(reply="", posts=[post], game_id=row.id,
                                  outbox=tuple(i.key for i in items))))
-        await self.store.pauses.set_away(actor.user_id, until=end, now=now, outbox=outbox)
-        reply = _n_games(count, utc(end))
+        try:
+            await self.store.pauses.set_away(actor.user_id, until=end, now=now,
+                                             allowance=have.allowance, outbox=outbox)
+        except OverAllowance as exc:  # another away of theirs was booked meanwhile
+            raise ServiceError(over_allowance(AwayLeft(left=exc.left, allowance=have.allowance),
+                                              end)) from None
+        left = max(0.0, have.left - max(0.0, wanted))
+        reply = lines([_n_games(count, utc(end)),
+                       _("Away time left: {left} of {allowance} in any 365 days.",
+                         left=format_duration(left), allowance=format_duration(have.allowance))])
         return self._gathered(place, reply, told)
 
     async def _may_tell_away(self, user_id: int, now: float) -> bool:
@@ -326,6 +344,18 @@ class Pauses(Part):
         if not await self.store.pauses.end_away(user_id, at=at, now=self.clock(), until=until, outbox=outbox):
             return []
         return told
+
+
+def over_allowance(have: AwayLeft, end: float) -> Text:
+    """Why an away until ``end`` is refused: it needs more than the person has left."""
+    if have.left < 60:
+        return _("You have no away time left: you may be away {allowance} in any 365 days, and "
+                 "that is used up. Time away is free again a year after it was taken.",
+                 allowance=format_duration(have.allowance))
+    return _("You have {left} of away left ({allowance} in any 365 days), so {when} is too far. "
+             "Time away counts once asked for, even if you come back early.",
+             left=format_duration(have.left), allowance=format_duration(have.allowance),
+             when=utc(end))
 
 
 def _n_games(count: int, when: str) -> Text:

@@ -12,7 +12,9 @@ from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
 from ..timekeeping.durations import format_duration, parse_duration
+from ..safe_text import clip
 from ..vocab import StartPolicy
+from .away_allowance import days_allowed
 from .core import DEADLINE_ACTIONS
 from .names import _
 
@@ -83,7 +85,8 @@ class Settings(Part):
                         reminder: str | None = None, deadline: str | None = None,
                         on_deadline: str | None = None, language: str | None = None,
                         bot_takeover: bool | None = None,
-                        auto_forced: bool | None = None, threads: bool | None = None) -> Outcome:
+                        auto_forced: bool | None = None, threads: bool | None = None,
+                        away_days: int | str | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:  # a group DM, a DM: the channel's settings, for anyone there
             if who_starts is not None or manager_role is not None or clear_manager_role:
@@ -125,6 +128,8 @@ class Settings(Part):
             changes["auto_forced"] = int(bool(auto_forced))
         if threads is not None:
             changes["threads"] = int(bool(threads))
+        if away_days is not None:
+            changes["away_days"] = parse_away_days(away_days)
         if language is not None:
             if language not in ("auto", *LANGUAGES):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))
@@ -154,7 +159,8 @@ LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "da": "Dansk"}
 
 
 def timing_lines(settings: GuildSettings) -> list[Text]:
-    """Reminders and the turn deadline, as a server's and a chat's settings show them."""
+    """Reminders, the turn deadline and the away allowance, as a server's and a chat's
+    settings show them."""
     deadline = format_duration(settings.deadline_seconds)
     return [
         _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
@@ -162,7 +168,21 @@ def timing_lines(settings: GuildSettings) -> list[Text]:
            action=CHOICES.get(settings.deadline_action, settings.deadline_action))
          if settings.deadline_seconds
          else _("Turn deadline: {deadline}", deadline=deadline)),
+        _("Away allowance: {days} days in any 365 per person (`{cmd:away_days:} {days}`)",
+          days=round(days_allowed(settings) / 86400)),
     ]
+
+
+def parse_away_days(value: int | str) -> int:
+    """``away_days:``: whole days, 0 (no away at all) to 365."""
+    try:
+        days = int(str(value).strip())
+    except ValueError:
+        days = -1
+    if not 0 <= days <= 365:
+        raise BadOptions(_("away_days is a number of days from 0 to 365, not '{value}'",
+                           value=clip(str(value), 12)))
+    return days
 
 
 def play_lines(settings: GuildSettings) -> list[Text]:

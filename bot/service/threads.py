@@ -73,6 +73,21 @@ class Threads(Part):
             return NO_THREAD
         return await self.lobby.close_without_thread(game_id)
 
+    async def thread_gone(self, game_id: int) -> tuple[Text, str | None] | None:
+        """The game's thread was deleted. It plays in its channel when the channel's place for
+        a game without a thread is free: (what to say there, None). Else it needs a new thread:
+        (the line to open it from, the thread's name). None: the game is over."""
+        row = await self.store.games.get(game_id)
+        if row is None or row.status not in ACTIVE:
+            return None
+        if await self.store.games.play_in_channel(game_id):
+            log.info("game %s lost its thread; it plays in its channel", game_id)
+            return _("🧵 The thread of {game} #{n} was deleted, so the game goes on here in the "
+                     "channel.", game=game_title(row.game), n=row.id), None
+        log.info("game %s lost its thread; it gets a new one", game_id)
+        return _("🧵 The thread of {game} #{n} was deleted, so the game goes on in a new thread.",
+                 game=game_title(row.game), n=row.id), thread_name(row)
+
     async def thread_summary(self, game_id: int) -> Text | None:
         """The one line the channel keeps of a game that ended in its thread, with a link to
         the thread; None if the game has no thread (it ended in the channel itself)."""

@@ -30,6 +30,7 @@ from .part import Part
 if TYPE_CHECKING:
     from .clocks import Clocks
     from .core import Narrator
+    from .downtime import Downtime
     from .notify import Notices
     from .pause import Pauses
     from .play import Play
@@ -51,9 +52,12 @@ class Timers(Part):
     pauses: Pauses
     play: Play
     narrator: Narrator
+    #: This process's shards: only their games' timers are fired here (a down shard's wait
+    #: for it, and are held when it starts again).
+    downtime: Downtime
 
     async def next_due(self) -> float | None:
-        return await self.store.timers.next_due()
+        return await self.store.timers.next_due(self.clock())
 
     async def arm_missing_timers(self) -> int:
         """At start-up: running games without a single timer get the ones their players are owed.
@@ -99,7 +103,8 @@ class Timers(Part):
             except Exception:
                 log.exception("ending the away of user %s failed; trying again later", user_id)
         now = self.clock()
-        for timer in await self.store.timers.claim(owner=self.ground.owner, now=now, lease=TIMER_LEASE):
+        for timer in await self.store.timers.claim(owner=self.ground.owner, now=now, lease=TIMER_LEASE,
+                                                   served=self.downtime.served):
             try:
                 fired = await self._fire(timer)
             except GameUnavailable:

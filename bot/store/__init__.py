@@ -29,16 +29,16 @@ from ..db.database import StoreError
 from .games_table import GamesTable
 from .meta_table import MetaTable
 from .outbox_table import OutboxTable
-from .pauses_table import PausesTable
+from .pauses_table import AWAY_ALLOWANCE, AWAY_GRACE, AWAY_WINDOW, OverAllowance, PausesTable
 from .ratings_table import RatingsTable
 from .rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, GuildSettings,
                    MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
 from .settings_table import SettingsTable
 from .timers_table import TimersTable
 
-__all__ = ["ACTIVE", "ChannelBusy", "ForcedRow", "GameRow", "GuildSettings", "MoveRow",
-           "SETTING_COLUMNS", "SeatRow", "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left",
-           "migrations"]
+__all__ = ["ACTIVE", "AWAY_ALLOWANCE", "AWAY_GRACE", "AWAY_WINDOW", "ChannelBusy", "ForcedRow",
+           "GameRow", "GuildSettings", "MoveRow", "OverAllowance", "SETTING_COLUMNS", "SeatRow",
+           "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left", "migrations"]
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:

@@ -26,10 +26,19 @@ from .envelopes import Envelope
 from .outbox_table import OutboxTable
 from .table import Table
 
-#: SQL: the ``timers`` row is held (its game is paused, or the user in its seat is away).
+#: SQL: the ``timers`` row is held at ``?`` (now): its game is paused, or the user in its seat
+#: is away and the row's hold has begun (an away that starts in the player's own turn holds
+#: that turn's rows only from :data:`AWAY_GRACE` later, their ``held_at``).
 HELD = ("(EXISTS (SELECT 1 FROM games hg WHERE hg.id = timers.game_id AND hg.paused_at IS NOT NULL)"
-        " OR EXISTS (SELECT 1 FROM seats hs JOIN away ha ON ha.user_id = hs.user_id"
-        " WHERE hs.game_id = timers.game_id AND hs.player_id = timers.player_id))")
+        " OR (EXISTS (SELECT 1 FROM seats hs JOIN away ha ON ha.user_id = hs.user_id"
+        " WHERE hs.game_id = timers.game_id AND hs.player_id = timers.player_id)"
+        " AND NOT (timers.held_at IS NOT NULL AND timers.held_at > ?)))")
+#: Seconds an away that starts in the player's own turn lets that turn's clock run on: going
+#: away is no free pause of one's own clock (a pause needs every player to agree).
+AWAY_GRACE = 3600.0
+#: Seconds an away may last in any :data:`AWAY_WINDOW`, unless the server sets its own.
+AWAY_ALLOWANCE = 30 * 86400.0
+AWAY_WINDOW = 365 * 86400.0
 #: SQL: the ``timers`` row belongs to a seat of user ``?`` (given twice: the first finds the
 #: games of their seats through ``seats_by_user``, so no timer of anyone else is read).
 _OF_USER = ("timers.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)"
@@ -44,6 +53,14 @@ class Undo(Exception):
     """Raised inside a transaction to roll it back (the change is no longer possible)."""
 
 
+class OverAllowance(Exception):
+    """An away would use more than its person's allowance; ``left``: seconds still free."""
+
+    def __init__(self, left: float) -> None:
+        super().__init__(f"{left:.0f} s of away left")
+        self.left = left
+
+
 class PausesTable(Table):
     """``store.pauses``: pauses, their votes, and aways; a pause or a return writes what it
     says into the ``outbox`` in its own transaction."""
@@ -55,11 +72,12 @@ class PausesTable(Table):
     # ----- the shift ------------------------------------------------------------------------
 
     @staticmethod
-    async def hold(db: Tx, scope: str, params: tuple[Any, ...], *, now: float) -> None:
+    async def hold(db: Tx, scope: str, params: tuple[Any, ...], *, now: float,
+                   begins: float | None = None) -> None:
         """Mark the rows in ``scope`` that a new hold stops (call before writing the hold):
-        those not held yet remember that their hold begins ``now``."""
+        those not held yet remember that their hold begins ``now`` (or later, at ``begins``)."""
         await db.execute(f"UPDATE timers SET held_at = ? WHERE {scope} AND NOT {HELD}",
-                         (now, *params))
+                         (now if begins is None else begins, *params, now))
 
     @staticmethod
     async def shift(db: Tx, scope: str, params: tuple[Any, ...], *, at: float) -> int:
@@ -73,9 +91,9 @@ class PausesTable(Table):
         moved = await db.execute(
             f"UPDATE timers SET due_at = due_at + {shift}, turn_since = turn_since + {shift},"
             f" held_at = NULL WHERE {scope} AND armed = 1 AND NOT {HELD}",
-            (at, at, at, at, *params))
+            (at, at, at, at, *params, at))
         await db.execute(f"UPDATE timers SET held_at = NULL WHERE {scope} AND armed = 0"
-                         f" AND NOT {HELD}", params)
+                         f" AND NOT {HELD}", (*params, at))
         return moved
 
     # ----- pause ----------------------------------------------------------------------------
@@ -153,19 +171,46 @@ class PausesTable(Table):
         row = await self._one("SELECT since, until FROM away WHERE user_id = ?", (user_id,))
         return None if row is None else (row["since"], row["until"])
 
-    async def set_away(self, user_id: int, *, until: float, now: float,
+    async def set_away(self, user_id: int, *, until: float, now: float, allowance: float,
                        outbox: Sequence[tuple[int, Sequence[Envelope]]] = ()) -> bool:
-        """``user_id`` is away until then (a new date for one already away); ``outbox``:
-        (game id, what to post there). Returns whether they were away already."""
+        """``user_id`` is away until then (a new date for one already away), booked against
+        their ``allowance`` (seconds in any :data:`AWAY_WINDOW`); ``outbox``: (game id, what to
+        post there). The turns they are in now are held only from :data:`AWAY_GRACE` on.
+        Returns whether they were away already; :class:`OverAllowance` when the time is not
+        left (nothing is written)."""
         async with self._tx() as db:
-            already = await db.execute("UPDATE away SET until = ? WHERE user_id = ?", (until, user_id))
-            if not already:
-                await self.hold(db, _OF_USER, (user_id, user_id), now=now)
+            row = await db.fetchrow("SELECT until FROM away WHERE user_id = ?" + self.db.lock_rows,
+                                    (user_id,))
+            start = now if row is None else max(now, row["until"])
+            if until > start:
+                used = await self._booked(db, user_id, now)
+                if used + (until - start) > allowance + 1:  # a second's slack for rounding
+                    raise OverAllowance(max(0.0, allowance - used))
+                await db.execute("INSERT INTO away_spans (user_id, start_at, end_at) VALUES (?, ?, ?)",
+                                 (user_id, start, until))
+            if row is not None:
+                await db.execute("UPDATE away SET until = ? WHERE user_id = ?", (until, user_id))
+            else:
+                await self.hold(db, _OF_USER, (user_id, user_id), now=now, begins=now + AWAY_GRACE)
                 await db.execute("INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)",
                                  (user_id, now, until))
             for game_id, items in outbox:
                 await self.outbox.write(db, game_id, None, items, now)
-        return bool(already)
+        return row is not None
+
+    async def booked(self, user_id: int, now: float) -> float:
+        """Seconds of away ``user_id`` has booked in the :data:`AWAY_WINDOW` up to ``now``
+        and after it (an away ended early counts whole)."""
+        async with self._tx() as db:
+            return await self._booked(db, user_id, now)
+
+    @staticmethod
+    async def _booked(db: Tx, user_id: int, now: float) -> float:
+        since = now - AWAY_WINDOW
+        used = await db.fetchval(
+            "SELECT SUM(end_at - CASE WHEN start_at > ? THEN start_at ELSE ? END) FROM away_spans"
+            " WHERE user_id = ? AND end_at > ?", (since, since, user_id, since))
+        return float(used or 0.0)
 
     async def end_away(self, user_id: int, *, at: float, now: float, until: float | None = None,
                        outbox: Sequence[tuple[int, Sequence[Envelope]]] = ()) -> bool:

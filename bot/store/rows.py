@@ -152,11 +152,12 @@ class GuildSettings:
     bot_takeover: bool = False  # a bot plays on for a player who runs out of time
     auto_forced: bool = True  # a player's only legal move plays itself
     threads: bool = False  # each game gets a thread of its own
+    away_days: int | None = None  # days of away in any 365 a person has here; None: 30
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
                    "deadline_action", "language", "locale_seen", "bot_takeover",
-                   "auto_forced", "threads")
+                   "auto_forced", "threads", "away_days")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,23 @@ from .rows import TimerPlan, TimerRow, bank_left
 from .table import Table
 
 
+#: SQL over ``games g`` and its parameters: the games one process serves.
+Scope = tuple[str, tuple[Any, ...]]
+
+
+#: Every game: a process that runs every shard.
+EVERY_GAME: Scope = ("1 = 1", ())
+
+
+def _of_served(served: Scope) -> Scope:
+    """``served`` as a condition on a ``timers`` row (nothing for every game)."""
+    if served == EVERY_GAME:
+        return "", ()
+    cond, params = served
+    # A lookup of the row's own game, not a semi-join PostgreSQL may run over all of games.
+    return f" AND (SELECT {cond} FROM games g WHERE g.id = timers.game_id)", params
+
+
 class TimersTable(Table):
     """``store.timers``: a fired timer writes what it says into the ``outbox``; an away's end
     (in ``pauses``) is a time the timer loop waits for too."""
@@ -75,7 +92,7 @@ class TimersTable(Table):
             return banks
         rows = await db.fetch(f"SELECT player_id, due_at, armed, delay, ran_out, {HOLD_START} AS"
                               f" stopped, {HELD} AS held FROM timers WHERE game_id = ?"
-                              " AND kind = 'deadline'", (game_id,))
+                              " AND kind = 'deadline'", (now, game_id))
         left = {r["player_id"]: bank_left(r["due_at"], r["armed"], r["delay"], r["ran_out"],
                                           min(now, r["stopped"]) if r["held"] else now)
                 for r in rows}
@@ -103,34 +120,40 @@ class TimersTable(Table):
         )
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
-    async def claim(self, *, owner: str, now: float, lease: float,
-                    limit: int = 100) -> list[TimerRow]:
-        """Take the due timers nobody holds, so that with several processes each timer is
-        worked on by one. The claim lasts ``lease`` seconds: the timers of a process that
-        died come back by themselves. :meth:`fire` consumes a timer for good."""
+    async def claim(self, *, owner: str, now: float, lease: float, limit: int = 100,
+                    served: Scope = EVERY_GAME) -> list[TimerRow]:
+        """Take the due timers nobody holds of the games ``served`` (a process's shards), so
+        that with several processes each timer is worked on by one. The claim lasts ``lease``
+        seconds: the timers of a process that died come back by themselves. :meth:`fire`
+        consumes a timer for good."""
+        scope, params = _of_served(served)
         async with self._tx() as db:
             rows = await db.fetch(
-                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out FROM timers"
+                "SELECT id, game_id, kind, player_id, due_at, turn_since, armed, delay, ran_out, held_at"
+                " FROM timers"
                 " WHERE due_at <= ? AND armed = 1 AND (claimed_until IS NULL OR claimed_until < ?)"
-                f" AND NOT {HELD}"  # a paused game's, an away player's: held, not fired
+                f" AND NOT {HELD}{scope}"  # a paused game's, an away player's: held, not fired
                 " ORDER BY due_at, id LIMIT ?" + self.db.skip_locked,
-                (now, now, limit),
+                (now, now, now, *params, limit),
             )
             for r in rows:
                 await db.execute("UPDATE timers SET claimed_by = ?, claimed_until = ? WHERE id = ?",
                                  (owner, now + lease, r["id"]))
         return [TimerRow(**{**dict(r), "armed": bool(r["armed"])}) for r in rows]
 
-    async def next_due(self) -> float | None:
-        """When the next timer may be fired (a held one: when its claim lapses)."""
+    async def next_due(self, now: float) -> float | None:
+        """When the next timer may be fired (a claimed one: when its claim lapses), as the
+        holds stand at ``now``. Of every game, not only a process's shards: a wake-up that
+        finds nothing of its own costs one claim, where a search for its own next timer would
+        read past every other shard's."""
         # The earliest free timer comes first in ``timers_due``; claimed ones are few (a claim
         # lasts while a timer fires), and are found through ``timers_claimed``.
         free = await self._one(
             "SELECT due_at AS due FROM timers WHERE armed = 1 AND claimed_until IS NULL"
-            f" AND NOT {HELD} ORDER BY due_at LIMIT 1")
+            f" AND NOT {HELD} ORDER BY due_at LIMIT 1", (now,))
         held = await self._one(
             "SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END) AS due"
-            f" FROM timers WHERE claimed_until IS NOT NULL AND armed = 1 AND NOT {HELD}")
+            f" FROM timers WHERE claimed_until IS NOT NULL AND armed = 1 AND NOT {HELD}", (now,))
         found = [r["due"] for r in (free, held) if r is not None and r["due"] is not None]
         due = min(found) if found else None
         back = await self.pauses.next_return()  # an away that ends by its date releases timers
@@ -167,16 +190,19 @@ class TimersTable(Table):
                 return False
             await self.outbox.write(db, timer.game_id, None, outbox, now)
             if again_at is not None:
+                # An away in its first hour (see AWAY_GRACE) holds the row that comes back
+                # when it held this one.
+                later = timer.held_at if timer.held_at is not None and timer.held_at > now else None
                 await db.execute(
                     "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"
-                    " ran_out) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " ran_out, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (timer.game_id, timer.kind, timer.player_id, again_at, timer.turn_since, now,
-                     timer.ran_out if ran_out is None else ran_out),
+                     timer.ran_out if ran_out is None else ran_out, later),
                 )
                 # Held since it was claimed (a pause in another process): held from now on.
                 await db.execute(
                     "UPDATE timers SET held_at = ? WHERE game_id = ? AND kind = ? AND player_id = ?"
-                    f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id))
+                    f" AND held_at IS NULL AND {HELD}", (now, timer.game_id, timer.kind, timer.player_id, now))
         return True
 
     # ----- downtime -------------------------------------------------------------------------
@@ -224,16 +250,12 @@ class TimersTable(Table):
         return True
 
 
-#: SQL over ``games g`` and its parameters: the games one process serves.
-Scope = tuple[str, tuple[Any, ...]]
-
-
 def served_by(shard_count: int | None, shard_ids: Sequence[int] | None) -> Scope:
     """The games of the shards a process runs (Discord's rule: a server's shard is its id
     shifted right by 22, modulo the count; direct messages come to shard 0). Every game
     when the process runs every shard."""
     if shard_count is None or shard_ids is None:
-        return "1 = 1", ()
+        return EVERY_GAME
     cond = f"((g.guild_id >> 22) % ?) IN ({','.join('?' * len(shard_ids))})"
     if 0 in shard_ids:
         cond = f"(g.guild_id IS NULL OR {cond})"

@@ -417,33 +417,56 @@ async def test_shifting_the_timer_rows_stops_the_clock(service: GameService, clo
 
 async def test_time_away_is_not_charged_to_a_player_who_moves_while_away(
         service: GameService, clock: FakeClock) -> None:
-    """Ten minutes used, then away for two hours: the move leaves the 50 minutes that were
-    left when the away began (the console's ``clock=1h+0s``, ``/game away 1d``, ``/move``)."""
-    game_id = await start(service, options="clock=1h+0s reminder=off")
+    """Ten minutes used, then away for two hours: the move leaves what was left an hour
+    after the away began (an away in one's own turn holds the clock after an hour), not the
+    bank minus the whole absence (the console's ``clock=…``, ``/game away 1d``, ``/move``)."""
+    game_id = await start(service, options="clock=3h+0s reminder=off")
     clock.advance(10 * 60)
     await service.pauses.away(ALICE, PLACE, "1d")
-    clock.advance(2 * HOUR)
-    assert (await banks(service, game_id))[A] == 50 * 60  # held while away
+    clock.advance(30 * 60)
+    assert (await banks(service, game_id))[A] == 140 * 60  # the first hour still runs
+    clock.advance(90 * 60)
+    assert (await banks(service, game_id))[A] == 110 * 60  # held since
     await move(service, ALICE, "a1")
     assert await service.store.pauses.away(ALICE.user_id) is None  # the move ended the away
-    assert (await banks(service, game_id))[A] == 50 * 60
-    assert (await banks(service, game_id))[B] == HOUR
+    assert (await banks(service, game_id))[A] == 110 * 60
+    assert (await banks(service, game_id))[B] == 3 * HOUR
 
 
 async def test_time_away_is_not_charged_to_a_player_who_is_skipped(
         service: GameService, clock: FakeClock) -> None:
-    game_id = await start(service, "kahuna", "clock=1h+0s reminder=off")  # Alice to act
+    game_id = await start(service, "kahuna", "clock=3h+0s reminder=off")  # Alice to act
     clock.advance(5 * 60)
     await service.pauses.away(ALICE, PLACE, "1d")
     clock.advance(3 * HOUR)
     referee = Actor(user_id=909, name="Ref", manage_channels=True)
     await service.play.skip(referee, PLACE)
     await deliver_all(service)
-    assert (await banks(service, game_id))[A] == 55 * 60
+    assert (await banks(service, game_id))[A] == 115 * 60
     await service.pauses.away(ALICE, PLACE, "off")
     clock.advance(60)
-    assert (await banks(service, game_id))[A] == 55 * 60  # Bob's turn: Alice's bank stands
-    assert (await banks(service, game_id))[B] == HOUR - 60
+    assert (await banks(service, game_id))[A] == 115 * 60  # Bob's turn: Alice's bank stands
+    assert (await banks(service, game_id))[B] == 3 * HOUR - 60
+
+
+async def test_an_away_in_ones_own_turn_is_no_pause_of_ones_own_clock(
+        service: GameService, clock: FakeClock) -> None:
+    """Going away with 50 minutes on the clock does not save them: the first hour of an
+    away that starts in one's own turn still runs, so the clock runs out while away, the
+    deadline acts as it would have, and the game goes on without waiting for the return."""
+    game_id = await start(service, "kahuna", "clock=1h+0s reminder=off on-deadline=skip")
+    clock.advance(10 * 60)
+    await service.pauses.away(ALICE, PLACE, "1w")
+    clock.advance(50 * 60)
+    [(_, fired)] = await service.timers.fire_due()
+    assert "your clock has run out" in fired.posts[0].text
+    [grace] = [t for t in await service.store.timers.of_game(game_id) if t.kind == "deadline"]
+    clock.advance(grace.due_at - clock.now)  # the others' grace, still in the away's first hour
+    [(_, fired)] = await service.timers.fire_due()
+    assert "their turn was passed" in fired.posts[0].text
+    assert [m.kind for m in await service.store.games.moves(game_id)] == ["skip"]
+    assert await service.store.pauses.away(ALICE.user_id) is not None  # still away
+    assert await to_act(service, game_id) == B
 
 
 # ----- downtime -------------------------------------------------------------------------------
@@ -526,5 +549,36 @@ async def test_downtime_of_one_process_holds_only_the_servers_it_runs(db_url, cl
         assert set((await banks(service, there)).values()) == {HOUR}  # held: shard 1 was down
         # shard 0's process was up: its clock ran (ran out, not yet fired)
         assert (await banks(service, here))[await to_act(service, here)] == 0
+    finally:
+        await store.close()
+
+
+async def test_a_down_shards_timers_wait_for_it(db_url, clock: FakeClock) -> None:
+    """With two processes, one per shard: while shard 1's process is down, shard 0's fires
+    only its own games' timers. A player on shard 1's server could not move meanwhile, so
+    their clock is held for them at its restart instead of running out in the other process."""
+    from bot.messages import Place
+
+    far = Place(guild_id=1 << 22, channel_id=701)  # shard 1 of 2; PLACE's server is shard 0
+    store = await Store.open(db_url)
+    service = GameService(store, clock=clock, new_seed=lambda: 3)
+    here = await start(service, options="clock=1h reminder=off")
+    out = await sent_out(service, await service.lobby.new_game(ALICE, far, "aqualin", "clock=1h reminder=off"))
+    await sent_out(service, await service.lobby.join(BOB, far))
+    await sent_out(service, await service.lobby.start(ALICE, far))
+    there = out.game_id
+    service.downtime.process, service.downtime.shard_count = "0", 2
+    service.downtime.shard_ids = (0,)
+    clock.advance(HOUR + 1)  # both banks run out; shard 1's process is down
+    fired = await service.timers.fire_due()
+    assert [place for place, _out in fired] == [PLACE]
+    assert await service.timers.fire_due() == []  # woken again: still nothing of shard 1
+    assert [t.kind for t in await store.timers.of_game(there)] == ["deadline"]  # still there
+    await store.close()
+    store, service = await restarted(db_url, clock, 0, process="1", shard_count=2, shard_ids=(1,))
+    try:
+        fired = await service.timers.fire_due()  # shard 1's own process fires them
+        assert [place for place, _out in fired] == [far]
+        assert here not in [out.game_id for _p, out in fired]
     finally:
         await store.close()

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 import games
+from games import BadOptions
 from bot.refusals import NotAllowed, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
@@ -248,9 +249,9 @@ async def test_away_holds_a_players_timers_in_all_their_games(
     assert texts(fired) == ["👋 **Bob** is back: their reminders and deadlines run again."] * 2
     assert await store.pauses.away(BOB.user_id) is None
     assert await service.timers.fire_due() == []  # told once
-    for game_id in (one, two):
-        assert await due_in(service, game_id) == pytest.approx(10 * HOUR)  # 12 h - the 2 h before
-    clock.advance(10 * HOUR)
+    for game_id in (one, two):  # 12 h - the 2 h before - the away's first hour (his turn ran)
+        assert await due_in(service, game_id) == pytest.approx(9 * HOUR)
+    clock.advance(9 * HOUR)
     fired = texts(await service.timers.fire_due())
     assert len(fired) == 2 and all("waiting for 12 h" in t for t in fired)
 
@@ -262,10 +263,11 @@ async def test_an_away_that_ended_while_the_bot_was_down_counts_up_to_its_date(
     await service.pauses.away(BOB, PLACE, "1d")
     clock.advance(DAY + 20 * HOUR)  # nobody looked at the timers until now
     fired = texts(await service.timers.fire_due())
-    # Back at the date: the 10 h Bob had left ran out while the bot was down; it fires once,
-    # and his wait is the 2 h before and the 20 h since the date.
+    # Back at the date: the 9 h Bob had left ran out while the bot was down; it fires once,
+    # and his wait is the 2 h before, the away's first hour (his turn was running) and the
+    # 20 h since the date.
     assert fired == ["👋 **Bob** is back: their reminders and deadlines run again.",
-                     fired[1]] and "waiting for 22 h" in fired[1]
+                     fired[1]] and "waiting for 23 h" in fired[1]
     assert await service.timers.fire_due() == []
     assert await due_in(service, game_id) == pytest.approx(12 * HOUR)
 
@@ -279,11 +281,11 @@ async def test_a_move_or_until_off_ends_the_away(service: GameService, clock: Fa
     out = await service.play.move(BOB, PLACE, "b2")
     assert "👋 **Bob** is back" in str(out.posts[-1].text)  # here; the other channel too
     assert await service.store.pauses.away(BOB.user_id) is None
-    assert await due_in(service, two) == pytest.approx(11 * HOUR)
+    assert await due_in(service, two) == pytest.approx(10 * HOUR)  # 12 h - 1 h - the first hour away
     assert [t.player_id for t in await service.store.timers.of_game(one)] == [str(ALICE.user_id)]
 
     await service.pauses.away(BOB, PLACE, "1w")
-    later = day(clock() + 20 * DAY)
+    later = day(clock() + 9 * DAY)  # within the 30 days' allowance: 20 booked, 7, then this
     out = await service.pauses.away(BOB, PLACE, f"{later} 18:00")  # a new date: said once more
     assert all(f"away until {later} 18:00 UTC now" in str(p.text) for p in out.posts)
     out = await service.pauses.away(BOB, PLACE, "off")
@@ -304,7 +306,8 @@ async def test_a_pause_while_away_counts_the_held_time_once(
         "👋 **Bob** is back: their reminders and deadlines run again."]  # still paused: held
     clock.advance(4 * HOUR)
     await service.pauses.resume(ALICE, PLACE)
-    assert await due_in(service, game_id) == pytest.approx(10 * HOUR)
+    # 12 h - the 2 h before - the away's first hour; the pause held nothing more.
+    assert await due_in(service, game_id) == pytest.approx(9 * HOUR)
 
 
 async def test_new_timers_during_a_hold_start_when_it_ends(service: GameService,
@@ -410,3 +413,76 @@ async def test_quick_changes_of_away_are_posted_once_an_hour(service: GameServic
     clock.advance(HOUR)
     out = await service.pauses.away(BOB, PLACE, "1d")
     assert any("is away until" in str(p.text) for p in out.posts)  # an hour later: told again
+
+
+# ----- the away allowance and the first hour ------------------------------------------------
+
+
+async def test_away_comes_from_an_allowance_that_an_early_return_does_not_refund(
+        service: GameService, clock: FakeClock) -> None:
+    """Three 60-day aways in a row once kept Bob's opponent waiting for half a year. Away
+    comes from 30 days in any 365 now, booked when asked for."""
+    await aqualin(service, first_move=True)
+    with pytest.raises(ServiceError, match=r"You have 30 d of away left \(30 d in any 365 days\)"):
+        await service.pauses.away(BOB, PLACE, "60d")
+    out = await service.pauses.away(BOB, PLACE, "20d")
+    assert "Away time left: 10 d of 30 d in any 365 days." in str(out.reply)
+    clock.advance(DAY)
+    await service.pauses.away(BOB, PLACE, "off")  # back after one day: the 20 stay booked
+    with pytest.raises(ServiceError, match="You have 10 d of away left"):
+        await service.pauses.away(BOB, PLACE, "11d")
+    await service.pauses.away(BOB, PLACE, "1w")
+    out = await service.pauses.away(BOB, PLACE, "10d")  # a later date books only the extra 3 d
+    assert "Away time left: less than a minute of 30 d" in str(out.reply)
+    await service.pauses.away(BOB, PLACE, "off")
+    with pytest.raises(ServiceError, match="You have no away time left"):
+        await service.pauses.away(BOB, PLACE, "1h")
+    clock.advance(385 * DAY)  # a year after the booked days (up to day 21), they are free again
+    assert "Away time left: 28 d of 30 d" in str((await service.pauses.away(BOB, PLACE, "2d")).reply)
+
+
+async def test_the_smallest_allowance_of_a_players_servers_applies(
+        service: GameService, clock: FakeClock, store: Store) -> None:
+    """An away holds every game at once, so a server of one's own with a year of away frees
+    nobody from a strict one; the profile says what is left."""
+    await aqualin(service, PLACE, first_move=True)
+    mine = Place(guild_id=GUILD + 5, channel_id=9090)
+    await service.settings.configure(Actor(user_id=BOB.user_id, name="Bob", manage_channels=True),
+                                     mine, away_days="365")
+    out = await service.settings.configure(ALICE, PLACE, away_days="5")
+    assert "Away allowance: 5 days in any 365 per person" in str(out.reply)
+    with pytest.raises(ServiceError, match=r"You have 5 d of away left \(5 d in any 365 days\)"):
+        await service.pauses.away(BOB, mine, "6d")
+    await service.pauses.away(BOB, mine, "2d")
+    profile = str((await service.ratings.profile(BOB, PLACE)).reply)
+    assert "🌴 Away until" in profile and "Away time left: 3 d of 5 d in any 365 days." in profile
+    with pytest.raises(BadOptions, match="away_days is a number of days from 0 to 365"):
+        await service.settings.configure(ALICE, PLACE, away_days="lots")
+    await service.play.resign(BOB, PLACE)  # in no game of that server any more: his own rules
+    await service.pauses.away(BOB, mine, "off")
+    out = await service.pauses.away(BOB, mine, "40d")
+    assert "Away time left: 323 d of 365 d" in str(out.reply)
+
+
+async def test_an_away_in_ones_own_turn_holds_the_turn_only_after_an_hour(
+        service: GameService, clock: FakeClock) -> None:
+    """Away is no free pause of one's own clock: Bob's running turn goes on for an hour (a
+    reminder due then still comes); a turn that begins while he is away is held at once."""
+    game_id = await aqualin(service, first_move=True, options="role=host-colour reminder=1h")
+    clock.advance(30 * 60)
+    await service.pauses.away(BOB, PLACE, "1d")
+    clock.advance(30 * 60)
+    assert len(texts(await service.timers.fire_due())) == 1  # the reminder, in the first hour
+    clock.advance(5 * HOUR)
+    assert texts(await service.timers.fire_due()) == []  # held since the hour passed
+    await service.pauses.away(BOB, PLACE, "off")
+    # The reminder came back at 1 h, due 1 h later; held 30 min after that, so 30 min remain.
+    assert await due_in(service, game_id) == pytest.approx(30 * 60)
+    other = await aqualin(service, OTHER, options="role=host-colour reminder=1h")  # Alice to move
+    await service.pauses.away(BOB, PLACE, "1d")
+    await service.play.move(ALICE, OTHER, "a1")
+    await deliver_all(service)  # Bob's turn there begins while he is away: held at once
+    clock.advance(3 * HOUR)
+    assert all("Bob" not in t and "<@202>" not in t for t in texts(await service.timers.fire_due()))
+    await service.pauses.away(BOB, PLACE, "off")
+    assert await due_in(service, other) == pytest.approx(HOUR)

@@ -186,6 +186,39 @@ async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> No
         await store.close()
 
 
+async def test_games_left_wanting_a_thread_take_their_channels_free_place(db_url: str) -> None:
+    """Migration 0021: a refused thread once left its game threaded with no thread. The
+    oldest such game of a channel plays in the channel when no game holds that place; the
+    rest stay reachable by number. Whoever is away then has that away booked."""
+    db = await dbs.open_database(db_url)
+    async with db.migrating():  # as a bot of migration 0020 left it
+        assert await db.schema_version() == 0
+        for m in dbs.migrations(db.dialect):
+            if m.last <= 20:
+                await db.apply_migration(m.sql, m.last)
+    ids = {}
+    async with db.tx() as tx:
+        for name, channel, threaded, thread_id in (("stuck", 10, 1, None), ("stuck too", 10, 1, None),
+                                                   ("own", 11, 0, None), ("blocked", 11, 1, None),
+                                                   ("fine", 12, 1, 4242)):
+            ids[name] = await tx.fetchval(
+                "INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
+                " created_at, updated_at, threaded, thread_id) VALUES (1, ?, 'aqualin', '{}', 1,"
+                " 'lobby', 5, 0, 0, ?, ?) RETURNING id", (channel, threaded, thread_id))
+        await tx.execute("INSERT INTO away (user_id, since, until) VALUES (5, 100, 86500)")
+    await db.close()
+    store = await Store.open(db_url)
+    try:
+        rows = {name: await store.games.get(i) for name, i in ids.items()}
+        assert {name: (r.threaded, r.thread_id) for name, r in rows.items()} == {
+            "stuck": (False, None), "stuck too": (True, None), "own": (False, None),
+            "blocked": (True, None), "fine": (True, 4242)}
+        assert [r.id for r in await store.games.active_games(10)] == [ids["stuck"]]
+        assert await store.pauses.booked(5, now=200) == pytest.approx(86400)
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize("game", sorted(games.REGISTRY))
 async def test_every_game_plays_in_its_thread(service: GameService, game: str) -> None:
     game_id = await threaded_game(service, game, THREAD_1)

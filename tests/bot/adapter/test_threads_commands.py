@@ -230,8 +230,36 @@ async def test_a_deleted_thread_sends_the_game_back_to_its_channel(harness: Harn
     sent = await h.command(ALICE, "game", "start")
     notice, board = channel_posts(sent)
     assert notice.path == board.path == f"/channels/{CHANNEL_ID}/messages"
-    assert notice.content.startswith("I couldn't open a thread") and "has started" in board.content
+    assert notice.content == f"🧵 The thread of Aqualin #{game_id} was deleted, so the game goes on here in the channel."
+    assert "has started" in board.content
     assert (await h.client.service.store.games.get(game_id)).thread_id is None
+
+
+async def test_a_running_game_whose_thread_is_deleted_gets_a_new_one_when_the_channel_is_taken(
+        harness: Harness) -> None:
+    """The channel has its own game, so the game of the deleted thread cannot move into the
+    channel: it goes on in a new thread (it used to be aborted), and its reminder lands there."""
+    from .test_clock_commands import later
+
+    h = harness
+    game_id, thread = await threaded_lobby(h)
+    await h.command(BOB, "game", "join", channel_id=thread)
+    await h.command(ALICE, "game", "start", channel_id=thread)
+    sent = await h.command(ALICE, "game", "new", game="aqua", thread=False)
+    assert channel_posts(sent) and not thread_starts(sent)  # a lobby that plays in the channel
+    del h.fake.threads[thread]  # a moderator deleted it
+    later(h, 13 * 3600)  # the first player's reminder is due
+    assert await fire_once(h.client) >= 1
+    sent = h.fake.take()
+    [line] = [s for s in channel_posts(sent) if "was deleted" in s.content]
+    assert line.content == f"🧵 The thread of Aqualin #{game_id} was deleted, so the game goes on in a new thread."
+    [start] = thread_starts(sent)
+    new = int(start.response["id"])
+    assert start.path == f"/channels/{CHANNEL_ID}/messages/{line.response['id']}/threads" and new != thread
+    row = await h.client.service.store.games.get(game_id)
+    assert row.status == "running" and row.thread_id == new
+    assert [s for s in posts_in(sent, new) if "your turn" in s.content]  # the reminder
+    assert "Aqualin" in reply_text(await h.command(ALICE, "game", "status", channel_id=new))
 
 
 async def test_every_persistent_button_finds_its_game_inside_the_thread(harness: Harness) -> None:

@@ -117,7 +117,7 @@ async def session(service: GameService, clock: FakeClock) -> None:
     for place, outcome in await service.timers.fire_due():
         await run(outcome, place)
     await pipe.sweep(grace=0)
-    await service.store.timers.next_due()
+    await service.store.timers.next_due(service.clock())
     await service.store.pauses.next_return()
     # A second channel: a bot game that ends.
     await run(await service.lobby.new_game(carol, other, "aqualin", ""), other, carol)
@@ -143,6 +143,8 @@ async def session(service: GameService, clock: FakeClock) -> None:
     await service.downtime.beat(force=True)
     clock.advance(3600)
     await service.downtime.hold_after_downtime()
+    await service.timers.fire_due()  # its timers only
+    await service.timers.next_due()
 
 
 def aliases(sql: str) -> dict[str, str]:

@@ -53,6 +53,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (UTC), /game away off
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false away_days=30]
+  /game config adopt=true           a player: agree that the game takes the server's settings now
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
@@ -344,6 +345,8 @@ class Console:
                 raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
             flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads"}
             settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
+            if str(settings.pop("adopt", "false")).lower() in YES:
+                return await s.kept.adopt(actor, p)
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES
             return await s.settings.configure(actor, p, **settings)

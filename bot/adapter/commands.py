@@ -176,6 +176,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         auto_forced=T("Play a player's only possible move for them at once"),
         threads=T("Give each new game a thread of its own"),
         away_days=T("Days of away each person has in any 365 (default 30)"),
+        adopt=T("A player of this game: agree that it takes the server's current settings"),
     )
     @app_commands.choices(
         who_starts=[app_commands.Choice(name=T("moderators"), value="moderators"),
@@ -200,8 +201,11 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      bot_takeover: bool | None = None,
                      auto_forced: bool | None = None,
                      threads: bool | None = None,
-                     away_days: app_commands.Range[int, 0, 365] | None = None) -> None:
+                     away_days: app_commands.Range[int, 0, 365] | None = None,
+                     adopt: bool = False) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
+            if adopt:  # a player's agreement, not a moderator's change
+                return await service.kept.adopt(actor, place)
             return await service.settings.configure(
                 actor, place, who_starts=who_starts.value if who_starts else None,
                 manager_role=manager_role.id if manager_role else None,

@@ -28,6 +28,7 @@ from .core import Narrator
 from .downtime import Downtime
 from .drawing import Drawing
 from .history import History
+from .kept_settings import KeptSettings
 from .lobby import Lobby
 from .looking import Looking
 from .notify import Notices
@@ -66,6 +67,7 @@ class GameService:
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
                                play=self.play, narrator=self.narrator, sights=self.sights)
         self.settings = Settings(ground)
+        self.kept = KeptSettings(ground, narrator=self.narrator)
         self.threads = Threads(ground, lobby=self.lobby)
 
     @property

@@ -148,7 +148,9 @@ class Settings(Part):
             settings = await self.store.settings.update_guild(place.guild_id, now=self.clock(), **changes)
             parts = [_("Saved."), self.describe_settings(settings)]
         if {"reminder_seconds", "deadline_seconds"} & set(changes):
-            parts.append(_("Running games keep their timers until the next move."))
+            parts.append(_("Running games keep the settings they started with; in each, the players "
+                           "can take these with `{cmd:game config adopt:}true` when all of them "
+                           "agree."))
         return Outcome(reply=lines(parts))
 
     async def set_manager_role(self, actor: Actor, place: Place, role_id: int | None) -> Outcome:

@@ -98,6 +98,19 @@ class GamesTable(Table):
         """Whether ``channel_id`` is the thread of a game (of any status)."""
         return await self._one("SELECT 1 FROM games WHERE thread_id = ? LIMIT 1", (channel_id,)) is not None
 
+    async def keep_timing(self, game_id: int, version: int, timing: Mapping[str, Any], *,
+                          now: float, outbox: Sequence[Envelope] = ()) -> bool:
+        """The running game (still at ``version``) keeps other settings from now on (its
+        players agreed); no version bump: nothing happened in the game. False if it moved."""
+        async with self._tx() as db:
+            changed = await db.execute(
+                "UPDATE games SET timing = ? WHERE id = ? AND version = ? AND status = 'running'",
+                (json.dumps(dict(timing), sort_keys=True), game_id, version))
+            if changed != 1:
+                return False
+            await self.outbox.write(db, game_id, None, outbox, now)
+        return True
+
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """The game's thread is open (``thread_id``), or (None) the game plays in its channel
         after all; no version bump: this is where the game is, not what happened in it."""

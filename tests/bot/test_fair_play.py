@@ -8,7 +8,7 @@ import pytest
 
 import games
 from bot.messages import Actor, Place
-from bot.refusals import NotAllowed
+from bot.refusals import NotAllowed, ServiceError
 from bot.service import GameService
 
 from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, everyone_moves
@@ -132,6 +132,32 @@ async def test_a_running_game_keeps_the_deadlines_it_started_with(service: GameS
     other = Place(guild_id=GUILD, channel_id=702)
     new = await aqualin(service, other)
     assert ("deadline", str(ALICE.user_id), 300) in timers_of(await service.store.timers.of_game(new))
+
+
+async def test_a_running_game_takes_new_settings_only_when_every_player_agrees(
+        service: GameService) -> None:
+    game_id = await aqualin(service)
+    out = await service.settings.configure(REFEREE, PLACE, deadline="1d", on_deadline="skip")
+    assert "`/game config adopt:true` when all of them agree" in str(out.reply)
+    with pytest.raises(NotAllowed, match="Only the players of this game"):
+        await service.kept.adopt(REFEREE, PLACE)  # a moderator cannot decide it for them
+    out = await service.kept.adopt(BOB, PLACE)
+    assert "Waiting for **Alice**" in str(out.reply)
+    [asked] = out.posts
+    assert asked.mention == (ALICE.user_id,) and "reminder 12 h, deadline 1 d (then skip)" in str(asked.text)
+    await service.play.move(ALICE, PLACE, "a1")  # not agreed yet: Bob's new turn keeps the old
+    assert timers_of(await service.store.timers.of_game(game_id)) == {("reminder", str(BOB.user_id), 12 * 3600)}
+    with pytest.raises(ServiceError, match=r"You agreed already; still waiting for \*\*Alice\*\*"):
+        await service.kept.adopt(BOB, PLACE)
+    # The server changes again before Alice agrees: Bob's agreement was for other settings.
+    await service.settings.configure(REFEREE, PLACE, deadline="2d")
+    assert "Waiting for **Bob**" in str((await service.kept.adopt(ALICE, PLACE)).reply)
+    done = await service.kept.adopt(BOB, PLACE)
+    assert "uses reminder 12 h, deadline 2 d (then skip), from the next turn on" in str(done.posts[0].text)
+    await service.play.move(BOB, PLACE, "b2")
+    assert ("deadline", str(ALICE.user_id), 2 * 86400) in timers_of(await service.store.timers.of_game(game_id))
+    with pytest.raises(ServiceError, match="already plays with these settings"):
+        await service.kept.adopt(ALICE, PLACE)
 
 
 async def test_a_bystander_of_a_group_dm_game_cannot_change_its_settings(service: GameService) -> None:

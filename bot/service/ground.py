@@ -23,6 +23,7 @@ from games import Game
 from ..refusals import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Place
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
+from ..store.rows import KEPT_SETTINGS
 from ..timekeeping.chess_clock import clock_of
 from ..safe_text import clip
 from .names import _, game_title
@@ -41,10 +42,6 @@ _MISSING = object()
 TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = tuple(DeadlineAction)
 
-
-#: Key of ``games.timing``: the server's reminder, deadline and deadline action as they were
-#: when the game started (the game's own options, beside it, win).
-KEPT_SETTINGS = "settings"
 
 
 class Ground:

@@ -22,7 +22,8 @@ from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..safe_text import mention
 from ..store import GameRow
 from ..timekeeping.durations import format_duration
-from .ground import KEPT_SETTINGS, Ground
+from ..store.rows import KEPT_SETTINGS
+from .ground import Ground
 from .names import _, bold
 from .paused import person_names
 from .settings import CHOICES

@@ -12,7 +12,7 @@ from ..refusals import NoGame, NotAllowed, ServiceError
 from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
-from .ground import KEPT_SETTINGS
+from ..store.rows import KEPT_SETTINGS
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration

@@ -14,7 +14,7 @@ from .envelopes import Envelope
 from ..vocab import MoveKind, Status
 from .outbox_table import OutboxTable
 from .ratings_table import RatingsTable
-from .rows import ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan
+from .rows import KEPT_SETTINGS, ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan
 from .table import Table
 from .timers_table import TimersTable
 
@@ -306,6 +306,7 @@ class GamesTable(Table):
                                    version + 1 if armed else None)
             if result is not None:  # the ratings and records count it in this transaction
                 await self.ratings.record(db, game_id)
+                await self._forget_kept(db, game_id)
         return int(n)
 
     async def undo_move(self, game_id: int, version: int, *, n: int, state: str, now: float,
@@ -330,6 +331,20 @@ class GamesTable(Table):
                              (status, reason))
             await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await self._forget_kept(db, game_id)
+
+    @staticmethod
+    async def _forget_kept(db: Tx, game_id: int) -> None:
+        """An ended game keeps no settings for its turns to come (:data:`KEPT_SETTINGS`)."""
+        raw = await db.fetchval("SELECT timing FROM games WHERE id = ?", (game_id,))
+        try:
+            timing = json.loads(raw or "{}")
+        except ValueError:
+            return
+        if isinstance(timing, dict) and KEPT_SETTINGS in timing:
+            del timing[KEPT_SETTINGS]
+            await db.execute("UPDATE games SET timing = ? WHERE id = ?",
+                             (json.dumps(timing, sort_keys=True), game_id))
 
     async def set_message(self, game_id: int, *, kind: str, message_id: int | None,
                           channel_id: int | None = None) -> None:

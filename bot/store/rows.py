@@ -160,6 +160,12 @@ SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadl
                    "auto_forced", "threads", "away_days")
 
 
+#: Key of ``games.timing``: the server's reminder, deadline and deadline action as they were
+#: when the game started (the game's own options, beside it, win). Only a running game needs
+#: them: they go when it ends (a finished game's row stays small).
+KEPT_SETTINGS = "settings"
+
+
 @dataclass(frozen=True)
 class TimerRow:
     id: int

@@ -132,6 +132,13 @@ async def test_a_running_game_keeps_the_deadlines_it_started_with(service: GameS
     other = Place(guild_id=GUILD, channel_id=702)
     new = await aqualin(service, other)
     assert ("deadline", str(ALICE.user_id), 300) in timers_of(await service.store.timers.of_game(new))
+    # Once over, a game keeps no settings for turns to come (a finished game's row stays small:
+    # 76 bytes more put two Kahuna rows over one SQLite page).
+    assert "settings" in (await service.store.games.get(game_id)).timing
+    await service.play.resign(BOB, PLACE)
+    await service.lobby.abort(REFEREE, other)
+    for ended in (game_id, new):
+        assert "settings" not in (await service.store.games.get(ended)).timing
 
 
 async def test_a_running_game_takes_new_settings_only_when_every_player_agrees(

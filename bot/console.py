@@ -141,6 +141,12 @@ def english_names(lang: str) -> dict[str, str]:
     return {names.gettext(n): n for n in NAMES if names.gettext(n) != n}
 
 
+#: The ``key=value`` words ``/game config`` takes (its command options).
+CONFIG_KEYS = frozenset({"who_starts", "manager_role", "clear_manager_role", "reminder", "deadline",
+                         "on_deadline", "language", "bot_takeover", "auto_forced", "threads",
+                         "away_days", "adopt"})
+
+
 class Console:
     """Turns console lines into service calls and outcomes into printable lines."""
 
@@ -347,6 +353,11 @@ class Console:
             settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
             if str(settings.pop("adopt", "false")).lower() in YES:
                 return await s.kept.adopt(actor, p)
+            known = CONFIG_KEYS - {"adopt"}
+            unknown = sorted(set(settings) - known)
+            if unknown:
+                raise ServiceError(f"`{unknown[0]}` is not a setting; these are: "
+                                   + ", ".join(sorted(known)) + ".")
             for key in flags & set(settings):
                 settings[key] = str(settings[key]).lower() in YES
             return await s.settings.configure(actor, p, **settings)

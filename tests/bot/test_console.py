@@ -82,3 +82,24 @@ async def test_a_thread_game_shows_where_each_post_goes(tmp_path: Path) -> None:
         assert out[-1] == "[channel] 🏁 Aqualin #1 is over: bob wins! The game: #Aqualin #1", out
     finally:
         await store.close()
+
+
+async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang="de")
+        out = await console.handle("alice: /spiel einstellungen zugfrist=2d")  # not an option name
+        assert out == ["[only alice sees] `zugfrist` is not a setting; these are: auto_forced, away_days, "
+                       "bot_takeover, clear_manager_role, deadline, language, manager_role, on_deadline, "
+                       "reminder, threads, who_starts."]
+        await console.handle("alice: /spiel neu aqualin")
+        await console.handle("bob: /spiel beitreten")
+        await console.handle("alice: /spiel start")
+        out = await console.handle("alice: /spiel einstellungen frist=1d abwesenheit_tage=10")
+        assert any("Abwesenheit: 10 Tage in 365 Tagen pro Person" in line for line in out)
+        out = await console.handle("bob: /spiel einstellungen übernehmen=true")
+        assert any("Wir warten noch auf die Zustimmung von alice" in line for line in out)
+        out = await console.handle("alice: /spiel einstellungen übernehmen=true")
+        assert any("Alle Spieler haben zugestimmt" in line for line in out)
+    finally:
+        await store.close()

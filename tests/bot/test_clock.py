@@ -526,17 +526,23 @@ async def test_downtime_holds_every_clock_and_says_so_once(db_url, clock: FakeCl
         await store.close()
 
 
-async def test_downtime_of_one_process_holds_only_the_servers_it_runs(db_url, clock: FakeClock) -> None:
+async def a_game_on_each_shard(db_url: str, clock: FakeClock, options: str):
+    """An Aqualin game on PLACE's server (shard 0 of 2) and one on a server of shard 1:
+    (store, service, the first game, the second, the second's place)."""
     from bot.messages import Place
 
-    far = Place(guild_id=1 << 22, channel_id=701)  # shard 1 of 2; PLACE's server is shard 0
+    far = Place(guild_id=1 << 22, channel_id=701)
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 3)
-    here = await start(service, options="clock=1h")
-    out = await sent_out(service, await service.lobby.new_game(ALICE, far, "aqualin", "clock=1h"))
+    here = await start(service, options=options)
+    out = await sent_out(service, await service.lobby.new_game(ALICE, far, "aqualin", options))
     await sent_out(service, await service.lobby.join(BOB, far))
     await sent_out(service, await service.lobby.start(ALICE, far))
-    there = out.game_id
+    return store, service, here, out.game_id, far
+
+
+async def test_downtime_of_one_process_holds_only_the_servers_it_runs(db_url, clock: FakeClock) -> None:
+    store, service, here, there, far = await a_game_on_each_shard(db_url, clock, "clock=1h")
     for shard in (0, 1):
         service.downtime.process, service.downtime.shard_count = str(shard), 2
         service.downtime.shard_ids = (shard,)
@@ -557,16 +563,7 @@ async def test_a_down_shards_timers_wait_for_it(db_url, clock: FakeClock) -> Non
     """With two processes, one per shard: while shard 1's process is down, shard 0's fires
     only its own games' timers. A player on shard 1's server could not move meanwhile, so
     their clock is held for them at its restart instead of running out in the other process."""
-    from bot.messages import Place
-
-    far = Place(guild_id=1 << 22, channel_id=701)  # shard 1 of 2; PLACE's server is shard 0
-    store = await Store.open(db_url)
-    service = GameService(store, clock=clock, new_seed=lambda: 3)
-    here = await start(service, options="clock=1h reminder=off")
-    out = await sent_out(service, await service.lobby.new_game(ALICE, far, "aqualin", "clock=1h reminder=off"))
-    await sent_out(service, await service.lobby.join(BOB, far))
-    await sent_out(service, await service.lobby.start(ALICE, far))
-    there = out.game_id
+    store, service, here, there, far = await a_game_on_each_shard(db_url, clock, "clock=1h reminder=off")
     service.downtime.process, service.downtime.shard_count = "0", 2
     service.downtime.shard_ids = (0,)
     clock.advance(HOUR + 1)  # both banks run out; shard 1's process is down

@@ -33,7 +33,7 @@ from games import REGISTRY, Game
 from games.ai import LEVELS, policy_for, search
 from games.rng import Rng, seed_to_int
 
-from .ai_strength import BASELINES
+from .ai_strength import BASELINES, play
 from .stats import wilson
 
 PLAYERS = (*LEVELS, *BASELINES)
@@ -82,29 +82,21 @@ def duel(args: tuple[str, dict[str, str], str, str, bool, int]) -> Game1:
     """One seeded game of A against B; seats swap with the seed's parity."""
     game_id, options, a, b, timed, seed = args
     game = REGISTRY[game_id]
-    first, second = "s1", "s2"
-    a_seat = first if seed % 2 == 0 else second
-    names = {a_seat: a, (second if a_seat == first else first): b}
-    sides = {a_seat: Side(), (second if a_seat == first else first): Side()}
-    state = game.setup([first, second], options, seed)
-    rng = Rng(seed_to_int(f"strength-{seed}"))
-    while game.result(state) is None:
-        moved = False
-        for p in (q for q in (first, second) if q in game.to_act(state)):
-            move = decide(names[p], game, state, p, rng, timed, sides[p])
-            if move is not None:
-                state = game.apply(state, p, move)
-                moved = True
-                break
-        if not moved:
-            raise RuntimeError(f"nobody moved in {game_id} seed {seed}")
+    a_side, b_side = Side(), Side()
+
+    def agent(name: str, side: Side) -> Any:
+        return lambda g, state, player, rng: decide(name, g, state, player, rng, timed, side)
+
+    a_first = seed % 2 == 0
+    agents = [agent(a, a_side), agent(b, b_side)]
+    state = play(game, options, agents if a_first else agents[::-1], seed)
     result = game.result(state)
     assert result is not None
-    b_seat = second if a_seat == first else first
+    a_seat, b_seat = ("s1", "s2") if a_first else ("s2", "s1")
     share = 1.0 / len(result.winners) if a_seat in result.winners else 0.0
     scores = result.scores or {}
     margin = float(scores.get(a_seat, 0)) - float(scores.get(b_seat, 0))
-    return Game1(share, margin, sides[a_seat], sides[b_seat])
+    return Game1(share, margin, a_side, b_side)
 
 
 def team(args: tuple[str, int, str, bool, int]) -> tuple[bool, Side]:

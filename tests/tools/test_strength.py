@@ -30,3 +30,16 @@ def test_a_bad_pairing_is_refused() -> None:
         strength.main(["aqualin", "hard-normal"])
     with pytest.raises(SystemExit):
         strength.main(["aqualin", "hard:expert"])
+
+
+def test_a_level_takes_other_knobs_to_try() -> None:
+    from games import REGISTRY
+
+    game = REGISTRY["aqualin"]
+    hard, budget = strength.level_of(game, "hard")
+    assert hard.name == "hard" and budget == 800  # Aqualin's own budget for hard
+    tried, budget = strength.level_of(game, "hard+depth=2,iterations=300,exploration=0.3")
+    assert (tried.depth, tried.exploration, budget, tried.width) == (2, 0.3, 300, hard.width)
+    assert strength.level_of(game, "greedy") is None
+    with pytest.raises(ValueError, match="no knob 'speed'"):
+        strength.level_of(game, "hard+speed=2")

@@ -1,6 +1,7 @@
 """Any pairing of players over seeded games: ``python -m tools.sim.strength GAME A:B``.
 
-``A`` and ``B`` are a bot level (``easy``, ``normal``, ``hard``) or a baseline (``greedy``:
+``A`` and ``B`` are a bot level (``easy``, ``normal``, ``hard``; ``hard+depth=2,width=20``
+tries a level with other knobs) or a baseline (``greedy``:
 one ply on the table's score; ``greedy-eval``: one ply on the bot's own evaluation;
 ``random``). Game ``k`` is played from seed ``k`` with A in the first seat when ``k`` is
 even and in the second when it is odd, so both sit in both seats equally often. Prints A's
@@ -20,6 +21,7 @@ is a measurement, not a test: the numbers go in the notes and the README's bot s
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import sys
@@ -31,6 +33,7 @@ from typing import Any
 
 from games import REGISTRY, Game
 from games.ai import LEVELS, policy_for, search
+from games.ai.levels import Level
 from games.rng import Rng, seed_to_int
 
 from .ai_strength import BASELINES, play
@@ -58,19 +61,45 @@ class Game1:
     b: Side
 
 
+def level_of(game: Game, name: str) -> tuple[Level, int] | None:
+    """A bot level and its iteration budget for ``name``: a level (``hard``), or a level with
+    changed knobs to try (``hard+depth=2,width=20,iterations=600,exploration=0.4``); None
+    for a baseline."""
+    base, _, changes = name.partition("+")
+    if base not in LEVELS:
+        return None
+    lv, pol = LEVELS[base], policy_for(game)
+    budget = pol.budget(lv)
+    if not changes:
+        return lv, budget
+    knobs: dict[str, Any] = {"width": pol.knob(lv, "width", lv.width),
+                             "depth": pol.knob(lv, "depth", lv.depth)}
+    for change in changes.split(","):
+        key, _, value = change.partition("=")
+        if key == "iterations":
+            budget = int(value)
+        elif key in ("width", "depth"):
+            knobs[key] = int(value)
+        elif key == "exploration":
+            knobs[key] = float(value)
+        else:
+            raise ValueError(f"no knob {key!r}: iterations, width, depth or exploration")
+    return dataclasses.replace(lv, name=name, iterations=budget, **knobs), budget
+
+
 def decide(name: str, game: Game, state: Any, player: str, rng: Rng, timed: bool,
            side: Side) -> str | None:
     """``name``'s move for ``player``, timed in CPU seconds of this process."""
     t0 = time.process_time()
-    if name in LEVELS:
-        lv = LEVELS[name]
-        budget = policy_for(game).budget(lv)
+    found = level_of(game, name)
+    if found is not None:
+        lv, budget = found
         if timed:
-            choice = search(game, state, [player], name, rng.next64(), iterations=budget,
+            choice = search(game, state, [player], lv, rng.next64(), iterations=budget,
                             time_limit=lv.time_limit)
             side.capped += choice.iterations < budget
         else:
-            choice = search(game, state, [player], name, rng.next64(), iterations=budget)
+            choice = search(game, state, [player], lv, rng.next64(), iterations=budget)
         move = choice.move
     else:
         move = BASELINES[name](game, state, player, rng)
@@ -149,7 +178,7 @@ def times(name: str, sides: Sequence[Side]) -> str:
     capped = sum(side.capped for side in sides)
     return (f"  {name:<12} {len(seconds):>6} decisions, CPU s per decision p50 {pct(seconds, 0.5):.3f}"
             f"  p99 {pct(seconds, 0.99):.3f}  max {max(seconds, default=0):.3f}"
-            + (f", stopped by the time limit {capped}" if name in LEVELS else ""))
+            + (f", stopped by the time limit {capped}" if name.partition("+")[0] in LEVELS else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,8 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         parser.error("the pairing is A:B, e.g. hard:normal")
     for name in (a, b):
-        if name not in PLAYERS:
-            parser.error(f"{name!r} is none of {', '.join(PLAYERS)}")
+        if name.partition("+")[0] not in PLAYERS or ("+" in name and name.partition("+")[0] not in LEVELS):
+            parser.error(f"{name!r} is none of {', '.join(PLAYERS)} (a level may take "
+                         "+depth=2,width=20,iterations=600,exploration=0.4)")
     options = dict(w.split("=", 1) for w in args.options.split()) if args.options else {}
     seeds = range(args.seed, args.seed + args.games)
     t0 = time.perf_counter()

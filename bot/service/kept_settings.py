@@ -75,7 +75,6 @@ class KeptSettings(Part):
             agreed.append(actor.user_id)
             missing = [u for u in humans if u not in agreed]
             if missing:
-                await self.store.meta.set(key, json.dumps(agreed))
                 post = Post(text=lines([
                     _("⚙️ **{name}** would like this game to use the server's settings now: "
                       "{new} (it keeps {old}).", name=names[actor.user_id],
@@ -84,7 +83,8 @@ class KeptSettings(Part):
                       players=join([mention(u) for u in missing]))]),
                     mention=tuple(missing))
                 items = self.narrator.envelopes(row, posts=[post])
-                async with self.store.db.tx() as tx:
+                async with self.store.db.tx() as tx:  # the agreement and its question at once
+                    await self.store.meta.put(tx, key, json.dumps(agreed))
                     await self.store.outbox.write(tx, row.id, None, items, self.clock())
                 return Outcome(reply=_("Noted. Waiting for {players} to agree too.",
                                        players=join([bold(names[u]) for u in missing])),
@@ -98,7 +98,7 @@ class KeptSettings(Part):
                                                       outbox=items):
                 raise RacedWrite(_("Someone else changed the game at the same moment, so I didn't "
                                    "apply this. Have a look at the board and try again."))
-            await self.store.meta.set(key, "[]")
+            await self.store.meta.forget(key)
         return Outcome(reply=_("Done: the game uses the new settings from the next turn."),
                        posts=[post], game_id=row.id, outbox=tuple(i.key for i in items))
 

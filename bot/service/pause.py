@@ -348,6 +348,9 @@ class Pauses(Part):
 
 def over_allowance(have: AwayLeft, end: float) -> Text:
     """Why an away until ``end`` is refused: it needs more than the person has left."""
+    if have.allowance < 60:
+        return _("Away is switched off where you play (`{cmd:away_days:} 0`): your clocks run "
+                 "while you're away.")
     if have.left < 60:
         return _("You have no away time left: you may be away {allowance} in any 365 days, and "
                  "that is used up. Time away is free again a year after it was taken.",

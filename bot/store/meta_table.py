@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..db import Tx
 from .table import Table
 
 
@@ -31,8 +32,14 @@ class MetaTable(Table):
 
     async def set(self, key: str, value: str) -> None:
         async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+            await self.put(db, key, value)
+
+    @staticmethod
+    async def put(db: Tx, key: str, value: str) -> None:
+        """:meth:`set`, inside a transaction of the caller's (with what the value stands for)."""
+        await db.execute("INSERT INTO meta (key, value) VALUES (?, ?)"
+                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    async def forget(self, key: str) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM meta WHERE key = ?", (key,))

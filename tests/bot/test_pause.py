@@ -458,8 +458,11 @@ async def test_the_smallest_allowance_of_a_players_servers_applies(
     assert "🌴 Away until" in profile and "Away time left: 3 d of 5 d in any 365 days." in profile
     with pytest.raises(BadOptions, match="away_days is a number of days from 0 to 365"):
         await service.settings.configure(ALICE, PLACE, away_days="lots")
-    await service.play.resign(BOB, PLACE)  # in no game of that server any more: his own rules
     await service.pauses.away(BOB, mine, "off")
+    await service.settings.configure(ALICE, PLACE, away_days="0")
+    with pytest.raises(ServiceError, match=r"Away is switched off where you play \(`away_days: 0`\)"):
+        await service.pauses.away(BOB, mine, "1d")
+    await service.play.resign(BOB, PLACE)  # in no game of that server any more: his own rules
     out = await service.pauses.away(BOB, mine, "40d")
     assert "Away time left: 323 d of 365 d" in str(out.reply)
 

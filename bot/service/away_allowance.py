@@ -44,3 +44,14 @@ async def away_left(store: Store, user_id: int, place: Place | None, now: float)
     allowance = await allowance_of(store, user_id, place)
     return AwayLeft(left=max(0.0, allowance - await store.pauses.booked(user_id, now)),
                     allowance=allowance)
+
+
+async def away_beyond(store: Store, user_id: int, place: Place, now: float) -> float | None:
+    """The allowance of ``place`` when ``user_id`` is away now with more booked than it allows
+    (they booked where more is allowed, before playing here), else None: such a person joins
+    a game here only once back, or the game would wait longer than its server permits."""
+    if await store.pauses.away(user_id) is None:
+        return None
+    allowance = days_allowed(await store.settings.guild(place.guild_id) if place.guild_id is not None
+                             else await store.settings.channel(place.channel_id))
+    return allowance if await store.pauses.booked(user_id, now) > allowance + 1 else None

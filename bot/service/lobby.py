@@ -13,6 +13,7 @@ from ..messages import Actor, LobbyCard, Outcome, Place, Post
 from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..store.rows import KEPT_SETTINGS
+from .away_allowance import away_beyond
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
@@ -195,6 +196,7 @@ class Lobby(Part):
             raise NotAllowed(_("Opening a game needs {who}. Ask a moderator.",
                                who=self.ground.opener_words(settings)))
         options, timing = split_options(game, options_text)
+        await self._back_first(actor, place)  # the host takes the first seat
         threaded = (settings.threads if thread is None else thread) and place.guild_id is not None
         async with self.ground.lock(place.channel_id):
             if threaded and await self.store.games.is_thread(place.channel_id):
@@ -239,7 +241,18 @@ class Lobby(Part):
             game_id=row.id, outbox=tuple(i.key for i in items),
         )
 
+    async def _back_first(self, actor: Actor, place: Place) -> None:
+        """An away booked where more is allowed does not hold a game here (see
+        :func:`~.away_allowance.away_beyond`)."""
+        allowance = await away_beyond(self.store, actor.user_id, place, self.clock())
+        if allowance is not None:
+            raise ServiceError(_("You're away for longer than this server allows ({allowance} in any "
+                                 "365 days), so I can't seat you in a game here until you're back "
+                                 "(`{cmd:game away until:}off`).",
+                                 allowance=format_duration(allowance)))
+
     async def join(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
+        await self._back_first(actor, place)
         async with self.ground.lock(place.channel_id):
             row = await self.open_lobby(place, game_id)
             game = self.ground.engine(row.game)

@@ -489,3 +489,22 @@ async def test_an_away_in_ones_own_turn_holds_the_turn_only_after_an_hour(
     assert all("Bob" not in t and "<@202>" not in t for t in texts(await service.timers.fire_due()))
     await service.pauses.away(BOB, PLACE, "off")
     assert await due_in(service, other) == pytest.approx(HOUR)
+
+
+async def test_an_away_booked_where_more_is_allowed_does_not_hold_a_game_of_a_stricter_server(
+        service: GameService, clock: FakeClock) -> None:
+    """Booked with nothing running (so only the asker's own server's 60 days applied), an
+    away would otherwise hold every game joined afterwards on a server that allows 5."""
+    mine = Place(guild_id=GUILD + 5, channel_id=9090)
+    await service.settings.configure(Actor(user_id=BOB.user_id, name="Bob", manage_channels=True),
+                                     mine, away_days="365")
+    await service.settings.configure(ALICE, PLACE, away_days="5")
+    await service.pauses.away(BOB, mine, "50d")
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    with pytest.raises(ServiceError, match=r"away for longer than this server allows \(5 d in any 365"):
+        await service.lobby.join(BOB, PLACE)
+    host = Actor(user_id=BOB.user_id, name="Bob", manage_channels=True)
+    with pytest.raises(ServiceError, match="away for longer than this server allows"):
+        await service.lobby.new_game(host, OTHER, "aqualin")  # nor as the host of a new one
+    await service.pauses.away(BOB, mine, "off")  # back: he may play here again
+    assert "You joined" in str((await service.lobby.join(BOB, PLACE)).reply)

@@ -9,10 +9,11 @@ away is booked when it is asked for, so ending it early gives nothing back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..messages import Place
-from ..store import AWAY_ALLOWANCE, GuildSettings, Store
+from ..store import AWAY_ALLOWANCE, GameRow, GuildSettings, Store
 
 
 @dataclass(frozen=True)
@@ -28,20 +29,21 @@ def days_allowed(settings: GuildSettings) -> float:
     return AWAY_ALLOWANCE if settings.away_days is None else settings.away_days * 86400.0
 
 
-async def allowance_of(store: Store, user_id: int, place: Place | None) -> float:
+async def allowance_of(store: Store, user_id: int, place: Place | None,
+                       games: Sequence[GameRow] | None = None) -> float:
     """The allowance that applies to ``user_id``: the smallest of the places of their open
-    games and ``place``."""
-    places = {(row.guild_id, row.channel_id if row.guild_id is None else 0)
-              for row in await store.games.running_games_of(user_id)}
+    games (``games``, when the caller has read them already) and ``place``."""
+    rows = await store.games.running_games_of(user_id) if games is None else games
+    places = {(row.guild_id, row.channel_id if row.guild_id is None else 0) for row in rows}
     if place is not None:
         places.add((place.guild_id, place.channel_id if place.guild_id is None else 0))
-    found = [days_allowed(await store.settings.guild(guild) if guild is not None
-                          else await store.settings.channel(channel)) for guild, channel in places]
+    found = [days_allowed(await store.settings.of_place(guild, channel)) for guild, channel in places]
     return min(found, default=AWAY_ALLOWANCE)
 
 
-async def away_left(store: Store, user_id: int, place: Place | None, now: float) -> AwayLeft:
-    allowance = await allowance_of(store, user_id, place)
+async def away_left(store: Store, user_id: int, place: Place | None, now: float,
+                    games: Sequence[GameRow] | None = None) -> AwayLeft:
+    allowance = await allowance_of(store, user_id, place, games)
     return AwayLeft(left=max(0.0, allowance - await store.pauses.booked(user_id, now)),
                     allowance=allowance)
 
@@ -52,6 +54,5 @@ async def away_beyond(store: Store, user_id: int, place: Place, now: float) -> f
     a game here only once back, or the game would wait longer than its server permits."""
     if await store.pauses.away(user_id) is None:
         return None
-    allowance = days_allowed(await store.settings.guild(place.guild_id) if place.guild_id is not None
-                             else await store.settings.channel(place.channel_id))
+    allowance = days_allowed(await store.settings.of_place(place.guild_id, place.channel_id))
     return allowance if await store.pauses.booked(user_id, now) > allowance + 1 else None

@@ -204,9 +204,7 @@ class Ground:
 
     async def settings_for(self, where: Place | GameRow) -> GuildSettings:
         """The settings that apply here: the server's, or outside a server the channel's."""
-        if where.guild_id is None:
-            return await self.store.settings.channel(where.channel_id)
-        return await self.store.settings.guild(where.guild_id)
+        return await self.store.settings.of_place(where.guild_id, where.channel_id)
 
     async def moderates(self, actor: Actor, place: Place, settings: GuildSettings,
                         row: GameRow | None) -> bool:

@@ -252,7 +252,8 @@ class Pauses(Part):
             return self._gathered(place, _("Welcome back! Your reminders and deadlines run again."),
                                   back)
         was = await self.store.pauses.away(actor.user_id)
-        have = await away_left(self.store, actor.user_id, place, now)
+        running = await self.store.games.running_games_of(actor.user_id)
+        have = await away_left(self.store, actor.user_id, place, now, running)
         wanted = end - (now if was is None else max(now, was[1]))
         if wanted > have.left + 1:
             raise ServiceError(over_allowance(have, end))
@@ -260,7 +261,7 @@ class Pauses(Part):
         outbox = []
         count = 0
         tell = await self._may_tell_away(actor.user_id, now)
-        for row in await self.store.games.running_games_of(actor.user_id):
+        for row in running:
             if not self.ground.loadable(row):
                 continue
             count += 1

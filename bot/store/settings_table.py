@@ -52,6 +52,13 @@ class SettingsTable(Table):
         row = await self._one("SELECT * FROM channel_settings WHERE channel_id = ?", (channel_id,))
         return GuildSettings(guild_id=0, **(_settings(row) if row else {}))
 
+    async def of_place(self, guild_id: int | None, channel_id: int) -> GuildSettings:
+        """The settings that apply in a place: its server's, or outside a server the
+        channel's (a group DM, a DM with the bot)."""
+        if guild_id is None:
+            return await self.channel(channel_id)
+        return await self.guild(guild_id)
+
     async def update_channel(self, channel_id: int, *, now: float,
                              **changes: Any) -> GuildSettings:
         """Change some settings of a channel outside any server (as :meth:`update_guild`)."""

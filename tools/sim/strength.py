@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import REGISTRY, Game
-from games.ai import LEVELS, policy_for, search
+from games.ai import LEVELS, choose_turn, policy_for, search
 from games.ai.levels import Level
 from games.rng import Rng, seed_to_int
 
@@ -139,8 +139,6 @@ def team(args: tuple[str, int, str, bool, int]) -> tuple[bool, Side]:
     while game.result(state) is None:
         acting = [p for p in players if p in game.to_act(state)]
         if name in LEVELS:
-            from games.ai import choose_turn
-
             lv = LEVELS[name]
             t0 = time.process_time()
             budget = {} if timed else {"iterations": policy_for(game).budget(lv)}

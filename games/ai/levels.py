@@ -47,6 +47,8 @@ class Level:
     depth: int
     exploration: float = 0.5
     temperature: float = 0.0
+    #: (knob, value) pairs that override the game policy's knobs: variants under measurement
+    extra: tuple[tuple[str, int], ...] = ()
 
 
 #: The levels by name; each level's budget in one row.

@@ -135,6 +135,7 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
         return flat
 
     depth = pol.knob(lv, "depth", lv.depth)
+    chance = pol.knob(lv, "chance", 0) > 0  # off until it measures better
     inner_width = pol.knob(lv, "inner_width", max(3, lv.width // 2))
     settle = lv.temperature == 0  # sampling by visits needs the full count
     root = _Node(None)
@@ -155,6 +156,13 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
             if node is root:
                 keys = root_keys
             else:
+                revealed = pol.chance_key(game, world) if chance and node.player else None
+                if revealed is not None:  # what chance showed since: a branch of its own
+                    outcome = node.children.get((_CHANCE, revealed))
+                    if outcome is None:
+                        outcome = node.children[(_CHANCE, revealed)] = _Node(None)
+                    path.append(outcome)
+                    node = outcome
                 keys, cached = _inner_keys(game, pol, world, node, inner_width, rng)
                 if not keys:
                     break
@@ -201,6 +209,8 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
 
     return _decide(root, root_keys, lv, rng, done, time.perf_counter() - started)
 
+
+_CHANCE = "\0chance"  # the player name of a chance outcome's key (no seat is named so)
 
 _CHECK = 16  # iterations between checks whether the answer is settled
 

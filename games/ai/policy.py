@@ -49,6 +49,9 @@ class Policy:
         return self.iterations.get(level.name, level.iterations)
 
     def knob(self, level: Level, name: str, default: int) -> int:
+        tried = dict(level.extra)  # a variant being measured (``tools.sim.strength``)
+        if name in tried:
+            return tried[name]
         return self.knobs.get(level.name, {}).get(name, default)
 
     def for_root(self, game: AnyGame, state: Any, player: str) -> Policy:
@@ -93,6 +96,12 @@ class Policy:
 
         The search then reuses a node's candidates for every sampled world with the same key.
         """
+        return None
+
+    def chance_key(self, game: AnyGame, state: Any) -> Any:
+        """What chance has shown everyone since the last decision (a drawn tile, a roll),
+        hashable, or None. The tree then keeps one branch per outcome below a move, so a
+        reply is judged against the tile or roll it was chosen for, not an average of all."""
         return None
 
     def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:

@@ -74,6 +74,7 @@ def level_of(game: Game, name: str) -> tuple[Level, int] | None:
         return lv, budget
     knobs: dict[str, Any] = {"width": pol.knob(lv, "width", lv.width),
                              "depth": pol.knob(lv, "depth", lv.depth)}
+    extra: dict[str, int] = {}
     for change in changes.split(","):
         key, _, value = change.partition("=")
         if key == "iterations":
@@ -82,9 +83,17 @@ def level_of(game: Game, name: str) -> tuple[Level, int] | None:
             knobs[key] = int(value)
         elif key == "exploration":
             knobs[key] = float(value)
+        elif key in POLICY_KNOBS:
+            extra[key] = int(value)
         else:
-            raise ValueError(f"no knob {key!r}: iterations, width, depth or exploration")
-    return dataclasses.replace(lv, name=name, iterations=budget, **knobs), budget
+            raise ValueError(f"no knob {key!r}: iterations, width, depth, exploration or "
+                             f"{', '.join(POLICY_KNOBS)}")
+    return dataclasses.replace(lv, name=name, iterations=budget, extra=tuple(extra.items()),
+                               **knobs), budget
+
+
+#: Knobs a game policy reads by name (``Policy.knob``), settable in a variant.
+POLICY_KNOBS = ("chance", "inner_width")
 
 
 def decide(name: str, game: Game, state: Any, player: str, rng: Rng, timed: bool,

@@ -10,6 +10,9 @@ position the seat sees; every iteration
    (its move legal in the sampled world), since what the others can do differs between worlds;
 3. **expands** the first untried candidate (candidates come best first from the game's
    heuristic; progressive widening lets more in as a node is visited more);
+   with the ``chance`` knob a move's node first branches on what chance showed after it
+   (the policy's ``chance_key``: the tile drawn next), so a reply's statistics belong to
+   the tile it was chosen for (off at every level until it measures better);
 4. **plays out** a few plies with the game's cheap playout policy, then **evaluates** the
    position (or scores the finished game) as one reward in [0, 1] per player;
 5. **backs up**: each node adds the reward of the player who chose its move, so every player

@@ -52,7 +52,8 @@ class Policy:
         tried = dict(level.extra)  # a variant being measured (``tools.sim.strength``)
         if name in tried:
             return tried[name]
-        return self.knobs.get(level.name, {}).get(name, default)
+        base = level.name.partition("+")[0]  # a variant keeps the rest of its level's knobs
+        return self.knobs.get(base, {}).get(name, default)
 
     def for_root(self, game: AnyGame, state: Any, player: str) -> Policy:
         """The policy for one search from ``state`` (default: this one). A game whose

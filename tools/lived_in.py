@@ -320,21 +320,24 @@ def stolen() -> float:
 
 
 async def tick(gaps: list[tuple[float, str]], doing: list[str], done: asyncio.Event,
-               busy: list[float] | None = None) -> None:
+               busy: list[float] | None = None, own: list[float] | None = None) -> None:
     """Sleep 1 ms at a time until ``done``, recording each gap beyond that with what ran;
     ``busy`` gets, for each gap, the CPU time this process spent meanwhile (all its threads),
     at most the gap: the part of it the bot itself held the loop, or a thread of the bot held
-    the interpreter. The rest was the machine's (the host, the database server, the drawing
+    the interpreter. ``own`` gets the loop thread's own CPU in the gap: the work done on the
+    loop itself. The rest was the machine's (the host, the database server, the drawing
     worker)."""
-    last, cpu = time.perf_counter(), time.process_time()
+    last, cpu, mine = time.perf_counter(), time.process_time(), time.thread_time()
     while not done.is_set():
         await asyncio.sleep(0.001)
-        now, used = time.perf_counter(), time.process_time()
+        now, used, ran = time.perf_counter(), time.process_time(), time.thread_time()
         gap = max(0.0, now - last - 0.001)
         gaps.append((gap, doing[0]))
         if busy is not None:
             busy.append(min(gap, max(0.0, used - cpu - 0.001)))
-        last, cpu = now, used
+        if own is not None:
+            own.append(min(gap, max(0.0, ran - mine - 0.001)))
+        last, cpu, mine = now, used, ran
 
 
 async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[float]]:
@@ -399,9 +402,10 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     await service.drawing.start_workers()
     settle()  # as the bot settles after start-up: what the figures above left behind is frozen
     busy: list[float] = []
+    own: list[float] = []
     watch_stacks = StackWatch()
     watcher = asyncio.create_task(watch_stacks.start())
-    ticker = asyncio.create_task(tick(gaps, doing, done, busy))
+    ticker = asyncio.create_task(tick(gaps, doing, done, busy, own))
     await asyncio.sleep(0.01)
     gc.callbacks.append(watch)
     t0, steal0 = time.perf_counter(), stolen()
@@ -422,15 +426,18 @@ async def stalls(store: Store, service: GameService, n: int) -> dict[str, list[f
     steal_alone = stolen() - steal1
     worst, during = max(gaps, default=(0.0, "nothing"))
     floor = max(alone, default=(0.0, ""))[0]
-    held = max(busy, default=0.0)
+    held, loop_held = max(busy, default=0.0), max(own, default=0.0)
+    at = gaps.index((worst, during))
     print(f"  (worst loop stall {worst * 1e3:.1f} ms, during {during}, of which this process was"
-          f" busy {busy[gaps.index((worst, during))] * 1e3:.1f} ms; worst busy part of a stall"
-          f" {held * 1e3:.1f} ms; gaps over 10 ms: {over(gaps)}"
+          f" busy {busy[at] * 1e3:.1f} ms, the loop's thread {own[at] * 1e3:.1f} ms; worst busy"
+          f" part of a stall {held * 1e3:.1f} ms, of the loop's thread {loop_held * 1e3:.1f} ms;"
+          f" gaps over 10 ms: {over(gaps)}"
           f" in {took:.0f} s; {steal:.2f} s stolen by the host; longest full garbage collection"
           f" {max(collections, default=0.0) * 1e3:.1f} ms. The ticker alone as long: worst"
           f" {floor * 1e3:.1f} ms, over 10 ms: {over(alone)}, {steal_alone:.2f} s stolen)")
     return {"worst loop stall (heavy reads + moves)": [worst],
             "  the bot's own part of a stall (its CPU)": [held],
+            "  the loop thread's own part (its CPU)": [loop_held],
             "worst gap of the ticker alone (the machine's own)": [floor]}
 
 

@@ -9,7 +9,8 @@ Plays many seeded games through the pure engines and prints win rates with 95% i
   means: try every legal move, keep the best immediate evaluation after it, ties at random.
   Two evaluations, two baselines: ``greedy`` uses what the game shows on the table (Aqualin
   the score difference, Kahuna the points, stones and bridges of both players 10 : 3 : 1,
-  Aqua the live score difference); ``greedy-eval`` uses the bot's own evaluation, so it
+  Aqua the live score difference, Krasserfall the medals one push ahead, each fall weighed
+  by its public chance); ``greedy-eval`` uses the bot's own evaluation, so it
   knows everything the bot knows except the search.
 * Kraqua: a team of bots against the greedy team of ``games.kraqua.planner`` on the same seeds,
   at every level, 2 and 3 seats: the rate of games won (``almost`` is not a win).
@@ -67,6 +68,20 @@ def _aqua_lead(game: Game, state: Any, player: str) -> float:
     return totals[player] - max(v for p, v in totals.items() if p != player)
 
 
+def _krasserfall_greedy(state: Any, player: str, moves: list[str]) -> str | None:
+    """The move with the best expected gain one push ahead, each fall it risks weighed by
+    its public chance (the autocomplete's first suggestion; the stone must gain half a medal
+    to be used). Out of turn it throws the stone only for a gain, else it waits."""
+    from games.krasserfall import words
+
+    seat = state.players.index(player)
+    ranked = words.ranked(state, seat, moves)
+    if state.players[state.active] == player:
+        return ranked[0][1]
+    gain, move = ranked[0]
+    return move if gain > 0 else None
+
+
 def greedy_agent(game: Game, state: Any, player: str, rng: Rng) -> str | None:
     """Greedy one-ply (see the module docstring)."""
     if game.id == "aqualin":
@@ -75,6 +90,8 @@ def greedy_agent(game: Game, state: Any, player: str, rng: Rng) -> str | None:
     if game.id == "kraqua":
         from games.kraqua import planner
         return planner.choose(game, state, player)  # type: ignore[arg-type]
+    if game.id == "krasserfall":
+        return _krasserfall_greedy(state, player, game.legal_moves(state, player))
     moves = game.legal_moves(state, player)
     if game.id == "kahuna":
         def value(s: Any) -> float:

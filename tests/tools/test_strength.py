@@ -45,3 +45,38 @@ def test_a_level_takes_other_knobs_to_try() -> None:
     assert strength.level_of(game, "greedy") is None
     with pytest.raises(ValueError, match="no knob 'speed'"):
         strength.level_of(game, "hard+speed=2")
+
+
+def test_krasserfalls_greedy_player_takes_the_best_push_and_waits_out_of_turn() -> None:
+    """The baseline is a one-ply player, not random play: on its turn the move with the best
+    expected gain (each fall weighed by its public chance), out of turn the stone only for a
+    gain; and it beats random play clearly."""
+    from games import REGISTRY
+    from games.krasserfall import words
+    from games.rng import Rng
+    from tools.sim.ai_strength import greedy_agent, random_agent
+
+    game = REGISTRY["krasserfall"]
+    state = game.setup(["a", "b"], {}, 3)
+    rng = Rng(1)
+    seen = 0
+    while game.result(state) is None and seen < 40:
+        mover = state.players[state.active]
+        moves = game.legal_moves(state, mover)
+        ranked = words.ranked(state, state.active, moves)
+        assert greedy_agent(game, state, mover, rng) == ranked[0][1]
+        for other in game.to_act(state) - {mover}:
+            off = greedy_agent(game, state, other, rng)
+            seat = state.players.index(other)
+            gain = words.ranked(state, seat, game.legal_moves(state, other))[0]
+            assert off == (gain[1] if gain[0] > 0 else None)
+        state = game.apply(state, mover, moves[rng.randbelow(len(moves))])
+        seen += len(moves) > 1
+    wins = 0.0
+    for seed in range(12):
+        agents = [greedy_agent, random_agent] if seed % 2 == 0 else [random_agent, greedy_agent]
+        result = game.result(strength.play(game, {}, agents, seed))
+        assert result is not None
+        me = "s1" if seed % 2 == 0 else "s2"
+        wins += (me in result.winners) / len(result.winners)
+    assert wins >= 9, f"greedy won {wins} of 12 against random play"

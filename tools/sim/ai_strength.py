@@ -9,8 +9,8 @@ Plays many seeded games through the pure engines and prints win rates with 95% i
   means: try every legal move, keep the best immediate evaluation after it, ties at random.
   Two evaluations, two baselines: ``greedy`` uses what the game shows on the table (Aqualin
   the score difference, Kahuna the points, stones and bridges of both players 10 : 3 : 1,
-  Aqua the live score difference, Krasserfall the medals one push ahead, each fall weighed
-  by its public chance); ``greedy-eval`` uses the bot's own evaluation, so it
+  Aqua the live score difference, Krasserfall the medals one move ahead in long-lived
+  boats, each fall weighed by its public chance); ``greedy-eval`` uses the bot's own evaluation, so it
   knows everything the bot knows except the search.
 * Kraqua: a team of bots against the greedy team of ``games.kraqua.planner`` on the same seeds,
   at every level, 2 and 3 seats: the rate of games won (``almost`` is not a win).
@@ -69,9 +69,9 @@ def _aqua_lead(game: Game, state: Any, player: str) -> float:
 
 
 def _krasserfall_greedy(state: Any, player: str, moves: list[str]) -> str | None:
-    """The move with the best expected gain one push ahead, each fall it risks weighed by
-    its public chance (the autocomplete's first suggestion; the stone must gain half a medal
-    to be used). Out of turn it throws the stone only for a gain, else it waits."""
+    """The move with the best expected gain one move ahead, each fall it risks weighed by
+    its public chance (the autocomplete's first suggestion, which charges the stone a little
+    for being single-use). Out of turn it throws the stone only for a gain, else it waits."""
     from games.krasserfall import words
 
     seat = state.players.index(player)

@@ -59,7 +59,7 @@ def test_krasserfalls_greedy_player_takes_the_best_push_and_waits_out_of_turn() 
     game = REGISTRY["krasserfall"]
     state = game.setup(["a", "b"], {}, 3)
     rng = Rng(1)
-    seen = 0
+    seen = waited = 0
     while game.result(state) is None and seen < 40:
         mover = state.players[state.active]
         moves = game.legal_moves(state, mover)
@@ -70,8 +70,10 @@ def test_krasserfalls_greedy_player_takes_the_best_push_and_waits_out_of_turn() 
             seat = state.players.index(other)
             gain = words.ranked(state, seat, game.legal_moves(state, other))[0]
             assert off == (gain[1] if gain[0] > 0 else None)
+            waited += 1
         state = game.apply(state, mover, moves[rng.randbelow(len(moves))])
         seen += len(moves) > 1
+    assert waited, "nobody held the stone out of turn: the waiting was never checked"
     wins = 0.0
     for seed in range(12):
         agents = [greedy_agent, random_agent] if seed % 2 == 0 else [random_agent, greedy_agent]

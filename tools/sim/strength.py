@@ -106,7 +106,9 @@ def decide(name: str, game: Game, state: Any, player: str, rng: Rng, timed: bool
         if timed:
             choice = search(game, state, [player], lv, rng.next64(), iterations=budget,
                             time_limit=lv.time_limit)
-            side.capped += choice.iterations < budget
+            # Cut by the clock: short of its budget and out of time (a forced move or an
+            # answer settled early is short of the budget too, but not because of the clock).
+            side.capped += choice.iterations < budget and choice.seconds >= lv.time_limit
         else:
             choice = search(game, state, [player], lv, rng.next64(), iterations=budget)
         move = choice.move

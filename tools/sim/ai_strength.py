@@ -10,8 +10,8 @@ Plays many seeded games through the pure engines and prints win rates with 95% i
   Two evaluations, two baselines: ``greedy`` uses what the game shows on the table (Aqualin
   the score difference, Kahuna the points, stones and bridges of both players 10 : 3 : 1,
   Aqua the live score difference, Krasserfall the medals one move ahead in long-lived
-  boats, each fall weighed by its public chance); ``greedy-eval`` uses the bot's own evaluation, so it
-  knows everything the bot knows except the search.
+  boats, each fall weighed by its public chance); ``greedy-eval`` uses the bot's own
+  evaluation, so it knows everything the bot knows except the search.
 * Kraqua: a team of bots against the greedy team of ``games.kraqua.planner`` on the same seeds,
   at every level, 2 and 3 seats: the rate of games won (``almost`` is not a win).
 * Krasserfall: one bot against random players (2 and 3 players): its average medals, the

@@ -143,6 +143,7 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
     settle = lv.temperature == 0  # sampling by visits needs the full count
     root = _Node(None)
     c = lv.exploration
+    over = _Over(game)
     done = 0
     while done < iterations:
         if deadline is not None and done and time.perf_counter() >= deadline:
@@ -154,7 +155,7 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
         world = game.resample(root_state, observer, rng.next64())
         node = root
         path: list[_Node] = []
-        while game.result(world) is None:
+        while over(world) is None:
             cached = None
             if node is root:
                 keys = root_keys
@@ -204,7 +205,7 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
             assert best is not None
             path.append(best)
             node = best
-        rewards = _rollout(game, pol, world, depth, rng)
+        rewards = _rollout(game, pol, world, depth, rng, over)
         root.n += 1
         for nd in path:
             nd.n += 1
@@ -266,15 +267,34 @@ def _play(game: AnyGame, world: Any, key: Key) -> Any:
     return world if move is None else game.apply(world, player, move)
 
 
-def _rollout(game: AnyGame, pol: Policy, world: Any, depth: int, rng: Rng) -> Rewards:
+class _Over:
+    """``game.result``, asked again of the same world object without scoring it twice (a
+    finished world is checked by the tree walk and the playout in turn, and some games score
+    the whole table to answer). Worlds are never changed once made, so identity is enough."""
+
+    __slots__ = ("game", "world", "result")
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.world: Any = None
+        self.result: Any = None
+
+    def __call__(self, world: Any) -> Any:
+        if world is not self.world:
+            self.world, self.result = world, self.game.result(world)
+        return self.result
+
+
+def _rollout(game: AnyGame, pol: Policy, world: Any, depth: int, rng: Rng,
+             over: _Over) -> Rewards:
     for _ in range(depth):
-        if game.result(world) is not None:
+        if over(world) is not None:
             break
         step = pol.playout_move(game, world, rng)
         if step is None:
             break
         world = game.apply(world, step[0], step[1])
-    if game.result(world) is not None:
+    if over(world) is not None:
         return pol.outcome(game, world)
     return pol.evaluate(game, world)
 

@@ -133,6 +133,11 @@ class Policy:
         """Rewards of a finished game: a win shared among the winners, or the team outcome."""
         result = game.result(state)
         assert result is not None
+        return self.shares(game, state, result)
+
+    def shares(self, game: AnyGame, state: Any, result: Any) -> Rewards:
+        """:meth:`outcome` from the finished game's ``result``, for a policy that read it
+        already (scoring a finished table can be the dearest step of a playout)."""
         players = game.players(state)
         if result.outcome is not None:  # cooperative: the whole team shares one outcome
             value = self.coop_rewards.get(result.outcome, 0.0)

@@ -56,9 +56,31 @@ def _site_mates(tiles: Any, pos: Pos) -> list[list[str]]:
     return out
 
 
+def take_score(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
+               cache: dict[Pos, list[list[str]]]) -> int:
+    """:func:`take_value`'s worth alone, without the words (the search asks it very often)."""
+    return _take(state, player, slot, pos, rot, cache)[0]
+
+
 def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
                cache: dict[Pos, list[list[str]]]) -> tuple[int, Text]:
     """A rough worth of a placement and a few words saying why."""
+    score, gains, contacts = _take(state, player, slot, pos, rot, cache)
+    code = state.market[slot - 1]
+    if gains:
+        gained = [_("{species} +{value}", species=SPECIES_WORDS[species], value=value)
+                  if value else NONE_LEFT[species] for species, value in gains]
+        found = gained[0]
+        for more in gained[1:]:
+            found = _("{a}, {b}", a=found, b=more)
+        return score, _("{tile} habitat: {found}", tile=code, found=found)
+    return score, _n("{tile} {n} colour contact", "{tile} {n} colour contacts", contacts,
+                     tile=code)
+
+
+def _take(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
+          cache: dict[Pos, list[list[str]]]) -> tuple[int, list[tuple[str, int]], int]:
+    """(worth, (species, points) of each habitat made, colour contacts) of a placement."""
     code = state.market[slot - 1]
     colours = placed(code, rot)
     mates = cache.get(pos)
@@ -66,8 +88,8 @@ def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
         mates = cache[pos] = _site_mates(state.tiles[player], pos)
     score = 0
     contacts = 0
-    gained: list[Text] = []
-    stacks = dict(state.stacks)
+    gains: list[tuple[str, int]] = []
+    stacks: dict[str, int] | None = None  # copied when a habitat takes from it
     for i, colour in enumerate(colours):
         present = mates[i]
         same = sum(1 for c in present if c == colour)
@@ -75,25 +97,20 @@ def take_value(state: AquaState, player: str, slot: int, pos: Pos, rot: int,
         if HOT in present:
             continue
         if len(present) == 2 and same == 2:
+            if stacks is None:
+                stacks = dict(state.stacks)
             species = SPECIES_OF[colour]
             left = stacks[species]
             value = small_value(left) if left else 0
             stacks[species] = max(0, left - 1)
             score += 10 * value + 6
-            gained.append(_("{species} +{value}", species=SPECIES_WORDS[species], value=value)
-                          if value else NONE_LEFT[species])
+            gains.append((species, value))
         elif same == len(present):
             score += 2 if present else 0  # the site can still become a habitat
         else:
             score -= 2  # a mixed site: never a habitat
     score += 3 * contacts
-    if gained:
-        found = gained[0]
-        for more in gained[1:]:
-            found = _("{a}, {b}", a=found, b=more)
-        return score, _("{tile} habitat: {found}", tile=code, found=found)
-    return score, _n("{tile} {n} colour contact", "{tile} {n} colour contacts", contacts,
-                     tile=code)
+    return score, gains, contacts
 
 
 def suggest(game: AquaGame, state: AquaState, player: str, typed: str,

@@ -7,6 +7,7 @@ the same questions without importing the ``Game`` class.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..text import Text, translator
 from .geometry import (
@@ -100,23 +101,37 @@ def large_options(state: AquaState, player: str) -> list[tuple[str, tuple[Pos, .
                 if sites in seen:
                     continue
                 seen.add(sites)
-                if large_problem(animals, sites) is None:
+                if _large_fault(animals, sites) is None:
                     out.append((shape, tuple(sorted(sites, key=reading_key))))
     return out
 
 
 def large_problem(animals: Mapping[Pos, Animal], sites: Sequence[Pos]) -> Text | None:
     """Why a large animal cannot lie on ``sites`` (conditions 2 and 3), or None."""
+    fault = _large_fault(animals, sites)
+    if fault is None:
+        return None
+    kind, what = fault
+    if kind == "empty":
+        return _("site {site} holds no small animal", site=pos_key(what))
+    if kind == "covered":
+        return _("the small animal on {site} is covered already", site=pos_key(what))
+    return _("{two} would lie under it: the small animals must all be different species",
+             two=TWO_OF[what])
+
+
+def _large_fault(animals: Mapping[Pos, Animal], sites: Sequence[Pos]) -> tuple[str, Any] | None:
+    """:func:`large_problem`'s reason as (kind, site or species), without the words (the
+    move list asks it of every shape through every fresh site)."""
     species = []
     for site in sites:
         animal = animals.get(site)
         if animal is None:
-            return _("site {site} holds no small animal", site=pos_key(site))
+            return "empty", site
         if animal[2]:
-            return _("the small animal on {site} is covered already", site=pos_key(site))
+            return "covered", site
         species.append(animal[0])
     for s in species:
         if species.count(s) > 1:
-            return _("{two} would lie under it: the small animals must all be different species",
-                     two=TWO_OF[s])
+            return "twice", s
     return None

@@ -10,7 +10,7 @@
   the player has turns left count. Two players: the logistic of the margin; more: a soft-max
   share; solo: a curve of the score itself.
 * **Candidates**: placements rated by the engine's own autocomplete heuristic
-  (``games.aqua.advice.take_value``: habitats made, colour contacts, sites kept open); at the
+  (``games.aqua.advice.take_score``: habitats made, colour contacts, sites kept open); at the
   root the best of those are re-rated by the full evaluation. The snail, a large animal or
   ``done`` are always among the candidates when legal.
 * **Playouts** take the best of four sampled placements by the same heuristic and always
@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .advice import take_value
+from .advice import take_score
 from .geometry import DIR_INDEX, Coral, Pos, site_border, site_corals, tile_sites
 from .material import HOT, ROUNDS, SPECIES, SPECIES_OF, small_value
 from .notation import Large
@@ -181,7 +181,7 @@ class AquaPolicy(Policy):
         cache: dict[Pos, list[list[str]]] = {}
         out = []
         for slot, pos, rot in options:
-            score, _ = take_value(state, player, slot, pos, rot, cache)
+            score = take_score(state, player, slot, pos, rot, cache)
             out.append((score, f"take {slot} at {pos[0]},{pos[1]} rot {rot}"))
         out.sort(key=lambda x: -x[0])
         return out
@@ -237,7 +237,7 @@ class AquaPolicy(Policy):
         top = -1 << 30
         for _ in range(SAMPLES):
             slot, pos, rot = takes[rng.randbelow(len(takes))]
-            score, _ = take_value(state, player, slot, pos, rot, cache)
+            score = take_score(state, player, slot, pos, rot, cache)
             if score > top:
                 best, top = (slot, pos, rot), score
         assert best is not None
@@ -248,10 +248,11 @@ class AquaPolicy(Policy):
         return _rewards(state, {p: estimate(state, p) for p in state.players})
 
     def outcome(self, game: AnyGame, state: Any) -> Rewards:
-        scores = live_scores(state)
-        shaped = _rewards(state, {p: float(v) for p, v in scores.items()})
+        result = game.result(state)  # scored once: its scores are the final live_scores
+        assert result is not None
+        shaped = _rewards(state, {p: float(v) for p, v in result.scores.items()})
         if len(state.players) == 1:
             return shaped
-        base = super().outcome(game, state)
+        base = self.shares(game, state, result)
         return {p: 0.9 * base[p] + 0.1 * shaped[p] for p in state.players}
 

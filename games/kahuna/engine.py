@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -37,6 +38,14 @@ _ = translator("kahuna")
 _n = plural(_)
 
 ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> KahunaMove:
+    """A move's parse, kept: the search applies the same few hundred texts many thousand
+    times a decision. Moves are frozen and the parse depends on the text alone (a refusal
+    raises, so it is never kept, and its message is translated each time)."""
+    return parse_move(text)
+
 
 # ----- the game --------------------------------------------------------------------------------
 
@@ -90,6 +99,8 @@ class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players
     # ----- notation -------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> KahunaMove:
+        if isinstance(text, str):
+            return _parsed(text)
         return parse_move(text)
 
     def format_move(self, move: KahunaMove) -> str:

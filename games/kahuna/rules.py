@@ -117,8 +117,8 @@ def card_actions(bridges: Mapping[str, str], stones: Mapping[str, str], hand: li
             continue
         a, b = ends(line)
         for pair in ((a, a), (a, b), (b, b)):
-            if Counter(pair) - held:
-                continue
+            if held[pair[0]] < 1 + (pair[0] == pair[1]) or held[pair[1]] < 1:
+                continue  # the hand lacks a card of the pair
             out.append(f"remove {line} {pair[0]} {pair[1]}")
             if variant == Variant.PLANNING and room > 0 and \
                     may_take(bridges, stones, opponent, line):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypedDict
 
@@ -106,20 +106,23 @@ class KahunaState:
             self.ended = Ending(self.ended)
 
     def copy(self) -> KahunaState:
-        return replace(
-            self,
-            deck=list(self.deck),
-            open=list(self.open),
-            hands={p: list(c) for p, c in self.hands.items()},
-            shown={p: list(c) for p, c in self.shown.items()},
-            played=list(self.played),
-            tucked=list(self.tucked),
-            bridges=dict(self.bridges),
-            stones=dict(self.stones),
-            scores=dict(self.scores),
-            current=list(self.current),  # records are never changed once written
-            scorings=list(self.scorings),
-        )
+        # Every move copies the state, the search's many thousand per decision: fields are
+        # set directly, without ``replace``'s ``__init__`` and its vocabulary checks (the
+        # values are this state's own, already checked).
+        new = object.__new__(KahunaState)
+        new.__dict__.update(self.__dict__)
+        new.deck = list(self.deck)
+        new.open = list(self.open)
+        new.hands = {p: list(c) for p, c in self.hands.items()}
+        new.shown = {p: list(c) for p, c in self.shown.items()}
+        new.played = list(self.played)
+        new.tucked = list(self.tucked)
+        new.bridges = dict(self.bridges)
+        new.stones = dict(self.stones)
+        new.scores = dict(self.scores)
+        new.current = list(self.current)  # records are never changed once written
+        new.scorings = list(self.scorings)
+        return new
 
     def opponent(self, player: str) -> str:
         a, b = self.players

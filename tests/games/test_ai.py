@@ -395,3 +395,26 @@ def test_a_chance_branched_search_keys_replies_by_what_chance_showed() -> None:
     shown.clear()
     search(game, state, [p], "normal", seed=1, iterations=120, policy=Spy())
     assert not shown, "the levels as shipped do not branch on chance yet"
+
+
+def test_a_finished_world_is_scored_once_by_the_walk_and_once_for_its_reward(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Near Aqua's end most playouts finish, and scoring the table is a playout's dearest
+    step: the tree walk and the playout share one answer, the reward reads it once more."""
+    game = REGISTRY["aqua"]
+    late = positions("aqua", 2, (), every=1)[-3]
+    scored: dict[int, int] = {}
+    keep: list[Any] = []  # the worlds stay alive, so no id is reused
+    real = type(game).result
+
+    def counting(self: Any, state: Any) -> Any:
+        found = real(self, state)
+        if found is not None:
+            scored[id(state)] = scored.get(id(state), 0) + 1
+            keep.append(state)
+        return found
+
+    monkeypatch.setattr(type(game), "result", counting)
+    choice = search(game, late, [late.active], "normal", 3, iterations=60)
+    assert choice.move in game.legal_moves(late, late.active)
+    assert scored and max(scored.values()) <= 2

@@ -898,3 +898,44 @@ def test_last_turn_summary_in_the_view() -> None:
     assert last["moves"] == ["bridge KAHU-LALE", "tuck 1 card", "draw ALOA"]
     assert last["placed"] == ["KAHU-LALE"] and last["taken"] == ["LALE"]
     assert last["removed"] == ["HUNA-LALE"]
+
+
+# ----- what the search leans on: a kept parse, a quick copy ----------------------------------
+
+
+def test_a_kept_parse_is_the_parse_and_a_refusal_is_never_kept() -> None:
+    from games.kahuna.notation import parse_move
+
+    rnd = random.Random(5)
+    state = GAME.setup([ALICE, BOB], {"variant": "planning"}, 5)
+    seen = 0
+    while GAME.result(state) is None:
+        moves = GAME.legal_moves(state, state.active)
+        for move in moves:
+            assert GAME.parse_move(move) == parse_move(move)
+            assert GAME.parse_move(move.upper()) == parse_move(move)
+        seen += len(moves)
+        state = GAME.apply(state, state.active, rnd.choice(moves))
+    assert seen > 500
+    for _ in range(2):  # asked twice: refused twice, with its reason each time
+        with pytest.raises(InvalidMove, match="not an island"):
+            GAME.parse_move("bridge XYZ-HUNA")
+    with pytest.raises(InvalidMove):
+        GAME.parse_move(17)  # type: ignore[arg-type]
+
+
+def test_a_copied_state_is_equal_and_shares_no_container() -> None:
+    state = GAME.setup([ALICE, BOB], {}, 9)
+    state = GAME.apply(state, state.active, GAME.legal_moves(state, state.active)[0])
+    new = state.copy()
+    assert new == state and type(new) is KahunaState
+    for name in ("deck", "open", "hands", "shown", "played", "tucked", "bridges", "stones",
+                 "scores", "current", "scorings"):
+        assert getattr(new, name) is not getattr(state, name), name
+    for p in state.players:
+        assert new.hands[p] is not state.hands[p] and new.shown[p] is not state.shown[p]
+    before = GAME.dump(state)
+    new.hands[state.active].append("HUNA")
+    new.bridges["ALOA-BARI"] = BOB
+    new.current.append({"move": "pass"})
+    assert GAME.dump(state) == before

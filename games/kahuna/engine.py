@@ -39,6 +39,7 @@ _n = plural(_)
 
 ROUND_POINTS = {1: 1, 2: 2}  # points for more stones after rounds 1 and 2
 
+
 @lru_cache(maxsize=4096)
 def _parsed(text: str) -> KahunaMove:
     """A move's parse, kept: the search applies the same few hundred texts many thousand

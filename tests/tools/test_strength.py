@@ -82,3 +82,27 @@ def test_krasserfalls_greedy_player_takes_the_best_push_and_waits_out_of_turn() 
         me = "s1" if seed % 2 == 0 else "s2"
         wins += (me in result.winners) / len(result.winners)
     assert wins >= 9, f"greedy won {wins} of 12 against random play"
+
+
+def test_the_seer_searches_the_real_position_and_only_that(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound for normal: the seer's every world is the real Kahuna position, the other
+    hand and the deck order included, not a world drawn from its seat's view."""
+    from games import REGISTRY
+    from games.rng import Rng
+    from tools.sim import ai_strength
+
+    game = REGISTRY["kahuna"]
+    state = game.setup(["s1", "s2"], {}, 4)
+    seat = state.active
+    worlds: list[object] = []
+    draw = ai_strength._Truth.resample
+
+    def counted(self: object, world: object, player: str, seed: int) -> object:
+        worlds.append(draw(self, world, player, seed))  # type: ignore[arg-type]
+        return worlds[-1]
+
+    monkeypatch.setattr(ai_strength._Truth, "resample", counted)
+    move = ai_strength.seer_agent(game, state, seat, Rng(1))
+    assert move in game.legal_moves(state, seat)
+    assert worlds and all(w is state for w in worlds)
+    assert "seer" in strength.PLAYERS

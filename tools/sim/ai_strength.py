@@ -131,10 +131,47 @@ def eval_greedy_agent(game: Game, state: Any, player: str, rng: Rng) -> str | No
     return best[rng.randbelow(len(best))]
 
 
+class _Truth:
+    """The game, except that every world the search draws is the real position itself."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def resample(self, state: Any, player: str, seed: int) -> Any:
+        return state
+
+
+class _Seeing:
+    """The game's policy, except that the search starts from the real position, not from
+    what the seat can see (the other hands, the deck order, tipping points, future dice)."""
+
+    def __init__(self, policy: Any) -> None:
+        self._policy = policy
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._policy, name)
+
+    def canonical(self, game: Any, state: Any, player: str) -> Any:
+        return state
+
+
+def seer_agent(game: Game, state: Any, player: str, rng: Rng) -> str | None:
+    """Normal's search at normal's budget, cheating: it searches the real position, hidden
+    cards and future dice included, as one known world. No fair player of that budget should
+    beat it, so what it scores against a baseline bounds what normal can reach there."""
+    pol = policy_for(game)
+    return search(_Truth(game), state, [player], "normal", rng.next64(),  # type: ignore[arg-type]
+                  iterations=pol.budget(LEVELS["normal"]), policy=_Seeing(pol)).move  # type: ignore[arg-type]
+
+
 BASELINES: dict[str, Agent] = {"random": random_agent, "greedy": greedy_agent,
-                               "greedy-eval": eval_greedy_agent}
+                               "greedy-eval": eval_greedy_agent, "seer": seer_agent}
 BASELINE_NAMES = {"random": "random (uniform)", "greedy": "greedy one-ply (table score)",
-                  "greedy-eval": "greedy one-ply (bot's evaluation)"}
+                  "greedy-eval": "greedy one-ply (bot's evaluation)",
+                  "seer": "normal's search on the real position (cheating)"}
 
 
 def bot_agent(level: str, timed: bool) -> Agent:

@@ -1,15 +1,16 @@
 """Any pairing of players over seeded games: ``python -m tools.sim.strength GAME A:B``.
 
 ``A`` and ``B`` are a bot level (``easy``, ``normal``, ``hard``; ``hard+depth=2,width=20``
-tries a level with other knobs) or a baseline (``greedy``:
-one ply on the table's score; ``greedy-eval``: one ply on the bot's own evaluation;
-``random``). Game ``k`` is played from seed ``k`` with A in the first seat when ``k`` is
-even and in the second when it is odd, so both sit in both seats equally often. Prints A's
-share of the games (a draw or shared win counts as a part) with its 95 % Wilson interval,
-the mean margin (A's score minus B's), and each side's CPU seconds per decision (p50, p99,
-max) and how often a bot's search stopped at its level's time limit instead of its
-iteration budget (with ``--timed``; without it the bots run on iterations alone, so a run
-repeats exactly on any machine).
+tries a level with other knobs) or a baseline (``greedy``: one ply on the table's score;
+``greedy-eval``: one ply on the bot's own evaluation; ``random``; ``seer``: normal's search
+on the real position, hidden cards and future dice included, a cheating player that bounds
+from above what normal can reach). Game ``k`` is played from seed ``k`` with A in the first
+seat when ``k`` is even and in the second when it is odd, so both sit in both seats equally
+often. Prints A's share of the games (a draw or shared win counts as a part) with its 95 %
+Wilson interval, the mean margin (A's score minus B's), and each side's CPU seconds per
+decision (p50, p99, max) and how often a bot's search stopped at its level's time limit
+instead of its iteration budget (with ``--timed``; without it the bots run on iterations
+alone, so a run repeats exactly on any machine).
 
 Kraqua is cooperative: ``kraqua A:B`` plays each seed once by a team of A and once by a team
 of B, and prints each team's escape rate and the seeds only one of them won.

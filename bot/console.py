@@ -31,8 +31,9 @@ from .refusals import ServiceError, explain
 from .i18n import LANGUAGES, catalog, tr
 from .delivery.pipeline import Pipeline
 from .delivery.recorder import Recorder, Sent
-from .messages import Actor, Attachment, Outcome, Place
+from .messages import Actor, Attachment, LookButton, Outcome, Place
 from .service import GameService
+from .service.paused import utc
 from .service.threads import thread_name
 from .store import Store
 from .timekeeping.durations import format_duration, parse_duration
@@ -56,6 +57,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game config adopt=true           a player: agree that the game takes the server's settings now
   /move <move>                       e.g. /move d4  or  /move b2-c3 d4
   /moves [typed]                     what /move's autocomplete would offer
+  /turns [number]                    every game waiting for you; a number: that game from your seat
   /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
   /press wait <name>                 the Wait button under a ran-out clock (wait for that player)
   help, quit
@@ -314,6 +316,12 @@ class Console:
             if row is None or seat is None:
                 raise ServiceError(f"No player called {args[1]} in this channel's game.")
             return await s.clocks.wait_for(actor, p, row.id, seat.player_id)
+        if head == "/turns":  # a number presses the button of that game under the list
+            if len(args) > 1 or (args and not args[0].lstrip("#").isdigit()):
+                raise ServiceError("`/turns` takes a game's number, e.g. `/turns 12`, or nothing.")
+            if args:
+                return await s.turns.look(actor, p, int(args[0].lstrip("#")))
+            return await s.turns.turns(actor, p)
         if head == "/moves":
             pairs = await s.looking.suggest(actor, p, " ".join(args))
             return [f"  {self._plain(label)}" for label, _ in pairs]
@@ -407,8 +415,22 @@ class Console:
         text = plain_markdown(tr(text, self.lang))
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
+        # A timestamp reads as a Discord client shows it, here in UTC; a masked link as its words.
+        text = re.sub(r"<t:(-?\d+)(?::([tTdDfFR]))?>", lambda m: self._moment(int(m[1]), m[2]), text)
+        text = re.sub(r"\[([^\]\n]+)\]\(https?://[^)\s]+\)", r"\1", text)
         # A channel mention shows its name, as Discord does: a game's thread, or this channel.
         return re.sub(r"<#(\d+)>", lambda m: "#" + self.thread_names.get(int(m[1]), "console"), text)
+
+    def _moment(self, at: int, style: str | None) -> str:
+        """``<t:…:R>`` as "in 3 h (2026-12-24 18:00 UTC)", other styles as the UTC time."""
+        stamp = utc(at)
+        if style != "R":
+            return stamp
+        ahead = round((at - self.service.clock()) / 60) * 60  # to the minute, as a client rounds
+        span = tr(format_duration(abs(ahead)), self.lang) if abs(ahead) >= 60 else None
+        if span is None:
+            return f"now ({stamp})"
+        return f"in {span} ({stamp})" if ahead > 0 else f"{span} ago ({stamp})"
 
     def _folder(self) -> Path:
         """This session's image folder: a new one per run, so sessions never mix."""
@@ -441,6 +463,10 @@ class Console:
                 if s.image is not None:
                     kind = "image" if s.image.filename.endswith(".png") else "file"
                     lines.append(f"  {kind}: {self._save(s.image)}")
+                looks = [b for b in s.buttons if isinstance(b, LookButton)]
+                if looks:
+                    lines.append(f"  (buttons: {', '.join(self._plain(b.label) for b in looks)};"
+                                 f" `/turns {looks[0].game_id}` presses the first)")
             elif s.kind in ("post", "public", "say"):
                 self.messages += 1
                 lines.append(f"[{self._channel(s)}] " + self._plain(s.text))

@@ -100,6 +100,11 @@ class WaitButton(GameButton):
 
 
 @dataclass(frozen=True)
+class LookButton(GameButton):
+    """Under a ``/turns`` list: shows that game to whoever presses it, from their own seat."""
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in the game's channel; only the users in ``mention`` get pinged."""
 
@@ -144,7 +149,10 @@ class Outcome:
 
     reply: str  # ephemeral, to the user who asked
     reply_file: Attachment | None = None
-    reply_buttons: tuple[MoveButton, ...] = ()  # under the ephemeral reply (the next step)
+    #: Under the ephemeral reply: the next step (moves), or the games of a list (looks).
+    reply_buttons: tuple[MoveButton | LookButton, ...] = ()
+    #: Further private messages after the reply, in order (a hand after its board).
+    reply_more: tuple[tuple[Any, Attachment | None], ...] = ()
     posts: list[Post] = field(default_factory=list)
     dms: list[DirectMessage] = field(default_factory=list)
     lobby_edit: LobbyCard | None = None  # edit the stored lobby message in place

@@ -123,6 +123,22 @@ class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
         await respond(interaction, lambda s, a, p: s.history.replay_animation(a, p, game_id))
 
 
+class LookButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"look:(?P<game_id>[0-9]{1,19})"):
+    """Under a ``/turns`` list: that game as the presser's seat sees it, only for them (the
+    service checks the seat, so a button that reached someone else shows them nothing)."""
+
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or f"#{game_id}")[:80], emoji="👀",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"look:{game_id}"))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        await respond(interaction, lambda s, a, p: s.turns.look(a, p, game_id))
+
+
 class WaitButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"wait:(?P<game_id>[0-9]{1,19}):(?P<player>[0-9]{1,20}(?:#[0-9]{1,3})?)"):
     """Under the notice that a player's chess clock ran out: the other players keep the game

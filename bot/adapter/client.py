@@ -22,7 +22,8 @@ from ..service import GameService
 from . import commands
 from .interaction import OOPS, _, say
 from .bot_turns import BotRunner
-from .buttons import CancelButton, ConfirmButton, LobbyButton, MoveButton, ReplayButton, WaitButton
+from .buttons import (CancelButton, ConfirmButton, LobbyButton, LookButton, MoveButton, ReplayButton,
+                      WaitButton)
 from .deliver import Bot, deliver
 from .discord_sender import DiscordSender
 from .pause_buttons import AgreeButton
@@ -30,6 +31,16 @@ from .timer_loop import run_timers
 from .translator import CatalogTranslator
 
 CANT_USE = _("You can't use that here.")
+
+
+def anywhere(interaction: discord.Interaction) -> bool:
+    """``/turns``: about the user's games elsewhere, posting nothing here, so it works even
+    in a server that only the user installed the app in (as do its buttons, which no check
+    of the command tree sees)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return data.get("name") == "turns"
+
+
 NOT_ADDED = _("I'm not a member of this server, so I can't post here. Ask a server admin to add me, "
               "or play in a group DM with your friends.")
 
@@ -88,7 +99,7 @@ class GameBot(Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ConfirmButton, CancelButton,
-                               AgreeButton, WaitButton)
+                               AgreeButton, WaitButton, LookButton)
         await self.tree.set_translator(CatalogTranslator())
         # The drawing worker process builds the renderers' cached artwork as it starts (a few
         # seconds) while the bot loads its catalogs and connects: a board asked for before the
@@ -147,8 +158,9 @@ class GameBot(Bot):
         """A server where only the user installed the app (the bot is not in it) is no place
         for a game: the bot could answer there but never post on its own. Say so at once."""
         if (interaction.guild_id is None or interaction.is_guild_integration()
-            or not interaction.is_user_integration() or self.get_guild(interaction.guild_id)):
-            return True  # not a server, the server's install, or a server the bot is in
+            or not interaction.is_user_integration() or self.get_guild(interaction.guild_id)
+            or anywhere(interaction)):
+            return True  # not a server, the server's install, a server the bot is in, or /turns
         if interaction.type == discord.InteractionType.application_command:
             await interaction.response.send_message(say(NOT_ADDED, i18n.language_for(interaction.locale)),
                                                     ephemeral=True)

@@ -14,7 +14,7 @@ def N(name: str) -> str:  # noqa: N802 - the extraction keyword of this catalog
 
 NAMES = (
     # commands and subcommands
-    N("game"), N("move"), N("new"), N("join"), N("leave"), N("start"), N("board"), N("hand"),
+    N("game"), N("move"), N("turns"), N("new"), N("join"), N("leave"), N("start"), N("board"), N("hand"),
     N("rules"), N("status"), N("abort"), N("resign"), N("undo"), N("log"), N("export"),
     N("replay"), N("stats"), N("profile"), N("kick"), N("skip"), N("config"), N("addbot"), N("removebot"),
     N("notify"), N("pause"), N("resume"), N("away"),

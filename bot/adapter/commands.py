@@ -1,4 +1,4 @@
-"""The slash commands: ``/game ...`` and ``/move``. Each one is a thin call into the service."""
+"""The slash commands: ``/game ...``, ``/move`` and ``/turns``. Each one is a thin call into the service."""
 
 from __future__ import annotations
 
@@ -243,6 +243,19 @@ async def move_autocomplete(interaction: discord.Interaction,
     return choices(pairs, language_for(interaction.locale))
 
 
+@app_commands.command(name="turns", description=T("Every game that waits for you, on every server"))
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+async def turns(interaction: discord.Interaction) -> None:
+    """Not bound to a channel: it answers anywhere the app is installed (a server only the
+    user installed it in too), and names each server the bot is in."""
+    def server(guild_id: int) -> str | None:
+        guild = interaction.client.get_guild(guild_id)
+        return guild.name if guild is not None else None
+
+    await respond(interaction, lambda s, a, p: s.turns.turns(a, p, server))
+
+
 def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice[str]]:
     """The one place autocomplete choices are built. Discord shows a choice's name as plain
     text on one line of at most 100 characters: the labels come without Markdown, so a name
@@ -256,3 +269,4 @@ def install(tree: app_commands.CommandTree) -> None:
     pause_commands.add_to(group)
     tree.add_command(group)
     tree.add_command(move)
+    tree.add_command(turns)

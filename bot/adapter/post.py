@@ -9,9 +9,11 @@ from typing import Any
 import discord
 
 from ..messages import LobbyCard, Post
+from ..messages import LookButton as LookButtonSpec
 from ..messages import MoveButton as MoveButtonSpec
 from .interaction import mentions, say, to_file
-from .buttons import LOBBY_LABELS, REPLAY_LABEL, LobbyButton, MoveButton, ReplayButton, WaitButton
+from .buttons import (LOBBY_LABELS, REPLAY_LABEL, LobbyButton, LookButton, MoveButton, ReplayButton,
+                      WaitButton)
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view
 
@@ -24,14 +26,18 @@ def lobby_view(card: LobbyCard, lang: str) -> discord.ui.View | None:
     return view
 
 
-def move_view(buttons: tuple[MoveButtonSpec, ...], lang: str) -> discord.ui.View | None:
-    """Up to 25 buttons, five to a row, in the order the game gave them."""
-    usable = [b for b in buttons if custom_id_fits(b)][:25]
+def move_view(buttons: tuple[MoveButtonSpec | LookButtonSpec, ...], lang: str) -> discord.ui.View | None:
+    """Up to 25 buttons, five to a row, in the order the game (or the list) gave them."""
+    usable = [b for b in buttons if isinstance(b, LookButtonSpec) or custom_id_fits(b)][:25]
     if not usable:
         return None
     view = discord.ui.View(timeout=None)
     for i, b in enumerate(usable):
-        item = MoveButton(say(b.label, lang, 80), b.game_id, b.version, b.seat, b.move, b.path)
+        item: LookButton | MoveButton
+        if isinstance(b, LookButtonSpec):
+            item = LookButton(b.game_id, say(b.label, lang, 80))
+        else:
+            item = MoveButton(say(b.label, lang, 80), b.game_id, b.version, b.seat, b.move, b.path)
         item.item.row = i // 5
         view.add_item(item)
     return view

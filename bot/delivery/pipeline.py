@@ -128,8 +128,9 @@ class Pipeline:
             return
         reply = Reply(text=outcome.reply or DONE, lang=mine, file=outcome.reply_file,
                       buttons=outcome.reply_buttons, public_lang=lang,
-                      private=[(_("{why}\n{text}", why=DMS_CLOSED, text=dm.text), dm.image)
-                               for dm in report.actor_dms],
+                      private=[*outcome.reply_more,
+                               *((_("{why}\n{text}", why=DMS_CLOSED, text=dm.text), dm.image)
+                                 for dm in report.actor_dms)],
                       public=[*(Post(text=dm.fallback, mention=(dm.user_id,)) for dm in report.notices),
                               *(post for _parcel, post in report.unposted)])
         results = await answer.answer(reply)

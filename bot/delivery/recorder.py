@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..messages import Attachment, DirectMessage, LobbyCard, MoveButton, Place, Post
+from ..messages import Attachment, DirectMessage, LobbyCard, LookButton, MoveButton, Place, Post
 from .sender import Posted, Reply, Undelivered
 
 #: Discord's ids count milliseconds from 2015; made-up ones look the same and never repeat.
@@ -33,7 +33,7 @@ class Sent:
     message_id: int | None = None
     nonce: str | None = None
     card: LobbyCard | None = None
-    buttons: tuple[MoveButton, ...] = ()
+    buttons: tuple[MoveButton | LookButton, ...] = ()
 
 
 class Recorder:

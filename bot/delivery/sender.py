@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..messages import Attachment, LobbyCard, MoveButton, Place, Post
+from ..messages import Attachment, LobbyCard, LookButton, MoveButton, Place, Post
 
 
 class Undelivered(Exception):
@@ -64,7 +64,7 @@ class Reply:
     text: Any
     lang: str  # the asker's
     file: Attachment | None = None
-    buttons: tuple[MoveButton, ...] = ()
+    buttons: tuple[MoveButton | LookButton, ...] = ()
     private: list[tuple[Any, Attachment | None]] = field(default_factory=list)
     public: list[Post] = field(default_factory=list)
     public_lang: str = "en"  # the channel's

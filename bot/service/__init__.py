@@ -9,7 +9,7 @@ itself.
 :class:`GameService` holds the parts, one per concern, each built with the ground it stands on
 (:class:`~bot.service.ground.Ground`: the store, the clock, the channel locks) and the parts it
 uses. A command is found by its part: ``service.lobby.join``, ``service.play.move``,
-``service.pauses.away``, ``service.timers.fire_due``.
+``service.pauses.away``, ``service.timers.fire_due``, ``service.turns.turns`` (``/turns``).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from .settings import Settings
 from .sight import Sights
 from .threads import Threads
 from .timers import Timers
+from .turns import Turns
 
 
 class GameService:
@@ -69,6 +70,7 @@ class GameService:
         self.settings = Settings(ground)
         self.kept = KeptSettings(ground, narrator=self.narrator)
         self.threads = Threads(ground, lobby=self.lobby)
+        self.turns = Turns(ground, drawing=self.drawing, narrator=self.narrator, sights=self.sights)
 
     @property
     def store(self) -> Store:

@@ -11,6 +11,7 @@ both, next to the table it reads:
 * ``store.settings`` (:mod:`.settings_table`): server and chat settings, notice preferences;
 * ``store.ratings`` (:mod:`.ratings_table`): Elo ratings and each server's records, kept as
   games finish;
+* ``store.turns`` (:mod:`.turns_table`): whose turn it is, seat by seat, across every server;
 * ``store.meta`` (:mod:`.meta_table`): leases between processes, and meta rows.
 
 A change that touches several tables is one transaction: the games table writes the outbox
@@ -35,10 +36,11 @@ from .rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, Gui
                    MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
 from .settings_table import SettingsTable
 from .timers_table import TimersTable
+from .turns_table import InPlay, OtherSeat, TurnsTable
 
 __all__ = ["ACTIVE", "AWAY_ALLOWANCE", "AWAY_GRACE", "AWAY_WINDOW", "ChannelBusy", "ForcedRow",
-           "GameRow", "GuildSettings", "MoveRow", "OverAllowance", "SETTING_COLUMNS", "SeatRow",
-           "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left", "migrations"]
+           "GameRow", "GuildSettings", "InPlay", "MoveRow", "OtherSeat", "OverAllowance",
+           "SETTING_COLUMNS", "SeatRow", "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left", "migrations"]
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
@@ -70,6 +72,7 @@ class Store:
         self.ratings = RatingsTable(db)
         self.games = GamesTable(db, self.outbox, self.timers, self.ratings)
         self.settings = SettingsTable(db)
+        self.turns = TurnsTable(db)
         self.meta = MetaTable(db)
 
     @classmethod

@@ -17,6 +17,7 @@ from .ratings_table import RatingsTable
 from .rows import KEPT_SETTINGS, ChannelBusy, ForcedRow, GameRow, MoveRow, SeatRow, StaleGame, TimerPlan
 from .table import Table
 from .timers_table import TimersTable
+from .turns_table import LEFT, TurnsTable
 
 
 def logged_at(now: float) -> float:
@@ -25,9 +26,6 @@ def logged_at(now: float) -> float:
     return float(int(now))
 
 
-#: SQL: the seat ``s`` has left its game (resigned, kicked, forfeited; undone moves aside).
-LEFT = ("EXISTS (SELECT 1 FROM moves m WHERE m.game_id = s.game_id AND m.player_id = s.player_id"
-        " AND m.kind IN ('resign', 'kick', 'forfeit') AND m.undone_at IS NULL)")
 
 class GamesTable(Table):
     """``store.games``: games, seats and moves, and the finished games that history reads."""
@@ -202,7 +200,7 @@ class GamesTable(Table):
         async with self._tx() as db:
             await self._bump(db, game_id, version, now, ", bot_turn = 1")  # the sweep looks
             await self.outbox.write(db, game_id, version + 1, outbox, now)
-            await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?"
+            await db.execute("UPDATE seats SET user_id = 0, name = ?, bot_level = ?, turn = NULL"
                              " WHERE game_id = ? AND player_id = ?", (name, level, game_id, player_id))
             # Bots are never reminded: the seat's timers go in the same transaction.
             await db.execute("DELETE FROM timers WHERE game_id = ? AND player_id = ?",
@@ -331,6 +329,7 @@ class GamesTable(Table):
                              (status, reason))
             await self.outbox.write(db, game_id, version + 1, outbox, now)
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await TurnsTable.mark(db, game_id, None)
             await self._forget_kept(db, game_id)
 
     @staticmethod

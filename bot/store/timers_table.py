@@ -14,6 +14,7 @@ from .outbox_table import OutboxTable
 from .pauses_table import HELD, HOLD_START, PausesTable, Undo
 from .rows import TimerPlan, TimerRow, bank_left
 from .table import Table
+from .turns_table import TurnsTable
 
 
 #: SQL over ``games g`` and its parameters: the games one process serves.
@@ -48,11 +49,13 @@ class TimersTable(Table):
 
         With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
         that version that pings the players is delivered (:meth:`arm`). Also stores whether a
-        bot may act now (``games.bot_turn``, what the bot-seat sweep looks for).
+        bot may act now (``games.bot_turn``, what the bot-seat sweep looks for), and whose
+        turn it is, seat by seat (``seats.turn``, what ``/turns`` reads).
         """
         due = int(plan is not None and plan.bot_turn)
         await db.execute("UPDATE games SET bot_turn = ? WHERE id = ? AND bot_turn <> ?",
                          (due, game_id, due))
+        await TurnsTable.mark(db, game_id, plan.acting if plan is not None else None)
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return

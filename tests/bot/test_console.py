@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,5 +102,31 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
         assert any("Wir warten noch auf die Zustimmung von alice" in line for line in out)
         out = await console.handle("alice: /spiel einstellungen übernehmen=true")
         assert any("Alle Spieler haben zugestimmt" in line for line in out)
+    finally:
+        await store.close()
+
+
+async def test_console_turns_lists_the_games_and_presses_a_look(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang="de")
+        assert any("/turns" in line for line in await console.handle("help"))
+        for line in ("alice: /game new kahuna deadline=6h", "bob: /game join", "alice: /game start"):
+            await console.handle(line)
+        row = await store.games.active_game(1)
+        game = games.REGISTRY["kahuna"]
+        (player,) = game.to_act(game.load(row.state))
+        first, second = ("alice", "bob") if player == str(console.actor("alice").user_id) else ("bob", "alice")
+        out = await console.handle(f"{first}: /züge")  # as a German client names it
+        said = "\n".join(out)
+        assert "Du bist am Zug** in 1 Spiel" not in said  # Markdown is shown plain here
+        assert "Du bist am Zug in 1 Spiel:" in said and f"Kahuna #{row.id} · #console" in said
+        assert re.search(r"Frist endet in (6 Std\.|5 Std\. 5\d Min\.) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)", said), said
+        assert f"`/turns {row.id}` presses the first" in said
+        out = await console.handle(f"{second}: /turns {row.id}")
+        assert sum(line.startswith("  image: ") for line in out) == 2  # the board, the hand
+        assert "Deine Hand:" in "\n".join(out)
+        refused = await console.handle(f"carol: /turns {row.id}")
+        assert refused[0].startswith("[only carol sees]") and "Spiel #1" in refused[0]
     finally:
         await store.close()

@@ -1,5 +1,5 @@
 """Every query the store makes on the command path, the ticks and delivery uses an index: none
-reads the whole of ``games``, ``moves``, ``outbox`` or ``timers``, whose rows grow with history.
+reads the whole of ``games``, ``seats``, ``moves``, ``outbox`` or ``timers``, whose rows grow with history.
 
 A session plays through the real service and pipeline with the database recorded, then each
 statement it made is explained with its own parameters: ``EXPLAIN QUERY PLAN`` on SQLite,
@@ -26,9 +26,9 @@ from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.store import Store
 
-from ..conftest import ALICE, BOB, PLACE, FakeClock
+from ..conftest import ALICE, BOB, PLACE, FakeClock, change_behind
 
-GROWING = {"games", "moves", "outbox", "timers"}
+GROWING = {"games", "moves", "outbox", "timers", "seats"}
 KEYWORDS = {"where", "on", "join", "left", "inner", "set", "order", "group", "limit", "values",
             "and", "or", "union", "select"}
 
@@ -100,6 +100,11 @@ async def session(service: GameService, clock: FakeClock) -> None:
         await service.history.log(actor, PLACE, 10)
     row = await service.store.games.active_game(PLACE.channel_id)
     assert row is not None
+    for actor in (ALICE, BOB):  # every game of theirs, on every server, and a look at one
+        await service.turns.turns(actor, other)
+        await service.turns.look(actor, other, row.id)
+    await change_behind(service.store, "UPDATE seats SET turn = -1 WHERE game_id = ?", (row.id,))
+    await service.turns.turns(ALICE, other)  # a game from before the marks
     game = service.ground.engine(row.game)
     for _ in range(6):  # a few turns, as the players' own view offers them
         row = await service.store.games.active_game(PLACE.channel_id)

@@ -37,6 +37,7 @@ from .service.paused import utc
 from .service.threads import thread_name
 from .store import Store
 from .timekeeping.durations import format_duration, parse_duration
+from .timekeeping.quiet import UTC, PersonClock
 
 HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game new <game> [key=value ...]   open a lobby (e.g. /game new aqualin rules=classic)
@@ -48,6 +49,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game undo | log [count] | export | stats [game] | replay [number]
   /game profile [name]               ratings, games, wins and current games
   /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
+  /game notify timezone:Europe/Berlin quiet:23:00-07:30   no pings then; told once they end
   /game kick <name> | skip [name]
   /game pause [reason] | resume      a moderator at once; a player asks, the others agree
                                      (each with /game pause, as the button would)
@@ -70,7 +72,7 @@ may then be typed as that Discord client shows them too (/spiel neu aqualin, /zu
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
-    "addbot": ("level",), "notify": ("where",),
+    "addbot": ("level",), "notify": ("where", "timezone", "quiet"),
 }
 YES = ("1", "true", "yes", "on", "dm")
 NO = ("0", "false", "no", "off")
@@ -163,6 +165,7 @@ class Console:
         self.moderators = moderators  # None: everyone may moderate
         self.place = Place(guild_id=CONSOLE_GUILD, channel_id=channel_id)
         self.names: dict[int, str] = {}
+        self.clocks: dict[int, PersonClock] = {}  # each reader's time zone, for the times shown
         self.thread_names: dict[int, str] = {}  # thread id -> its name, for "<#id>"
         self.remembered: set[int] = set()  # names stored in the database in this session
         self.session_dir: Path | None = None  # this session's image folder, made on first use
@@ -224,6 +227,9 @@ class Console:
         await self.pipeline.sweep(grace=0)  # nothing else delivers here: leave nothing behind
         sent = self.sender.take()
         await self._learn_names(sent)
+        for uid in {s.user_id for s in sent if s.user_id is not None} | (
+                {asker.user_id} if asker is not None else set()):
+            self.clocks[uid] = await self.service.store.quiet.clock(uid)
         if outcome.game_id is not None:  # a game's thread is shown by its name
             row = await self.service.store.games.get(outcome.game_id)
             if row is not None and row.thread_id:
@@ -408,22 +414,27 @@ class Console:
         if sub == "addbot":
             return await s.bots.add_bot(actor, p, opts.get("level", "normal"))
         if sub == "notify":
-            return await s.notices.notify(actor, p, opts.get("where"))
+            return await s.notices.notify(actor, p, opts.get("where"), timezone=opts.get("timezone"),
+                                          quiet=opts.get("quiet"))
         return await s.bots.remove_bot(actor, p)
 
-    def _plain(self, text: str) -> str:
+    def _plain(self, text: str, reader: int | None = None) -> str:
+        """``text`` as a terminal shows it; times on the clock of ``reader`` (who reads it, if
+        one person does), else in UTC."""
         text = plain_markdown(tr(text, self.lang))
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
         # A timestamp reads as a Discord client shows it, here in UTC; a masked link as its words.
-        text = re.sub(r"<t:(-?\d+)(?::([tTdDfFR]))?>", lambda m: self._moment(int(m[1]), m[2]), text)
+        text = re.sub(r"<t:(-?\d+)(?::([tTdDfFR]))?>",
+                      lambda m: self._moment(int(m[1]), m[2], self.clocks.get(reader or -1)), text)
         text = re.sub(r"\[([^\]\n]+)\]\(https?://[^)\s]+\)", r"\1", text)
         # A channel mention shows its name, as Discord does: a game's thread, or this channel.
         return re.sub(r"<#(\d+)>", lambda m: "#" + self.thread_names.get(int(m[1]), "console"), text)
 
-    def _moment(self, at: int, style: str | None) -> str:
-        """``<t:…:R>`` as "in 3 h (2026-12-24 18:00 UTC)", other styles as the UTC time."""
-        stamp = utc(at)
+    def _moment(self, at: int, style: str | None, clock: PersonClock | None = None) -> str:
+        """``<t:…:R>`` as "in 3 h (2026-12-24 18:00 UTC)", other styles as the time alone: on
+        the reader's clock, as their Discord client would show it."""
+        stamp = clock.local(at) if clock is not None and clock.zone != UTC else utc(at)
         if style != "R":
             return stamp
         ahead = round((at - self.service.clock()) / 60) * 60  # to the minute, as a client rounds
@@ -459,7 +470,7 @@ class Console:
         lines: list[str] = []
         for s in sorted(sent, key=lambda s: s.kind not in ("reply", "private")):
             if s.kind in ("reply", "private"):
-                lines.append(f"[only {actor.name} sees] " + self._plain(s.text))
+                lines.append(f"[only {actor.name} sees] " + self._plain(s.text, actor.user_id))
                 if s.image is not None:
                     kind = "image" if s.image.filename.endswith(".png") else "file"
                     lines.append(f"  {kind}: {self._save(s.image)}")
@@ -486,7 +497,7 @@ class Console:
             elif s.kind in ("dm", "dm-edit"):
                 edited = ", edited" if s.kind == "dm-edit" else ""  # as Discord edits it in place
                 who = self.names.get(s.user_id, s.user_id) if s.user_id is not None else "?"
-                lines.append(f"[DM to {who}{edited}] " + self._plain(s.text))
+                lines.append(f"[DM to {who}{edited}] " + self._plain(s.text, s.user_id))
                 if s.image is not None:
                     lines.append(f"  image: {self._save(s.image)}")
         return lines

@@ -14,6 +14,7 @@ from ..i18n import language_for, tr
 from ..messages import Actor, Outcome, Place
 from ..service import GameService
 from ..safe_text import choice_name
+from ..timekeeping.quiet import find_zones
 from .buttons import REASON_ROOM, ask
 from . import pause_commands
 from .interaction import actor_of, place_of, respond
@@ -129,7 +130,9 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
 
     @app_commands.command(name="notify",
                           description=T("How I tell you it's your turn: a ping, a DM, both or nothing"))
-    @app_commands.describe(where=T("Where to hear of your turns and reminders (leave out to see your choice)"))
+    @app_commands.describe(where=T("Where to hear of your turns and reminders (leave out to see your choice)"),
+                           timezone=T("Your time zone, e.g. Europe/Berlin (for your quiet hours)"),
+                           quiet=T("Hours without pings or DMs in your time zone, e.g. 23:00-07:30, or off"))
     @app_commands.choices(where=[
         app_commands.Choice(name=T("channel: ping me in the game's channel"), value="channel"),
         app_commands.Choice(name=T("dm: send me a DM with a link to the board"), value="dm"),
@@ -137,8 +140,16 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         app_commands.Choice(name=T("off: no pings, no DMs"), value="off"),
     ])
     async def notify(self, interaction: discord.Interaction,
-                     where: app_commands.Choice[str] | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.notices.notify(a, p, where.value if where else None))
+                     where: app_commands.Choice[str] | None = None,
+                     timezone: app_commands.Range[str, 1, 64] | None = None,
+                     quiet: app_commands.Range[str, 1, 20] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.notices.notify(
+            a, p, where.value if where else None, timezone=timezone, quiet=quiet))
+
+    @notify.autocomplete("timezone")
+    async def timezone_autocomplete(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in find_zones(current)]
 
     @app_commands.command(name="kick", description=T("Remove a player from this channel's game (moderators)"))
     @app_commands.describe(user=T("The player to remove"))

@@ -15,6 +15,12 @@ without trying a DM again, until they choose again with ``/game notify`` or anot
 
 What someone gets who never chose depends on where they play: :meth:`Notices.notify_default`
 is the one place that says so (a server: the channel).
+
+Quiet hours (``/game notify quiet:23:00-07:30``, in the person's ``timezone:``) hold back every
+ping and DM to them: the channel post still names them, and what was held is stored
+(:mod:`bot.store.quiet_table`) and sent once when the quiet hours end, one DM for all their
+games (or one ping per game for those who hear in the channel), and only for the games that
+still wait for them. Deadlines and clocks run on: quiet hours change who is told, and when.
 """
 
 from __future__ import annotations
@@ -28,9 +34,11 @@ from games import Game
 from ..refusals import ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
+from ..store.envelopes import envelopes as outbox_rows
 from ..safe_text import clip, mention
+from ..timekeeping.quiet import BadClock, PersonClock, read_span, read_zone, span_words
 from ..vocab import Notify
-from .names import _
+from .names import _, game_title
 
 from games.text import Text, lines
 from .places import board_link
@@ -38,6 +46,10 @@ from .part import Part
 
 
 NOTIFY_CHOICES = tuple(Notify)
+#: Which held notice says most about a game, when several were held for it.
+STRENGTH = {"turn": 0, "reminder": 1, "deadline": 2}
+#: ``quiet:`` words that end quiet hours, in the three languages.
+QUIET_OFF = ("off", "none", "no", "aus", "keine", "fra", "ingen")
 
 
 def _relinked(text: Any, link: str) -> Any:
@@ -89,11 +101,18 @@ class Notices(Part):
                      "names you. `{cmd:game status}` shows whose turn it is."),
         }[where]
 
-    async def notify(self, actor: Actor, place: Place, where: str | None = None) -> Outcome:
-        """``/game notify [where]``: choose (or, without ``where``, see) how to hear of your turns.
+    async def notify(self, actor: Actor, place: Place, where: str | None = None, *,
+                     timezone: str | None = None, quiet: str | None = None) -> Outcome:
+        """``/game notify [where] [timezone] [quiet]``: choose (or, with none of them, see) how
+        and when to hear of your turns.
 
         The choice is the person's, for all their games; choosing again also forgets DMs that
         were refused before (they may have opened them)."""
+        clock_parts: list[Any] = []
+        if (timezone and timezone.strip()) or (quiet and quiet.strip()):
+            clock_parts = await self._set_clock(actor, timezone, quiet)
+            if where is None or not where.strip():
+                return Outcome(reply=lines([*clock_parts, _("This applies to all your games.")]))
         if where is None or not where.strip():
             now = await self.notify_where(actor.user_id, place.guild_id)
             parts: list[Any] = [self._notify_words(now)]
@@ -101,7 +120,9 @@ class Notices(Part):
                 parts.append(_("Your DMs from this server were closed when I last tried, so for now I "
                                "ping you in the channel. Open them and choose again with "
                                "`{cmd:game notify}`."))
-            parts.append(_("Change it with `{cmd:game notify}` (channel, dm, both or off)."))
+            parts += self._clock_words(await self.store.quiet.clock(actor.user_id))
+            parts.append(_("Change it with `{cmd:game notify}`: where (channel, dm, both or off), "
+                           "your time zone and your quiet hours."))
             return Outcome(reply=lines(parts))
         choice = where.strip().lower()
         if choice not in NOTIFY_CHOICES:
@@ -112,8 +133,112 @@ class Notices(Part):
         if choice in ("dm", "both"):
             parts.append(_("If your DMs are closed, I'll ping you in the channel instead and say so "
                            "once."))
+        parts += clock_parts
         parts.append(_("This applies to all your games."))
         return Outcome(reply=lines(parts))
+
+    async def _set_clock(self, actor: Actor, timezone: str | None, quiet: str | None) -> list[Any]:
+        """Store a new time zone and/or quiet hours; the words that say what holds now."""
+        had = await self.store.quiet.clock(actor.user_id)
+        zone, start, end = had.zone, had.start, had.end
+        if timezone and timezone.strip():
+            try:
+                zone = read_zone(timezone)
+            except BadClock:
+                raise ServiceError(_("I don't know the time zone '{zone}': pick one of the list, "
+                                     "e.g. Europe/Berlin or America/New_York.",
+                                     zone=clip(timezone.strip(), 40))) from None
+        if quiet and quiet.strip():
+            if quiet.strip().lower() in QUIET_OFF:
+                start = end = None
+            else:
+                try:
+                    start, end = read_span(quiet)
+                except BadClock:
+                    raise ServiceError(_("Quiet hours are a span of your day, e.g. `23:00-07:30`, "
+                                         "or `off`.")) from None
+        clock = PersonClock(zone=zone, start=start, end=end)
+        await self.store.quiet.set_clock(actor.user_id, clock, now=self.clock())
+        return self._clock_words(clock)
+
+    def _clock_words(self, clock: PersonClock) -> list[Any]:
+        now = self.clock()
+        words: list[Any] = [_("🕰️ Your time zone: {zone} (it's {time} there now).", zone=clock.zone,
+                              time=clock.local(now)[11:16])]
+        if clock.quiet:
+            assert clock.start is not None and clock.end is not None
+            words.append(_("🌙 Quiet hours: {span}. Then I ping nobody about you and send you no "
+                           "DMs; what comes meanwhile reaches you once when they end. Deadlines "
+                           "and clocks keep running.", span=span_words(clock.start, clock.end)))
+        else:
+            words.append(_("🌙 No quiet hours: `{cmd:game notify quiet:}23:00-07:30` sets some."))
+        return words
+
+    # ----- quiet hours ------------------------------------------------------------------------
+
+    async def _quiet_until(self, user_id: int) -> float | None:
+        """When the quiet hours the person is in now end (None: they are not in any)."""
+        return (await self.store.quiet.clock(user_id)).quiet_until(self.clock())
+
+    async def _held(self, user_id: int, game_id: int, kind: str) -> bool:
+        """Hold a notice back if the person is in quiet hours now (then True)."""
+        until = await self._quiet_until(user_id)
+        if until is None:
+            return False
+        await self.store.quiet.hold(user_id, game_id, kind, until=until, now=self.clock())
+        return True
+
+    async def release_due(self) -> list[tuple[Place, Outcome]]:
+        """The notices held by quiet hours that have ended: once per person, gathered, for the
+        games that still wait for them."""
+        out: list[tuple[Place, Outcome]] = []
+        for user_id, at in await self.store.quiet.due(self.clock()):
+            held = await self.store.quiet.held(user_id)
+            waiting = {g.row.id: g for g in await self.store.turns.in_play(user_id) if g.must_act}
+            kinds: dict[int, str] = {}
+            for h in held:  # the strongest word per game: a passed deadline, a reminder, a turn
+                if h.game_id in waiting and STRENGTH[h.kind] > STRENGTH.get(kinds.get(h.game_id, ""), -1):
+                    kinds[h.game_id] = h.kind
+            posts: list[tuple[Place, Post]] = []
+            told: list[Any] = []
+            for game_id, kind in kinds.items():
+                row = waiting[game_id].row
+                ping, dm = await self._notice_ways(user_id, row.guild_id)
+                if row.guild_id is None and ping and not dm:
+                    dm = True  # a group DM takes no post without a command to answer
+                if dm:
+                    told.append(_("• {what}: {link}", what=self._held_words(kind, row),
+                                  link=self.jump_link(row)))
+                elif ping:
+                    posts.append((Place(guild_id=row.guild_id, channel_id=row.home), Post(
+                        text=_("🌅 {who}, {what} (it came during your quiet hours): {link}",
+                               who=mention(user_id), what=self._held_words(kind, row),
+                               link=self.jump_link(row)), mention=(user_id,))))
+            items = [e for place, post in posts for e in outbox_rows(place, posts=[post])]
+            dms: list[DirectMessage] = []
+            first = waiting[next(iter(kinds))].row if kinds else None
+            if told and first is not None:
+                notice = self._notice(first, user_id, lines([
+                    _("🌅 Your quiet hours are over. Waiting for you:"), *told]))
+                dms.append(dataclasses.replace(notice, board=None))
+                items += outbox_rows(Place(guild_id=first.guild_id, channel_id=first.home), dms=dms)
+            if not await self.store.quiet.release(user_id, at, held, items, now=self.clock()):
+                continue
+            if items:
+                assert first is not None
+                place = posts[0][0] if posts else Place(guild_id=first.guild_id, channel_id=first.home)
+                out.append((place, Outcome(reply="", posts=[p for _place, p in posts], dms=dms,
+                                           outbox=tuple(i.key for i in items))))
+        return out
+
+    @staticmethod
+    def _held_words(kind: str, row: GameRow) -> Text:
+        title = _("**{game}** #{n}", game=game_title(row.game), n=row.id)
+        if kind == "deadline":
+            return _("the turn deadline in {game} has passed", game=title)
+        if kind == "reminder":
+            return _("a reminder: it's your turn in {game}", game=title)
+        return _("it's your turn in {game}", game=title)
 
     # ----- notices --------------------------------------------------------------------------
 
@@ -149,6 +274,9 @@ class Notices(Part):
         pinged: list[int] = []
         dms: list[DirectMessage] = []
         for user in post.mention:
+            if user and (await self._held(user, row.id, "turn") if not over
+                         else await self._quiet_until(user) is not None):
+                continue  # quiet hours: named, not pinged; told once they end
             ping, dm = await self._notice_ways(user, row.guild_id)
             if ping:
                 pinged.append(user)
@@ -163,7 +291,10 @@ class Notices(Part):
         """A reminder (``timer``) or a passed deadline's ping, with the person's choice applied.
 
         Someone whose several seats are reminded at once gets one DM: the last of those
-        reminders sends it (the others are still due while the first ones fire)."""
+        reminders sends it (the others are still due while the first ones fire). In the
+        person's quiet hours nobody is pinged, and the notice waits for their end."""
+        if await self._held(user, row.id, timer.kind):
+            return dataclasses.replace(post, mention=())
         ping, dm = await self._notice_ways(user, row.guild_id)
         post = dataclasses.replace(post, mention=(user,) if ping else ())
         if not dm:

@@ -37,7 +37,7 @@ from ..safe_text import clip, mention, safe_name
 from ..timekeeping.durations import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
 from .names import _, _n, bold, seat_names
 from .away_allowance import AwayLeft, away_left
-from .paused import pause_line, person_names, utc
+from .paused import moment, pause_line, person_names
 
 from games import BadOptions
 from games.text import Text, join, lines
@@ -86,10 +86,10 @@ def parse_until(text: str, now: float) -> float | None:
                                  "2026-12-24 18:00 (UTC).", text=clip(raw, 24))) from None
         if until <= now:
             raise ServiceError(_("{when} has passed already: give a later date, or `off` when "
-                                 "you're back.", when=utc(until)))
+                                 "you're back.", when=moment(until)))
         if not MINIMUM <= until - now <= AWAY_MAX:
             raise ServiceError(_("An away lasts between 5 minutes and 60 days, so {when} won't "
-                                 "do.", when=utc(until)))
+                                 "do.", when=moment(until)))
         return until
     try:
         seconds = parse_duration(raw, what="duration")
@@ -268,9 +268,9 @@ class Pauses(Part):
             if not tell:
                 continue
             name = self._person_names(await self.store.games.seats(row.id))[actor.user_id]
-            text = (_("🌴 **{name}** is away until {when} now.", name=name, when=utc(end)) if was else
+            text = (_("🌴 **{name}** is away until {when} now.", name=name, when=moment(end)) if was else
                     _("🌴 **{name}** is away until {when}: their reminders and deadlines wait until "
-                      "then.", name=name, when=utc(end)))
+                      "then.", name=name, when=moment(end)))
             post = Post(text=text)
             items = self.narrator.envelopes(row, posts=[post])
             outbox.append((row.id, items))
@@ -284,7 +284,7 @@ class Pauses(Part):
             raise ServiceError(over_allowance(AwayLeft(left=exc.left, allowance=have.allowance),
                                               end)) from None
         left = max(0.0, have.left - max(0.0, wanted))
-        reply = lines([_n_games(count, utc(end)),
+        reply = lines([_n_games(count, moment(end)),
                        _("Away time left: {left} of {allowance} in any 365 days.",
                          left=format_duration(left), allowance=format_duration(have.allowance))])
         return self._gathered(place, reply, told)
@@ -359,7 +359,7 @@ def over_allowance(have: AwayLeft, end: float) -> Text:
     return _("You have {left} of away left ({allowance} in any 365 days), so {when} is too far. "
              "Time away counts once asked for, even if you come back early.",
              left=format_duration(have.left), allowance=format_duration(have.allowance),
-             when=utc(end))
+             when=moment(end))
 
 
 def _n_games(count: int, when: str) -> Text:

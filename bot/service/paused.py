@@ -19,8 +19,15 @@ from games.text import Text
 
 
 def utc(seconds: float) -> str:
-    """A moment as everyone reads it alike, whatever their language: ``2026-12-24 18:00 UTC``."""
+    """A moment as everyone reads it alike, whatever their language: ``2026-12-24 18:00 UTC``
+    (the console's words for a moment nobody's clock is known for)."""
     return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def moment(seconds: float) -> str:
+    """A moment in Discord's timestamp markup: each reader's client shows it on their own
+    clock and in their language (the console, on the reader's ``timezone:``)."""
+    return f"<t:{int(seconds)}:f>"
 
 
 def who_paused(row: GameRow, seats: Sequence[SeatRow]) -> Any:
@@ -33,7 +40,7 @@ def pause_line(row: GameRow, seats: Sequence[SeatRow]) -> Text | None:
     """``⏸️ Paused by Alice since …: reason`` while the game is paused, else None."""
     if row.paused_at is None:
         return None
-    who, when = who_paused(row, seats), utc(row.paused_at)
+    who, when = who_paused(row, seats), moment(row.paused_at)
     if row.pause_reason:
         return _("⏸️ Paused by {who} since {when}: {reason}", who=who, when=when,
                  reason=safe_name(clip(row.pause_reason, 100)))
@@ -60,7 +67,7 @@ async def away_lines(store: Store, seats: Sequence[SeatRow]) -> list[Text]:
     """``🌴 Bob is away until …`` for the seated players who are away (for the status)."""
     names = person_names(seats)
     away = await store.pauses.away_users([u for u in names if u])
-    return [_("🌴 **{name}** is away until {when}.", name=names[u], when=utc(t))
+    return [_("🌴 **{name}** is away until {when}.", name=names[u], when=moment(t))
             for u, t in sorted(away.items(), key=lambda kv: kv[1])]
 
 

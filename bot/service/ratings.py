@@ -21,7 +21,7 @@ from ..safe_text import safe_name
 from ..timekeeping.durations import format_duration
 from .away_allowance import away_left
 from .names import _, _n
-from .paused import utc
+from .paused import moment
 from ..vocab import Status
 
 from games.text import join, lines
@@ -119,7 +119,7 @@ class Ratings(Part):
         have = await away_left(self.store, user, place, now)
         away = await self.store.pauses.away(user)
         if away is not None and away[1] > now:
-            parts.append(_("🌴 Away until {when}.", when=utc(away[1])))
+            parts.append(_("🌴 Away until {when}.", when=moment(away[1])))
         parts.append(_("Away time left: {left} of {allowance} in any 365 days.",
                        left=format_duration(have.left), allowance=format_duration(have.allowance)))
         return Outcome(reply=lines(parts))

@@ -57,7 +57,10 @@ class Timers(Part):
     downtime: Downtime
 
     async def next_due(self) -> float | None:
-        return await self.store.timers.next_due(self.clock())
+        """The next timer, or the end of the quiet hours that hold someone's notices."""
+        found = [t for t in (await self.store.timers.next_due(self.clock()),
+                             await self.store.quiet.next_release()) if t is not None]
+        return min(found) if found else None
 
     async def arm_missing_timers(self) -> int:
         """At start-up: running games without a single timer get the ones their players are owed.
@@ -95,13 +98,18 @@ class Timers(Part):
 
     async def fire_due(self) -> list[tuple[Place, Outcome]]:
         """Fire every timer that is due now; returns what to post where. Aways whose date has
-        come end first (their timers shift, then fire if due)."""
+        come end first (their timers shift, then fire if due), then the notices that quiet
+        hours held back go out."""
         out: list[tuple[Place, Outcome]] = []
         for user_id, _since, until in await self.store.pauses.returns_due(self.clock()):
             try:
                 out += await self.pauses.come_back(user_id, at=until, until=until)
             except Exception:
                 log.exception("ending the away of user %s failed; trying again later", user_id)
+        try:  # quiet hours that ended: what they held, once
+            out += await self.notices.release_due()
+        except Exception:
+            log.exception("releasing the notices held by quiet hours failed; trying again later")
         now = self.clock()
         for timer in await self.store.timers.claim(owner=self.ground.owner, now=now, lease=TIMER_LEASE,
                                                    served=self.downtime.served):

@@ -12,6 +12,8 @@ both, next to the table it reads:
 * ``store.ratings`` (:mod:`.ratings_table`): Elo ratings and each server's records, kept as
   games finish;
 * ``store.turns`` (:mod:`.turns_table`): whose turn it is, seat by seat, across every server;
+* ``store.quiet`` (:mod:`.quiet_table`): each person's time zone and quiet hours, and the
+  notices those hold back;
 * ``store.meta`` (:mod:`.meta_table`): leases between processes, and meta rows.
 
 A change that touches several tables is one transaction: the games table writes the outbox
@@ -37,9 +39,10 @@ from .rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, Gui
 from .settings_table import SettingsTable
 from .timers_table import TimersTable
 from .turns_table import InPlay, OtherSeat, TurnsTable
+from .quiet_table import Held, QuietTable
 
 __all__ = ["ACTIVE", "AWAY_ALLOWANCE", "AWAY_GRACE", "AWAY_WINDOW", "ChannelBusy", "ForcedRow",
-           "GameRow", "GuildSettings", "InPlay", "MoveRow", "OtherSeat", "OverAllowance",
+           "GameRow", "GuildSettings", "Held", "InPlay", "MoveRow", "OtherSeat", "OverAllowance",
            "SETTING_COLUMNS", "SeatRow", "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left", "migrations"]
 
 
@@ -73,6 +76,7 @@ class Store:
         self.games = GamesTable(db, self.outbox, self.timers, self.ratings)
         self.settings = SettingsTable(db)
         self.turns = TurnsTable(db)
+        self.quiet = QuietTable(db, self.outbox)
         self.meta = MetaTable(db)
 
     @classmethod

@@ -12,7 +12,7 @@ from bot.refusals import NotAllowed, ServiceError
 from bot.messages import Actor, Place
 from bot.service import GameService
 from bot.service.pause import parse_until
-from bot.service.paused import utc
+from bot.service.paused import moment
 from bot.store import Store
 
 from .conftest import ALICE, BOB, CAROL, GUILD, PLACE, FakeClock, change_behind, deliver_all
@@ -60,7 +60,7 @@ async def test_a_paused_game_fires_nothing_and_resume_shifts_its_timers(
     clock.advance(5 * HOUR)
     out = await service.pauses.pause(ALICE, PLACE, "dinner")
     [post] = out.posts
-    assert f"Paused by **Alice** since {utc(clock())}: dinner" in str(post.text)
+    assert f"Paused by **Alice** since {moment(clock())}: dinner" in str(post.text)
     assert not post.mention  # nobody is pinged for a pause
     paused_at = clock()
 
@@ -71,7 +71,7 @@ async def test_a_paused_game_fires_nothing_and_resume_shifts_its_timers(
     with pytest.raises(ServiceError, match="paused, so no moves"):
         await service.play.move(ALICE, PLACE, "a1")
     status = str((await service.looking.status(BOB, PLACE)).reply)
-    assert f"Paused by **Alice** since {utc(paused_at)}: dinner" in status
+    assert f"Paused by **Alice** since {moment(paused_at)}: dinner" in status
     assert "Deadline for **Alice** in 19 h" in status  # stopped where it was
 
     out = await service.pauses.resume(ALICE, PLACE)
@@ -169,7 +169,7 @@ async def test_lobby_and_board_texts_show_the_pause(service: GameService, clock:
     game_id = await aqualin(service)
     await service.narrator.remember_message(game_id, "lobby", 555)
     out = await service.pauses.pause(ALICE, PLACE, "tea")
-    line = f"Paused by **Alice** since {utc(clock())}: tea"
+    line = f"Paused by **Alice** since {moment(clock())}: tea"
     assert line in str(out.lobby_edit.text) and line in str((await service.lobby.lobby_card(game_id)).text)
     assert line in str((await service.looking.board(BOB, PLACE)).reply)
     await service.pauses.resume(ALICE, PLACE)
@@ -231,13 +231,13 @@ async def test_away_holds_a_players_timers_in_all_their_games(
     out = await service.pauses.away(BOB, PLACE, "3d")
     until = clock() + 3 * DAY
     said = [str(p.text) for p in out.posts]
-    assert said == [f"🌴 **Bob** is away until {utc(until)}: their reminders and deadlines wait "
+    assert said == [f"🌴 **Bob** is away until {moment(until)}: their reminders and deadlines wait "
                     "until then."] * 2
     assert "in your 2 games" in str(out.reply)
     for game_id in (one, two):  # told once in each game's channel, in the same transaction
         rows = [r for r in await store.outbox.rows(game_id) if "is away until" in str(r["body"])]
         assert len(rows) == 1
-    assert f"**Bob** is away until {utc(until)}" in str((await service.looking.status(ALICE, PLACE)).reply)
+    assert f"**Bob** is away until {moment(until)}" in str((await service.looking.status(ALICE, PLACE)).reply)
 
     clock.advance(2 * DAY)
     assert await service.timers.fire_due() == []  # Bob's reminders wait (12 h were due)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.adapter.timer_loop import fire_once
 
-from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, localized, sole_option
+from .fake_discord import CHANNEL_ID, GUILD_ID, Harness, Sent, User, localized
 from .test_commands import ALICE, BOB, assert_safe_mentions, channel_posts, open_lobby, reply_text
 
 DM_CHANNEL = 5_000_000  # + the user id: the fake Discord's DM channels
@@ -31,8 +31,12 @@ async def test_the_command_is_localized_with_its_choices(start_bot, fake) -> Non
     await start_bot()
     notify = localized(fake, "game", "notify", names={"de": "benachrichtigung", "da": "besked"},
                        german="Wie ich dir sage")
-    where = sole_option(notify, "where")
+    where, timezone, quiet = notify["options"]
+    assert where["name"] == "where" and not where.get("required")
     assert where["name_localizations"] == {"de": "wo", "da": "hvor"}
+    assert timezone["name"] == "timezone" and timezone["autocomplete"] and not timezone.get("required")
+    assert timezone["name_localizations"] == {"de": "zeitzone", "da": "tidszone"}
+    assert quiet["name"] == "quiet" and quiet["name_localizations"] == {"de": "ruhezeit", "da": "stilletid"}
     assert [c["value"] for c in where["choices"]] == ["channel", "dm", "both", "off"]
     dm = where["choices"][1]
     assert dm["name_localizations"]["de"].startswith("DM: schick mir")

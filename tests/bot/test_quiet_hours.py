@@ -1,0 +1,174 @@
+"""Quiet hours and a time zone per person (``/game notify timezone: quiet:``): no ping and no DM
+in those hours, the channel still names them, and what was held back reaches them once,
+gathered, when the hours end (and only for games that still wait for them)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.i18n import tr
+from bot.messages import Place
+from bot.refusals import ServiceError
+from bot.service import GameService
+from bot.store import Store
+from bot.timekeeping.quiet import BadClock, PersonClock, find_zones, read_span, read_zone
+
+from .conftest import ALICE, BOB, PLACE, FakeClock, deliver_all, sent_out
+
+HOUR = 3600.0
+#: The fake clock starts at 2027-01-15 08:00 UTC: Bob's quiet hours hold that moment.
+QUIET = "07:00-09:00"
+
+
+def at(text: str, zone: str = "UTC") -> float:
+    from zoneinfo import ZoneInfo
+
+    return datetime.fromisoformat(text).replace(tzinfo=ZoneInfo(zone)).timestamp()
+
+
+# ----- the clock itself ---------------------------------------------------------------------
+
+
+def test_spans_and_zones_are_read_as_people_write_them() -> None:
+    assert read_span("23:00-07:30") == (23 * 60, 7 * 60 + 30)
+    assert read_span(" 7 - 9 ") == (420, 540) and read_span("22:00-24:00") == (1320, 0)
+    for bad in ("", "25:00-07:00", "07:00-07:00", "7.00-9.00", "soon", "07:60-08:00"):
+        with pytest.raises(BadClock):
+            read_span(bad)
+    assert read_zone("europe/berlin") == "Europe/Berlin" and read_zone("UTC") == "UTC"
+    with pytest.raises(BadClock):
+        read_zone("Mars/Olympus")
+    assert find_zones("berlin")[0] == "Europe/Berlin"
+    assert "America/New_York" in find_zones("new_y") and len(find_zones("")) == 25
+
+
+def test_quiet_hours_run_past_midnight_on_the_persons_own_clock() -> None:
+    night = PersonClock(zone="Europe/Berlin", start=23 * 60, end=7 * 60 + 30)
+    # 2027-01-15 23:30 in Berlin is 22:30 UTC: quiet until 07:30 Berlin, 06:30 UTC
+    assert night.window(at("2027-01-15T22:30:00")) == (at("2027-01-15T22:00:00"), at("2027-01-16T06:30:00"))
+    assert night.quiet_until(at("2027-01-16T06:00:00")) == at("2027-01-16T06:30:00")
+    assert night.quiet_until(at("2027-01-16T06:30:00")) is None  # its end is not quiet
+    assert night.quiet_until(at("2027-01-16T12:00:00")) is None
+    # the night the clocks go forward (2027-03-28, 02:00 -> 03:00) is an hour shorter in UTC
+    start, end = night.window(at("2027-03-28T01:00:00"))
+    assert start == at("2027-03-27T23:00:00", "Europe/Berlin") and end == at("2027-03-28T07:30:00", "Europe/Berlin")
+    assert end - start == 7.5 * HOUR
+    assert PersonClock().quiet_until(0) is None  # no quiet hours: never quiet
+    assert night.local(at("2027-07-01T12:00:00")) == "2027-07-01 14:00 CEST"
+
+
+# ----- in play ------------------------------------------------------------------------------
+
+
+async def aqualin(service: GameService, place: Place = PLACE) -> int:
+    """Alice (to move first) against Bob, everything delivered."""
+    out = await sent_out(service, await service.lobby.new_game(ALICE, place, "aqualin", "role=host-colour"))
+    await sent_out(service, await service.lobby.join(BOB, place))
+    await sent_out(service, await service.lobby.start(ALICE, place))
+    return out.game_id
+
+
+async def pending(service: GameService) -> list[dict]:
+    return await service.store.outbox.rows(pending=True)
+
+
+async def test_a_turn_in_quiet_hours_names_without_pinging_and_is_told_once_at_their_end(
+        service: GameService, clock: FakeClock) -> None:
+    said = tr((await service.notices.notify(BOB, PLACE, timezone="UTC", quiet=QUIET)).reply, "en")
+    assert "Quiet hours: 07:00-09:00" in said and "Deadlines and clocks keep running" in said
+    game_id = await aqualin(service)
+    moved = await service.play.move(ALICE, PLACE, "a1")
+    [post] = moved.posts
+    assert f"<@{BOB.user_id}>" in str(tr(post.text, "en")) and post.mention == ()  # named, not pinged
+    assert post.notify == ()
+    await deliver_all(service)
+    assert await service.timers.next_due() == at("2027-01-15T09:00:00")  # the loop wakes then
+    clock.advance(0.5 * HOUR)
+    assert await service.timers.fire_due() == []  # still quiet
+    clock.advance(0.5 * HOUR)
+    [(place, outcome)] = await service.timers.fire_due()
+    [told] = outcome.posts
+    assert place.channel_id == PLACE.channel_id and told.mention == (BOB.user_id,)
+    assert tr(told.text, "en").startswith(f"🌅 <@{BOB.user_id}>, it's your turn in **Aqualin** #{game_id}")
+    assert len(outcome.outbox) == 1 and len(await pending(service)) == 1
+    assert await service.timers.fire_due() == []  # once
+    clock.advance(24 * HOUR)  # and not again the next day
+    assert [o for _p, o in await service.timers.fire_due() if "quiet hours" in str(o.posts)] == []
+
+
+async def test_several_games_come_in_one_dm_and_a_finished_one_not_at_all(
+        service: GameService, clock: FakeClock) -> None:
+    await service.notices.notify(BOB, PLACE, "dm", quiet=QUIET)
+    other = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 1)
+    third = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 2)
+    first, second, gone = [await aqualin(service, p) for p in (PLACE, other, third)]
+    for place in (PLACE, other, third):
+        moved = await service.play.move(ALICE, place, "a1")
+        assert moved.posts[0].notify == ()  # no DM in quiet hours
+    await service.lobby.abort(ALICE, third, "rain")  # no longer waits for Bob
+    await deliver_all(service)
+    clock.advance(HOUR)
+    [(_place, outcome)] = await service.timers.fire_due()
+    [dm] = outcome.dms
+    text = tr(dm.text, "en")
+    assert dm.user_id == BOB.user_id and outcome.posts == []
+    assert text.startswith("🌅 Your quiet hours are over. Waiting for you:")
+    assert f"**Aqualin** #{first}" in text and f"**Aqualin** #{second}" in text
+    assert f"#{gone}" not in text
+    assert len(outcome.outbox) == 1
+
+
+async def test_two_processes_release_it_once(store: Store, clock: FakeClock) -> None:
+    one, two = (GameService(store, clock=clock, new_seed=lambda: 12345) for _ in range(2))
+    try:
+        await one.notices.notify(BOB, PLACE, quiet=QUIET)
+        await aqualin(one)
+        await one.play.move(ALICE, PLACE, "a1")
+        await deliver_all(one)
+        clock.advance(HOUR)
+        fired = [*await one.timers.fire_due(), *await two.timers.fire_due()]
+        assert len(fired) == 1
+        rows = [r for r in await store.outbox.rows(pending=True) if "quiet hours" in str(r["body"])]
+        assert len(rows) == 1
+    finally:
+        one.close()
+        two.close()
+
+
+async def test_a_reminder_in_quiet_hours_waits_too(service: GameService, clock: FakeClock) -> None:
+    await aqualin(service)
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    await service.notices.notify(BOB, PLACE, timezone="UTC", quiet="19:00-21:00")
+    clock.advance(12 * HOUR)  # the reminder is due at 20:00: in Bob's quiet hours
+    fired = await service.timers.fire_due()
+    [post] = [p for _place, o in fired for p in o.posts]
+    assert "it's your turn" in tr(post.text, "en") and post.mention == ()
+    clock.advance(HOUR)
+    [(_place, outcome)] = await service.timers.fire_due()
+    assert "a reminder: it's your turn in **Aqualin**" in tr(outcome.posts[0].text, "en")
+    assert outcome.posts[0].mention == (BOB.user_id,)
+
+
+async def test_the_choice_is_shown_checked_and_can_be_switched_off(service: GameService) -> None:
+    said = tr((await service.notices.notify(BOB, PLACE, timezone="europe/berlin")).reply, "en")
+    assert "Your time zone: Europe/Berlin (it's 09:00 there now)" in said and "No quiet hours" in said
+    said = tr((await service.notices.notify(BOB, PLACE, quiet="23:00-07:30")).reply, "en")
+    assert "Europe/Berlin" in said and "Quiet hours: 23:00-07:30" in said  # the zone stays
+    shown = tr((await service.notices.notify(BOB, PLACE)).reply, "en")
+    assert "ping you in the game's channel" in shown and "Quiet hours: 23:00-07:30" in shown
+    with pytest.raises(ServiceError, match="time zone 'Mars/Olympus'"):
+        await service.notices.notify(BOB, PLACE, timezone="Mars/Olympus")
+    with pytest.raises(ServiceError, match="23:00-07:30"):
+        await service.notices.notify(BOB, PLACE, quiet="all night")
+    said = tr((await service.notices.notify(BOB, PLACE, quiet="off")).reply, "en")
+    assert "No quiet hours" in said
+    assert (await service.store.quiet.clock(BOB.user_id)) == PersonClock(zone="Europe/Berlin")
+    both = tr((await service.notices.notify(BOB, PLACE, "dm", quiet="aus")).reply, "de")
+    assert "DM" in both and "Keine Ruhezeit" in both
+
+
+def test_the_fake_clock_starts_where_these_tests_think() -> None:
+    assert datetime.fromtimestamp(FakeClock().now, timezone.utc).isoformat() == "2027-01-15T08:00:00+00:00"

@@ -298,9 +298,22 @@ class Ground:
             return None
         settings = await self.settings_for(row)
         reminder, deadline, _action = self.timing(row, settings)
-        bots = {s.player_id for s in await self.store.games.seats(row.id) if s.bot_level}
+        seats = await self.store.games.seats(row.id)
+        bots = {s.player_id for s in seats if s.bot_level}
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
-        return TimerPlan(acting=frozenset(game.waiting_for(state)) - bots, reset=frozenset(reset),
+        acting = frozenset(game.waiting_for(state)) - bots
+        earlier: list[tuple[str, float]] = []
+        if reminder:  # a reminder that would come in quiet hours after which the deadline is gone
+            now = self.clock()
+            users = {s.player_id: s.user_id for s in seats}
+            for player in sorted(acting):
+                left = (deadline if clock is None
+                        else float((row.clock.get("banks") or {}).get(player, clock[0])))
+                due = (await self.store.quiet.clock(users[player])).warn_at(
+                    now + reminder, now + left if left else None, now)
+                if due < now + reminder:
+                    earlier.append((player, due - now))
+        return TimerPlan(acting=acting, reset=frozenset(reset),
                          reminder=reminder, deadline=None if clock else deadline, clock=clock,
                          ended=frozenset(ended) - bots if clock else frozenset(),
-                         bot_turn=bool(bots & set(game.to_act(state))))
+                         bot_turn=bool(bots & set(game.to_act(state))), earlier=tuple(earlier))

@@ -183,8 +183,11 @@ class Timers(Part):
                 post = await self.notices.reminder_notice(Post(text=lines(parts), mention=(user,)), game, row,
                                                           seats, timer, user, waited, warn)
                 items = self.narrator.envelopes(row, posts=[post])
-                if not await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
-                                                    now=now, outbox=items):
+                again = None
+                if reminder:  # the next one, before quiet hours that would outlast the deadline
+                    again = (await self.store.quiet.clock(user)).warn_at(
+                        now + reminder, due[0].due_at if due and due[0].armed else None, now)
+                if not await self.store.timers.fire(timer, again_at=again, now=now, outbox=items):
                     return None
                 return place, Outcome(reply="", posts=[post], game_id=row.id,
                                       outbox=tuple(i.key for i in items))

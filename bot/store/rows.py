@@ -215,3 +215,6 @@ class TimerPlan:
     ended: frozenset[str] = frozenset()
     #: A bot seat may act now: the bot-seat sweep looks at the game (``games.bot_turn``).
     bot_turn: bool = False
+    #: (player, seconds) for players whose first reminder comes sooner than ``reminder``: it
+    #: would fall in their quiet hours, after which their deadline is already gone.
+    earlier: tuple[tuple[str, float], ...] = ()

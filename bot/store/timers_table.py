@@ -69,7 +69,8 @@ class TimersTable(Table):
         for player in sorted(plan.acting - keep):
             deadline = (plan.deadline if plan.clock is None
                         else max(0.0, float(banks.get(player, plan.clock[0]))))
-            for kind, delay in (("reminder", plan.reminder), ("deadline", deadline)):
+            first = dict(plan.earlier).get(player, plan.reminder) if plan.reminder else None
+            for kind, delay in (("reminder", first), ("deadline", deadline)):
                 if delay or (kind == "deadline" and plan.clock is not None):
                     await db.execute(
                         "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"

@@ -116,6 +116,16 @@ class PersonClock:
         span = self.window(at)
         return span[1] if span is not None else None
 
+    def warn_at(self, due: float, deadline: float | None, now: float) -> float:
+        """When a reminder due at ``due`` should come: before the quiet hours it would fall in
+        when the deadline would pass before they end (the warning must come first), else as
+        planned (then it waits for their end, still before the deadline)."""
+        span = self.window(due)
+        if span is None or deadline is None or deadline > span[1]:
+            return due
+        earlier = span[0] - 60.0
+        return earlier if earlier > now else due
+
     def local(self, at: float) -> str:
         """``2026-12-24 18:00 CET``: the moment on this person's clock."""
         return datetime.fromtimestamp(at, self._tz()).strftime("%Y-%m-%d %H:%M %Z")

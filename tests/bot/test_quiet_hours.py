@@ -172,3 +172,33 @@ async def test_the_choice_is_shown_checked_and_can_be_switched_off(service: Game
 
 def test_the_fake_clock_starts_where_these_tests_think() -> None:
     assert datetime.fromtimestamp(FakeClock().now, timezone.utc).isoformat() == "2027-01-15T08:00:00+00:00"
+
+
+def test_a_warning_comes_before_quiet_hours_that_outlast_the_deadline() -> None:
+    night = PersonClock(start=22 * 60, end=8 * 60)  # UTC
+    now = at("2027-01-15T12:00:00")
+    due = at("2027-01-16T00:00:00")
+    # the deadline (03:00) passes in the night: the reminder comes before it, at 21:59
+    assert night.warn_at(due, at("2027-01-16T03:00:00"), now) == at("2027-01-15T21:59:00")
+    # the deadline outlasts the night: the reminder waits for the morning (held, then told)
+    assert night.warn_at(due, at("2027-01-16T12:00:00"), now) == due
+    assert night.warn_at(due, None, now) == due  # no deadline: nothing to come before
+    assert night.warn_at(at("2027-01-15T13:00:00"), at("2027-01-15T14:00:00"), now) == at("2027-01-15T13:00:00")
+    assert night.warn_at(due, at("2027-01-16T03:00:00"), at("2027-01-15T23:00:00")) == due  # too late
+
+
+async def test_a_reminder_that_would_fall_in_quiet_hours_before_the_deadline_comes_first(
+        service: GameService, clock: FakeClock) -> None:
+    await service.notices.notify(BOB, PLACE, quiet="19:00-23:00")
+    out = await sent_out(service, await service.lobby.new_game(
+        ALICE, PLACE, "aqualin", "role=host-colour reminder=12h deadline=14h"))
+    await sent_out(service, await service.lobby.join(BOB, PLACE))
+    await sent_out(service, await service.lobby.start(ALICE, PLACE))
+    await service.play.move(ALICE, PLACE, "a1")  # 08:00: Bob's deadline at 22:00, in his quiet hours
+    await deliver_all(service)
+    [reminder] = [t for t in await service.store.timers.of_game(out.game_id)
+                  if t.kind == "reminder" and t.player_id == str(BOB.user_id)]
+    assert reminder.due_at == at("2027-01-15T18:59:00")  # not 20:00: before the quiet hours
+    clock.advance(11 * HOUR - 30)  # the timer loop looks at least every 30 s
+    fired = [p for _place, o in await service.timers.fire_due() for p in o.posts]
+    assert [p.mention for p in fired] == [(BOB.user_id,)]  # pinged, before the night

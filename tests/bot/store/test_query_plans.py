@@ -28,7 +28,7 @@ from bot.store import Store
 
 from ..conftest import ALICE, BOB, PLACE, FakeClock, change_behind
 
-GROWING = {"games", "moves", "outbox", "timers", "seats"}
+GROWING = {"games", "moves", "outbox", "timers", "seats", "held_notices", "person_clocks"}
 KEYWORDS = {"where", "on", "join", "left", "inner", "set", "order", "group", "limit", "values",
             "and", "or", "union", "select"}
 
@@ -89,6 +89,7 @@ async def session(service: GameService, clock: FakeClock) -> None:
         answer = sender.answer(place.channel_id, asker.user_id) if asker else None
         await pipe.deliver(outcome, place, answer)
 
+    await service.notices.notify(BOB, PLACE, quiet="07:00-09:00")  # the clock starts at 08:00
     await run(await service.lobby.new_game(ALICE, PLACE, "kahuna", "reminder=1h deadline=3h"), asker=ALICE)
     await run(await service.lobby.join(BOB, PLACE), asker=BOB)
     await run(await service.lobby.start(ALICE, PLACE), asker=ALICE)
@@ -118,7 +119,7 @@ async def session(service: GameService, clock: FakeClock) -> None:
     await run(await service.pauses.pause(ALICE, PLACE, "tea"), asker=ALICE)
     await run(await service.pauses.resume(ALICE, PLACE), asker=ALICE)
     await run(await service.pauses.away(BOB, PLACE, "1h"), asker=BOB)
-    clock.advance(4 * 3600)  # reminders, a deadline, Bob's return
+    clock.advance(4 * 3600)  # reminders, a deadline, Bob's return, the end of his quiet hours
     for place, outcome in await service.timers.fire_due():
         await run(outcome, place)
     await pipe.sweep(grace=0)
@@ -221,6 +222,9 @@ async def test_no_statement_reads_a_whole_growing_table(service: GameService, st
                   if not sql.lstrip().upper().startswith(("INSERT", "SET", "BEGIN", "COMMIT"))
                   and set(aliases(sql).values()) & GROWING}
     assert len(statements) > 40  # the session reached the store's queries
+    seen = " ".join(recording.seen)
+    assert "DELETE FROM held_notices" in seen  # the session released notices held by quiet hours
+    assert "s.turn IS NOT NULL" in seen
     explain = postgres_scans if store.db.dialect == "postgres" else sqlite_scans
     bad = {}
     for sql, params in statements.items():

@@ -234,6 +234,7 @@ class Emulator:
         self.channel_guild: dict[int, int] = {}
         self.read_only_channels: set[int] = set()
         self.dm_channels: dict[int, int] = {}  # dm channel id -> user id
+        self.group_dms: dict[int, list[int]] = {}  # group DM id -> its members (the app is none)
         self.messages: dict[int, Message] = {}
         self.by_channel: dict[int, list[Message]] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -304,6 +305,14 @@ class Emulator:
         guild.channels.add(cid)
         self.channels.add(cid)
         self.channel_guild[cid] = guild.id
+        self.by_channel[cid] = []
+        return cid
+
+    def add_group_dm(self, *members: User) -> int:
+        """A group DM of these users, where each has installed the app themselves: the app may
+        answer their interactions there, never post on its own (403)."""
+        cid = self.snowflake()
+        self.group_dms[cid] = [u.id for u in members]
         self.by_channel[cid] = []
         return cid
 
@@ -463,7 +472,17 @@ class Emulator:
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         guild_id = self.channel_guild.get(channel_id)
-        if guild_id is None:  # a DM with the bot
+        if channel_id in self.group_dms:  # a group DM, through the user's own install
+            members = self.group_dms[channel_id]
+            assert user.id in members, f"{user.name} is not in group DM {channel_id}"
+            payload.update({
+                "user": user.payload(), "context": 2, "app_permissions": "0",
+                "channel": {"id": str(channel_id), "type": 3, "name": None, "icon": None,
+                            "owner_id": str(members[0]), "last_message_id": None,
+                            "recipients": [self.users[u].payload() for u in members if u != user.id]},
+                "authorizing_integration_owners": {"1": str(user.id)},
+            })
+        elif guild_id is None:  # a DM with the bot
             assert self.dm_channels.get(channel_id) == user.id, f"{user.name} is not in channel {channel_id}"
             payload.update({
                 "user": user.payload(), "context": 1,
@@ -787,6 +806,8 @@ class Emulator:
             user = self.users.get(self.dm_channels[cid])
             if user is None or not user.dms_open:
                 raise HTTPError(403, 50007, "Cannot send messages to this user")
+        elif cid in self.group_dms:
+            raise HTTPError(403, 50001, "Missing Access")  # the app is no member of it
         elif cid not in self.channels:
             raise HTTPError(404, 10003, "Unknown Channel")
         elif cid in self.read_only_channels:

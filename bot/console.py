@@ -50,6 +50,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game profile [name]               ratings, games, wins and current games
   /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
   /game notify timezone:Europe/Berlin quiet:23:00-07:30   no pings then; told once they end
+  /game notify digest:08:00          a daily DM at 08:00 your time with the games waiting for you
   /game kick <name> | skip [name]
   /game pause [reason] | resume      a moderator at once; a player asks, the others agree
                                      (each with /game pause, as the button would)
@@ -72,7 +73,7 @@ may then be typed as that Discord client shows them too (/spiel neu aqualin, /zu
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
-    "addbot": ("level",), "notify": ("where", "timezone", "quiet"),
+    "addbot": ("level",), "notify": ("where", "timezone", "quiet", "digest"),
 }
 YES = ("1", "true", "yes", "on", "dm")
 NO = ("0", "false", "no", "off")
@@ -415,7 +416,7 @@ class Console:
             return await s.bots.add_bot(actor, p, opts.get("level", "normal"))
         if sub == "notify":
             return await s.notices.notify(actor, p, opts.get("where"), timezone=opts.get("timezone"),
-                                          quiet=opts.get("quiet"))
+                                          quiet=opts.get("quiet"), digest=opts.get("digest"))
         return await s.bots.remove_bot(actor, p)
 
     def _plain(self, text: str, reader: int | None = None) -> str:

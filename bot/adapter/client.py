@@ -71,6 +71,7 @@ class GameBot(Bot):
                          shard_count=settings.shard_count, **shards)
         self.service = service
         self.settings = settings
+        service.turns.server_names = self.server_name  # /turns and the digest name servers
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self.usable_here  # type: ignore[method-assign]
@@ -153,6 +154,11 @@ class GameBot(Bot):
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
         await self.bots.resume()
+
+    def server_name(self, guild_id: int) -> str | None:
+        """A server's name from the gateway's cache (None: the bot is not in it)."""
+        guild = self.get_guild(guild_id)
+        return guild.name if guild is not None else None
 
     async def usable_here(self, interaction: discord.Interaction) -> bool:
         """A server where only the user installed the app (the bot is not in it) is no place

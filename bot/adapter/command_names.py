@@ -23,5 +23,5 @@ NAMES = (
     N("who_starts"), N("manager_role"), N("clear_manager_role"), N("reminder"), N("deadline"),
     N("on_deadline"), N("language"), N("action"), N("seat"), N("level"), N("bot_takeover"),
     N("auto_forced"), N("where"), N("until"), N("thread"), N("threads"), N("away_days"), N("adopt"),
-    N("timezone"), N("quiet"),
+    N("timezone"), N("quiet"), N("digest"),
 )

@@ -132,7 +132,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                           description=T("How I tell you it's your turn: a ping, a DM, both or nothing"))
     @app_commands.describe(where=T("Where to hear of your turns and reminders (leave out to see your choice)"),
                            timezone=T("Your time zone, e.g. Europe/Berlin (for your quiet hours)"),
-                           quiet=T("Hours without pings or DMs in your time zone, e.g. 23:00-07:30, or off"))
+                           quiet=T("Hours without pings or DMs in your time zone, e.g. 23:00-07:30, or off"),
+                           digest=T("A daily DM at this time of your day with the games that wait for you, e.g. 08:00, or off"))
     @app_commands.choices(where=[
         app_commands.Choice(name=T("channel: ping me in the game's channel"), value="channel"),
         app_commands.Choice(name=T("dm: send me a DM with a link to the board"), value="dm"),
@@ -142,9 +143,10 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def notify(self, interaction: discord.Interaction,
                      where: app_commands.Choice[str] | None = None,
                      timezone: app_commands.Range[str, 1, 64] | None = None,
-                     quiet: app_commands.Range[str, 1, 20] | None = None) -> None:
+                     quiet: app_commands.Range[str, 1, 20] | None = None,
+                     digest: app_commands.Range[str, 1, 10] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.notices.notify(
-            a, p, where.value if where else None, timezone=timezone, quiet=quiet))
+            a, p, where.value if where else None, timezone=timezone, quiet=quiet, digest=digest))
 
     @notify.autocomplete("timezone")
     async def timezone_autocomplete(self, interaction: discord.Interaction,
@@ -260,11 +262,7 @@ async def move_autocomplete(interaction: discord.Interaction,
 async def turns(interaction: discord.Interaction) -> None:
     """Not bound to a channel: it answers anywhere the app is installed (a server only the
     user installed it in too), and names each server the bot is in."""
-    def server(guild_id: int) -> str | None:
-        guild = interaction.client.get_guild(guild_id)
-        return guild.name if guild is not None else None
-
-    await respond(interaction, lambda s, a, p: s.turns.turns(a, p, server))
+    await respond(interaction, lambda s, a, p: s.turns.turns(a, p))
 
 
 def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice[str]]:

@@ -61,8 +61,10 @@ class GameService:
         self.bots = Bots(ground, lobby=self.lobby, play=self.play, sights=self.sights)
         self.clocks = Clocks(ground, narrator=self.narrator)
         self.downtime = Downtime(ground, narrator=self.narrator)
+        self.turns = Turns(ground, drawing=self.drawing, narrator=self.narrator, sights=self.sights)
         self.timers = Timers(ground, clocks=self.clocks, notices=self.notices, pauses=self.pauses,
-                             play=self.play, narrator=self.narrator, downtime=self.downtime)
+                             play=self.play, narrator=self.narrator, downtime=self.downtime,
+                             turns=self.turns)
         self.history = History(ground, drawing=self.drawing, sights=self.sights)
         self.ratings = Ratings(ground)
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
@@ -70,7 +72,6 @@ class GameService:
         self.settings = Settings(ground)
         self.kept = KeptSettings(ground, narrator=self.narrator)
         self.threads = Threads(ground, lobby=self.lobby)
-        self.turns = Turns(ground, drawing=self.drawing, narrator=self.narrator, sights=self.sights)
 
     @property
     def store(self) -> Store:

@@ -36,7 +36,8 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..store.envelopes import envelopes as outbox_rows
 from ..safe_text import clip, mention
-from ..timekeeping.quiet import BadClock, PersonClock, read_span, read_zone, span_words
+from ..timekeeping.quiet import (BadClock, PersonClock, read_span, read_time, read_zone, span_words,
+                                 time_words)
 from ..vocab import Notify
 from .names import _, game_title
 
@@ -102,15 +103,16 @@ class Notices(Part):
         }[where]
 
     async def notify(self, actor: Actor, place: Place, where: str | None = None, *,
-                     timezone: str | None = None, quiet: str | None = None) -> Outcome:
-        """``/game notify [where] [timezone] [quiet]``: choose (or, with none of them, see) how
-        and when to hear of your turns.
+                     timezone: str | None = None, quiet: str | None = None,
+                     digest: str | None = None) -> Outcome:
+        """``/game notify [where] [timezone] [quiet] [digest]``: choose (or, with none of them,
+        see) how and when to hear of your turns.
 
         The choice is the person's, for all their games; choosing again also forgets DMs that
         were refused before (they may have opened them)."""
         clock_parts: list[Any] = []
-        if (timezone and timezone.strip()) or (quiet and quiet.strip()):
-            clock_parts = await self._set_clock(actor, timezone, quiet)
+        if any(x and x.strip() for x in (timezone, quiet, digest)):
+            clock_parts = await self._set_clock(actor, timezone, quiet, digest)
             if where is None or not where.strip():
                 return Outcome(reply=lines([*clock_parts, _("This applies to all your games.")]))
         if where is None or not where.strip():
@@ -137,10 +139,12 @@ class Notices(Part):
         parts.append(_("This applies to all your games."))
         return Outcome(reply=lines(parts))
 
-    async def _set_clock(self, actor: Actor, timezone: str | None, quiet: str | None) -> list[Any]:
-        """Store a new time zone and/or quiet hours; the words that say what holds now."""
+    async def _set_clock(self, actor: Actor, timezone: str | None, quiet: str | None,
+                         digest: str | None = None) -> list[Any]:
+        """Store a new time zone, quiet hours and/or digest time; the words that say what
+        holds now."""
         had = await self.store.quiet.clock(actor.user_id)
-        zone, start, end = had.zone, had.start, had.end
+        zone, start, end, daily = had.zone, had.start, had.end, had.digest
         if timezone and timezone.strip():
             try:
                 zone = read_zone(timezone)
@@ -157,7 +161,16 @@ class Notices(Part):
                 except BadClock:
                     raise ServiceError(_("Quiet hours are a span of your day, e.g. `23:00-07:30`, "
                                          "or `off`.")) from None
-        clock = PersonClock(zone=zone, start=start, end=end)
+        if digest and digest.strip():
+            if digest.strip().lower() in QUIET_OFF:
+                daily = None
+            else:
+                try:
+                    daily = read_time(digest)
+                except BadClock:
+                    raise ServiceError(_("A digest comes at a time of your day, e.g. `08:00`, or "
+                                         "`off`.")) from None
+        clock = PersonClock(zone=zone, start=start, end=end, digest=daily)
         await self.store.quiet.set_clock(actor.user_id, clock, now=self.clock())
         return self._clock_words(clock)
 
@@ -172,6 +185,9 @@ class Notices(Part):
                            "and clocks keep running.", span=span_words(clock.start, clock.end)))
         else:
             words.append(_("🌙 No quiet hours: `{cmd:game notify quiet:}23:00-07:30` sets some."))
+        if clock.digest is not None:
+            words.append(_("📬 Daily digest at {time} your time: one DM with the games that wait "
+                           "for you.", time=time_words(clock.digest)))
         return words
 
     # ----- quiet hours ------------------------------------------------------------------------

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .notify import Notices
     from .pause import Pauses
     from .play import Play
+    from .turns import Turns
 
 log = logging.getLogger("bot.service.timers")
 #: Meta key: running games without timers were given theirs (once, after an old schema).
@@ -45,7 +46,8 @@ TIMER_LEASE = 5 * 60
 
 @dataclass(eq=False, repr=False, kw_only=True)
 class Timers(Part):
-    """Reminders and deadlines that are due, and aways whose date has come."""
+    """Reminders and deadlines that are due, aways whose date has come, notices that quiet
+    hours held, and daily digests."""
 
     clocks: Clocks
     notices: Notices
@@ -55,11 +57,14 @@ class Timers(Part):
     #: This process's shards: only their games' timers are fired here (a down shard's wait
     #: for it, and are held when it starts again).
     downtime: Downtime
+    turns: Turns  # the daily digests
 
     async def next_due(self) -> float | None:
-        """The next timer, or the end of the quiet hours that hold someone's notices."""
+        """The next timer, the end of the quiet hours that hold someone's notices, or the next
+        daily digest."""
         found = [t for t in (await self.store.timers.next_due(self.clock()),
-                             await self.store.quiet.next_release()) if t is not None]
+                             await self.store.quiet.next_release(),
+                             await self.store.quiet.next_digest()) if t is not None]
         return min(found) if found else None
 
     async def arm_missing_timers(self) -> int:
@@ -110,6 +115,10 @@ class Timers(Part):
             out += await self.notices.release_due()
         except Exception:
             log.exception("releasing the notices held by quiet hours failed; trying again later")
+        try:
+            out += await self.turns.digests_due()
+        except Exception:
+            log.exception("sending the daily digests failed; trying again later")
         now = self.clock()
         for timer in await self.store.timers.claim(owner=self.ground.owner, now=now, lease=TIMER_LEASE,
                                                    served=self.downtime.served):

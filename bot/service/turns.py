@@ -1,5 +1,6 @@
 """``/turns``: a person's games on every server and in every group DM, most urgent first, and
-a look at any one of them from their own seat.
+a look at any one of them from their own seat; and the daily digest (``/game notify digest:``),
+the same list by DM once a day at the person's own time.
 
 The list reads the turn marks of the seats (:mod:`bot.store.turns_table`): three indexed reads
 however many games a person plays, and no game state is loaded unless a mark is from before
@@ -15,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 import renderers
 from games.text import Text, join, lines
 
-from ..messages import Actor, LookButton, Outcome, Place
+from ..messages import Actor, DirectMessage, LookButton, Outcome, Place
 from ..refusals import NoGame, NotAllowed
-from ..safe_text import safe_name
+from ..safe_text import mention, safe_name
+from ..store.envelopes import envelopes as outbox_rows
 from ..store import InPlay
 from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
@@ -55,13 +57,16 @@ class Turns(Part):
     drawing: Drawing
     narrator: Narrator
     sights: Sights
+    #: Servers' names where the front end knows them (the adapter sets the bot's guild cache).
+    server_names: ServerNames = lambda _id: None
 
     async def turns(self, actor: Actor, place: Place,
-                    server_names: ServerNames = lambda _id: None) -> Outcome:
+                    server_names: ServerNames | None = None) -> Outcome:
         """The list, only for the asker: their turn first (nearest deadline or smallest clock
         first), then the games that wait for others, then those on hold (paused, or the
         person away)."""
         now = self.clock()
+        server_names = server_names or self.server_names
         games = await self.store.turns.in_play(actor.user_id)
         await self._fill_unknown(games)
         if not games:
@@ -130,6 +135,47 @@ class Turns(Part):
         return Outcome(reply=lines([p for p in parts if p is not None]), reply_file=board,
                        reply_more=((_("Your hand:"), hand),) if hand is not None else (),
                        game_id=row.id)
+
+    async def digests_due(self) -> list[tuple[Place, Outcome]]:
+        """The daily digests due now: one DM per person with the games that wait for them (none
+        when nothing waits, or while they are away), then the next one a day later. Quiet
+        hours move it to their end; a digest their closed DMs refused stops them until they
+        choose again (the refusal was told in the channel, once)."""
+        out: list[tuple[Place, Outcome]] = []
+        now = self.clock()
+        for user_id, due, last in await self.store.quiet.digests_due(now):
+            clock = await self.store.quiet.clock(user_id)
+            if clock.digest is None or (last is not None and await self.store.quiet.refused(last)):
+                await self.store.quiet.digest_sent(user_id, due, None, (), now=now)
+                continue
+            quiet_end = clock.quiet_until(now)
+            if quiet_end is not None:  # asked for in quiet hours: it comes at their end
+                await self.store.quiet.digest_sent(user_id, due, quiet_end, (), now=now)
+                continue
+            then = clock.next_at(clock.digest, now + 60)
+            games = await self.store.turns.in_play(user_id)
+            await self._fill_unknown(games)
+            mine = sorted((g for g in games if g.must_act and g.row.paused_at is None),
+                          key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
+            if not mine or await self.store.pauses.away(user_id) is not None:
+                await self.store.quiet.digest_sent(user_id, due, then, (), now=now)
+                continue
+            parts: list[Any] = [_n("📬 Your daily digest: it's your turn in {n} game.",
+                                   "📬 Your daily digest: it's your turn in {n} games.", len(mine),
+                                   n=len(mine))]
+            parts += [self._mine_line(g, now, self.server_names) for g in mine[:SHOWN_MINE]]
+            if len(mine) > SHOWN_MINE:
+                parts.append(_n("…and {n} more.", "…and {n} more.", len(mine) - SHOWN_MINE,
+                                n=len(mine) - SHOWN_MINE))
+            parts.append(_("`{cmd:turns}` shows them any time; `{cmd:game notify digest:}off` stops this."))
+            home = Place(guild_id=mine[0].row.guild_id, channel_id=mine[0].row.home)
+            dm = DirectMessage(user_id=user_id, text=lines(parts), fallback=_(
+                "📬 {who}, I couldn't send you your daily digest: your DMs are closed. It stops "
+                "until you choose a time again with `{cmd:game notify digest:}`.", who=mention(user_id)))
+            items = outbox_rows(home, dms=[dm])
+            if await self.store.quiet.digest_sent(user_id, due, then, items, now=now):
+                out.append((home, Outcome(reply="", dms=[dm], outbox=tuple(i.key for i in items))))
+        return out
 
     async def _fill_unknown(self, games: Sequence[InPlay]) -> None:
         """Marks from before the marks: the engine says who must act, once per game."""

@@ -70,18 +70,31 @@ def read_span(text: str) -> tuple[int, int]:
     return start, end
 
 
+def read_time(text: str) -> int:
+    """``08:00`` (or ``8``) as minutes after local midnight, or :class:`BadClock`."""
+    match = re.match(r"^\s*(\d{1,2})(?::(\d{2}))?\s*$", text)
+    if match is None or int(match[1]) > 23 or int(match[2] or 0) > 59:
+        raise BadClock(text)
+    return int(match[1]) * 60 + int(match[2] or 0)
+
+
+def time_words(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
 def span_words(start: int, end: int) -> str:
     return f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
 
 
 @dataclass(frozen=True)
 class PersonClock:
-    """A person's time zone and quiet hours (``start``/``end``: minutes after local midnight;
-    None: no quiet hours)."""
+    """A person's time zone, quiet hours (``start``/``end``: minutes after local midnight;
+    None: no quiet hours) and the time of their daily digest."""
 
     zone: str = UTC
     start: int | None = None
     end: int | None = None
+    digest: int | None = None  # the daily digest's minute of the local day; None: no digest
 
     @property
     def quiet(self) -> bool:
@@ -125,6 +138,17 @@ class PersonClock:
             return due
         earlier = span[0] - 60.0
         return earlier if earlier > now else due
+
+    def next_at(self, minute: int, after: float) -> float:
+        """The first moment after ``after`` at which this person's clock shows ``minute``."""
+        tz = self._tz()
+        local = datetime.fromtimestamp(after, tz)
+        midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
+        for day in range(3):
+            found = _local(midnight + timedelta(days=day), minute, tz).timestamp()
+            if found > after:
+                return found
+        raise AssertionError("a day has a minute like every other")  # pragma: no cover
 
     def local(self, at: float) -> str:
         """``2026-12-24 18:00 CET``: the moment on this person's clock."""

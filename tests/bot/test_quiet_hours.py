@@ -202,3 +202,77 @@ async def test_a_reminder_that_would_fall_in_quiet_hours_before_the_deadline_com
     clock.advance(11 * HOUR - 30)  # the timer loop looks at least every 30 s
     fired = [p for _place, o in await service.timers.fire_due() for p in o.posts]
     assert [p.mention for p in fired] == [(BOB.user_id,)]  # pinged, before the night
+
+
+# ----- the daily digest ---------------------------------------------------------------------
+
+
+async def digests(service: GameService) -> list:
+    return [dm for _place, o in await service.timers.fire_due() for dm in o.dms
+            if "daily digest" in tr(dm.text, "en")]
+
+
+async def test_the_digest_comes_once_a_day_with_the_games_that_wait(service: GameService,
+                                                                     clock: FakeClock) -> None:
+    said = tr((await service.notices.notify(BOB, PLACE, digest="09:00")).reply, "en")
+    assert "Daily digest at 09:00 your time" in said
+    other = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 1)
+    first, second = [await aqualin(service, p) for p in (PLACE, other)]
+    for place in (PLACE, other):
+        await service.play.move(ALICE, place, "a1")
+    await deliver_all(service)
+    assert await service.timers.next_due() <= at("2027-01-15T09:00:00")
+    clock.advance(HOUR)
+    [dm] = await digests(service)
+    text = tr(dm.text, "en")
+    assert dm.user_id == BOB.user_id and text.startswith("📬 Your daily digest: it's your turn in 2 games.")
+    assert f"Aqualin #{first}]" in text and f"Aqualin #{second}]" in text and "/turns" in text
+    assert await digests(service) == []  # once
+    clock.advance(12 * HOUR)
+    assert await digests(service) == []
+    clock.advance(12 * HOUR)
+    [again] = await digests(service)  # the next day
+    await deliver_all(service)
+    assert "2 games" in tr(again.text, "en")
+
+
+async def test_no_digest_when_nothing_waits_nor_in_quiet_hours(service: GameService,
+                                                               clock: FakeClock) -> None:
+    await service.notices.notify(BOB, PLACE, digest="09:00", quiet="08:30-10:00")
+    await aqualin(service)  # Alice's turn: nothing waits for Bob
+    clock.advance(HOUR)
+    assert await digests(service) == []
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    clock.advance(HOUR)  # 10:00: the quiet hours are over, the digest that waited for them comes
+    assert len(await digests(service)) == 1
+
+
+async def test_a_digest_refused_by_closed_dms_stops_until_chosen_again(service: GameService,
+                                                                      clock: FakeClock) -> None:
+    await service.notices.notify(BOB, PLACE, digest="09:00")
+    await aqualin(service)
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    clock.advance(HOUR)
+    assert len(await digests(service)) == 1
+    rows = await service.store.outbox.claim(owner="test", now=clock(), lease=60, limit=100)
+    for row in rows:  # Discord refused the DM: the channel was told instead
+        await service.store.outbox.done(row, now=clock(), outcome="fallback")
+    clock.advance(24 * HOUR)
+    assert await digests(service) == []
+    assert (await service.store.quiet.clock(BOB.user_id)).digest is None
+    said = tr((await service.notices.notify(BOB, PLACE)).reply, "en")
+    assert "Daily digest" not in said
+    await service.notices.notify(BOB, PLACE, digest="11:00")  # chosen again: it comes again
+    clock.advance(2 * HOUR)
+    assert len(await digests(service)) == 1
+
+
+async def test_a_digest_time_is_checked(service: GameService) -> None:
+    with pytest.raises(ServiceError, match="08:00"):
+        await service.notices.notify(BOB, PLACE, digest="breakfast")
+    said = tr((await service.notices.notify(BOB, PLACE, digest="7:30")).reply, "da")
+    assert "Daglig oversigt kl. 07:30" in said
+    said = tr((await service.notices.notify(BOB, PLACE, digest="off")).reply, "en")
+    assert "Daily digest" not in said

@@ -1,6 +1,6 @@
 """A player's day across places, with the real bot process: ``/turns`` over two servers and a
 group DM, and quiet hours that hold a ping back and deliver it once when they end (a restart
-sends nothing twice; two shard processes on PostgreSQL neither)."""
+sends nothing twice; two shard processes on PostgreSQL neither), and the daily digest."""
 
 from __future__ import annotations
 
@@ -148,3 +148,29 @@ async def test_two_shard_processes_release_held_notices_once(emulator: Emulator,
     await asyncio.sleep(TICK + 1)  # both loops have looked since (neither waits longer)
     [dm] = emu.dms_to(bob)
     assert dm.content.startswith("🌅 Your quiet hours are over") and dm.content.count("**Aqualin**") == 2
+
+
+@BOTH_BACKENDS
+async def test_the_daily_digest_comes_once_and_not_again_after_a_restart(emulator: Emulator,
+                                                                         bot: BotProcess) -> None:
+    emu = emulator
+    channel = emu.add_channel()
+    alice = emu.add_user("Alice", moderator=True)
+    bob = emu.add_user("Bob")
+    await bot.start()
+    chosen = await emu.slash(bob, "game notify", channel, timezone="Europe/Copenhagen", digest="08:00")
+    assert "Daily digest at 08:00 your time" in reply_text(chosen)
+    game_id = await opened(emu, bot, channel, alice, bob, "deadline=1d")
+    await emu.slash(alice, "move", channel, action="a1")
+    bot.sql("UPDATE person_clocks SET digest_due = ? WHERE user_id = ?", (time.time() - 1, bob.id))
+    await emu.until(lambda: emu.dms_to(bob), what="the digest")
+    [dm] = emu.dms_to(bob)
+    assert dm.content.startswith("📬 Your daily digest: it's your turn in 1 game.")
+    assert f"Aqualin #{game_id}]" in dm.content and "deadline <t:" in dm.content
+    [(due,)] = bot.sql("SELECT digest_due FROM person_clocks WHERE user_id = ?", (bob.id,))
+    assert 0 < float(due) - time.time() <= 86400 + 3600  # the next one: 08:00 in Copenhagen
+    passes = bot.logs().count(CHECKED)
+    await bot.stop()
+    await bot.start()
+    await emu.until(lambda: bot.logs().count(CHECKED) > passes, what="the restarted bot's first timer pass")
+    assert len(emu.dms_to(bob)) == 1

@@ -31,7 +31,9 @@ async def test_the_command_is_localized_with_its_choices(start_bot, fake) -> Non
     await start_bot()
     notify = localized(fake, "game", "notify", names={"de": "benachrichtigung", "da": "besked"},
                        german="Wie ich dir sage")
-    where, timezone, quiet = notify["options"]
+    where, timezone, quiet, digest = notify["options"]
+    assert digest["name"] == "digest" and digest["name_localizations"] == {"de": "tagesübersicht",
+                                                                         "da": "oversigt"}
     assert where["name"] == "where" and not where.get("required")
     assert where["name_localizations"] == {"de": "wo", "da": "hvor"}
     assert timezone["name"] == "timezone" and timezone["autocomplete"] and not timezone.get("required")

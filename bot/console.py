@@ -147,7 +147,7 @@ def english_names(lang: str) -> dict[str, str]:
 
 
 #: The ``key=value`` words ``/game config`` takes (its command options).
-CONFIG_KEYS = frozenset({"who_starts", "manager_role", "clear_manager_role", "reminder", "deadline",
+CONFIG_KEYS = frozenset({"who_starts", "manager_role", "clear_manager_role", "reminder", "reminders", "deadline",
                          "on_deadline", "language", "bot_takeover", "auto_forced", "threads",
                          "away_days", "adopt"})
 

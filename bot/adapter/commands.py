@@ -182,6 +182,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         manager_role=T("A role that may open, start and abort games and moderate them"),
         clear_manager_role=T("Remove the game-manager role again"),
         reminder=T("Ping the player to act every … (e.g. 12h, 1d, off)"),
+        reminders=T("Reminders before a deadline: shares of it or time left (e.g. 50%,8h,1h, off)"),
         deadline=T("Turn deadline (e.g. 2d, off)"),
         on_deadline=T("What happens at the deadline"),
         language=T("Language of the bot's messages in channels"),
@@ -215,7 +216,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      auto_forced: bool | None = None,
                      threads: bool | None = None,
                      away_days: app_commands.Range[int, 0, 365] | None = None,
-                     adopt: bool = False) -> None:
+                     adopt: bool = False,
+                     reminders: app_commands.Range[str, 1, 40] | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             if adopt:  # a player's agreement, not a moderator's change
                 return await service.kept.adopt(actor, place)
@@ -226,7 +228,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
                 bot_takeover=bot_takeover, auto_forced=auto_forced, threads=threads,
-                away_days=away_days,
+                away_days=away_days, reminders=reminders,
             )
 
         await respond(interaction, call)

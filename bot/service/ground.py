@@ -25,6 +25,7 @@ from ..messages import Actor, Place
 from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
 from ..store.rows import KEPT_SETTINGS
 from ..timekeeping.chess_clock import clock_of
+from ..timekeeping.reminders import DEFAULT as DEFAULT_LADDER, Ladder, parse_ladder
 from ..safe_text import clip
 from .names import _, game_title
 from ..vocab import ACTIVE, PLAYED, DeadlineAction, StartPolicy, Status
@@ -39,7 +40,7 @@ T = TypeVar("T")
 _MISSING = object()
 
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
-TIMING_KEYS = ("reminder", "deadline", "on-deadline", "clock")
+TIMING_KEYS = ("reminder", "reminders", "deadline", "on-deadline", "clock")
 DEADLINE_ACTIONS = tuple(DeadlineAction)
 
 
@@ -282,13 +283,39 @@ class Ground:
                 row.timing.get("on-deadline") or kept.get("on-deadline") or settings.deadline_action)
 
     @classmethod
+    def reminders(cls, row: GameRow, settings: GuildSettings) -> Ladder:
+        """The game's reminders: its own ``reminders=`` option, else the ladder kept when it
+        started, else (a lobby) the server's; points count down to a deadline or a clock, so
+        a game without one is reminded by the interval (``reminder``) as before ladders. A game
+        that started before ladders existed keeps its interval too."""
+        kept = row.timing.get(KEPT_SETTINGS)
+        kept = kept if isinstance(kept, dict) else {}
+        if "reminders" in row.timing:
+            spec: str | None = row.timing["reminders"]
+        elif "reminder" in row.timing or (kept and "reminders" not in kept):
+            spec = None  # the game's own interval, or one from before ladders
+        elif "reminders" in kept:
+            spec = kept["reminders"]
+        else:
+            spec = settings.reminders or DEFAULT_LADDER
+        try:
+            ladder = parse_ladder(spec) if spec is not None else None
+        except games.BadOptions:
+            ladder = None
+        reminder, deadline, _action = cls.timing(row, settings)
+        if ladder is None or (ladder.points and not deadline and clock_of(row.timing) is None):
+            return Ladder(every=reminder) if reminder else Ladder()
+        return ladder
+
+    @classmethod
     def kept_timing(cls, row: GameRow, settings: GuildSettings) -> dict[str, Any]:
         """The game's timing to store as it starts: the server's settings kept with it, so a
         later change of a setting does not reach into a running game (a bystander could
         otherwise give it a 5-minute forfeit)."""
         reminder, deadline, action = cls.timing(row, settings)
+        spec = row.timing.get("reminders") or settings.reminders or DEFAULT_LADDER
         return {**row.timing, KEPT_SETTINGS: {"reminder": reminder, "deadline": deadline,
-                                              "on-deadline": action}}
+                                              "on-deadline": action, "reminders": spec}}
 
     async def timer_plan(self, row: GameRow, game: Game, state: Any, reset: Sequence[str] = (),
                          ended: Sequence[str] = ()) -> TimerPlan | None:
@@ -297,15 +324,23 @@ class Ground:
         if game.result(state) is not None:
             return None
         settings = await self.settings_for(row)
-        reminder, deadline, _action = self.timing(row, settings)
+        _interval, deadline, _action = self.timing(row, settings)
+        ladder = self.reminders(row, settings)
+        reminder = ladder.every
         seats = await self.store.games.seats(row.id)
         bots = {s.player_id for s in seats if s.bot_level}
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
         acting = frozenset(game.waiting_for(state)) - bots
         earlier: list[tuple[str, float]] = []
-        if reminder:  # a reminder that would come in quiet hours after which the deadline is gone
+        quiet: list[tuple[str, Any]] = []
+        users = {s.player_id: s.user_id for s in seats}
+        if ladder.points:  # each point is moved in the plan, where the banks are known
+            for player in sorted(acting):
+                person = await self.store.quiet.clock(users[player])
+                if person.quiet:
+                    quiet.append((player, person))
+        elif reminder:  # a reminder that would come in quiet hours after which the deadline is gone
             now = self.clock()
-            users = {s.player_id: s.user_id for s in seats}
             for player in sorted(acting):
                 left = (deadline if clock is None
                         else float((row.clock.get("banks") or {}).get(player, clock[0])))
@@ -316,4 +351,5 @@ class Ground:
         return TimerPlan(acting=acting, reset=frozenset(reset),
                          reminder=reminder, deadline=None if clock else deadline, clock=clock,
                          ended=frozenset(ended) - bots if clock else frozenset(),
-                         bot_turn=bool(bots & set(game.to_act(state))), earlier=tuple(earlier))
+                         bot_turn=bool(bots & set(game.to_act(state))), earlier=tuple(earlier),
+                         shares=ladder.shares, left=ladder.left, quiet=tuple(quiet))

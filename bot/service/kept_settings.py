@@ -58,7 +58,8 @@ class KeptSettings(Part):
             settings = await self.ground.settings_for(row)
             kept = Ground.timing(row, settings)
             now_words = Ground.timing(_without_kept(row), settings)  # as a new game gets them
-            if kept == now_words:
+            ladder = Ground.reminders(_without_kept(row), settings).spec()
+            if kept == now_words and Ground.reminders(row, settings).spec() == ladder:
                 raise ServiceError(_("This game already plays with these settings: {timing}.",
                                      timing=timing_words(kept)))
             seats = await self.store.games.seats(row.id, still_in=True)
@@ -66,7 +67,7 @@ class KeptSettings(Part):
             if actor.user_id not in humans:
                 raise NotAllowed(_("Only the players of this game can agree to change its "
                                    "settings; it keeps the ones it started with."))
-            key = f"adopt:{row.id}:{_digest(now_words)}"
+            key = f"adopt:{row.id}:{_digest(now_words)}:{ladder}"
             agreed = [u for u in _users(await self.store.meta.get(key)) if u in humans]
             names = person_names(seats)
             if actor.user_id in agreed:
@@ -89,8 +90,9 @@ class KeptSettings(Part):
                 return Outcome(reply=_("Noted. Waiting for {players} to agree too.",
                                        players=join([bold(names[u]) for u in missing])),
                                posts=[post], game_id=row.id, outbox=tuple(i.key for i in items))
-            timing = {**row.timing, KEPT_SETTINGS: {"reminder": now_words[0], "deadline": now_words[1],
-                                                    "on-deadline": now_words[2]}}
+            timing = {**row.timing, KEPT_SETTINGS: {
+                "reminder": now_words[0], "deadline": now_words[1], "on-deadline": now_words[2],
+                "reminders": Ground.kept_timing(_without_kept(row), settings)[KEPT_SETTINGS]["reminders"]}}
             post = Post(text=_("⚙️ Every player agreed: this game now uses {timing}, from the next "
                                "turn on.", timing=timing_words(now_words)))
             items = self.narrator.envelopes(row, posts=[post])

@@ -15,6 +15,7 @@ from ..store import ChannelBusy, GameRow, SeatRow
 from ..store.rows import KEPT_SETTINGS
 from .away_allowance import away_beyond
 from ..safe_text import clip, mention, parse_options, safe_name
+from ..timekeeping.reminders import ladder_words, parse_ladder
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, log
@@ -35,6 +36,7 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
     try:
         given = parse_options(text, lambda key, word: (
             key.replace("_", "-") in ("reminder", "deadline") and CONTINUATION.fullmatch(word) is not None
+            or key == "reminders" and (CONTINUATION.fullmatch(word) is not None or word.endswith("%"))
             or key == "clock" and all(CONTINUATION.fullmatch(w) for w in word.split("+") if w)))
     except ValueError as exc:
         raise BadOptions(_("could not read the option '{text}': write options as key=value, e.g. "
@@ -50,6 +52,8 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
                 raise BadOptions(_("'{value}' is not a value of on-deadline (choose one of: {allowed})",
                                    value=clip(value, 24), allowed=", ".join(DEADLINE_ACTIONS)))
             timing[name] = value.lower()
+        elif name == "reminders":  # points before the deadline: "50%,8h,1h"
+            timing[name] = parse_ladder(value).spec()
         elif name == "clock":  # a chess clock: "3d+1d"
             clock = parse_clock(value)
             timing[name] = list(clock) if clock is not None else None
@@ -107,7 +111,8 @@ class Lobby(Part):
             if key == KEPT_SETTINGS:
                 continue  # the server's, not an option of the game
             shown = (ACTION_WORDS[value] if key == "on-deadline" else
-                     clock_words(clock_of(row.timing)) if key == "clock" else format_duration(value))
+                     clock_words(clock_of(row.timing)) if key == "clock" else
+                     ladder_words(parse_ladder(value)) if key == "reminders" else format_duration(value))
             entry = _("{key}={value}", key=key, value=shown)
             timing = entry if timing is None else _("{a} {b}", a=timing, b=entry)
         players = seat_list(seats, row.host_id) if seats else _("nobody yet")

@@ -19,6 +19,7 @@ from ..messages import Actor, DirectMessage, Outcome, Place
 from ..store import GameRow, SeatRow
 from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
+from ..timekeeping.reminders import ladder_words
 from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
@@ -119,10 +120,11 @@ class Looking(Part):
         if row.status == Status.RUNNING:
             now = self.clock()
             settings = await self.ground.settings_for(row)
-            reminder, deadline, action = self.ground.timing(row, settings)
+            _interval, deadline, action = self.ground.timing(row, settings)
+            reminders = ladder_words(self.ground.reminders(row, settings))
             if clock_of(row.timing) is not None:  # the chess clock instead of a turn deadline
                 parts += await self.clocks.clock_lines(row, game, state, seats, action)
-                parts.append(_("Reminder interval: {reminder}", reminder=format_duration(reminder)))
+                parts.append(_("Reminders: {reminders}", reminders=reminders))
             else:
                 away = await self.store.pauses.away_users([s.user_id for s in seats if s.user_id])
                 held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
@@ -133,8 +135,8 @@ class Looking(Part):
                                        name=names[t.player_id],
                                        left=format_duration(time_left(t, now, t.player_id in held)),
                                        action=ACTION_WORDS[action]))
-                parts.append(_("Reminder interval: {reminder} · turn deadline: {deadline}",
-                               reminder=format_duration(reminder), deadline=format_duration(deadline)))
+                parts.append(_("Reminders: {reminders} · turn deadline: {deadline}",
+                               reminders=reminders, deadline=format_duration(deadline)))
             parts += await away_lines(self.store, seats)
         link = board_link(row)
         if link:

@@ -11,6 +11,7 @@ from ..refusals import NotAllowed, ServiceError
 from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
+from ..timekeeping.reminders import DEFAULT as DEFAULT_LADDER, Ladder, ladder_words, parse_ladder
 from ..timekeeping.durations import format_duration, parse_duration
 from ..safe_text import clip
 from ..vocab import StartPolicy
@@ -86,7 +87,7 @@ class Settings(Part):
                         on_deadline: str | None = None, language: str | None = None,
                         bot_takeover: bool | None = None,
                         auto_forced: bool | None = None, threads: bool | None = None,
-                        away_days: int | str | None = None) -> Outcome:
+                        away_days: int | str | None = None, reminders: str | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:  # a group DM, a DM: the channel's settings, for anyone there
             if who_starts is not None or manager_role is not None or clear_manager_role:
@@ -113,8 +114,13 @@ class Settings(Part):
             current = await self.store.settings.guild(place.guild_id)
             if who_starts is None and current.start_policy == "moderators":
                 changes["start_policy"] = "role"  # naming a role means: let it open games too
-        if reminder is not None:
+        if reminder is not None:  # the interval as before ladders: every so often, also before a deadline
             changes["reminder_seconds"] = parse_duration(reminder, what=_("reminder interval"))
+            if reminders is None:
+                every = changes["reminder_seconds"]
+                changes["reminders"] = f"every {every}s" if every else "off"
+        if reminders is not None:
+            changes["reminders"] = parse_ladder(reminders).spec()
         if deadline is not None:
             changes["deadline_seconds"] = parse_duration(deadline, what=_("turn deadline"))
         if on_deadline is not None:
@@ -147,7 +153,7 @@ class Settings(Part):
         else:
             settings = await self.store.settings.update_guild(place.guild_id, now=self.clock(), **changes)
             parts = [_("Saved."), self.describe_settings(settings)]
-        if {"reminder_seconds", "deadline_seconds"} & set(changes):
+        if {"reminder_seconds", "deadline_seconds", "reminders"} & set(changes):
             parts.append(_("Running games keep the settings they started with; in each, the players "
                            "can take these with `{cmd:game config adopt:}true` when all of them "
                            "agree."))
@@ -160,12 +166,24 @@ class Settings(Part):
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "da": "Dansk"}
 
 
+def reminder_line(settings: GuildSettings) -> Text:
+    """The reminders a new game gets: points before its deadline (and, for a game without
+    one, the interval), or one interval for all."""
+    ladder = parse_ladder(settings.reminders or DEFAULT_LADDER)
+    if not ladder.points:
+        return _("Reminders: {points} (`{cmd:reminders:} {spec}`)", points=ladder_words(ladder),
+                 spec=settings.reminders or DEFAULT_LADDER)
+    return _("Reminders: {points} (`{cmd:reminders:} {spec}`); in games without a deadline {every}",
+             points=ladder_words(ladder), spec=settings.reminders or DEFAULT_LADDER,
+             every=ladder_words(Ladder(every=settings.reminder_seconds)))
+
+
 def timing_lines(settings: GuildSettings) -> list[Text]:
     """Reminders, the turn deadline and the away allowance, as a server's and a chat's
     settings show them."""
     deadline = format_duration(settings.deadline_seconds)
     return [
-        _("Reminder interval: {every}", every=format_duration(settings.reminder_seconds)),
+        reminder_line(settings),
         (_("Turn deadline: {deadline}, then `{cmd:on_deadline:} {action}`", deadline=deadline,
            action=CHOICES.get(settings.deadline_action, settings.deadline_action))
          if settings.deadline_seconds

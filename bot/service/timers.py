@@ -153,7 +153,8 @@ class Timers(Part):
                 await self.store.timers.fire(timer, again_at=None, now=now)  # stale: drop it
                 return None
             settings = await self.ground.settings_for(row)
-            reminder, deadline, action = self.ground.timing(row, settings)
+            _interval, deadline, action = self.ground.timing(row, settings)
+            reminder = self.ground.reminders(row, settings).every  # points come back never
             seats = await self.store.games.seats(row.id)
             if any(s.bot_level and s.player_id == timer.player_id for s in seats):
                 await self.store.timers.fire(timer, again_at=None, now=now)  # bots need no reminding
@@ -171,7 +172,8 @@ class Timers(Part):
                             and now - due[0].ran_out < (reminder or 0)):
                     # their deadline fires now (after a long wait, both fall due together), or
                     # the notice that their clock ran out pinged them just now: not twice
-                    await self.store.timers.fire(timer, again_at=now + (reminder or 0), now=now)
+                    await self.store.timers.fire(timer, again_at=now + reminder if reminder else None,
+                                                 now=now)  # a point of a ladder comes once
                     return None
                 head = _("⏰ {who}, it's your turn in **{game}** (waiting for {waited}).",
                          who=mention(user), game=game.title, waited=waited)

@@ -153,11 +153,14 @@ class GuildSettings:
     auto_forced: bool = True  # a player's only legal move plays itself
     threads: bool = False  # each game gets a thread of its own
     away_days: int | None = None  # days of away in any 365 a person has here; None: 30
+    #: Reminder points before a deadline (``50%,8h,1h``), ``every 12h`` or ``off``; None: the
+    #: default points (:data:`bot.timekeeping.reminders.DEFAULT`).
+    reminders: str | None = None
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
                    "deadline_action", "language", "locale_seen", "bot_takeover",
-                   "auto_forced", "threads", "away_days")
+                   "auto_forced", "threads", "away_days", "reminders")
 
 
 #: Key of ``games.timing``: the server's reminder, deadline and deadline action as they were
@@ -218,3 +221,10 @@ class TimerPlan:
     #: (player, seconds) for players whose first reminder comes sooner than ``reminder``: it
     #: would fall in their quiet hours, after which their deadline is already gone.
     earlier: tuple[tuple[str, float], ...] = ()
+    #: Reminder points instead of ``reminder``'s interval: shares of the deadline (or bank)
+    #: and seconds before its end, each once per turn (see :mod:`bot.timekeeping.reminders`).
+    shares: tuple[float, ...] = ()
+    left: tuple[int, ...] = ()
+    #: (player, their clock) of the acting players with quiet hours: a point that would fall
+    #: in them, after which the deadline is gone, comes before them.
+    quiet: tuple[tuple[str, Any], ...] = ()

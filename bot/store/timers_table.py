@@ -15,6 +15,7 @@ from .pauses_table import HELD, HOLD_START, PausesTable, Undo
 from .rows import TimerPlan, TimerRow, bank_left
 from .table import Table
 from .turns_table import TurnsTable
+from ..timekeeping.reminders import Ladder
 
 
 #: SQL over ``games g`` and its parameters: the games one process serves.
@@ -70,7 +71,12 @@ class TimersTable(Table):
             deadline = (plan.deadline if plan.clock is None
                         else max(0.0, float(banks.get(player, plan.clock[0]))))
             first = dict(plan.earlier).get(player, plan.reminder) if plan.reminder else None
-            for kind, delay in (("reminder", first), ("deadline", deadline)):
+            planned: list[tuple[str, float | None]] = [("reminder", first)]
+            if (plan.shares or plan.left) and deadline:  # points before the end, each once
+                clock = dict(plan.quiet).get(player)
+                planned = [("reminder", d if clock is None else clock.warn_at(now + d, now + deadline, now) - now)
+                           for d in Ladder(shares=plan.shares, left=plan.left).delays(deadline)]
+            for kind, delay in (*planned, ("deadline", deadline)):
                 if delay or (kind == "deadline" and plan.clock is not None):
                     await db.execute(
                         "INSERT INTO timers (game_id, kind, player_id, due_at, turn_since, created_at,"

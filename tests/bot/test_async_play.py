@@ -82,7 +82,8 @@ async def test_reminders_ping_only_the_player_to_act(service: GameService, clock
 async def test_overdue_timers_fire_once_after_a_restart(db_url, clock: FakeClock) -> None:
     store = await Store.open(db_url)
     service = GameService(store, clock=clock, new_seed=lambda: 3)
-    await service.settings.configure(ALICE, PLACE, deadline="2d", on_deadline="remind")
+    # a reminder interval chosen (as before ladders): every 12 h, also after the deadline
+    await service.settings.configure(ALICE, PLACE, reminder="12h", deadline="2d", on_deadline="remind")
     await start_game(service)
     await store.close()  # the bot goes down ...
     clock.advance(10 * 86400)  # ... for ten days: 20 reminders and the deadline fell due

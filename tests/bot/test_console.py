@@ -92,7 +92,7 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
         out = await console.handle("alice: /spiel einstellungen zugfrist=2d")  # not an option name
         assert out == ["[only alice sees] `zugfrist` is not a setting; these are: auto_forced, away_days, "
                        "bot_takeover, clear_manager_role, deadline, language, manager_role, on_deadline, "
-                       "reminder, threads, who_starts."]
+                       "reminder, reminders, threads, who_starts."]
         await console.handle("alice: /spiel neu aqualin")
         await console.handle("bob: /spiel beitreten")
         await console.handle("alice: /spiel start")

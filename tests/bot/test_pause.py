@@ -47,8 +47,8 @@ def texts(fired) -> list[str]:
 
 
 async def due_in(service: GameService, game_id: int, kind: str = "reminder") -> float:
-    [timer] = [t for t in await service.store.timers.of_game(game_id) if t.kind == kind]
-    return timer.due_at - service.clock()
+    """Seconds until the game's next timer of ``kind`` (a ladder has several reminders)."""
+    return min(t.due_at for t in await service.store.timers.of_game(game_id) if t.kind == kind) - service.clock()
 
 
 # ----- pause and resume ------------------------------------------------------------------------

@@ -75,7 +75,7 @@ async def test_settings_belong_to_the_chat(service: GameService, clock: FakeCloc
     with pytest.raises(ServiceError, match="no roles"):
         await service.settings.configure(CAROL, CHAT, manager_role=5)
     shown = await service.settings.show_settings(CAROL, CHAT)
-    assert "Reminder interval: 1 h" in tr(shown.reply, "en")
+    assert "Reminders: every 1 h" in tr(shown.reply, "en")
     # A game there runs on the chat's timers: the reminder after an hour.
     await started(service)
     await deliver_all(service)

@@ -174,3 +174,37 @@ async def test_the_daily_digest_comes_once_and_not_again_after_a_restart(emulato
     await bot.start()
     await emu.until(lambda: bot.logs().count(CHECKED) > passes, what="the restarted bot's first timer pass")
     assert len(emu.dms_to(bob)) == 1
+
+
+def reminder_pings(emu: Emulator, channel: int, user: User) -> list[Message]:
+    return [m for m in emu.public_messages(channel) if m.content.startswith("⏰") and user.id in m.pinged_users]
+
+
+@BOTH_BACKENDS
+async def test_a_reminder_ladder_fires_each_point_once_across_a_restart(emulator: Emulator,
+                                                                        bot: BotProcess) -> None:
+    emu = emulator
+    channel = emu.add_channel()
+    alice = emu.add_user("Alice", moderator=True)
+    bob = emu.add_user("Bob")
+    await bot.start()
+    game_id = await opened(emu, bot, channel, alice, bob, "deadline=4h reminders=50%,1h")
+    await emu.slash(alice, "move", channel, action="a1")
+    await emu.until(lambda: bot.sql("SELECT COUNT(*) FROM timers WHERE kind = 'reminder' AND armed = 1"
+                                    " AND player_id = ?", (str(bob.id),))[0][0] == 2,
+                    what="Bob's two reminders, armed")
+    start = time.time()
+    due = sorted(float(d) - start for (d,) in bot.sql(
+        "SELECT due_at FROM timers WHERE kind = 'reminder' AND player_id = ?", (str(bob.id),)))
+    assert due[0] == pytest.approx(2 * 3600, abs=120) and due[1] == pytest.approx(3 * 3600, abs=120)
+    passes = bot.logs().count(CHECKED)
+    await bot.stop()  # down while the first point comes
+    bot.sql("UPDATE timers SET due_at = ? WHERE kind = 'reminder' AND due_at < ?", (time.time() - 1, start + 2.5 * 3600))
+    await bot.start()
+    await emu.until(lambda: bot.logs().count(CHECKED) > passes, what="the restarted bot's first timer pass")
+    await emu.until(lambda: reminder_pings(emu, channel, bob), what="the first point")
+    [later] = bot.sql("SELECT due_at FROM timers WHERE kind = 'reminder' AND player_id = ?", (str(bob.id),))
+    assert float(later[0]) - start == pytest.approx(3 * 3600, abs=120)  # the second point waits
+    bot.sql("UPDATE timers SET due_at = ? WHERE kind = 'reminder'", (time.time() - 1,))
+    await emu.until(lambda: len(reminder_pings(emu, channel, bob)) == 2, what="the second point")
+    assert bot.sql("SELECT COUNT(*) FROM timers WHERE kind = 'reminder' AND game_id = ?", (game_id,))[0][0] == 0

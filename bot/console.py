@@ -496,7 +496,8 @@ class Console:
             elif s.kind == "lobby":
                 lines.append("[lobby updated] " + self._plain(s.text))
             elif s.kind in ("dm", "dm-edit"):
-                edited = ", edited" if s.kind == "dm-edit" else ""  # as Discord edits it in place
+                edited = (", edited" if s.kind == "dm-edit" else  # as Discord edits it in place
+                          ", silently: quiet hours" if s.silent else "")
                 who = self.names.get(s.user_id, s.user_id) if s.user_id is not None else "?"
                 lines.append(f"[DM to {who}{edited}] " + self._plain(s.text, s.user_id))
                 if s.image is not None:

@@ -141,6 +141,8 @@ class DirectMessage:
     #: The game whose latest board the text's ``{link}`` points to, looked up when it is sent
     #: (a turn notice is written before the board it links to is posted).
     board: int | None = None
+    #: Sent without a notification (Discord's ``@silent``): its person is in quiet hours.
+    silent: bool = False
 
 
 @dataclass

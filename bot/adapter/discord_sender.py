@@ -85,10 +85,10 @@ class DiscordSender:
         await told(message.edit(content=say(card.text, lang), view=lobby_view(card, lang)))
 
     async def dm(self, user_id: int, text: Any, image: Attachment | None, lang: str,
-                 nonce: str | None) -> int:
+                 nonce: str | None, silent: bool = False) -> int:
         async def send() -> discord.Message:
             user = await self._user(user_id)
-            return await user.send(say(text, lang), **_nonce(nonce), **_files(image, lang))
+            return await user.send(say(text, lang), silent=silent, **_nonce(nonce), **_files(image, lang))
 
         return (await told(send())).id
 

@@ -288,7 +288,7 @@ class Courier:
                 await self.done(parcel, Delivered.SENT, message_id=last[1])
                 return
         try:
-            sent = await self.sender.dm(dm.user_id, dm.text, dm.image, speak, parcel.nonce)
+            sent = await self.sender.dm(dm.user_id, dm.text, dm.image, speak, parcel.nonce, dm.silent)
         except Undelivered as exc:
             if parcel.row is not None and not isinstance(exc, Refused):
                 raise  # a stored row is tried again (or given up) by the pipeline

@@ -34,6 +34,7 @@ class Sent:
     nonce: str | None = None
     card: LobbyCard | None = None
     buttons: tuple[MoveButton | LookButton, ...] = ()
+    silent: bool = False  # a DM sent without a notification (quiet hours)
 
 
 class Recorder:
@@ -85,10 +86,10 @@ class Recorder:
                               message_id=card.message_id))
 
     async def dm(self, user_id: int, text: Any, image: Attachment | None, lang: str,
-                 nonce: str | None) -> int:
+                 nonce: str | None, silent: bool = False) -> int:
         message_id = self.new_id()
         self.sent.append(Sent("dm", text, lang, image=image, user_id=user_id, message_id=message_id,
-                              nonce=nonce))
+                              nonce=nonce, silent=silent))
         return message_id
 
     async def edit_dm(self, user_id: int, message_id: int, text: Any, image: Attachment | None,

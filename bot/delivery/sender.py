@@ -87,8 +87,8 @@ class Sender(Protocol):
         ...
 
     async def dm(self, user_id: int, text: Any, image: Attachment | None, lang: str,
-                 nonce: str | None) -> int:
-        """A direct message; its id."""
+                 nonce: str | None, silent: bool = False) -> int:
+        """A direct message (``silent``: without a notification); its id."""
         ...
 
     async def edit_dm(self, user_id: int, message_id: int, text: Any, image: Attachment | None,

@@ -245,7 +245,7 @@ class Narrator(Part):
         for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
             text, art = await asyncio.to_thread(self.private, game, row, after, seats, [seat.player_id])
             dms.append(DirectMessage(
-                user_id=seat.user_id, text=text, art=art,
+                user_id=seat.user_id, text=text, art=art, silent=await self.notices.in_quiet(seat.user_id),
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "
                            "closed. Use `{cmd:game hand}` to see it (only you will).", who=mention(seat.user_id)),
                 replace=actor_id is not None and seat.user_id == actor_id,

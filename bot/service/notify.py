@@ -196,6 +196,10 @@ class Notices(Part):
         """When the quiet hours the person is in now end (None: they are not in any)."""
         return (await self.store.quiet.clock(user_id)).quiet_until(self.clock())
 
+    async def in_quiet(self, user_id: int) -> bool:
+        """Whether the person is in quiet hours now: a DM to them (a hand) goes out silently."""
+        return user_id != 0 and await self._quiet_until(user_id) is not None
+
     async def _held(self, user_id: int, game_id: int, kind: str) -> bool:
         """Hold a notice back if the person is in quiet hours now (then True)."""
         until = await self._quiet_until(user_id)

@@ -170,13 +170,14 @@ def encode_dm(dm: DirectMessage) -> dict[str, Any]:
         raise ValueError("outbox DMs carry art to draw, not ready-made files")
     return {"user_id": dm.user_id, "text": encode_text(dm.text),
             "fallback": encode_text(dm.fallback), "art": encode_art(dm.art), "replace": dm.replace,
-            "board": dm.board}
+            "board": dm.board, **({"silent": True} if dm.silent else {})}
 
 
 def decode_dm(data: dict[str, Any]) -> DirectMessage:
     return DirectMessage(user_id=data["user_id"], text=decode_text(data["text"]),
                          fallback=decode_text(data["fallback"]), art=decode_art(data.get("art")),
-                         replace=bool(data.get("replace", False)), board=data.get("board"))
+                         replace=bool(data.get("replace", False)), board=data.get("board"),
+                         silent=bool(data.get("silent", False)))
 
 
 def envelopes(place: Place, *, posts: list[Post] | tuple[Post, ...] = (),

@@ -56,3 +56,15 @@ async def test_games_in_a_server_and_a_group_dm_and_a_look_at_each(start_bot: Bo
     sent = await h.click(CAROL, f"look:{server_game}", reply)  # a button that reached someone else
     [answer] = private(sent)
     assert "no seat in game" in answer.content and not answer.files
+
+
+async def test_a_hand_dm_in_quiet_hours_comes_silently(start_bot: BotFactory, fake: FakeDiscord) -> None:
+    """Quiet hours: the Kahuna hand still arrives (it is the player's to see), as an @silent
+    message that makes no sound, a flag Discord's spec knows."""
+    h = await start_bot()
+    await h.command(BOB, "game", "notify", quiet="00:00-23:59")
+    sent = await h.start_game(ALICE, BOB, game="kahuna")
+    dms = {s.path: s for s in sent if s.method == "POST" and s.template == "/channels/{channel_id}/messages"
+           and s.path != f"/channels/{CHANNEL_ID}/messages"}
+    flags = sorted((s.body.get("flags") or 0) & 4096 for s in dms.values())
+    assert flags == [0, 4096]  # Alice's hand rings, Bob's is silent

@@ -34,9 +34,9 @@ class Flaky(Recorder):
         return await super().post(place, post, lang, nonce)
 
     async def dm(self, user_id: int, text: Any, image: Attachment | None, lang: str,
-                 nonce: str | None) -> int:
+                 nonce: str | None, silent: bool = False) -> int:
         self._maybe_fail("dm")
-        return await super().dm(user_id, text, image, lang, nonce)
+        return await super().dm(user_id, text, image, lang, nonce, silent)
 
     async def open_thread(self, place: Place, message_id: int, name: str) -> int:
         self._maybe_fail("thread")

@@ -165,8 +165,13 @@ class Timers(Part):
             clocked = clock_of(row.timing) is not None
             if timer.kind == "reminder":
                 link = board_link(row)
-                due = [t for t in await self.store.timers.of_game(row.id)
-                       if t.kind == "deadline" and t.player_id == timer.player_id]
+                timers = await self.store.timers.of_game(row.id)
+                if any(t.kind == "reminder" and t.player_id == timer.player_id and t.armed
+                       and timer.due_at < t.due_at <= now for t in timers):
+                    # a later point of the ladder is due too (the bot was down): it says it
+                    await self.store.timers.fire(timer, again_at=None, now=now)
+                    return None
+                due = [t for t in timers if t.kind == "deadline" and t.player_id == timer.player_id]
                 if due and (due[0].ran_out is None and due[0].armed and due[0].due_at <= now
                             or clocked and due[0].ran_out is not None
                             and now - due[0].ran_out < (reminder or 0)):

@@ -149,3 +149,12 @@ async def test_an_interval_chosen_before_ladders_keeps_reminding(db_url: str) ->
         service.close()
     finally:
         await store.close()
+
+
+async def test_after_a_long_outage_only_the_latest_due_point_is_said(service: GameService,
+                                                                     clock: FakeClock) -> None:
+    await started(service, "deadline=2d reminders=25%,50%,1h")
+    clock.advance(30 * HOUR)  # 12 h and 24 h passed unseen
+    [said] = await pings(service)
+    assert "Deadline in 18 h" in said
+    assert await pings(service) == []

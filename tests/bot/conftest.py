@@ -69,6 +69,20 @@ def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
     s.close()
 
 
+async def migrated_to(db_url: str, version: int):  # noqa: ANN201 - a bot.db Database
+    """A fresh database brought to schema ``version`` only, as a bot of that version left it
+    (open; the caller writes its rows, closes it, and opens a Store to migrate the rest)."""
+    from bot import db as dbs
+
+    db = await dbs.open_database(db_url)
+    async with db.migrating():
+        assert await db.schema_version() == 0
+        for m in dbs.migrations(db.dialect):
+            if m.last <= version:
+                await db.apply_migration(m.sql, m.last)
+    return db
+
+
 async def change_behind(store: Store, sql: str, params: tuple[object, ...] = ()) -> None:
     """Edit rows behind the bot's back, as an operator with a database shell would."""
     async with store.db.tx() as tx:

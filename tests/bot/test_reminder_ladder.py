@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot import db as dbs
 from bot.i18n import tr
 from bot.service import GameService
 from bot.store import Store
 from bot.timekeeping.reminders import Ladder, ladder_words, parse_ladder
 from games import BadOptions
 
-from .conftest import ALICE, BOB, GUILD, PLACE, FakeClock, deliver_all
+from .conftest import ALICE, BOB, FakeClock, GUILD, PLACE, deliver_all, migrated_to
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -127,12 +126,7 @@ async def test_points_fire_once_at_their_times_across_a_restart(db_url: str, clo
 
 
 async def test_an_interval_chosen_before_ladders_keeps_reminding(db_url: str) -> None:
-    db = await dbs.open_database(db_url)
-    async with db.migrating():  # as a bot of migration 0023 left it
-        assert await db.schema_version() == 0
-        for m in dbs.migrations(db.dialect):
-            if m.last <= 23:
-                await db.apply_migration(m.sql, m.last)
+    db = await migrated_to(db_url, 23)  # as a bot of migration 0023 left it
     async with db.tx() as tx:
         for guild, seconds in ((GUILD, 6 * 3600), (GUILD + 1, 12 * 3600), (GUILD + 2, None)):
             await tx.execute("INSERT INTO guild_settings (guild_id, reminder_seconds, updated_at)"

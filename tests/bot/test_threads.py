@@ -7,14 +7,13 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import db as dbs
 from bot.refusals import NoGame, ServiceError
 from bot.messages import Place
 from bot.store.envelopes import decode_post
 from bot.service import GameService
 from bot.store import ChannelBusy, Store
 
-from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, PLACE, deliver_all
+from .conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, PLACE, deliver_all, migrated_to
 
 THREAD_1, THREAD_2 = 7001, 7002
 
@@ -163,12 +162,7 @@ async def test_reminders_point_into_the_thread(service: GameService, clock) -> N
 
 
 async def test_a_database_from_before_threads_keeps_its_games(db_url: str) -> None:
-    db = await dbs.open_database(db_url)
-    async with db.migrating():  # the schema as the bot before threads left it
-        assert await db.schema_version() == 0
-        for m in dbs.migrations(db.dialect):
-            if m.last <= 9:
-                await db.apply_migration(m.sql, m.last)
+    db = await migrated_to(db_url, 9)  # the schema as the bot before threads left it
     async with db.tx() as tx:
         await tx.execute("INSERT INTO games (guild_id, channel_id, game, options, seed, status, host_id,"
                          " created_at, updated_at) VALUES (1, 10, 'aqualin', '{}', 1, 'lobby', 5, 0, 0)")
@@ -190,12 +184,7 @@ async def test_games_left_wanting_a_thread_take_their_channels_free_place(db_url
     """Migration 0021: a refused thread once left its game threaded with no thread. The
     oldest such game of a channel plays in the channel when no game holds that place; the
     rest stay reachable by number. Whoever is away then has that away booked."""
-    db = await dbs.open_database(db_url)
-    async with db.migrating():  # as a bot of migration 0020 left it
-        assert await db.schema_version() == 0
-        for m in dbs.migrations(db.dialect):
-            if m.last <= 20:
-                await db.apply_migration(m.sql, m.last)
+    db = await migrated_to(db_url, 20)  # as a bot of migration 0020 left it
     ids = {}
     async with db.tx() as tx:
         for name, channel, threaded, thread_id in (("stuck", 10, 1, None), ("stuck too", 10, 1, None),

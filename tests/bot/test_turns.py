@@ -14,7 +14,7 @@ from bot.refusals import NotAllowed
 from bot.service import GameService
 from bot.store import Store
 
-from .conftest import ALICE, BOB, CAROL, PLACE, FakeClock, change_behind, deliver_all
+from .conftest import ALICE, BOB, CAROL, FakeClock, PLACE, change_behind, deliver_all, migrated_to
 
 REEF = Place(guild_id=901, channel_id=710)  # a second server
 SIDE = Place(guild_id=PLACE.guild_id, channel_id=701)  # a second channel of the first server
@@ -210,15 +210,8 @@ async def test_a_database_from_before_the_marks_lists_its_running_games(db_url: 
                                                                         clock: FakeClock) -> None:
     """Migration 0022: the seats of running games are marked unknown; the first list asks the
     engine; a finished game's seats and a bot's stay out of play."""
-    from bot import db as dbs
-
     game = games.REGISTRY["aqualin"]
-    db = await dbs.open_database(db_url)
-    async with db.migrating():  # as a bot of migration 0021 left it
-        assert await db.schema_version() == 0
-        for m in dbs.migrations(db.dialect):
-            if m.last <= 21:
-                await db.apply_migration(m.sql, m.last)
+    db = await migrated_to(db_url, 21)  # as a bot of migration 0021 left it
     players = [str(ALICE.user_id), str(BOB.user_id)]
     state = game.setup(players, {}, 7)
     (first,) = game.waiting_for(state)

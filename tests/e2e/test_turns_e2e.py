@@ -18,6 +18,15 @@ from .emulator import Emulator, Message, User
 from .test_bot_e2e import last_public, lobby_of, reply_text
 
 
+async def two_of_us(emu: Emulator, bot: BotProcess) -> tuple[int, User, User]:
+    """A channel, Alice (a moderator) and Bob, and the bot started."""
+    channel = emu.add_channel()
+    alice = emu.add_user("Alice", moderator=True)
+    bob = emu.add_user("Bob")
+    await bot.start()
+    return channel, alice, bob
+
+
 async def opened(emu: Emulator, bot: BotProcess, channel: int, host: User, guest: User,
                  options: str) -> int:
     """An Aqualin game with the host to move first, started through its lobby's buttons (in a
@@ -100,10 +109,7 @@ async def end_quiet_hours(bot: BotProcess, user: User) -> None:
 async def test_quiet_hours_hold_a_ping_and_deliver_it_once_across_a_restart(emulator: Emulator,
                                                                             bot: BotProcess) -> None:
     emu = emulator
-    channel = emu.add_channel()
-    alice = emu.add_user("Alice", moderator=True)
-    bob = emu.add_user("Bob")
-    await bot.start()
+    channel, alice, bob = await two_of_us(emu, bot)
     set_up = await emu.slash(bob, "game notify", channel, timezone="UTC", quiet=quiet_now())
     assert "Quiet hours" in reply_text(set_up)
     game_id = await opened(emu, bot, channel, alice, bob, "")
@@ -154,10 +160,7 @@ async def test_two_shard_processes_release_held_notices_once(emulator: Emulator,
 async def test_the_daily_digest_comes_once_and_not_again_after_a_restart(emulator: Emulator,
                                                                          bot: BotProcess) -> None:
     emu = emulator
-    channel = emu.add_channel()
-    alice = emu.add_user("Alice", moderator=True)
-    bob = emu.add_user("Bob")
-    await bot.start()
+    channel, alice, bob = await two_of_us(emu, bot)
     chosen = await emu.slash(bob, "game notify", channel, timezone="Europe/Copenhagen", digest="08:00")
     assert "Daily digest at 08:00 your time" in reply_text(chosen)
     game_id = await opened(emu, bot, channel, alice, bob, "deadline=1d")
@@ -184,10 +187,7 @@ def reminder_pings(emu: Emulator, channel: int, user: User) -> list[Message]:
 async def test_a_reminder_ladder_fires_each_point_once_across_a_restart(emulator: Emulator,
                                                                         bot: BotProcess) -> None:
     emu = emulator
-    channel = emu.add_channel()
-    alice = emu.add_user("Alice", moderator=True)
-    bob = emu.add_user("Bob")
-    await bot.start()
+    channel, alice, bob = await two_of_us(emu, bot)
     game_id = await opened(emu, bot, channel, alice, bob, "deadline=4h reminders=50%,1h")
     await emu.slash(alice, "move", channel, action="a1")
     await emu.until(lambda: bot.sql("SELECT COUNT(*) FROM timers WHERE kind = 'reminder' AND armed = 1"

@@ -130,10 +130,14 @@ class Looking(Part):
                 held = {s.player_id for s in seats if s.user_id in away} if row.paused_at is None \
                     else {s.player_id for s in seats}
                 for t in await self.store.timers.of_game(row.id):
-                    if t.kind == "deadline":
+                    if t.kind == "deadline" and t.player_id in held:  # it stands still: how long
                         parts.append(_("Deadline for **{name}** in {left} (then: {action}).",
                                        name=names[t.player_id],
-                                       left=format_duration(time_left(t, now, t.player_id in held)),
+                                       left=format_duration(time_left(t, now, True)),
+                                       action=ACTION_WORDS[action]))
+                    elif t.kind == "deadline":  # on each reader's clock
+                        parts.append(_("Deadline for **{name}**: {when} (then: {action}).",
+                                       name=names[t.player_id], when=f"<t:{int(t.due_at)}:R>",
                                        action=ACTION_WORDS[action]))
                 parts.append(_("Reminders: {reminders} · turn deadline: {deadline}",
                                reminders=reminders, deadline=format_duration(deadline)))

@@ -130,9 +130,9 @@ async def test_quiet_hours_hold_a_ping_and_deliver_it_once_across_a_restart(emul
 
 
 @pytest.mark.parametrize("bot_env", ["postgres"], indirect=True)
-async def test_two_shard_processes_release_held_notices_once(emulator: Emulator, bots: Bots) -> None:
-    """Either process may release them; the one that claims first does, the other finds
-    nothing: one DM, after both timer loops have looked again."""
+async def test_two_shard_processes_release_held_notices_and_digests_once(emulator: Emulator, bots: Bots) -> None:
+    """Either process may release them (and send a digest); the one that claims first does,
+    the other finds nothing: one DM each, after both timer loops have looked again."""
     emu = emulator
     emu.shard_count = 2
     other = emu.add_guild("Other shard", shard=1, of=2)
@@ -144,16 +144,20 @@ async def test_two_shard_processes_release_held_notices_once(emulator: Emulator,
     second = bots("shard1", SHARD_COUNT="2", SHARD_IDS="1")
     await first.start()
     await second.start()
-    await emu.slash(bob, "game notify", here, where="dm", quiet=quiet_now())
+    await emu.slash(bob, "game notify", here, where="dm", quiet=quiet_now(), digest="08:00")
     for channel in (here, there):
         await opened(emu, first, channel, alice, bob, "")
         await emu.slash(alice, "move", channel, action="a1")
     assert emu.dms_to(bob) == []
     await end_quiet_hours(first, bob)
-    await emu.until(lambda: emu.dms_to(bob), what="the gathered DM")
+    # and the digest is due, out of quiet hours (in them it would wait for their end)
+    first.sql("UPDATE person_clocks SET digest_due = ?, quiet_from = NULL, quiet_to = NULL WHERE user_id = ?",
+              (time.time() - 1, bob.id))
+    await emu.until(lambda: len(emu.dms_to(bob)) >= 2, what="the gathered DM and the digest")
     await asyncio.sleep(TICK + 1)  # both loops have looked since (neither waits longer)
-    [dm] = emu.dms_to(bob)
-    assert dm.content.startswith("🌅 Your quiet hours are over") and dm.content.count("**Aqualin**") == 2
+    released, digest = sorted(emu.dms_to(bob), key=lambda m: not m.content.startswith("🌅"))
+    assert released.content.startswith("🌅 Your quiet hours are over") and released.content.count("**Aqualin**") == 2
+    assert digest.content.startswith("📬 Your daily digest: it's your turn in 2 games.")
 
 
 @BOTH_BACKENDS

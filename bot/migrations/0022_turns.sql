@@ -7,5 +7,8 @@ ALTER TABLE seats ADD COLUMN turn INTEGER;
 -- engine and writes the marks (a move writes them too).
 UPDATE seats SET turn = -1
  WHERE bot_level IS NULL AND user_id <> 0
-   AND game_id IN (SELECT id FROM games WHERE status = 'running');
+   AND game_id IN (SELECT id FROM games WHERE status = 'running')
+   AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = seats.game_id
+                   AND m.player_id = seats.player_id AND m.kind IN ('resign', 'kick', 'forfeit')
+                   AND m.undone_at IS NULL);  -- a player who left is out of play
 CREATE INDEX seats_in_play ON seats (user_id) WHERE turn IS NOT NULL;

@@ -8,6 +8,7 @@ its constructor (:mod:`bot.service.part`), with the other parts it uses.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import secrets
@@ -22,7 +23,7 @@ from games import Game
 
 from ..refusals import GameUnavailable, NoGame, NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, Place
-from ..store import GameRow, GuildSettings, SeatRow, StaleGame, Store, TimerPlan
+from ..store import GameRow, GuildSettings, InPlay, SeatRow, StaleGame, Store, TimerPlan
 from ..store.rows import KEPT_SETTINGS
 from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.reminders import DEFAULT as DEFAULT_LADDER, Ladder, parse_ladder
@@ -265,6 +266,33 @@ class Ground:
             raise NoGame(_("No game has been played in this channel yet. A moderator can open one with "
                            "`{cmd:game new}`."))
         return self.usable(row)
+
+    # ----- a person's games --------------------------------------------------------------------
+
+    async def in_play(self, user_id: int) -> list[InPlay]:
+        """The running games in which ``user_id`` plays, from the seats' turn marks; marks from
+        before the marks are asked of the engine once per game (and written), and a game whose
+        seats of theirs all left is not theirs any more."""
+        games = await self.store.turns.in_play(user_id)
+        out: list[InPlay] = []
+        for g in games:
+            if g.unknown:
+                g.unknown = False
+                if not self.loadable(g.row):
+                    continue
+                game = self.engine(g.row.game)
+                seats = await self.store.games.seats(g.row.id)
+                state = self.load_state(game, g.row, seats)
+                acting = set(game.waiting_for(state)) - {s.player_id for s in seats if s.bot_level}
+                await self.store.turns.fill(g.row.id, acting)
+                still = {s.player_id for s in await self.store.games.seats(g.row.id, still_in=True)}
+                if not still & set(g.players):
+                    continue
+                g.must_act = bool(acting & set(g.players))
+                g.others = [dataclasses.replace(o, must_act=o.player_id in acting)
+                            for o in g.others if o.bot or o.player_id in still]
+            out.append(g)
+        return out
 
     # ----- timing ---------------------------------------------------------------------------
 

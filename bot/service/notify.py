@@ -26,6 +26,7 @@ still wait for them. Deadlines and clocks run on: quiet hours change who is told
 from __future__ import annotations
 
 import dataclasses
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,9 @@ from .part import Part
 
 
 NOTIFY_CHOICES = tuple(Notify)
+log = logging.getLogger(__name__)
+#: Seconds before a release (or digest) that failed is tried again.
+RETRY = 15 * 60.0
 #: Which held notice says most about a game, when several were held for it.
 STRENGTH = {"turn": 0, "reminder": 1, "deadline": 2}
 #: ``quiet:`` words that end quiet hours, in the three languages.
@@ -210,46 +214,63 @@ class Notices(Part):
 
     async def release_due(self) -> list[tuple[Place, Outcome]]:
         """The notices held by quiet hours that have ended: once per person, gathered, for the
-        games that still wait for them."""
+        games that still wait for them. Someone in quiet hours again (the bot was down past
+        the next night's start, or they changed them) is told at the end of those. One person
+        whose release fails waits 15 minutes; the others are not held up."""
         out: list[tuple[Place, Outcome]] = []
-        for user_id, at in await self.store.quiet.due(self.clock()):
-            held = await self.store.quiet.held(user_id)
-            waiting = {g.row.id: g for g in await self.store.turns.in_play(user_id) if g.must_act}
-            kinds: dict[int, str] = {}
-            for h in held:  # the strongest word per game: a passed deadline, a reminder, a turn
-                if h.game_id in waiting and STRENGTH[h.kind] > STRENGTH.get(kinds.get(h.game_id, ""), -1):
-                    kinds[h.game_id] = h.kind
-            posts: list[tuple[Place, Post]] = []
-            told: list[Any] = []
-            for game_id, kind in kinds.items():
-                row = waiting[game_id].row
-                ping, dm = await self._notice_ways(user_id, row.guild_id)
-                if row.guild_id is None and ping and not dm:
-                    dm = True  # a group DM takes no post without a command to answer
-                if dm:
-                    told.append(_("• {what}: {link}", what=self._held_words(kind, row),
-                                  link=self.jump_link(row)))
-                elif ping:
-                    posts.append((Place(guild_id=row.guild_id, channel_id=row.home), Post(
-                        text=_("🌅 {who}, {what} (it came during your quiet hours): {link}",
-                               who=mention(user_id), what=self._held_words(kind, row),
-                               link=self.jump_link(row)), mention=(user_id,))))
-            items = [e for place, post in posts for e in outbox_rows(place, posts=[post])]
-            dms: list[DirectMessage] = []
-            first = waiting[next(iter(kinds))].row if kinds else None
-            if told and first is not None:
-                notice = self._notice(first, user_id, lines([
-                    _("🌅 Your quiet hours are over. Waiting for you:"), *told]))
-                dms.append(dataclasses.replace(notice, board=None))
-                items += outbox_rows(Place(guild_id=first.guild_id, channel_id=first.home), dms=dms)
-            if not await self.store.quiet.release(user_id, at, held, items, now=self.clock()):
+        now = self.clock()
+        for user_id, at in await self.store.quiet.due(now):
+            try:
+                again = await self._quiet_until(user_id)
+                if again is not None:
+                    await self.store.quiet.postpone(user_id, at, again)
+                    continue
+                told = await self._release(user_id, at)
+            except Exception:
+                log.exception("releasing the held notices of user %s failed; again in 15 min", user_id)
+                await self.store.quiet.postpone(user_id, at, now + RETRY)
                 continue
-            if items:
-                assert first is not None
-                place = posts[0][0] if posts else Place(guild_id=first.guild_id, channel_id=first.home)
-                out.append((place, Outcome(reply="", posts=[p for _place, p in posts], dms=dms,
-                                           outbox=tuple(i.key for i in items))))
+            if told is not None:
+                out.append(told)
         return out
+
+    async def _release(self, user_id: int, at: float) -> tuple[Place, Outcome] | None:
+        held = await self.store.quiet.held(user_id)
+        waiting = {g.row.id: g for g in await self.ground.in_play(user_id) if g.must_act}
+        kinds: dict[int, str] = {}
+        for h in held:  # the strongest word per game: a passed deadline, a reminder, a turn
+            if h.game_id in waiting and STRENGTH[h.kind] > STRENGTH.get(kinds.get(h.game_id, ""), -1):
+                kinds[h.game_id] = h.kind
+        posts: list[tuple[Place, Post]] = []
+        told: list[Any] = []
+        for game_id, kind in kinds.items():
+            row = waiting[game_id].row
+            ping, dm = await self._notice_ways(user_id, row.guild_id)
+            if row.guild_id is None and ping and not dm:
+                dm = True  # a group DM takes no post without a command to answer
+            if dm:
+                told.append(_("• {what}: {link}", what=self._held_words(kind, row),
+                              link=self.jump_link(row)))
+            elif ping:
+                posts.append((Place(guild_id=row.guild_id, channel_id=row.home), Post(
+                    text=_("🌅 {who}, {what} (it came during your quiet hours): {link}",
+                           who=mention(user_id), what=self._held_words(kind, row),
+                           link=self.jump_link(row)), mention=(user_id,))))
+        items = [e for place, post in posts for e in outbox_rows(place, posts=[post])]
+        dms: list[DirectMessage] = []
+        first = waiting[next(iter(kinds))].row if kinds else None
+        if told and first is not None:
+            notice = self._notice(first, user_id, lines([
+                _("🌅 Your quiet hours are over. Waiting for you:"), *told]))
+            dms.append(dataclasses.replace(notice, board=None))
+            items += outbox_rows(Place(guild_id=first.guild_id, channel_id=first.home), dms=dms)
+        if not await self.store.quiet.release(user_id, at, held, items, now=self.clock()):
+            return None
+        if not items or first is None:
+            return None
+        place = posts[0][0] if posts else Place(guild_id=first.guild_id, channel_id=first.home)
+        return place, Outcome(reply="", posts=[p for _place, p in posts], dms=dms,
+                              outbox=tuple(i.key for i in items))
 
     @staticmethod
     def _held_words(kind: str, row: GameRow) -> Text:

@@ -167,7 +167,8 @@ class Timers(Part):
                 link = board_link(row)
                 timers = await self.store.timers.of_game(row.id)
                 if any(t.kind == "reminder" and t.player_id == timer.player_id and t.armed
-                       and timer.due_at < t.due_at <= now for t in timers):
+                       and (timer.due_at, timer.id) < (t.due_at, t.id) and t.due_at <= now
+                       for t in timers):
                     # a later point of the ladder is due too (the bot was down): it says it
                     await self.store.timers.fire(timer, again_at=None, now=now)
                     return None

@@ -9,8 +9,9 @@ the marks existed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import renderers
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from .core import Narrator
     from .drawing import Drawing
     from .sight import Sights
+
+log = logging.getLogger(__name__)
 
 #: Games shown in full where it is the person's turn, and in short where they wait; the rest
 #: are counted (a reply stays a message or two, and a person with 200 games still reads it).
@@ -67,12 +70,13 @@ class Turns(Part):
         person away)."""
         now = self.clock()
         server_names = server_names or self.server_names
-        games = await self.store.turns.in_play(actor.user_id)
-        await self._fill_unknown(games)
+        games = await self.ground.in_play(actor.user_id)
         if not games:
             return Outcome(reply=_("You're not playing any game right now. `{cmd:game new}` opens "
                                    "one in a channel."))
         away = await self.store.pauses.away(actor.user_id)
+        if away is not None and away[1] <= now:
+            away = None  # its end has come (the timer loop is about to say so)
         held = [g for g in games if g.row.paused_at is not None or (away is not None and g.must_act)]
         mine = sorted((g for g in games if g.must_act and g not in held),
                       key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
@@ -144,57 +148,51 @@ class Turns(Part):
         out: list[tuple[Place, Outcome]] = []
         now = self.clock()
         for user_id, due, last in await self.store.quiet.digests_due(now):
-            clock = await self.store.quiet.clock(user_id)
-            if clock.digest is None or (last is not None and await self.store.quiet.refused(last)):
-                await self.store.quiet.digest_sent(user_id, due, None, (), now=now)
+            try:
+                sent = await self._digest(user_id, due, last, now)
+            except Exception:
+                log.exception("the daily digest of user %s failed; again in 15 min", user_id)
+                await self.store.quiet.digest_later(user_id, due, now + 15 * 60.0)
                 continue
-            quiet_end = clock.quiet_until(now)
-            if quiet_end is not None:  # asked for in quiet hours: it comes at their end
-                await self.store.quiet.digest_sent(user_id, due, quiet_end, (), now=now)
-                continue
-            then = clock.next_at(clock.digest, now + 60)
-            games = await self.store.turns.in_play(user_id)
-            await self._fill_unknown(games)
-            mine = sorted((g for g in games if g.must_act and g.row.paused_at is None),
-                          key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
-            if not mine or await self.store.pauses.away(user_id) is not None:
-                await self.store.quiet.digest_sent(user_id, due, then, (), now=now)
-                continue
-            parts: list[Any] = [_n("📬 Your daily digest: it's your turn in {n} game.",
-                                   "📬 Your daily digest: it's your turn in {n} games.", len(mine),
-                                   n=len(mine))]
-            parts += [self._mine_line(g, now, self.server_names) for g in mine[:SHOWN_MINE]]
-            if len(mine) > SHOWN_MINE:
-                parts.append(_n("…and {n} more.", "…and {n} more.", len(mine) - SHOWN_MINE,
-                                n=len(mine) - SHOWN_MINE))
-            parts.append(_("`{cmd:turns}` shows them any time; `{cmd:game notify digest:}off` stops this."))
-            home = Place(guild_id=mine[0].row.guild_id, channel_id=mine[0].row.home)
-            dm = DirectMessage(user_id=user_id, text=lines(parts), fallback=_(
-                "📬 {who}, I couldn't send you your daily digest: your DMs are closed. It stops "
-                "until you choose a time again with `{cmd:game notify digest:}`.", who=mention(user_id)))
-            items = outbox_rows(home, dms=[dm])
-            if await self.store.quiet.digest_sent(user_id, due, then, items, now=now):
-                out.append((home, Outcome(reply="", dms=[dm], outbox=tuple(i.key for i in items))))
+            if sent is not None:
+                out.append(sent)
         return out
 
-    async def _fill_unknown(self, games: Sequence[InPlay]) -> None:
-        """Marks from before the marks: the engine says who must act, once per game."""
-        for g in games:
-            if not g.unknown:
-                continue
-            g.unknown = False
-            if not self.ground.loadable(g.row):
-                continue
-            game = self.ground.engine(g.row.game)
-            seats = await self.store.games.seats(g.row.id)
-            state = self.ground.load_state(game, g.row, seats)
-            bots = {s.player_id for s in seats if s.bot_level}
-            acting = set(game.waiting_for(state)) - bots
-            await self.store.turns.fill(g.row.id, acting)
-            g.must_act = bool(acting & set(g.players))
-            still = {s.player_id for s in await self.store.games.seats(g.row.id, still_in=True)}
-            g.others = [replace(o, must_act=o.player_id in acting)
-                        for o in g.others if o.bot or o.player_id in still]
+    async def _digest(self, user_id: int, due: float, last: str | None,
+                      now: float) -> tuple[Place, Outcome] | None:
+        """One person's digest, if there is something to send now; the next one is planned."""
+        clock = await self.store.quiet.clock(user_id)
+        if clock.digest is None or (last is not None and await self.store.quiet.refused(last)):
+            await self.store.quiet.digest_sent(user_id, due, None, (), now=now)
+            return None
+        quiet_end = clock.quiet_until(now)
+        if quiet_end is not None:  # asked for in quiet hours: it comes at their end
+            await self.store.quiet.digest_sent(user_id, due, quiet_end, (), now=now)
+            return None
+        then = clock.next_at(clock.digest, now + 60)
+        games = await self.ground.in_play(user_id)
+        mine = sorted((g for g in games if g.must_act and g.row.paused_at is None),
+                      key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
+        away = await self.store.pauses.away(user_id)
+        if not mine or (away is not None and away[1] > now):
+            await self.store.quiet.digest_sent(user_id, due, then, (), now=now)
+            return None
+        parts: list[Any] = [_n("📬 Your daily digest: it's your turn in {n} game.",
+                               "📬 Your daily digest: it's your turn in {n} games.", len(mine),
+                               n=len(mine))]
+        parts += [self._mine_line(g, now, self.server_names) for g in mine[:SHOWN_MINE]]
+        if len(mine) > SHOWN_MINE:
+            parts.append(_n("…and {n} more.", "…and {n} more.", len(mine) - SHOWN_MINE,
+                            n=len(mine) - SHOWN_MINE))
+        parts.append(_("`{cmd:turns}` shows them any time; `{cmd:game notify digest:}off` stops this."))
+        home = Place(guild_id=mine[0].row.guild_id, channel_id=mine[0].row.home)
+        dm = DirectMessage(user_id=user_id, text=lines(parts), fallback=_(
+            "📬 {who}, I couldn't send you your daily digest: your DMs are closed. It stops "
+            "until you choose a time again with `{cmd:game notify digest:}`.", who=mention(user_id)))
+        items = outbox_rows(home, dms=[dm])
+        if not await self.store.quiet.digest_sent(user_id, due, then, items, now=now):
+            return None
+        return home, Outcome(reply="", dms=[dm], outbox=tuple(i.key for i in items))
 
     @staticmethod
     def _title(g: InPlay) -> Any:
@@ -227,7 +225,7 @@ class Turns(Part):
             else:
                 due = _("deadline {when}", when=when(g.deadline))
         else:
-            due = _("no deadline, your turn began {when}", when=when(g.row.updated_at))
+            due = _("no deadline, your turn began {when}", when=when(g.turn_since or g.row.updated_at))
         return _("• [{title}]({link}) · {where} · {others} · {due}", title=self._title(g),
                  link=self._link(g), where=self._where(g, server_names), others=others, due=due)
 

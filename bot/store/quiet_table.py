@@ -125,5 +125,22 @@ class QuietTable(Table):
             for h in held:
                 await db.execute("DELETE FROM held_notices WHERE user_id = ? AND game_id = ? AND kind = ?",
                                  (h.user_id, h.game_id, h.kind))
+            # one held while this was gathered: look again soon (its quiet hours are checked then)
+            await db.execute("UPDATE person_clocks SET release_at = ? WHERE user_id = ?"
+                             " AND EXISTS (SELECT 1 FROM held_notices WHERE user_id = ?)",
+                             (now + 60.0, user_id, user_id))
             await self.outbox.write(db, None, None, outbox, now)
         return True
+
+    async def postpone(self, user_id: int, release_at: float, until: float) -> None:
+        """Release later (the person is in quiet hours again, or releasing failed): at ``until``,
+        unless another process moved it first."""
+        async with self._tx() as db:
+            await db.execute("UPDATE person_clocks SET release_at = ? WHERE user_id = ? AND release_at = ?",
+                             (until, user_id, release_at))
+
+    async def digest_later(self, user_id: int, due: float, until: float) -> None:
+        """Send a digest that failed again at ``until`` (unless another process sent it)."""
+        async with self._tx() as db:
+            await db.execute("UPDATE person_clocks SET digest_due = ? WHERE user_id = ? AND digest_due = ?",
+                             (until, user_id, due))

@@ -14,7 +14,7 @@ from .outbox_table import OutboxTable
 from .pauses_table import HELD, HOLD_START, PausesTable, Undo
 from .rows import TimerPlan, TimerRow, bank_left
 from .table import Table
-from .turns_table import TurnsTable
+from .turns_table import MUST_ACT, TurnsTable
 from ..timekeeping.reminders import Ladder
 
 
@@ -45,23 +45,30 @@ class TimersTable(Table):
         self.pauses = pauses
 
     async def plan(self, db: Tx, game_id: int, plan: TimerPlan | None,
-                   now: float, waiting_for: int | None = None) -> None:
+                   now: float, waiting_for: int | None = None, *, fresh: bool = False) -> None:
         """Bring the game's timers in line with ``plan``.
 
         With ``waiting_for`` (a game version), new timers stay unarmed until the outbox row of
         that version that pings the players is delivered (:meth:`arm`). Also stores whether a
         bot may act now (``games.bot_turn``, what the bot-seat sweep looks for), and whose
         turn it is, seat by seat (``seats.turn``, what ``/turns`` reads).
+
+        A player whose turn goes on (still to act, and it was their turn before this change)
+        keeps their timers, also when none are left (their deadline has passed, their clock
+        ran out): a step inside the turn starts no new deadline. ``fresh``: timers for a game
+        that has none, whatever its marks say.
         """
         due = int(plan is not None and plan.bot_turn)
         await db.execute("UPDATE games SET bot_turn = ? WHERE id = ? AND bot_turn <> ?",
                          (due, game_id, due))
+        going_on = set() if fresh else {r[0] for r in await db.fetch(
+            f"SELECT player_id FROM seats WHERE game_id = ? AND turn = {MUST_ACT}", (game_id,))}
         await TurnsTable.mark(db, game_id, plan.acting if plan is not None else None)
         if plan is None:
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
             return
         rows = await db.fetch("SELECT DISTINCT player_id FROM timers WHERE game_id = ?", (game_id,))
-        keep = {r[0] for r in rows} & (plan.acting - plan.reset)
+        keep = ({r[0] for r in rows} | going_on) & (plan.acting - plan.reset)
         banks = await self._settle_clock(db, game_id, plan, now) if plan.clock is not None else {}
         # "NOT IN ()" is SQLite only: with nothing to keep, say so plainly.
         spare = f" AND player_id NOT IN ({','.join('?' * len(keep))})" if keep else ""
@@ -74,8 +81,9 @@ class TimersTable(Table):
             planned: list[tuple[str, float | None]] = [("reminder", first)]
             if (plan.shares or plan.left) and deadline:  # points before the end, each once
                 clock = dict(plan.quiet).get(player)
-                planned = [("reminder", d if clock is None else clock.warn_at(now + d, now + deadline, now) - now)
-                           for d in Ladder(shares=plan.shares, left=plan.left).delays(deadline)]
+                moved = sorted({d if clock is None else clock.warn_at(now + d, now + deadline, now) - now
+                                for d in Ladder(shares=plan.shares, left=plan.left).delays(deadline)})
+                planned = [("reminder", d) for d in moved]  # two moved to one moment: one reminder
             for kind, delay in (*planned, ("deadline", deadline)):
                 if delay or (kind == "deadline" and plan.clock is not None):
                     await db.execute(
@@ -185,7 +193,7 @@ class TimersTable(Table):
             )
             if found is None:
                 return False
-            await self.plan(db, game_id, plan, now)
+            await self.plan(db, game_id, plan, now, fresh=True)
         return True
 
     async def fire(self, timer: TimerRow, *, again_at: float | None, now: float,

@@ -61,6 +61,8 @@ class InPlay:
     #: held (the game paused, the person away), since when it stands still.
     deadline: float | None = None
     hold_start: float | None = None
+    #: When the person's wait began, where a timer of theirs says so (else None).
+    turn_since: float | None = None
 
 
 class TurnsTable(Table):
@@ -119,10 +121,14 @@ class TurnsTable(Table):
                     user_id=r["user_id"], name=r["name"], player_id=r["player_id"],
                     must_act=r["turn"] == MUST_ACT, bot=r["bot_level"] is not None))
         for r in await self._all(
-                f"SELECT t.game_id, t.due_at, {HOLD_START} AS hold_start FROM timers t JOIN seats s"
-                " ON s.game_id = t.game_id AND s.player_id = t.player_id"
-                " WHERE s.user_id = ? AND s.turn IS NOT NULL AND t.kind = 'deadline'", (user_id,)):
+                f"SELECT t.game_id, t.kind, t.due_at, t.turn_since, {HOLD_START} AS hold_start"
+                " FROM timers t JOIN seats s ON s.game_id = t.game_id AND s.player_id = t.player_id"
+                " WHERE s.user_id = ? AND s.turn IS NOT NULL", (user_id,)):
             got = games.get(r["game_id"])
-            if got is not None and (got.deadline is None or r["due_at"] < got.deadline):
+            if got is None:
+                continue
+            if got.turn_since is None or r["turn_since"] < got.turn_since:
+                got.turn_since = r["turn_since"]
+            if r["kind"] == "deadline" and (got.deadline is None or r["due_at"] < got.deadline):
                 got.deadline, got.hold_start = r["due_at"], r["hold_start"]
         return list(games.values())

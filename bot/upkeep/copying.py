@@ -34,6 +34,10 @@ TABLES: dict[str, tuple[str, ...]] = {
     "ratings": ("scope", "game", "user_id"),
     "records": ("guild_id", "game", "user_id"),
     "team_records": ("guild_id", "game", "team"),
+    "notify_prefs": ("user_id",),
+    "away_spans": ("user_id", "start_at", "end_at"),
+    "person_clocks": ("user_id",),
+    "held_notices": ("user_id", "game_id", "kind"),
 }
 #: Tables whose ``id`` PostgreSQL generates: their sequences must start past the copied ids.
 IDENTITY = ("games", "timers", "outbox")

@@ -276,3 +276,54 @@ async def test_a_digest_time_is_checked(service: GameService) -> None:
     assert "Daglig oversigt kl. 07:30" in said
     said = tr((await service.notices.notify(BOB, PLACE, digest="off")).reply, "en")
     assert "Daily digest" not in said
+
+
+async def test_a_release_that_comes_in_quiet_hours_again_waits_for_their_end(
+        service: GameService, clock: FakeClock) -> None:
+    """The bot was down from the end of one night into the next: what was held comes at the
+    end of the new quiet hours, not with a ping in them."""
+    await service.notices.notify(BOB, PLACE, quiet=QUIET)
+    await aqualin(service)
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    clock.advance(24 * HOUR)  # 08:00 the next day: quiet again
+    assert [o for _p, o in await service.timers.fire_due() if "quiet hours" in str(o.posts)] == []
+    assert await service.store.quiet.next_release() == at("2027-01-16T09:00:00")
+    clock.advance(HOUR)
+    [told] = [p for _place, o in await service.timers.fire_due() for p in o.posts if "🌅" in tr(p.text, "en")]
+    assert told.mention == (BOB.user_id,)
+
+
+async def test_a_game_from_before_the_marks_is_still_told(service: GameService, clock: FakeClock) -> None:
+    from .conftest import change_behind
+
+    game_id = await aqualin(service)
+    await service.notices.notify(BOB, PLACE, quiet=QUIET)
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    await change_behind(service.store, "UPDATE seats SET turn = -1 WHERE game_id = ?", (game_id,))
+    clock.advance(HOUR)
+    [(_place, outcome)] = await service.timers.fire_due()
+    assert "it's your turn in **Aqualin**" in tr(outcome.posts[0].text, "en")
+
+
+async def test_one_person_whose_release_fails_holds_nobody_else_up(service: GameService, clock: FakeClock,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    await service.notices.notify(BOB, PLACE, quiet=QUIET)
+    await service.notices.notify(ALICE, PLACE, quiet=QUIET)
+    await aqualin(service)
+    await service.play.move(ALICE, PLACE, "a1")
+    await deliver_all(service)
+    await service.store.quiet.hold(ALICE.user_id, 999, "turn", until=at("2027-01-15T09:00:00"), now=clock())
+    real = service.notices._release
+
+    async def broken(user_id: int, release_at: float):  # noqa: ANN202 - as the real one
+        if user_id == ALICE.user_id:
+            raise RuntimeError("a bug for Alice only")
+        return await real(user_id, release_at)
+
+    monkeypatch.setattr(service.notices, "_release", broken)
+    clock.advance(HOUR)
+    fired = await service.timers.fire_due()
+    assert [p.mention for _place, o in fired for p in o.posts] == [(BOB.user_id,)]
+    assert await service.store.quiet.next_release() == clock() + 15 * 60  # Alice's, again later

@@ -152,3 +152,25 @@ async def test_after_a_long_outage_only_the_latest_due_point_is_said(service: Ga
     [said] = await pings(service)
     assert "Deadline in 18 h" in said
     assert await pings(service) == []
+
+
+async def test_a_step_inside_a_turn_whose_deadline_passed_starts_no_new_deadline(
+        service: GameService, clock: FakeClock) -> None:
+    """Kahuna: the deadline passes (remind), then the player plays a card without ending the
+    turn: the turn goes on, and so does its spent deadline: no new one, no refilled clock."""
+    from .kahuna_turns import ACTORS, first_of, first_turn
+
+    row, state, player = await first_turn(service, "deadline=1h on-deadline=remind")
+    await deliver_all(service)
+    clock.advance(HOUR)
+    assert [o for _p, o in await service.timers.fire_due()]  # the passed deadline's ping
+    assert [t for t in await service.store.timers.of_game(row.id) if t.player_id == player] == []
+    await service.play.move(ACTORS[player], PLACE, first_of(state, player, "bridge"))
+    await deliver_all(service)
+    assert [t.kind for t in await service.store.timers.of_game(row.id) if t.player_id == player] == []
+
+
+async def test_points_moved_to_one_moment_remind_once(service: GameService, clock: FakeClock) -> None:
+    await service.notices.notify(BOB, PLACE, quiet="20:00-23:30")
+    game_id = await started(service, "deadline=14h reminders=2h,1h")  # 20:00 and 21:00 -> 19:59
+    assert await reminders_of(service, game_id) == [12 * HOUR - 60]

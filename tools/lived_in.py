@@ -207,7 +207,8 @@ async def clocked(store: Store, people: int) -> None:
     async with store.db.tx() as tx:
         await tx.execute(
             "INSERT INTO person_clocks (user_id, zone, quiet_from, quiet_to, digest_at, digest_due,"
-            " updated_at) SELECT DISTINCT user_id, 'Europe/Berlin', 1380, 420, 480, ?, ?"
+            " updated_at) SELECT DISTINCT user_id, 'Europe/Berlin', 1380, 420, 480,"
+            " CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION)"
             " FROM seats WHERE turn IS NOT NULL AND user_id <> 0 ORDER BY user_id LIMIT ?",
             (later, later, people))
 

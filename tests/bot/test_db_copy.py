@@ -59,7 +59,7 @@ async def play(service: GameService, place: Place, n: int) -> None:
 async def build(url: str) -> dict[str, int]:
     """A database as the bot leaves it: running, finished and lobby games in several channels,
     server and group-DM settings, timers, delivered and pending outbox rows, a lease, meta, a paused
-    game, a pause vote and a player who is away."""
+    game, a pause vote, a player who is away, and a player's notice choice, clock and held notices."""
     clock = FakeClock()
     store = await Store.open(url)
     service = GameService(store, clock=clock, new_seed=lambda: 4242)
@@ -69,6 +69,9 @@ async def build(url: str) -> dict[str, int]:
                                 language="de")
         await service.settings.configure(ALICE, ELSEWHERE, who_starts="everyone")
         await service.settings.configure(BOB, Place(guild_id=None, channel_id=706), reminder="1h")  # a group DM
+        # Bob hears by DM, with quiet hours (09:00 in Berlin now: his turn pings are held) and a digest
+        await service.notices.notify(BOB, RUNNING, "dm", timezone="Europe/Berlin", quiet="07:00-10:00",
+                                     digest="08:00")
         ids = {}
         for place, name in ((RUNNING, "aqualin"), (FINISHED, "aqualin"), (KAHUNA, "kahuna")):
             ids[name if place is not FINISHED else "finished"] = (

@@ -149,7 +149,7 @@ async def test_startup_logs_in_syncs_and_gets_ready(emulator: Emulator, bot: Bot
     await bot.start()
     assert ("GET", "/users/@me") in emulator.requests
     assert emulator.command_syncs == 1
-    assert {c["name"] for c in emulator.commands} == {"game", "move"}
+    assert {c["name"] for c in emulator.commands} == {"game", "move", "turns"}
     game = next(c for c in emulator.commands if c["name"] == "game")
     assert {o["name"] for o in game["options"]} >= {"new", "join", "leave", "start", "board", "hand",
                                                     "rules", "status", "abort", "resign"}

@@ -54,7 +54,7 @@ HELP = """Lines look like `name: command` (# starts a comment). Commands:
   /game kick <name> | skip [name]
   /game pause [reason] | resume      a moderator at once; a player asks, the others agree
                                      (each with /game pause, as the button would)
-  /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (UTC), /game away off
+  /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (your time), /game away off
   /game addbot [easy|normal|hard] | removebot
   /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false away_days=30]
   /game config adopt=true           a player: agree that the game takes the server's settings now

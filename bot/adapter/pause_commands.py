@@ -28,7 +28,7 @@ async def resume(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="away", description=T("Hold your reminders and deadlines in all your games while you're away"))
-@app_commands.describe(until=T("Until when (UTC): e.g. 3d, 1w, 2026-12-24, 2026-12-24 18:00, or off when you're back"))
+@app_commands.describe(until=T("Until when (your time): e.g. 3d, 1w, 2026-12-24, 2026-12-24 18:00, or off when you're back"))
 async def away(interaction: discord.Interaction, until: app_commands.Range[str, 1, 30]) -> None:
     await respond(interaction, lambda s, a, p: s.pauses.away(a, p, until))
 

@@ -9,7 +9,8 @@ who could move while the others wait would gain time the paused clocks do not co
 A player who is away (``/game away until:3d``) has their timers held in every game they play
 (on any server) until the date passes or they come back: with ``until:off``, or by making a
 move anywhere (someone who moves is evidently back). Each game's channel is told when they
-leave and when they return, at most once an hour. Dates and times are UTC.
+leave and when they return, at most once an hour. Dates and times are on the person's own
+clock (``/game notify timezone:``; UTC for who chose none, or with ``UTC`` written after them).
 
 Away cannot stall a game: it comes from an allowance per person (30 days in any 365 unless
 the server sets another, :mod:`.away_allowance`), booked when asked for. Nor is it a free
@@ -27,7 +28,8 @@ from dataclasses import dataclass
 import logging
 import re
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import datetime
+from zoneinfo import ZoneInfo
 from typing import TYPE_CHECKING, Any
 
 from ..refusals import NotAllowed, RacedWrite, ServiceError
@@ -61,14 +63,16 @@ _ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2}))?(?: ?ut
 _DMY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2}))?(?: ?utc)?")
 
 
-def parse_until(text: str, now: float) -> float | None:
-    """When an away ends (UTC seconds), or None for ``off`` (back now).
+def parse_until(text: str, now: float, zone: str = "UTC") -> float | None:
+    """When an away ends (a timestamp), or None for ``off`` (back now).
 
     Understood: a duration from now (``3d``, ``1w``, ``1d 12h``), a day (``2026-12-24`` or
-    ``24.12.2026``: back at its start, 00:00 UTC) or a day and time (``2026-12-24 18:00``),
-    always UTC. Between 5 minutes and 60 days from now.
+    ``24.12.2026``: back at its start, 00:00) or a day and time (``2026-12-24 18:00``), on
+    the clock of ``zone`` (the person's), or UTC when ``utc`` follows. Between 5 minutes and
+    60 days from now.
     """
     raw = " ".join(str(text).strip().lower().split())
+    tz = ZoneInfo("UTC" if raw.endswith("utc") else zone)
     if raw in (*OFF_WORDS, "back"):
         return None
     found = _ISO.fullmatch(raw)
@@ -80,10 +84,10 @@ def parse_until(text: str, now: float) -> float | None:
     if parts is not None:
         year, month, day, hour, minute = (int(p) if p else 0 for p in parts)
         try:
-            until = datetime(year, month, day, hour, minute, tzinfo=timezone.utc).timestamp()
+            until = datetime(year, month, day, hour, minute, tzinfo=tz).timestamp()
         except ValueError:
             raise ServiceError(_("'{text}' is not a date I know: write e.g. 2026-12-24 or "
-                                 "2026-12-24 18:00 (UTC).", text=clip(raw, 24))) from None
+                                 "2026-12-24 18:00 (your time).", text=clip(raw, 24))) from None
         if until <= now:
             raise ServiceError(_("{when} has passed already: give a later date, or `off` when "
                                  "you're back.", when=moment(until)))
@@ -95,7 +99,7 @@ def parse_until(text: str, now: float) -> float | None:
         seconds = parse_duration(raw, what="duration")
     except BadOptions:
         raise ServiceError(_("'{text}' is neither a date nor a duration: write e.g. 3d, 1w, "
-                             "2026-12-24 or 2026-12-24 18:00 (UTC), or off when you're back.",
+                             "2026-12-24 or 2026-12-24 18:00 (your time), or off when you're back.",
                              text=clip(raw, 24))) from None
     assert seconds is not None
     return now + seconds
@@ -243,7 +247,7 @@ class Pauses(Part):
         """``/game away until:…``: hold this player's timers in all their games until then
         (``off``: they are back now)."""
         now = self.clock()
-        end = parse_until(until, now)
+        end = parse_until(until, now, (await self.store.quiet.clock(actor.user_id)).zone)
         if end is None:
             if await self.store.pauses.away(actor.user_id) is None:
                 raise ServiceError(_("You aren't away, so there is nothing to end. `{cmd:game away until:}"

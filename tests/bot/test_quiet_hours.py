@@ -327,3 +327,11 @@ async def test_one_person_whose_release_fails_holds_nobody_else_up(service: Game
     fired = await service.timers.fire_due()
     assert [p.mention for _place, o in fired for p in o.posts] == [(BOB.user_id,)]
     assert await service.store.quiet.next_release() == clock() + 15 * 60  # Alice's, again later
+
+
+async def test_an_away_date_is_read_on_the_persons_clock(service: GameService) -> None:
+    await service.notices.notify(BOB, PLACE, timezone="Europe/Berlin")
+    await service.pauses.away(BOB, PLACE, "2027-01-20")
+    assert (await service.store.pauses.away(BOB.user_id))[1] == at("2027-01-20T00:00:00", "Europe/Berlin")
+    await service.pauses.away(BOB, PLACE, "2027-01-20 18:00 UTC")  # said in UTC: read so
+    assert (await service.store.pauses.away(BOB.user_id))[1] == at("2027-01-20T18:00:00")

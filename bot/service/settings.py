@@ -172,9 +172,9 @@ def reminder_line(settings: GuildSettings) -> Text:
     ladder = parse_ladder(settings.reminders or DEFAULT_LADDER)
     if not ladder.points:
         return _("Reminders: {points} (`{cmd:reminders:} {spec}`)", points=ladder_words(ladder),
-                 spec=settings.reminders or DEFAULT_LADDER)
+                 spec=ladder.spec())
     return _("Reminders: {points} (`{cmd:reminders:} {spec}`); in games without a deadline {every}",
-             points=ladder_words(ladder), spec=settings.reminders or DEFAULT_LADDER,
+             points=ladder_words(ladder), spec=ladder.spec(),
              every=ladder_words(Ladder(every=settings.reminder_seconds)))
 
 

@@ -52,9 +52,20 @@ class Ladder:
     def spec(self) -> str:
         """The canonical text, as stored and as ``parse_ladder`` reads it back."""
         if self.every is not None:
-            return f"every {self.every}s"
-        parts = [f"{s * 100:g}%" for s in sorted(self.shares)] + [f"{s}s" for s in sorted(self.left, reverse=True)]
+            return f"every {_compact(self.every)}"
+        parts = [f"{s * 100:g}%" for s in sorted(self.shares)] + [_compact(s) for s in sorted(self.left, reverse=True)]
         return ",".join(parts) or "off"
+
+
+def _compact(seconds: int) -> str:
+    """``1d6h``, ``8h``, ``90m``: a duration as ``parse_duration`` reads it back, in the
+    largest units that say it exactly."""
+    out = ""
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60), ("s", 1)):
+        if seconds >= size:
+            out += f"{seconds // size}{unit}"
+            seconds %= size
+    return out or "0s"
 
 
 def parse_ladder(text: str) -> Ladder:

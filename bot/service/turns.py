@@ -78,9 +78,10 @@ class Turns(Part):
         if away is not None and away[1] <= now:
             away = None  # its end has come (the timer loop is about to say so)
         held = [g for g in games if g.row.paused_at is not None or (away is not None and g.must_act)]
-        mine = sorted((g for g in games if g.must_act and g not in held),
+        on_hold = {g.row.id for g in held}
+        mine = sorted((g for g in games if g.must_act and g.row.id not in on_hold),
                       key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
-        waiting = sorted((g for g in games if not g.must_act and g not in held),
+        waiting = sorted((g for g in games if not g.must_act and g.row.id not in on_hold),
                          key=lambda g: (-g.row.updated_at, g.row.id))
         parts: list[Any] = []
         if mine:

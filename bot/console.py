@@ -423,6 +423,7 @@ class Console:
         """``text`` as a terminal shows it; times on the clock of ``reader`` (who reads it, if
         one person does), else in UTC."""
         text = plain_markdown(tr(text, self.lang))
+        text = re.sub(r"(?m)^-# ", "", text)  # Discord's small print, as a line of its own
         text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), text)
         text = re.sub(r"<@&(\d+)>", r"@role:\1", text)
         # A timestamp reads as a Discord client shows it, here in UTC; a masked link as its words.

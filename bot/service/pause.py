@@ -98,11 +98,29 @@ def parse_until(text: str, now: float, zone: str = "UTC") -> float | None:
     try:
         seconds = parse_duration(raw, what="duration")
     except BadOptions:
+        why = _outside(raw)
+        if why is not None:
+            raise ServiceError(why) from None
         raise ServiceError(_("'{text}' is neither a date nor a duration: write e.g. 3d, 1w, "
                              "2026-12-24 or 2026-12-24 18:00 (your time), or off when you're back.",
                              text=clip(raw, 24))) from None
     assert seconds is not None
     return now + seconds
+
+
+_UNIT = {"s": 1, "min": 60, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def _outside(raw: str) -> Text | None:
+    """Why a duration is no away's length (shorter than 5 minutes, longer than 60 days), or
+    None when ``raw`` is no duration at all."""
+    compact = raw.replace(" ", "")
+    if not re.fullmatch(r"(\d+(?:\.\d+)?(?:s|min|m|h|d|w))+", compact):
+        return None
+    seconds = sum(float(n) * _UNIT[u] for n, u in re.findall(r"(\d+(?:\.\d+)?)(s|min|m|h|d|w)", compact))
+    if seconds < MINIMUM:
+        return _("An away lasts at least 5 minutes, so '{text}' is too short.", text=clip(raw, 24))
+    return _("An away lasts at most 60 days, so '{text}' is too long.", text=clip(raw, 24))
 
 
 #: Seconds between two posts about one player going away (or a new date); the return is

@@ -208,11 +208,11 @@ def parse_away_days(value: int | str) -> int:
 def play_lines(settings: GuildSettings) -> list[Text]:
     """What happens to a player who runs out of time, and to a player's only move."""
     return [
-        (_("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), a bot plays on in "
-           "their seat.", forfeit=CHOICES["forfeit"])
+        (_("A player who runs out of time when the deadline's action is {forfeit} is replaced by "
+           "a bot that plays on (`{cmd:bot_takeover:} true`).", forfeit=CHOICES["forfeit"])
          if settings.bot_takeover else
-         _("When a player runs out of time (`{cmd:on_deadline:} {forfeit}`), they leave the "
-           "game.", forfeit=CHOICES["forfeit"])),
+         _("A player who runs out of time when the deadline's action is {forfeit} leaves the "
+           "game; no bot plays on (`{cmd:bot_takeover:} false`).", forfeit=CHOICES["forfeit"])),
         (_("A player's only possible move plays itself (`{cmd:auto_forced:} true`).")
          if settings.auto_forced else
          _("A player's only possible move waits for them (`{cmd:auto_forced:} false`).")),

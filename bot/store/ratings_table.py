@@ -89,6 +89,8 @@ def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, An
     if known is None or result is None:
         return None
     winners = set(result.get("winners") or ())
+    if not known.multi_seat and len(seats) > 1 and {s.player_id for s in seats} <= winners:
+        winners = set()  # everyone "won": a draw, which is nobody's win in the records
     humans = [s for s in seats if not s.bot_level]
     people: dict[int, tuple[str, bool]] = {}
     for seat in humans:

@@ -130,3 +130,15 @@ async def test_console_turns_lists_the_games_and_presses_a_look(tmp_path: Path) 
         assert refused[0].startswith("[only carol sees]") and "Spiel #1" in refused[0]
     finally:
         await store.close()
+
+
+async def test_console_shows_small_print_and_the_bot_takeover_in_force(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out")
+        shown = "\n".join(await console.handle("alice: /game config"))
+        assert "`bot_takeover: false`" in shown and "on_deadline: forfeit" not in shown
+        # Discord's small-print marker (as under /game stats) is no text a terminal shows
+        assert console._plain("Leaderboard\n-# Ratings are Elo.") == "Leaderboard\nRatings are Elo."
+    finally:
+        await store.close()

@@ -341,7 +341,8 @@ def test_until_takes_durations_and_utc_dates() -> None:
     assert parse_until("off", now) is None and parse_until("back", now) is None
     for bad, why in (("soon", "neither a date nor a duration"), ("2026-02-30", "not a date"),
                      ("2026-11-30", "has passed"), ("2027-06-01", "60 days"),
-                     ("1m", "neither a date")):
+                     ("1m", "at least 5 minutes, so '1m' is too short"),
+                     ("100d", "at most 60 days, so '100d' is too long")):
         with pytest.raises(ServiceError, match=why):
             parse_until(bad, now)
 

@@ -338,3 +338,15 @@ async def test_a_new_database_is_filled_once_however_many_processes_open_it(
     assert (await store.ratings.kept()).rounded() == kept
     records = await store.ratings.records(GUILD)
     assert sorted((r.user_id, r.played) for r in records) == [(0, 1), (ALICE.user_id, 1), (BOB.user_id, 1)]
+
+
+def test_a_draw_is_nobodys_win_in_the_records() -> None:
+    """Aqualin lists both players as winners of a draw: the records count a game, not a win."""
+    from bot.store import SeatRow
+    from bot.store.ratings_table import standing
+
+    seats = [SeatRow(1, 0, 101, "101", "Alice"), SeatRow(1, 1, 202, "202", "Bob")]
+    draw = standing(1, "aqualin", 9, {"winners": ["101", "202"], "scores": {"101": 10, "202": 10}}, seats)
+    assert draw is not None and draw.people == {101: ("Alice", False), 202: ("Bob", False)}
+    win = standing(1, "aqualin", 9, {"winners": ["101"], "scores": {"101": 12, "202": 10}}, seats)
+    assert win is not None and win.people == {101: ("Alice", True), 202: ("Bob", False)}

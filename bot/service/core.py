@@ -83,7 +83,7 @@ class Narrator(Part):
             thanks = (_("Thanks for playing, {players}!", players=", ".join(mention(u) for u in everyone))
                       if everyone else None)  # bots alone: nobody to thank
             try:
-                said = self.result_text(game, result, names)
+                said = self.result_text(game, result, names, told=True)  # the headline says how
             except Exception:  # a stored end must still be announced, even if the words fail
                 log.exception("describing the result of a %s game failed", game.id)
                 said = _("🏁 **Game over.**")
@@ -313,7 +313,11 @@ class Narrator(Part):
         return lines(parts), art
 
     @staticmethod
-    def result_text(game: Game, result: Result, names: Mapping[str, str]) -> Text:
+    def result_text(game: Game, result: Result, names: Mapping[str, str], *,
+                    how: Mapping[str, str] | None = None, told: bool = False) -> Text:
+        """The result in words. A game ended by someone leaving says how they left (``how``:
+        player -> ``resign``, ``kick`` or ``forfeit``, from the log), unless the post it ends
+        has ``told`` it already (its headline: "resigned", "was removed", "ran out of time")."""
         def who(p: str) -> Text:
             return bold(names.get(p, p))
 
@@ -340,9 +344,18 @@ class Narrator(Part):
         if result.reason == "resigned":
             quitter = result.detail.get("resigned")
             quitters = [quitter] if isinstance(quitter, str) else list(quitter or [])
-            gone = (_("{player} left the game.", player=join([who(p) for p in quitters])) if quitters
-                    else _("A player left the game."))
-            verdict = sentence(gone, verdict)
+            kinds = {(how or {}).get(p) for p in quitters}
+            kind = kinds.pop() if len(kinds) == 1 else None
+            players = join([who(p) for p in quitters])
+            gone = (None if told and quitters else
+                    _("{player} resigned.", player=players) if quitters and kind == "resign" else
+                    _("{player} was removed from the game.", player=players) if quitters and kind == "kick" else
+                    _("{player} ran out of time and left the game.", player=players)
+                    if quitters and kind == "forfeit" else
+                    _("{player} left the game.", player=players) if quitters else
+                    _("A player left the game."))
+            if gone is not None:
+                verdict = sentence(gone, verdict)
         head = _("🏁 **Game over.** {verdict}", verdict=verdict)
         return lines([head, score, *game.result_lines(result, names)])
 

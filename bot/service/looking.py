@@ -16,7 +16,7 @@ from games.base import Suggestions
 
 from ..refusals import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
-from ..store import GameRow, SeatRow
+from ..store import GameRow, MoveRow, SeatRow
 from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
 from ..timekeeping.reminders import ladder_words
@@ -77,7 +77,7 @@ class Looking(Part):
         image = await self.drawing.render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
-        return Outcome(reply=self._status_line(game, row, state, seats), reply_file=image,
+        return Outcome(reply=self._status_line(game, row, state, seats, sight.moves), reply_file=image,
                        game_id=row.id)
 
     @staticmethod
@@ -85,13 +85,17 @@ class Looking(Part):
         return _("The {game} lobby here was aborted before the game started ({reason}).",
                  game=game.title, reason=abort_reason(row))
 
-    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow]) -> Text:
+    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+                     moves: Sequence[MoveRow] = ()) -> Text:
         names = seat_names(game, state, seats)
         if row.status == Status.ABORTED:
             return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
         result = game.result(state)
         if result is not None:
-            return lines([_("{game}: finished.", game=game.title), self.narrator.result_text(game, result, names)])
+            how = {m.player_id: str(m.kind) for m in moves
+                   if m.undone_at is None and m.kind in ("resign", "kick", "forfeit")}
+            return lines([_("{game}: finished.", game=game.title),
+                          self.narrator.result_text(game, result, names, how=how)])
         acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
         waiting = _("{game}: waiting for {players}.", game=game.title, players=acting)
         paused = pause_line(row, seats) if row.status == Status.RUNNING else None
@@ -113,7 +117,7 @@ class Looking(Part):
         names = seat_names(game, state, seats)
         players = seat_list(listed, row.host_id, names)
         parts: list[Any] = [
-            self._status_line(game, row, state, seats),
+            self._status_line(game, row, state, seats, moves),
             _("Players: {players}", players=players),
             _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
         ]

@@ -350,3 +350,17 @@ def test_a_draw_is_nobodys_win_in_the_records() -> None:
     assert draw is not None and draw.people == {101: ("Alice", False), 202: ("Bob", False)}
     win = standing(1, "aqualin", 9, {"winners": ["101"], "scores": {"101": 12, "202": 10}}, seats)
     assert win is not None and win.people == {101: ("Alice", True), 202: ("Bob", False)}
+
+
+async def test_a_resignation_says_resigned(service) -> None:  # noqa: ANN001 - the fixture
+    from bot.i18n import tr
+    from .conftest import ALICE, BOB, PLACE
+
+    await service.lobby.new_game(ALICE, PLACE, "aqualin", "role=host-colour")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    ended = tr((await service.play.resign(BOB, PLACE)).posts[0].text, "en")
+    assert "🏳️ **Bob** resigned." in ended and "left the game" not in ended
+    status = tr((await service.looking.status(ALICE, PLACE)).reply, "en")
+    assert "**Bob** resigned. **Alice** wins!" in status
+    assert "**Bob** hat aufgegeben." in tr((await service.looking.status(ALICE, PLACE)).reply, "de")

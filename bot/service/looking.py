@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import games
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .drawing import Drawing
     from .lobby import Lobby
     from .play import Play
-    from .sight import Sights
+    from .sight import Sight, Sights
 
 T = TypeVar("T")
 
@@ -77,7 +77,8 @@ class Looking(Part):
         image = await self.drawing.render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
-        return Outcome(reply=self._status_line(game, row, state, seats, sight.moves), reply_file=image,
+        return Outcome(reply=self._status_line(game, row, state, seats, sight.moves,
+                                               self._ahead(game, sight, seats, actor)), reply_file=image,
                        game_id=row.id)
 
     @staticmethod
@@ -86,7 +87,9 @@ class Looking(Part):
                  game=game.title, reason=abort_reason(row))
 
     def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                     moves: Sequence[MoveRow] = ()) -> Text:
+                     moves: Sequence[MoveRow] = (), movers: Collection[str] = ()) -> Text:
+        """``movers``: the seats partway through a turn the asker sees from its start (they
+        are the ones waited for, whatever that start offered others)."""
         names = seat_names(game, state, seats)
         if row.status == Status.ABORTED:
             return _("{game}: aborted ({reason}).", game=game.title, reason=abort_reason(row))
@@ -96,7 +99,7 @@ class Looking(Part):
                    if m.undone_at is None and m.kind in ("resign", "kick", "forfeit")}
             return lines([_("{game}: finished.", game=game.title),
                           self.narrator.result_text(game, result, names, how=how)])
-        acting = join([bold(names[p]) for p in sorted(game.waiting_for(state))])
+        acting = join([bold(names[p]) for p in sorted(movers or game.waiting_for(state))])
         waiting = _("{game}: waiting for {players}.", game=game.title, players=acting)
         paused = pause_line(row, seats) if row.status == Status.RUNNING else None
         return lines([waiting, paused]) if paused is not None else waiting
@@ -117,7 +120,7 @@ class Looking(Part):
         names = seat_names(game, state, seats)
         players = seat_list(listed, row.host_id, names)
         parts: list[Any] = [
-            self._status_line(game, row, state, seats, moves),
+            self._status_line(game, row, state, seats, moves, self._ahead(game, sight, seats, actor)),
             _("Players: {players}", players=players),
             _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
         ]
@@ -207,13 +210,17 @@ class Looking(Part):
             game = self.ground.engine(self.ground.usable(row).game)
             seats = await self.store.games.seats(row.id)
             # What the asker may see: mid-turn, others rank from the turn's start.
-            state = (await self.sights.sight(game, row, seats, user_id=actor.user_id)).state
+            sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
+            state = sight.state
         except GameUnavailable:
             return [(_("This game can't be loaded; a moderator can end it with {cmd:game abort}"),
                      typed.strip()[:100] or "none")]
         typed_seat, typed = self.narrator.typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)
         names = seat_names(game, state, seats, safe=False)  # labels are plain text
+        if self._ahead(game, sight, seats, actor):  # nothing is the asker's until that turn ends
+            return [(_("{players} is partway through a turn; wait for it to end",
+                       players=join([names[p] for p in sorted(sight.movers)])), "wait")]
         try:
             chosen = [self.play.acting_player(game, state, seats, actor, seat or typed_seat)]
             prefixed = bool(typed_seat)
@@ -240,6 +247,16 @@ class Looking(Part):
             return [(_("No legal move starts with '{typed}'", typed=typed.strip()[:60]),
                      typed.strip()[:100] or "none")]
         return [(label, value[:100]) for value, label in found[:25]]
+
+    @staticmethod
+    def _ahead(game: Game, sight: Sight, seats: Sequence[SeatRow], actor: Actor) -> frozenset[str]:
+        """The seats partway through a turn that the asker sees from its start, when that start
+        would offer the asker a move (free turn order, as in Kraqua): they are then told who is
+        waited for, instead of moves ``/move`` would refuse. Nobody else learns of the steps."""
+        if not sight.hidden:
+            return frozenset()
+        mine = {s.player_id for s in seats if s.user_id == actor.user_id}
+        return sight.movers if mine & set(game.to_act(sight.state)) else frozenset()
 
     @staticmethod
     def _not_yet(game: Game, state: Any, names: dict[str, str], seat: bool) -> Text:

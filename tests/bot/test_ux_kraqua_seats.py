@@ -267,3 +267,25 @@ async def test_console_two_seats_and_a_bot(tmp_path: Path) -> None:
         assert "Done: laid tile" in done, done
     finally:
         await store.close()
+
+
+async def test_while_a_seat_is_partway_through_its_turn_the_others_are_offered_nothing(
+        service: GameService) -> None:
+    """Free order: once Bob's seat has begun its turn, only it may go on. Alice sees the game
+    from the turn's start (the steps stay Bob's), but is told Bob is being waited for, and
+    autocomplete offers her nothing that /move would refuse."""
+    await service.lobby.new_game(ALICE, PLACE, "kraqua")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    _row, state = await state_now(service)
+    bob = str(BOB.user_id)
+    assert bob in GAME.to_act(state) and str(ALICE.user_id) in GAME.to_act(state)
+    step = next((m for m in GAME.legal_moves(state, bob)
+                 if not GAME.turn_complete(state, GAME.apply(state, bob, m), bob)), None)
+    assert step is not None, "no move that leaves Bob's turn open"
+    await service.play.move(BOB, PLACE, step)
+    status = str((await service.looking.status(ALICE, PLACE)).reply)
+    assert f"waiting for **Bob ({animal(state, bob)})**." in status
+    [(label, value)] = await service.looking.suggest(ALICE, PLACE, "")
+    assert "partway through a turn" in str(label) and value == "wait"
+    assert len(await service.looking.suggest(BOB, PLACE, "")) >= 1  # Bob goes on

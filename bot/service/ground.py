@@ -359,25 +359,15 @@ class Ground:
         bots = {s.player_id for s in seats if s.bot_level}
         clock = clock_of(row.timing)  # a chess clock replaces the fixed deadline
         acting = frozenset(game.waiting_for(state)) - bots
-        earlier: list[tuple[str, float]] = []
         quiet: list[tuple[str, Any]] = []
-        users = {s.player_id: s.user_id for s in seats}
-        if ladder.points:  # each point is moved in the plan, where the banks are known
+        if ladder.points or reminder:  # the plan moves reminders out of quiet hours (it knows the banks)
+            users = {s.player_id: s.user_id for s in seats}
             for player in sorted(acting):
                 person = await self.store.quiet.clock(users[player])
                 if person.quiet:
                     quiet.append((player, person))
-        elif reminder:  # a reminder that would come in quiet hours after which the deadline is gone
-            now = self.clock()
-            for player in sorted(acting):
-                left = (deadline if clock is None
-                        else float((row.clock.get("banks") or {}).get(player, clock[0])))
-                due = (await self.store.quiet.clock(users[player])).warn_at(
-                    now + reminder, now + left if left else None, now)
-                if due < now + reminder:
-                    earlier.append((player, due - now))
         return TimerPlan(acting=acting, reset=frozenset(reset),
                          reminder=reminder, deadline=None if clock else deadline, clock=clock,
                          ended=frozenset(ended) - bots if clock else frozenset(),
-                         bot_turn=bool(bots & set(game.to_act(state))), earlier=tuple(earlier),
+                         bot_turn=bool(bots & set(game.to_act(state))),
                          shares=ladder.shares, left=ladder.left, quiet=tuple(quiet))

@@ -37,13 +37,14 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..store.envelopes import envelopes as outbox_rows
 from ..safe_text import clip, mention
+from ..timekeeping.durations import OFF_IN_ANY_LANGUAGE
 from ..timekeeping.quiet import (BadClock, PersonClock, read_span, read_time, read_zone, span_words,
                                  time_words)
 from ..vocab import Notify
 from .names import _, game_title
 
 from games.text import Text, lines
-from .places import board_link
+from .places import jump_link
 from .part import Part
 
 
@@ -53,8 +54,6 @@ log = logging.getLogger(__name__)
 RETRY = 15 * 60.0
 #: Which held notice says most about a game, when several were held for it.
 STRENGTH = {"turn": 0, "reminder": 1, "deadline": 2}
-#: ``quiet:`` words that end quiet hours, in the three languages.
-QUIET_OFF = ("off", "none", "no", "aus", "keine", "fra", "ingen")
 
 
 def _relinked(text: Any, link: str) -> Any:
@@ -157,7 +156,7 @@ class Notices(Part):
                                      "e.g. Europe/Berlin or America/New_York.",
                                      zone=clip(timezone.strip(), 40))) from None
         if quiet and quiet.strip():
-            if quiet.strip().lower() in QUIET_OFF:
+            if quiet.strip().lower() in OFF_IN_ANY_LANGUAGE:
                 start = end = None
             else:
                 try:
@@ -166,7 +165,7 @@ class Notices(Part):
                     raise ServiceError(_("Quiet hours are a span of your day, e.g. `23:00-07:30`, "
                                          "or `off`.")) from None
         if digest and digest.strip():
-            if digest.strip().lower() in QUIET_OFF:
+            if digest.strip().lower() in OFF_IN_ANY_LANGUAGE:
                 daily = None
             else:
                 try:
@@ -283,10 +282,9 @@ class Notices(Part):
 
     # ----- notices --------------------------------------------------------------------------
 
-    def jump_link(self, row: GameRow) -> str:
-        """The game's latest board, or its channel while no board is known."""
-        return (board_link(row)
-                or f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}")
+    @staticmethod
+    def jump_link(row: GameRow) -> str:
+        return jump_link(row)
 
     async def linked(self, dm: DirectMessage) -> DirectMessage:
         """A turn notice about to be sent, its link pointing at the game's latest board (it

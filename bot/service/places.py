@@ -37,6 +37,11 @@ def board_link(row: GameRow) -> str | None:
     return None
 
 
+def jump_link(row: GameRow) -> str:
+    """The game's latest board, or its channel while no board is known."""
+    return board_link(row) or f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+
+
 def by_dm(text: Any, channel_id: int) -> Text:
     """A post of a group-DM game that could not go there (nobody's command to answer), sent
     by DM to the player it is for, with where to find the game."""

@@ -26,7 +26,7 @@ from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
 from ..vocab import Status
 from .names import _, _n, bold, game_title
-from .places import board_link, channel_link
+from .places import board_link, jump_link
 from .part import Part
 
 if TYPE_CHECKING:
@@ -53,6 +53,11 @@ def when(seconds: float) -> str:
     return f"<t:{int(seconds)}:R>"
 
 
+def urgency(g: InPlay) -> tuple[bool, float, float, int]:
+    """Most urgent first: the nearest deadline (or clock), then the longest wait."""
+    return (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id)
+
+
 @dataclass(eq=False, repr=False, kw_only=True)
 class Turns(Part):
     """Every game that waits for a person, and a look at one from their seat."""
@@ -63,13 +68,12 @@ class Turns(Part):
     #: Servers' names where the front end knows them (the adapter sets the bot's guild cache).
     server_names: ServerNames = lambda _id: None
 
-    async def turns(self, actor: Actor, place: Place,
-                    server_names: ServerNames | None = None) -> Outcome:
+    async def turns(self, actor: Actor, place: Place) -> Outcome:
         """The list, only for the asker: their turn first (nearest deadline or smallest clock
         first), then the games that wait for others, then those on hold (paused, or the
         person away)."""
         now = self.clock()
-        server_names = server_names or self.server_names
+        server_names = self.server_names
         games = await self.ground.in_play(actor.user_id)
         if not games:
             return Outcome(reply=_("You're not playing any game right now. `{cmd:game new}` opens "
@@ -79,8 +83,7 @@ class Turns(Part):
             away = None  # its end has come (the timer loop is about to say so)
         held = [g for g in games if g.row.paused_at is not None or (away is not None and g.must_act)]
         on_hold = {g.row.id for g in held}
-        mine = sorted((g for g in games if g.must_act and g.row.id not in on_hold),
-                      key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
+        mine = sorted((g for g in games if g.must_act and g.row.id not in on_hold), key=urgency)
         waiting = sorted((g for g in games if not g.must_act and g.row.id not in on_hold),
                          key=lambda g: (-g.row.updated_at, g.row.id))
         parts: list[Any] = []
@@ -172,8 +175,7 @@ class Turns(Part):
             return None
         then = clock.next_at(clock.digest, now + 60)
         games = await self.ground.in_play(user_id)
-        mine = sorted((g for g in games if g.must_act and g.row.paused_at is None),
-                      key=lambda g: (g.deadline is None, g.deadline or 0.0, g.row.updated_at, g.row.id))
+        mine = sorted((g for g in games if g.must_act and g.row.paused_at is None), key=urgency)
         away = await self.store.pauses.away(user_id)
         if not mine or (away is not None and away[1] > now):
             await self.store.quiet.digest_sent(user_id, due, then, (), now=now)
@@ -211,9 +213,6 @@ class Turns(Part):
         channel = f"<#{row.home}>"
         return _("{channel} on {server}", channel=channel, server=safe_name(server)) if server else channel
 
-    def _link(self, g: InPlay) -> str:
-        return board_link(g.row) or (channel_link(g.row.home) if g.row.guild_id is None
-                                     else f"https://discord.com/channels/{g.row.guild_id}/{g.row.home}")
 
     def _mine_line(self, g: InPlay, now: float, server_names: ServerNames) -> Text:
         names = [bold(safe_name(o.name)) for o in g.others]
@@ -228,7 +227,7 @@ class Turns(Part):
         else:
             due = _("no deadline, your turn began {when}", when=when(g.turn_since or g.row.updated_at))
         return _("• [{title}]({link}) · {where} · {others} · {due}", title=self._title(g),
-                 link=self._link(g), where=self._where(g, server_names), others=others, due=due)
+                 link=jump_link(g.row), where=self._where(g, server_names), others=others, due=due)
 
     def _waiting_line(self, g: InPlay, server_names: ServerNames) -> Text:
         acting = [bold(safe_name(o.name)) for o in g.others if o.must_act]
@@ -236,7 +235,7 @@ class Turns(Part):
             acting = [bold(safe_name(o.name)) for o in g.others if o.bot]
         who: Any = (_("waiting for {players}", players=join(acting)) if acting
                     else _("waiting"))
-        return _("• [{title}]({link}) · {where} · {who}", title=self._title(g), link=self._link(g),
+        return _("• [{title}]({link}) · {where} · {who}", title=self._title(g), link=jump_link(g.row),
                  where=self._where(g, server_names), who=who)
 
     def _held_line(self, g: InPlay, now: float) -> Text:
@@ -247,5 +246,5 @@ class Turns(Part):
         left = (max(0.0, g.deadline - min(now, g.hold_start or now))
                 if g.deadline is not None else None)
         tail = _(" · {left} left on your deadline", left=format_duration(left)) if left is not None else ""
-        return _("• [{title}]({link}) · {why}{tail}", title=self._title(g), link=self._link(g),
+        return _("• [{title}]({link}) · {why}{tail}", title=self._title(g), link=jump_link(g.row),
                  why=why, tail=tail)

@@ -218,13 +218,10 @@ class TimerPlan:
     ended: frozenset[str] = frozenset()
     #: A bot seat may act now: the bot-seat sweep looks at the game (``games.bot_turn``).
     bot_turn: bool = False
-    #: (player, seconds) for players whose first reminder comes sooner than ``reminder``: it
-    #: would fall in their quiet hours, after which their deadline is already gone.
-    earlier: tuple[tuple[str, float], ...] = ()
     #: Reminder points instead of ``reminder``'s interval: shares of the deadline (or bank)
     #: and seconds before its end, each once per turn (see :mod:`bot.timekeeping.reminders`).
     shares: tuple[float, ...] = ()
     left: tuple[int, ...] = ()
-    #: (player, their clock) of the acting players with quiet hours: a point that would fall
+    #: (player, their clock) of the acting players with quiet hours: a reminder that would fall
     #: in them, after which the deadline is gone, comes before them.
     quiet: tuple[tuple[str, Any], ...] = ()

@@ -77,12 +77,16 @@ class TimersTable(Table):
         for player in sorted(plan.acting - keep):
             deadline = (plan.deadline if plan.clock is None
                         else max(0.0, float(banks.get(player, plan.clock[0]))))
-            first = dict(plan.earlier).get(player, plan.reminder) if plan.reminder else None
-            planned: list[tuple[str, float | None]] = [("reminder", first)]
+            clock = dict(plan.quiet).get(player)
+            ends = now + deadline if deadline else None
+
+            def warned(d: float) -> float:  # out of quiet hours the deadline would outlast
+                return d if clock is None else clock.warn_at(now + d, ends, now) - now
+
+            planned: list[tuple[str, float | None]] = [
+                ("reminder", warned(plan.reminder) if plan.reminder else None)]
             if (plan.shares or plan.left) and deadline:  # points before the end, each once
-                clock = dict(plan.quiet).get(player)
-                moved = sorted({d if clock is None else clock.warn_at(now + d, now + deadline, now) - now
-                                for d in Ladder(shares=plan.shares, left=plan.left).delays(deadline)})
+                moved = sorted({warned(d) for d in Ladder(shares=plan.shares, left=plan.left).delays(deadline)})
                 planned = [("reminder", d) for d in moved]  # two moved to one moment: one reminder
             for kind, delay in (*planned, ("deadline", deadline)):
                 if delay or (kind == "deadline" and plan.clock is not None):

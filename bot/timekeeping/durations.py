@@ -16,6 +16,8 @@ _PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|min|m|h|d|w)")
 CONTINUATION = re.compile(r"(?:\d+(?:\.\d+)?)?(?:min|s|m|h|d|w)(?:\d+(?:\.\d+)?(?:min|s|m|h|d|w))*"
                           r"|\d+(?:\.\d+)?", re.I)
 OFF_WORDS = ("off", "none", "no", "never", "0")
+#: The same as German and Danish players write it too (a quiet-hours span, a digest, a ladder).
+OFF_IN_ANY_LANGUAGE = (*OFF_WORDS, "aus", "keine", "fra", "ingen")
 #: A reminder or deadline shorter than this would only spam a channel.
 MINIMUM = 5 * 60
 MAXIMUM = 60 * 86400

@@ -101,7 +101,8 @@ async def test_the_list_spans_servers_and_group_dms_most_urgent_first(service: G
     await turn_to(service, CHAT, ALICE, BOB)
     theirs = await game_in(service, SIDE, ALICE, BOB, options="deadline=2h")
     await turn_to(service, SIDE, BOB, ALICE)
-    out = await service.turns.turns(ALICE, CHAT, SERVERS.get)
+    service.turns.server_names = SERVERS.get  # as the adapter gives its guild cache
+    out = await service.turns.turns(ALICE, CHAT)
     said = text(out)
     mine, waiting = said.split("Waiting for others")
     assert "Your turn** in 3 games" in mine
@@ -119,7 +120,7 @@ async def test_the_list_spans_servers_and_group_dms_most_urgent_first(service: G
     assert "https://discord.com/channels/" in lines[fast]  # the jump link
     assert [b.game_id for b in out.reply_buttons] == [fast, slow, chat, theirs]
     assert all(isinstance(b, LookButton) for b in out.reply_buttons)
-    bob = text(await service.turns.turns(BOB, PLACE, SERVERS.get))
+    bob = text(await service.turns.turns(BOB, PLACE))
     assert re.findall(r"#(\d+)\]", bob.split("Waiting for others")[0]) == [str(theirs)]
     assert "Tide Club" in bob
     for lang in ("de", "da"):  # every word of it is translated

@@ -22,7 +22,9 @@ evaluation:
 
 * Aqualin (:mod:`games.aqualin.policy`): groups now plus *group potential* (the best squares
   each value still to come could join); candidates combine placements with the best shifts;
-  playouts place on the best of a few sampled squares.
+  playouts place on the best of a few sampled squares. ``hard`` (seed rules) grows no tree:
+  :mod:`games.aqualin.lookahead` judges its best moves by the exact score change minus the
+  other player's best reply (every shift and placement) to each tile they might draw.
 * Kahuna (:mod:`games.kahuna.policy`): a margin in points from scores, stones (and the next
   scoring), islands in the making, guarded stones, bridges and useful cards.
 * Aqua (:mod:`games.aqua.policy`): the live score plus habitats one tile away, as many as turns
@@ -40,7 +42,8 @@ time a bot plays that game.
 
 **Levels** (:mod:`games.ai.levels`): ``easy``, ``normal``, ``hard`` differ in iterations,
 time limit, candidate width, playout depth and, for ``easy``, a final pick drawn by visits
-instead of the best. A policy sizes its own game's iterations per level
+instead of the best. A game may also give a level a different search through its policy's
+``knobs`` (Aqualin's ``hard`` lookahead). A policy sizes its own game's iterations per level
 (``Policy.iterations``), beside its code.
 
 **Thread safety**: a search keeps all its state in local variables; the module-level caches

@@ -14,23 +14,28 @@ worth of putting a tile on a square is four lookups (the groups it would join). 
   list (up to ~1300 moves in the seed rules, ~11000 in the classic rules).
 * **Playouts** place the tile (seed: the drawn one; classic: a market tile) on the best of a
   few sampled squares, no shifts: cheap and not blind.
+* **Hard** (seed rules) grows no tree. ``flat_choice`` hands the decision to
+  :mod:`games.aqualin.lookahead`: the best ``LOOKAHEAD_WIDTH`` moves by exact gain, each judged
+  by the other player's best reply to every tile they might draw. It uses the board and the
+  drawn tile, never the supply's order. The tree with this evaluation stops gaining from more
+  iterations: 800 against normal's 250 scored 51.5 % over 100 games. The lookahead scored
+  75.5 % against normal over 100 games, at about normal's time per move. The classic rules
+  keep the tree: slides of any length and a choice of market tiles make the reply pass too dear.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .state import KING_NEIGHBOURS, ORTHO_NEIGHBOURS, SQUARES, AqualinState, Role, Rules
+from .cells import KING, ORTHO, Cells, cells_of, gain, labels, points
+from .state import SQUARES, AqualinState, Role, Rules
+from . import lookahead
 from ..base import AnyGame
 from ..rng import Rng
 from ..ai.policy import Policy, Rewards, logistic
 
-INDEX = {sq: i for i, sq in enumerate(SQUARES)}
-ORTHO: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[n] for n in ORTHO_NEIGHBOURS[sq])
-                                           for sq in SQUARES)
-KING: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[n] for n in KING_NEIGHBOURS[sq])
-                                          for sq in SQUARES)
 ATTR = {role: role.letter for role in Role}  # the tile letter each role scores by
 #: weight of the group potential against points on the board
 POTENTIAL = 0.5
@@ -38,77 +43,10 @@ POTENTIAL = 0.5
 SCALE = 4.0
 #: playout: squares sampled per placement
 SAMPLES = 6
+#: hard's lookahead: how many of the best moves by exact gain it judges
+LOOKAHEAD_WIDTH = 40
 #: root: at most this many moves are rated by the full estimate (classic rules: ~11000 legal)
 ROOT_PREFILTER = 2000
-
-Cells = list[str | None]  # 36 entries: a tile code ("BT") or None
-
-
-def cells_of(board: dict[str, str]) -> Cells:
-    cells: Cells = [None] * 36
-    for sq, tile in board.items():
-        cells[INDEX[sq]] = tile
-    return cells
-
-
-def labels(cells: Cells, a: int) -> tuple[list[int], list[int]]:
-    """Group label of each cell for attribute ``a`` (-1: empty) and each group's size."""
-    lab = [-1] * 36
-    sizes: list[int] = []
-    for i in range(36):
-        t = cells[i]
-        if t is None or lab[i] >= 0:
-            continue
-        v = t[a]
-        g = len(sizes)
-        lab[i] = g
-        stack = [i]
-        n = 0
-        while stack:
-            j = stack.pop()
-            n += 1
-            for k in ORTHO[j]:
-                u = cells[k]
-                if u is not None and lab[k] < 0 and u[a] == v:
-                    lab[k] = g
-                    stack.append(k)
-        sizes.append(n)
-    return lab, sizes
-
-
-def points(sizes: Sequence[int]) -> int:
-    return sum(n * (n - 1) // 2 for n in sizes)
-
-
-def gain(cells: Cells, lab: list[int], sizes: list[int], a: int, value: str, e: int) -> int:
-    """Points attribute ``a`` gains when a tile with ``value`` goes on empty cell ``e``."""
-    seen = -1
-    seen2 = -1
-    total = 0
-    old = 0
-    for k in ORTHO[e]:
-        u = cells[k]
-        if u is not None and u[a] == value:
-            g = lab[k]
-            if g == seen or g == seen2:
-                continue
-            if seen < 0:
-                seen = g
-            elif seen2 < 0:
-                seen2 = g
-            else:  # a third distinct group: rare, fall back to a set
-                return _gain_slow(cells, lab, sizes, a, value, e)
-            n = sizes[g]
-            total += n
-            old += n * (n - 1) // 2
-    return (total + 1) * total // 2 - old
-
-
-def _gain_slow(cells: Cells, lab: list[int], sizes: list[int], a: int, value: str, e: int) -> int:
-    groups = {lab[k] for k in ORTHO[e] if (c := cells[k]) is not None and c[a] == value}
-    total = sum(sizes[g] for g in groups)
-    return (total + 1) * total // 2 - sum(sizes[g] * (sizes[g] - 1) // 2 for g in groups)
-
 
 def potential(cells: Cells, lab: list[int], sizes: list[int], a: int,
               left: dict[str, int]) -> float:
@@ -217,25 +155,46 @@ def rated_placements(cells: Cells, tiles: Sequence[str], me: int, classic: bool,
     return out
 
 
-def all_rated(state: AqualinState, me: int) -> list[tuple[int, str]]:
-    """Every legal move with its immediate score difference for role ``me`` (for greedy play).
-
-    Exact: the difference of both roles' scores after the move minus before.
-    """
+def _each_move(state: AqualinState,
+               me: int) -> Iterator[tuple[int, Cells, tuple[int, int] | None, str, int]]:
+    """Every legal move with its exact score change for role ``me`` against the other role:
+    (gain, the board after the shift, the shift or None, tile, cell placed on)."""
     cells = cells_of(state.board)
     classic = state.rules == Rules.CLASSIC
     tiles = _tiles(state)
     base = scores(cells)
     base_diff = base[me] - base[1 - me]
-    out = [(g, _text(None, t if classic else None, e))
-           for g, t, e in rated_placements(cells, tiles, me, classic)]
+    for g, t, e in rated_placements(cells, tiles, me, classic):
+        yield g, cells, None, t, e
     for src, dst in _shifts(state, cells):
         moved = list(cells)
         moved[dst], moved[src] = moved[src], None
         after = scores(moved)
         shift_gain = after[me] - after[1 - me] - base_diff
         for g, t, e in rated_placements(moved, tiles, me, classic, exclude=dst):
-            out.append((shift_gain + g, _text((src, dst), t if classic else None, e)))
+            yield shift_gain + g, moved, (src, dst), t, e
+
+
+def all_rated(state: AqualinState, me: int) -> list[tuple[int, str]]:
+    """Every legal move with its immediate score difference for role ``me`` (for greedy play).
+
+    Exact: the difference of both roles' scores after the move minus before.
+    """
+    named = state.rules == Rules.CLASSIC
+    return [(g, _text(shift, t if named else None, e))
+            for g, _, shift, t, e in _each_move(state, me)]
+
+
+def moves_with_boards(state: AqualinState, me: int) -> list[tuple[int, Cells, str]]:
+    """:func:`all_rated` with the board after each move: (gain, cells, text), best gain first
+    (for the lookahead, which judges the board each move leaves)."""
+    named = state.rules == Rules.CLASSIC
+    out: list[tuple[int, Cells, str]] = []
+    for g, moved, shift, t, e in _each_move(state, me):
+        after = list(moved)
+        after[e] = t
+        out.append((g, after, _text(shift, t if named else None, e)))
+    out.sort(key=lambda m: -m[0])
     return out
 
 
@@ -261,6 +220,27 @@ class AqualinPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 40, "normal": 250, "hard": 800}
+    #: ``lookahead``: from how many empty squares on the level decides by the two-ply
+    #: lookahead (:mod:`games.aqualin.lookahead`) instead of the tree (0: never).
+    knobs = {"hard": {"lookahead": 36}}
+
+    def flat_choice(self, game: AnyGame, state: Any, observer: str, options: list[Any],
+                    level: Any, rng: Rng, iterations: int,
+                    deadline: float | None) -> Any | None:
+        """Seed rules, late enough in the game: each of the best moves by exact gain is judged
+        by the other player's best reply to every tile they might draw next."""
+        from ..ai.mcts import Choice
+
+        start = self.knob(level, "lookahead", 0)
+        if state.rules != Rules.SEED or state.drawn is None or 36 - len(state.board) > start:
+            return None
+        me = ATTR[state.roles[observer]]
+        moves = moves_with_boards(state, me)[:self.knob(level, "lookahead_width", LOOKAHEAD_WIDTH)]
+        tiles = lookahead.unseen(cells_of(state.board), state.drawn)
+        clock = time.perf_counter
+        move, value, judged = lookahead.choose(
+            moves, me, tiles, lambda: deadline is not None and clock() >= deadline)
+        return Choice(observer, move, judged, 0.0, {move: judged}, logistic(value / SCALE))
 
     def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         # Nobody sees the supply: any fixed order will do (resample shuffles it).

@@ -10,9 +10,6 @@ position the seat sees; every iteration
    (its move legal in the sampled world), since what the others can do differs between worlds;
 3. **expands** the first untried candidate (candidates come best first from the game's
    heuristic; progressive widening lets more in as a node is visited more);
-   with the ``chance`` knob a move's node first branches on what chance showed after it
-   (the policy's ``chance_key``: the tile drawn next), so a reply's statistics belong to
-   the tile it was chosen for (off at every level until it measures better);
 4. **plays out** a few plies with the game's cheap playout policy, then **evaluates** the
    position (or scores the finished game) as one reward in [0, 1] per player;
 5. **backs up**: each node adds the reward of the player who chose its move, so every player
@@ -138,7 +135,6 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
         return flat
 
     depth = pol.knob(lv, "depth", lv.depth)
-    chance = pol.knob(lv, "chance", 0) > 0  # off until it measures better
     inner_width = pol.knob(lv, "inner_width", max(3, lv.width // 2))
     settle = lv.temperature == 0  # sampling by visits needs the full count
     root = _Node(None)
@@ -160,13 +156,6 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
             if node is root:
                 keys = root_keys
             else:
-                revealed = pol.chance_key(game, world) if chance and node.player else None
-                if revealed is not None:  # what chance showed since: a branch of its own
-                    outcome = node.children.get((_CHANCE, revealed))
-                    if outcome is None:
-                        outcome = node.children[(_CHANCE, revealed)] = _Node(None)
-                    path.append(outcome)
-                    node = outcome
                 keys, cached = _inner_keys(game, pol, world, node, inner_width, rng)
                 if not keys:
                     break
@@ -213,8 +202,6 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
 
     return _decide(root, root_keys, lv, rng, done, time.perf_counter() - started)
 
-
-_CHANCE = "\0chance"  # the player name of a chance outcome's key (no seat is named so)
 
 _CHECK = 16  # iterations between checks whether the answer is settled
 

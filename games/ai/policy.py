@@ -99,12 +99,6 @@ class Policy:
         """
         return None
 
-    def chance_key(self, game: AnyGame, state: Any) -> Any:
-        """What chance has shown everyone since the last decision (a drawn tile, a roll),
-        hashable, or None. The tree then keeps one branch per outcome below a move, so a
-        reply is judged against the tile or roll it was chosen for, not an average of all."""
-        return None
-
     def playout_move(self, game: AnyGame, state: Any, rng: Rng) -> tuple[str, str] | None:
         """One cheap (player, move) to continue a playout, or None to stop and evaluate."""
         actors = self.actors(game, state)

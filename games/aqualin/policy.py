@@ -248,10 +248,6 @@ class AqualinPolicy(Policy):
         new.supply = sorted(new.supply)
         return new
 
-    def chance_key(self, game: AnyGame, state: Any) -> Any:
-        # Seed rules: the tile drawn for the player to move; classic: the refilled market.
-        return state.drawn if state.rules == Rules.SEED else tuple(sorted(state.market))
-
     def candidate_key(self, game: AnyGame, state: Any, player: str) -> Any:
         cells = cells_of(state.board)
         return (tuple(cells), state.drawn, tuple(sorted(state.market)), state.roles[player])

@@ -369,34 +369,6 @@ def test_the_policy_a_game_registration_names_is_the_one_the_search_uses() -> No
         _POLICIES.pop("test-only", None)
 
 
-def test_a_chance_branched_search_keys_replies_by_what_chance_showed() -> None:
-    """With the ``chance`` knob, a reply below a move is kept per drawn tile: the search asks
-    the policy what was drawn at every inner decision, plays legal moves, and repeats."""
-    import dataclasses
-
-    from games.aqualin.policy import AqualinPolicy
-
-    game = REGISTRY["aqualin"]
-    state = game.setup(["a", "b"], {}, 3)
-    p = sorted(game.to_act(state))[0]
-    shown: list[Any] = []
-
-    class Spy(AqualinPolicy):
-        def chance_key(self, game: Any, state: Any) -> Any:
-            shown.append(super().chance_key(game, state))
-            return shown[-1]
-
-    branched = dataclasses.replace(LEVELS["normal"], extra=(("chance", 1),))
-    first = search(game, state, [p], branched, seed=1, iterations=120, policy=Spy())
-    assert len(set(shown)) > 3, "the opponent's replies were never told apart by the tile drawn"
-    assert first.move in game.legal_moves(state, p)
-    again = search(game, state, [p], branched, seed=1, iterations=120, policy=Spy())
-    assert (again.move, again.visits) == (first.move, first.visits)
-    shown.clear()
-    search(game, state, [p], "normal", seed=1, iterations=120, policy=Spy())
-    assert not shown, "the levels as shipped do not branch on chance yet"
-
-
 def test_a_finished_world_is_scored_once_by_the_walk_and_once_for_its_reward(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Near Aqua's end most playouts finish, and scoring the table is a playout's dearest

@@ -40,8 +40,8 @@ def test_a_level_takes_other_knobs_to_try() -> None:
     assert hard.name == "hard" and budget == 800  # Aqualin's own budget for hard
     tried, budget = strength.level_of(game, "hard+depth=2,iterations=300,exploration=0.3")
     assert (tried.depth, tried.exploration, budget, tried.width) == (2, 0.3, 300, hard.width)
-    branched, _ = strength.level_of(game, "hard+chance=1")
-    assert branched.extra == (("chance", 1),) and hard.extra == ()
+    wide, _ = strength.level_of(game, "hard+lookahead_width=60")
+    assert wide.extra == (("lookahead_width", 60),) and hard.extra == ()
     assert strength.level_of(game, "greedy") is None
     with pytest.raises(ValueError, match="no knob 'speed'"):
         strength.level_of(game, "hard+speed=2")

@@ -9,8 +9,10 @@ deterministic. Per-game counts differ because one iteration costs very different
 an Aqualin candidate list is hundreds of moves, a Kraqua one a handful.
 
 Levels also differ in *policy*: ``easy`` uses a narrow, shallow search and picks among the
-good moves at random (weighted by visits), so it makes human-looking mistakes; ``normal``
-and ``hard`` always play the most visited move.
+good moves at random (weighted by visits), so it makes human-looking mistakes; where even that
+beats a one-ply greedy player (Kahuna, Aqua), the game's ``blunder`` knob has it play any legal
+move now and then, so easy stays beatable. ``normal`` and ``hard`` always play the most
+visited move (or the game's own search for that level, e.g. Aqualin's hard lookahead).
 """
 
 from __future__ import annotations

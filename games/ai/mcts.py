@@ -132,7 +132,7 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
     flat: Choice | None = pol.flat_choice(game, root_state, observer, root_keys, lv, rng, iterations, deadline)
     if flat is not None:
         flat.seconds = time.perf_counter() - started
-        return flat
+        return _blunder(game, root_state, flat, pol.knob(lv, "blunder", 0), rng)
 
     depth = pol.knob(lv, "depth", lv.depth)
     inner_width = pol.knob(lv, "inner_width", max(3, lv.width // 2))
@@ -200,7 +200,19 @@ def search(game: AnyGame, state: Any, players: Sequence[str], level: str | Level
             nd.n += 1
             nd.w += rewards.get(nd.player or "", 0.0)
 
-    return _decide(root, root_keys, lv, rng, done, time.perf_counter() - started)
+    choice = _decide(root, root_keys, lv, rng, done, time.perf_counter() - started)
+    return _blunder(game, root_state, choice, pol.knob(lv, "blunder", 0), rng)
+
+
+def _blunder(game: AnyGame, state: Any, choice: Choice, percent: int, rng: Rng) -> Choice:
+    """With ``percent`` chance, any legal move of the chooser instead of the search's: the
+    level's knob that keeps ``easy`` beatable in games where even its small search would beat
+    a one-ply greedy player (the move is drawn from the search's own seeded RNG, so it repeats)."""
+    if percent <= 0 or choice.move is None or rng.randbelow(100) >= percent:
+        return choice
+    moves = game.legal_moves(state, choice.player)
+    move = moves[rng.randbelow(len(moves))]
+    return Choice(choice.player, move, choice.iterations, choice.seconds, choice.visits, 0.0)
 
 
 _CHECK = 16  # iterations between checks whether the answer is settled

@@ -369,6 +369,27 @@ def test_the_policy_a_game_registration_names_is_the_one_the_search_uses() -> No
         _POLICIES.pop("test-only", None)
 
 
+def test_a_blundering_level_plays_any_legal_move_as_often_as_its_knob_says() -> None:
+    """``blunder`` (easy's knob in Kahuna and Aqua) swaps the search's move for a legal one
+    drawn from the same seeded RNG: as often as asked, always legal, repeatable."""
+    import dataclasses
+
+    game = REGISTRY["kahuna"]
+    state = positions("kahuna", 2, ())[3]
+    p = next(actors(game, state))
+    legal = set(game.legal_moves(state, p))
+    plain = dataclasses.replace(LEVELS["easy"], name="easy+blunder=0", extra=(("blunder", 0),))
+    always = dataclasses.replace(LEVELS["easy"], name="easy+blunder=100", extra=(("blunder", 100),))
+    searched = [search(game, state, [p], plain, seed=k, iterations=10).move for k in range(12)]
+    drawn = [search(game, state, [p], always, seed=k, iterations=10).move for k in range(12)]
+    assert set(drawn) <= legal and len(set(drawn)) > len(set(searched))
+    assert drawn == [search(game, state, [p], always, seed=k, iterations=10).move
+                     for k in range(12)]
+    assert policy_for(game).knob(LEVELS["easy"], "blunder", 0) > 0
+    assert policy_for(game).knob(LEVELS["normal"], "blunder", 0) == 0
+    assert policy_for(game).knob(LEVELS["hard"], "blunder", 0) == 0
+
+
 def test_a_finished_world_is_scored_once_by_the_walk_and_once_for_its_reward(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Near Aqua's end most playouts finish, and scoring the table is a playout's dearest

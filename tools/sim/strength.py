@@ -94,7 +94,7 @@ def level_of(game: Game, name: str) -> tuple[Level, int] | None:
 
 
 #: Knobs a game policy reads by name (``Policy.knob``), settable in a variant.
-POLICY_KNOBS = ("inner_width", "lookahead", "lookahead_width")
+POLICY_KNOBS = ("blunder", "inner_width", "lookahead", "lookahead_width")
 
 
 def decide(name: str, game: Game, state: Any, player: str, rng: Rng, timed: bool,

@@ -51,3 +51,40 @@ def test_the_reviews_choices() -> None:
     """The terms the review asked to settle (so an edited glossary cannot drop them)."""
     assert {"Partie", "Gastgeber", "Spielende"} <= set(banned("de"))
     assert {"boten", "f.eks.", "plade", "spilleplade", "tidsfrist", "fristen for turen"} <= set(banned("da"))
+    # Issue 32 §3: Button, Elo (Wertung is scoring), Kraqua's seats and positions, Krasserfall's
+    # forces and tipping point, and no "Erledigt:" fragment.
+    assert {"Knopf", "Knöpfe", "Wertungen", "ohne Wertung", "Riffplatz", "Auslageplatz",
+            "Gleichgewicht", "Zug − Halt", "Erledigt:"} <= set(banned("de"))
+    assert {"Annuller", "Enig i", "revplads", "du tæller", "tæller farve", "skjulte balance",
+            "træk − hold", "Klaret:", "når det er."} <= set(banned("da"))
+
+
+def catalog_strings(lang: str, domain: str) -> dict[str, list[str]]:
+    """msgid -> its translations (one, or one per plural form)."""
+    with po_path(lang, domain).open("rb") as f:
+        catalog = read_po(f)
+    return {(m.id if isinstance(m.id, str) else m.id[0]):
+            ([m.string] if isinstance(m.string, str) else list(m.string)) for m in catalog if m.id}
+
+
+def test_the_reviews_rewrites_stay() -> None:
+    """Issue 32 §3, in the catalogs themselves: what a ban cannot say."""
+    bot = {lang: catalog_strings(lang, "bot") for lang in TRANSLATED}
+    # The cancel button is not one more "abort" beside "Abort the game".
+    assert bot["de"]["Cancel"] == ["Weiterspielen"] and bot["da"]["Cancel"] == ["Spil videre"]
+    # One player asked is "du", several "ihr" / "I".
+    ask = [s for k, v in bot["de"].items() if k.startswith("{players}: press the button") for s in v]
+    assert ask and all(("du " in s) != ("ihr " in s) for s in ask), ask
+    # A value in backticks is one that can be typed: the lobby's timing is said, not typed.
+    assert "`{timing}`" not in bot["de"]["Options: `{options}` · timing: {timing}"][0]
+    # The Danish notify command is not "besked" (a message).
+    assert catalog_strings("da", "commands")["notify"] != ["besked"]
+    # Prompts are lines of their own in reminders: they start with a capital letter.
+    for lang in TRANSLATED:
+        for domain in ("aqua", "aqualin", "kahuna", "kraqua", "krasserfall"):
+            said = catalog_strings(lang, domain)["the game is over."]
+            assert said[0][:1].isupper(), (lang, domain, said)
+    # Aqualin's tiles have names of their own ("blauer Fisch"), not "Fisch (blau)".
+    aqualin = catalog_strings("de", "aqualin")
+    assert aqualin["blue fish"] == ["blauer Fisch"] and aqualin["pink crab"] == ["rosa Krabbe"]
+    assert "{colour} {species}" not in aqualin

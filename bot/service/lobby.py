@@ -126,7 +126,7 @@ class Lobby(Part):
                   host=mention(row.host_id)))
         parts: list[Any] = [
             head,
-            (_("Options: `{options}` · timing: `{timing}`", options=opts, timing=timing) if timing
+            (_("Options: `{options}` · timing: {timing}", options=opts, timing=timing) if timing
              else _("Options: `{options}`", options=opts)),
             _("Players ({count}/{most}, needs {need}): {players}", count=len(seats),
               most=game.max_players, need=need, players=players),

@@ -199,11 +199,18 @@ class Pauses(Part):
                              reason=safe_name(reason))
                 else:
                     text = _("⏸️ {who} would like to pause the game.", who=who)
-                ask = (_("{players}: press the button if you agree (a moderator can also decide "
-                         "with `{cmd:game pause}`).", players=join([mention(u) for u in missing]))
+                # One person or several: German and Danish say "du" or "ihr"/"I".
+                ask = (_n("{players}: press the button if you agree (a moderator can also decide "
+                          "with `{cmd:game pause}`).",
+                          "{players}: press the button if you agree (a moderator can also decide "
+                          "with `{cmd:game pause}`).", len(missing),
+                          players=join([mention(u) for u in missing]))
                        if action == PAUSE else
-                       _("{players}: press the button if you agree (a moderator can also decide "
-                         "with `{cmd:game resume}`).", players=join([mention(u) for u in missing])))
+                       _n("{players}: press the button if you agree (a moderator can also decide "
+                          "with `{cmd:game resume}`).",
+                          "{players}: press the button if you agree (a moderator can also decide "
+                          "with `{cmd:game resume}`).", len(missing),
+                          players=join([mention(u) for u in missing])))
                 posts.append(Post(text=lines([text, ask]), mention=tuple(missing),
                                   asks=(AskButton(label=AGREE_LABELS[action], game_id=row.id,
                                                   action=action),)))

@@ -12,7 +12,7 @@ from .state import Role, Rules
 
 _ = translator("aqualin")
 
-#: The tile letters' words, translatable (a sentence puts them together as "{colour} {species}").
+#: The tile letters' words, translatable (a tile's name is one phrase: :data:`TILE_WORDS`).
 COLOUR_WORDS = {"R": _("red"), "Y": _("yellow"), "G": _("green"), "B": _("blue"), "P": _("pink"),
                 "V": _("purple")}
 SPECIES_WORDS = {"C": _("crab"), "F": _("fish"), "J": _("jellyfish"), "H": _("seahorse"),
@@ -39,9 +39,27 @@ SUMMARY = _(
 )
 
 
+#: Each tile's name as one phrase ("blue fish"): a German adjective takes the species' gender
+#: ("blauer Fisch", "blaue Krabbe"), so the words cannot be put together by a template.
+TILE_WORDS: dict[str, Text] = {
+    "RC": _("red crab"), "RF": _("red fish"), "RJ": _("red jellyfish"),
+    "RH": _("red seahorse"), "RS": _("red starfish"), "RT": _("red turtle"),
+    "YC": _("yellow crab"), "YF": _("yellow fish"), "YJ": _("yellow jellyfish"),
+    "YH": _("yellow seahorse"), "YS": _("yellow starfish"), "YT": _("yellow turtle"),
+    "GC": _("green crab"), "GF": _("green fish"), "GJ": _("green jellyfish"),
+    "GH": _("green seahorse"), "GS": _("green starfish"), "GT": _("green turtle"),
+    "BC": _("blue crab"), "BF": _("blue fish"), "BJ": _("blue jellyfish"),
+    "BH": _("blue seahorse"), "BS": _("blue starfish"), "BT": _("blue turtle"),
+    "PC": _("pink crab"), "PF": _("pink fish"), "PJ": _("pink jellyfish"),
+    "PH": _("pink seahorse"), "PS": _("pink starfish"), "PT": _("pink turtle"),
+    "VC": _("purple crab"), "VF": _("purple fish"), "VJ": _("purple jellyfish"),
+    "VH": _("purple seahorse"), "VS": _("purple starfish"), "VT": _("purple turtle"),
+}
+
+
 def tile_name(tile: str) -> Text:
     """``BF`` -> ``blue fish``."""
-    return _("{colour} {species}", colour=COLOUR_WORDS[tile[0]], species=SPECIES_WORDS[tile[1]])
+    return TILE_WORDS[tile]
 
 
 def describe(rules: Rules, tile: str, square: str, shift: tuple[str, str] | None = None,

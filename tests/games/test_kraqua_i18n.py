@@ -118,14 +118,14 @@ def test_examples_read_naturally() -> None:
     laid = play(s, A, "lay i")
     gate = refusal(laid, A, "fish red")
     assert str(gate).startswith("the red fish may not pass gate 1 before the green fish")
-    assert tr(gate, "de") == ("Rot darf nicht vor Grün durch Tor 1 (Reihenfolge Grün, Rot, Gelb: "
-                              "Vordrängeln verboten)")
+    assert tr(gate, "de") == ("der rote Fisch darf nicht vor dem grünen durch Tor 1 (Reihenfolge "
+                              "Grün, Rot, Gelb: Vordrängeln verboten)")
     assert tr(gate, "da").startswith("den røde fisk må ikke passere port 1 før den grønne fisk")
     moved = GAME.describe(laid, A, "fish green")
-    assert tr(moved, "de").startswith("zog Grün mit dem Krebs von 10 auf 14")
+    assert tr(moved, "de").startswith("zog den grünen Fisch mit dem Krebs von 10 auf 14")
     assert tr(moved, "da").startswith("flyttede den grønne fisk med krabben fra 10 til 14")
-    assert "innen auf Riffplatz 1" in tr(GAME.describe(s, A, "lay i"), "de")
-    assert "på indre plads 1" in tr(GAME.describe(s, A, "lay i"), "da")
+    assert "innen auf Position 1" in tr(GAME.describe(s, A, "lay i"), "de")
+    assert "i den indre række på position 1" in tr(GAME.describe(s, A, "lay i"), "da")
 
 
 def test_the_seat_in_an_event_is_named_in_every_language() -> None:

@@ -86,16 +86,16 @@ def test_a_few_sentences_word_for_word() -> None:
     rolled = roll_to(position(3, boats=full(3)), "red")
     said = GAME.describe(rolled, ANN, "push", NAMES)
     assert said == "pushed **red** to wave 1"
-    assert tr(said, "de") == "schob **Rot** auf Welle 1"
+    assert tr(said, "de") == "schob das **rote Boot** auf Welle 1"
     assert tr(said, "da") == "skubbede **rød** frem til bølge 1"
     figure = roll_to(position(3, boats=full(3)), "figure")
     moved = GAME.describe(figure, ANN, "move 3:small yellow>red", NAMES)
-    assert tr(moved, "de") == ("setzte eine kleine Figur von Cat aus **Gelb** in **Rot** um "
-                               "(Gelb: 13 % Sturzgefahr)")
+    assert tr(moved, "de") == ("setzte eine kleine Figur von Cat aus dem **gelben** ins "
+                               "**rote Boot** um (gelbes Boot: 13 % Sturzgefahr)")
     assert tr(moved, "da") == ("flyttede Cats lille figur fra **gul** til **rød** "
                                "(gul: 13 % risiko for fald)")
     error = refusal(figure, "move 2:small green>red", ANN)
-    assert tr(error, "de") == "in Grün sitzt keine kleine Figur von Platz 2"
+    assert tr(error, "de") == "im grünen Boot sitzt keine kleine Figur von Platz 2"
     assert tr(error, "da") == "der er ingen lille figur fra plads 2 i grøn"
 
 

@@ -29,7 +29,8 @@ async def started(h: Harness) -> None:
 
 async def test_the_command_is_localized_with_its_choices(start_bot, fake) -> None:
     await start_bot()
-    notify = localized(fake, "game", "notify", names={"de": "benachrichtigung", "da": "besked"},
+    notify = localized(fake, "game", "notify",
+                       names={"de": "benachrichtigung", "da": "notifikationer"},
                        german="Wie ich dir sage")
     where, timezone, quiet, digest = notify["options"]
     assert digest["name"] == "digest" and digest["name_localizations"] == {"de": "tagesübersicht",

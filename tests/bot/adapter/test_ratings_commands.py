@@ -29,7 +29,7 @@ async def test_profile_and_stats_show_ratings(harness: Harness) -> None:
     assert "No current games." in text
     assert "2. **Bob**: rating 1484" in reply_text(await h.command(CAROL, "game", "stats"))
     german = reply_text(await h.command(HANNA, "game", "profile", user=BOB))
-    assert "Profil von **Bob**" in german and "Wertung 1484" in german
+    assert "Profil von **Bob**" in german and "Elo 1484" in german
     danish = reply_text(await h.command(MADS, "game", "profile", user=BOB))
     assert "Profil for **Bob**" in danish and "1 spillet, 0 vundet" in danish
 
@@ -37,5 +37,5 @@ async def test_profile_and_stats_show_ratings(harness: Harness) -> None:
 async def test_profile_is_localized_when_synced(start_bot, fake) -> None:
     await start_bot()
     profile = localized(fake, "game", "profile", names={"de": "profil", "da": "profil"},
-                        german="Wertungen")
+                        german="Elo-Zahlen")
     sole_option(profile, "user")

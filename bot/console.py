@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from games import GameError
+from games.text import Text, command_path, translator
 
 from .refusals import ServiceError, explain
-from .i18n import LANGUAGES, catalog, tr
+from .choices import english_or_same, truth
+from .i18n import LANGUAGES, TRANSLATED, catalog, tr
 from .delivery.pipeline import Pipeline
 from .delivery.recorder import Recorder, Sent
 from .messages import Actor, Attachment, LookButton, Outcome, Place
@@ -39,34 +41,113 @@ from .store import Store
 from .timekeeping.durations import format_duration, parse_duration
 from .timekeeping.quiet import UTC, PersonClock
 
-HELP = """Lines look like `name: command` (# starts a comment). Commands:
-  /game new <game> [key=value ...]   open a lobby (e.g. /game new aqualin rules=classic)
-  /game join | leave | start | status | resign
-  /game board [player:<name>]        the board; in Aqua that player's area
-  /game hand [dm:true]               your private view (dm:true: also as a DM)
-  /game rules [game]                 how to play
-  /game abort [reason] [game:N]
-  /game undo | log [count] | export | stats [game] | replay [number]
-  /game profile [name]               ratings, games, wins and current games
-  /game notify [channel|dm|both|off] how you hear it's your turn (none: your choice)
-  /game notify timezone:Europe/Berlin quiet:23:00-07:30   no pings then; told once they end
-  /game notify digest:08:00          a daily DM at 08:00 your time with the games waiting for you
-  /game kick <name> | skip [name]
-  /game pause [reason] | resume      a moderator at once; a player asks, the others agree
-                                     (each with /game pause, as the button would)
-  /game away <until>                 e.g. /game away 3d, /game away 2026-12-24 (your time), /game away off
-  /game addbot [easy|normal|hard] | removebot
-  /game config [who_starts=… reminder=12h deadline=2d on_deadline=skip auto_forced=false away_days=30]
-  /game config adopt=true           a player: agree that the game takes the server's settings now
-  /move <move>                       e.g. /move d4  or  /move b2-c3 d4
-  /moves [typed]                     what /move's autocomplete would offer
-  /turns [number]                    every game waiting for you; a number: that game from your seat
-  /wait <duration>                   let time pass (e.g. 13h) and fire due reminders/deadlines
-  /press wait <name>                 the Wait button under a ran-out clock (wait for that player)
-  help, quit
-Options may be written as in Discord (player:bob) or as key=value (player=bob).
-Language: start with --lang de or --lang da to read everything in German or Danish; commands
-may then be typed as that Discord client shows them too (/spiel neu aqualin, /zug d4)."""
+_ = translator("bot")
+
+#: The help, a line per command: (usage, what it does). A usage names commands and options as
+#: ``{cmd:...}`` fields and choice words as ``{w:...}`` ones, so each language shows the names
+#: its Discord client shows and the words the console takes (:mod:`bot.choices`).
+HELP_LINES: tuple[tuple[str, Text | None], ...] = (
+    ("{cmd:game new} <game> [key=value ...]", _("open a lobby, e.g. {cmd:game new} aqualin rules=classic")),
+    ("{cmd:game join}", _("join the lobby")),
+    ("{cmd:game leave}", _("leave the lobby")),
+    ("{cmd:game start}", _("start the game")),
+    ("{cmd:game status}", _("whose turn it is")),
+    ("{cmd:game resign}", _("give up the game")),
+    ("{cmd:game board} [{cmd:player:}<name>]", _("the board; in Aqua that player's area")),
+    ("{cmd:game hand} [{cmd:dm:}{w:yes}]", _("your private view (with {cmd:dm:}{yes} also as a DM)", yes=_("yes"))),
+    ("{cmd:game rules} [<game>]", _("how to play")),
+    ("{cmd:game abort} [<reason>] [{cmd:game:}N]", _("end the game (a number picks one of several)")),
+    ("{cmd:game undo}", _("take back the last move")),
+    ("{cmd:game log} [N]", _("the last moves")),
+    ("{cmd:game export}", _("the game's record")),
+    ("{cmd:game stats} [<game>]", _("ratings and results")),
+    ("{cmd:game replay} [N]", _("a finished game, move by move")),
+    ("{cmd:game profile} [<name>]", _("ratings, games, wins and current games")),
+    ("{cmd:game notify} [{w:channel}|{w:dm}|{w:both}|{w:off}]",
+     _("how you hear it's your turn (none: your choice)")),
+    ("{cmd:game notify} {cmd:timezone:}Europe/Berlin {cmd:quiet:}23:00-07:30",
+     _("no pings then; told once they end")),
+    ("{cmd:game notify} {cmd:digest:}08:00", _("a daily DM at 08:00 your time with the games waiting for you")),
+    ("{cmd:game kick} <name>", _("take a player out of the game")),
+    ("{cmd:game skip} [<name>]", _("skip a player's turn")),
+    ("{cmd:game pause} [<reason>]", _("a moderator at once; a player asks, the others agree (each with "
+                                      "{cmd:game pause}, as the button would)")),
+    ("{cmd:game resume}", _("go on after a pause")),
+    ("{cmd:game away} <until>", _("e.g. {cmd:game away} 3d, {cmd:game away} 2026-12-24 (your time), "
+                                  "{cmd:game away} {off}", off=_("off"))),
+    ("{cmd:game addbot} [{w:easy}|{w:normal}|{w:hard}]", _("seat a bot")),
+    ("{cmd:game removebot}", _("take a bot out of the lobby")),
+    ("{cmd:game config} [{cmd:who_starts:}… {cmd:reminder:}12h {cmd:deadline:}2d {cmd:on_deadline:}{w:skip} "
+     "{cmd:auto_forced:}{w:no} {cmd:away_days:}30]", _("the server's settings")),
+    ("{cmd:game config} {cmd:adopt:}{w:yes}", _("a player: agree that the game takes the server's settings now")),
+    ("{cmd:move} <move>", _("e.g. {cmd:move} d4 or {cmd:move} b2-c3 d4")),
+    ("/moves [<typed>]", _("what {cmd:move}'s autocomplete would offer")),
+    ("{cmd:turns} [N]", _("every game waiting for you; a number: that game from your seat")),
+    ("/wait <duration>", _("let time pass (e.g. 13h) and fire due reminders and deadlines")),
+    ("/press wait <name>", _("the Wait button under a ran-out clock (wait for that player)")),
+    ("help, quit", None),
+)
+#: What else people call a ``/game`` subcommand -> the subcommand (any language's names for
+#: it are found in the commands catalogs; these are the words Discord does not show).
+SYNONYMS = {
+    "history": "log", "quit": "leave", "exit": "leave", "cancel": "abort", "concede": "resign",
+    "surrender": "resign", "takeback": "undo", "settings": "config",
+    "rückgängig": "undo", "protokoll": "log", "abbruch": "abort", "beenden": "abort",
+    "kapitulieren": "resign", "austreten": "leave", "konfiguration": "config",
+    "historik": "log", "annuller": "abort", "overgiv": "resign", "giv_op": "resign",
+}
+#: The ``/game`` subcommands (in English), for the guess at what an unknown one meant.
+SUBCOMMANDS = ("new", "join", "leave", "start", "board", "hand", "rules", "status", "abort", "resign",
+               "undo", "log", "export", "replay", "stats", "profile", "kick", "skip", "config", "addbot",
+               "removebot", "notify", "pause", "resume", "away")
+
+
+class _Fields:
+    """``{cmd:game new}`` and ``{w:easy}`` in a help line, as ``lang`` names them."""
+
+    def __init__(self, lang: str, words: bool) -> None:
+        self.lang, self.words = lang, words
+
+    def __format__(self, spec: str) -> str:
+        if self.words:
+            return catalog(self.lang, "bot").gettext(spec)
+        return command_path(spec, catalog(self.lang, "commands").gettext)
+
+
+def help_lines(lang: str) -> list[str]:
+    """The console's help in ``lang``: its commands as that language's Discord client names
+    them, with what each does."""
+    usages = [u.format_map({"cmd": _Fields(lang, False), "w": _Fields(lang, True)}) for u, _w in HELP_LINES]
+    width = min(max(len(u) for u in usages), 44) + 2  # a longer usage has its words below it
+    out = [tr(_("Lines look like name: command (# starts a comment). Commands:"), lang)]
+    for usage, (_u, what) in zip(usages, HELP_LINES):
+        if what is None:
+            out.append("  " + usage)
+        elif len(usage) < width:
+            out.append("  " + usage.ljust(width) + tr(what, lang))
+        else:
+            out += ["  " + usage, "  " + " " * width + tr(what, lang)]
+    out.append(tr(_("Options may be written as in Discord ({cmd:game board player:}bob) or as key=value "
+                    "(player=bob)."), lang))
+    out.append(tr(_("Language: start with --lang de or --lang da to read everything in German or Danish; "
+                    "commands may then be typed as that Discord client shows them, or in English."), lang))
+    return out
+
+
+def meant(word: str) -> str | None:
+    """The ``/game`` subcommand someone probably meant by ``word`` (``rückgängig`` -> ``undo``):
+    a synonym, or the subcommand's name in another of our languages."""
+    word = word.lower()
+    if word in SUBCOMMANDS:
+        return word
+    if word in SYNONYMS:
+        return SYNONYMS[word]
+    for lang in TRANSLATED:
+        found = english_names(lang).get(word)
+        if found in SUBCOMMANDS:
+            return found
+    return None
+
 
 #: ``/game`` subcommands and their Discord options, in order: each may be given as
 #: ``option:value`` (as Discord shows it), ``option=value`` or as a plain word in this order.
@@ -75,8 +156,6 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
     "addbot": ("level",), "notify": ("where", "timezone", "quiet", "digest"),
 }
-YES = ("1", "true", "yes", "on", "dm")
-NO = ("0", "false", "no", "off")
 #: A prompt copied along with a line (``> alice: /game join``).
 PROMPT = re.compile(r"^\s*(?:>\s*)+")
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -190,19 +269,19 @@ class Console:
         line = strip_comment(PROMPT.sub("", line.strip())).strip()
         if not line:
             return []
-        if line in ("help", "?"):
-            return HELP.splitlines()
+        if line.lower() in ("help", "?", "hilfe", "hjælp"):
+            return help_lines(self.lang)
         name, sep, command = line.partition(":")
         if not sep or not name.strip() or not command.strip().startswith("/"):
             self.refused += 1
-            return ["Write `name: /command`, e.g. `alice: /game new aqualin` (or `help`)."]
+            return [self._plain(_("Write `name: /command`, e.g. `alice: {cmd:game new} aqualin` (or `help`)."))]
         actor = self.actor(name.strip())
         await self._remember(actor)
         try:
             words = shlex.split(command.strip())
         except ValueError as exc:
             self.refused += 1
-            return [f"could not read that line: {exc}"]
+            return [self._plain(_("could not read that line: {error}", error=str(exc)))]
         try:
             outcome = await self._dispatch(actor, words)
         except (ServiceError, GameError) as exc:
@@ -212,7 +291,7 @@ class Console:
             return outcome
         shown = await self._delivered(outcome, actor)
         # Bot seats move on their own, as in Discord (without the pause).
-        for _ in range(2000):
+        for _turn in range(2000):
             move = await self.service.bots.bot_turn(self.place)
             if move is None:
                 break
@@ -259,8 +338,7 @@ class Console:
                 if seat.user_id in unknown:
                     self.names.setdefault(seat.user_id, seat.name)
 
-    @staticmethod
-    def _options(sub: str, words: list[str]) -> dict[str, str]:
+    def _options(self, sub: str, words: list[str]) -> dict[str, str]:
         """A subcommand's options from ``option:value``, ``option=value`` or plain words."""
         names = PARAMS.get(sub, ())
         found: dict[str, str] = {}
@@ -279,8 +357,12 @@ class Console:
             if name not in found and loose:
                 found[name] = loose.pop(0)
         if loose:
-            known = " ".join(f"{n}:" for n in names) or "no options"
-            raise ServiceError(f"`/game {sub}` doesn't take `{loose[0]}` (it takes {known}).")
+            if not names:
+                raise ServiceError(_("`{command}` takes nothing, not `{word}`.",
+                                     command=self._command(sub), word=loose[0]))
+            known = " ".join(command_path(f"{n}:", catalog(self.lang, "commands").gettext) for n in names)
+            raise ServiceError(_("`{command}` doesn't take `{word}` (it takes {known}).",
+                                 command=self._command(sub), word=loose[0], known=known))
         return found
 
     def _in_english(self, words: list[str]) -> list[str]:
@@ -313,7 +395,7 @@ class Console:
             seconds = parse_duration(" ".join(args) or "?", what="duration") or 0
             self.offset += seconds
             lines = [f"(time passes: {format_duration(seconds)})"]
-            for _, outcome in await s.timers.fire_due():
+            for _fired, outcome in await s.timers.fire_due():
                 lines += await self._delivered(outcome)
             return lines
         if head == "/press" and args[:1] == ["wait"] and len(args) == 2:
@@ -321,11 +403,11 @@ class Console:
             seat = next((x for x in await s.store.games.seats(row.id) if x.name.lower() == args[1].lower()),
                         None) if row is not None else None
             if row is None or seat is None:
-                raise ServiceError(f"No player called {args[1]} in this channel's game.")
+                raise ServiceError(_("No player called {name} in this channel's game.", name=args[1]))
             return await s.clocks.wait_for(actor, p, row.id, seat.player_id)
         if head == "/turns":  # a number presses the button of that game under the list
             if len(args) > 1 or (args and not args[0].lstrip("#").isdigit()):
-                raise ServiceError("`/turns` takes a game's number, e.g. `/turns 12`, or nothing.")
+                raise ServiceError(_("`{cmd:turns}` takes a game's number, e.g. `{cmd:turns} 12`, or nothing."))
             if args:
                 return await s.turns.look(actor, p, int(args[0].lstrip("#")))
             return await s.turns.turns(actor, p)
@@ -333,11 +415,14 @@ class Console:
             pairs = await s.looking.suggest(actor, p, " ".join(args))
             return [f"  {self._plain(label)}" for label, _ in pairs]
         if head != "/game" or not args:
-            raise ServiceError("Unknown command; type `help`.")
+            guess = meant(head.lstrip("/")) if head != "/game" else None
+            if guess is not None:  # ``/undo``: a subcommand of /game
+                raise ServiceError(_("Did you mean `{command}`?", command=self._command(guess)))
+            raise ServiceError(_("Unknown command; type `help`."))
         sub, rest = args[0].lower(), args[1:]
         if sub == "new":
             if not rest:
-                raise ServiceError("Which game? e.g. `/game new aqualin`.")
+                raise ServiceError(_("Which game? e.g. `{cmd:game new} aqualin`."))
             return await s.lobby.new_game(actor, p, rest[0], " ".join(rest[1:]))
         simple = {"join": s.lobby.join, "leave": s.lobby.leave, "start": s.lobby.start, "status": s.looking.status,
                   "resign": s.play.resign, "undo": s.play.undo, "export": s.history.export}
@@ -357,36 +442,44 @@ class Console:
         if sub == "away":
             until = re.sub(r"^until[:=]\s*", "", " ".join(rest))
             if not until:
-                raise ServiceError("Until when? e.g. `/game away 3d` or `/game away off`.")
+                raise ServiceError(_("Until when? e.g. `{cmd:game away} 3d` or `{cmd:game away} {off}`.", off=_("off")))
             return await s.pauses.away(actor, p, until)
         if sub == "config":
             try:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
             except ValueError:
-                raise ServiceError("Write settings as key=value, e.g. reminder=6h.") from None
+                raise ServiceError(_("Write settings as key=value, e.g. {cmd:reminder:}6h.")) from None
             flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads"}
             settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
-            if str(settings.pop("adopt", "false")).lower() in YES:
+            if truth(str(settings.pop("adopt", "false"))):
                 return await s.kept.adopt(actor, p)
             known = CONFIG_KEYS - {"adopt"}
             unknown = sorted(set(settings) - known)
             if unknown:
-                raise ServiceError(f"`{unknown[0]}` is not a setting; these are: "
-                                   + ", ".join(sorted(known)) + ".")
-            for key in flags & set(settings):
-                settings[key] = str(settings[key]).lower() in YES
+                names = catalog(self.lang, "commands").gettext
+                raise ServiceError(_("`{key}` is not a setting; these are: {known}.", key=unknown[0],
+                                     known=", ".join(sorted(names(k) for k in known))))
+            for key in flags & set(settings):  # ja, til, an ... as well
+                settings[key] = bool(truth(str(settings[key])))
+            for key in ("on_deadline", "who_starts"):  # überspringen, alle ...: the English value
+                if key in settings:
+                    settings[key] = english_or_same(key, str(settings[key]))
             return await s.settings.configure(actor, p, **settings)
         if sub not in PARAMS and sub != "removebot":
-            raise ServiceError(f"Unknown command `/game {sub}`; type `help`.")
+            guess = meant(sub)
+            if guess is not None:
+                raise ServiceError(_("Did you mean `{command}`?", command=self._command(guess)))
+            raise ServiceError(_("Unknown command `{command}`; type `help`.", command=self._command(sub)))
         opts = self._options(sub, rest)
         if sub == "board":
             player = opts.get("player", "").lstrip("@")
             return await s.looking.board(actor, p, user_id_for(player) if player else None)
         if sub == "hand":
-            dm = opts.get("dm", "false").lower()
-            if dm not in YES + NO:
-                raise ServiceError("`dm` is true or false, e.g. `/game hand dm:true`.")
-            return await s.looking.hand(actor, p, dm in YES)
+            dm = opts.get("dm", "false")
+            wanted = True if dm.lower() == "dm" else truth(dm)
+            if wanted is None:
+                raise ServiceError(_("`{cmd:dm:}` is yes or no, e.g. `{cmd:game hand dm:}{yes}`.", yes=_("yes")))
+            return await s.looking.hand(actor, p, wanted)
         if sub == "rules":
             outcome = await s.looking.rules(p, opts.get("game"))
             game = opts.get("game") or getattr(await s.store.games.latest_game(p.channel_id), "game", None)
@@ -395,7 +488,7 @@ class Console:
         if sub in ("log", "replay"):
             given = opts.get("count" if sub == "log" else "number")
             if given is not None and not given.isdigit():
-                raise ServiceError(f"`/game {sub}` takes a number, e.g. `/game {sub} 3`.")
+                raise ServiceError(_("`{command}` takes a number, e.g. `{command} 3`.", command=self._command(sub)))
             if sub == "log":
                 return await s.history.log(actor, p, int(given) if given else 10)
             return await s.history.replay_animation(actor, p, int(given) if given else None)
@@ -406,7 +499,7 @@ class Console:
             return await s.ratings.profile(actor, p, user_id_for(user) if user else None, user or None)
         if sub == "kick":
             if "user" not in opts:
-                raise ServiceError("Whom? e.g. `/game kick bob`.")
+                raise ServiceError(_("Whom? e.g. `{cmd:game kick} bob`."))
             user = opts["user"].lstrip("@")
             return await s.play.kick(actor, p, user_id_for(user), user)
         if sub == "skip":
@@ -418,6 +511,10 @@ class Console:
             return await s.notices.notify(actor, p, opts.get("where"), timezone=opts.get("timezone"),
                                           quiet=opts.get("quiet"), digest=opts.get("digest"))
         return await s.bots.remove_bot(actor, p)
+
+    def _command(self, sub: str) -> str:
+        """``/game <sub>`` as this console's language names it (``/spiel zurücknehmen``)."""
+        return command_path(f"game {sub}", catalog(self.lang, "commands").gettext)
 
     def _plain(self, text: str, reader: int | None = None) -> str:
         """``text`` as a terminal shows it; times on the clock of ``reader`` (who reads it, if

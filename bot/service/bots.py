@@ -17,6 +17,7 @@ from games import GameError
 from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
+from ..choices import english
 from ..refusals import GameUnavailable, ServiceError
 from ..store import GameRow
 from ..messages import Actor, Outcome, Place
@@ -72,6 +73,7 @@ class Bots(Part):
 
     async def add_bot(self, actor: Actor, place: Place, level: str = "normal",
                       game_id: int | None = None) -> Outcome:
+        level = english("level", level) or level  # schwer, svær: as a German or Danish player types it
         if level not in BOT_LEVELS:
             raise ServiceError(_("A bot is easy, normal or hard."))
         async with self.ground.lock(place.channel_id):

@@ -37,7 +37,7 @@ from ..messages import Actor, DirectMessage, Outcome, Place, Post
 from ..store import GameRow, SeatRow, TimerRow
 from ..store.envelopes import envelopes as outbox_rows
 from ..safe_text import clip, mention
-from ..timekeeping.durations import OFF_IN_ANY_LANGUAGE
+from ..choices import english, means_off
 from ..timekeeping.quiet import (BadClock, PersonClock, read_span, read_time, read_zone, span_words,
                                  time_words)
 from ..vocab import Notify
@@ -129,7 +129,7 @@ class Notices(Part):
             parts.append(_("Change it with `{cmd:game notify}`: where (channel, dm, both or off), "
                            "your time zone and your quiet hours."))
             return Outcome(reply=lines(parts))
-        choice = where.strip().lower()
+        choice = english("where", where) or where.strip().lower()  # Kanal, begge, aus ... too
         if choice not in NOTIFY_CHOICES:
             raise ServiceError(_("I don't know '{where}' here: choose channel, dm, both or off.",
                                  where=clip(where.strip(), 20)))
@@ -156,7 +156,7 @@ class Notices(Part):
                                      "e.g. Europe/Berlin or America/New_York.",
                                      zone=clip(timezone.strip(), 40))) from None
         if quiet and quiet.strip():
-            if quiet.strip().lower() in OFF_IN_ANY_LANGUAGE:
+            if means_off(quiet):
                 start = end = None
             else:
                 try:
@@ -165,7 +165,7 @@ class Notices(Part):
                     raise ServiceError(_("Quiet hours are a span of your day, e.g. `23:00-07:30`, "
                                          "or `off`.")) from None
         if digest and digest.strip():
-            if digest.strip().lower() in OFF_IN_ANY_LANGUAGE:
+            if means_off(digest):
                 daily = None
             else:
                 try:

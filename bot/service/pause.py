@@ -36,7 +36,8 @@ from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
 from ..store import GameRow, OverAllowance, SeatRow
 from ..safe_text import clip, mention, safe_name
-from ..timekeeping.durations import MAXIMUM, MINIMUM, OFF_WORDS, format_duration, parse_duration
+from ..choices import means_off
+from ..timekeeping.durations import MAXIMUM, MINIMUM, format_duration, parse_duration
 from .names import _, _n, bold, seat_names
 from .away_allowance import AwayLeft, away_left
 from .paused import moment, pause_line, person_names
@@ -73,7 +74,7 @@ def parse_until(text: str, now: float, zone: str = "UTC") -> float | None:
     """
     raw = " ".join(str(text).strip().lower().split())
     tz = ZoneInfo("UTC" if raw.endswith("utc") else zone)
-    if raw in (*OFF_WORDS, "back"):
+    if means_off(raw) or raw == "back":
         return None
     found = _ISO.fullmatch(raw)
     parts: tuple[str | None, ...] | None = None

@@ -17,7 +17,8 @@ from games import BadOptions
 from games.text import Text, translator
 
 from ..safe_text import clip
-from .durations import _PART, _UNITS, MAXIMUM, OFF_WORDS, format_duration, parse_duration
+from ..choices import means_off
+from .durations import _PART, _UNITS, MAXIMUM, format_duration, parse_duration
 
 _ = translator("bot")
 
@@ -34,11 +35,11 @@ def parse_clock(text: str) -> tuple[int, int] | None:
     """``3d+1d`` (also ``2d 12h + 6h``, ``1w``: no increment) -> (start, increment) seconds;
     None for ``off``. Raises BadOptions naming the input."""
     raw = " ".join(str(text).strip().lower().split())
-    if raw in OFF_WORDS:
+    if means_off(raw):
         return None
     start_text, plus, more = raw.partition("+")
     if not _SHAPE.fullmatch(start_text.replace(" ", "")) or (
-            plus and not (_SHAPE.fullmatch(more.replace(" ", "")) or more.strip() in OFF_WORDS)):
+            plus and not (_SHAPE.fullmatch(more.replace(" ", "")) or means_off(more))):
         raise BadOptions(_("'{text}' is not a clock: write the starting time and what each turn "
                            "adds, e.g. clock=3d+1d or clock=12h+30m (or clock=off)",
                            text=clip(raw, 24)))

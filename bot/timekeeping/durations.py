@@ -8,6 +8,8 @@ import re
 from games import BadOptions
 from games.text import Text, translator
 
+from ..choices import means_off
+
 _ = translator("bot")
 
 _UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
@@ -15,9 +17,8 @@ _PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|min|m|h|d|w)")
 #: A word that can only be the rest of a duration (``6h`` in ``deadline=1d 6h``).
 CONTINUATION = re.compile(r"(?:\d+(?:\.\d+)?)?(?:min|s|m|h|d|w)(?:\d+(?:\.\d+)?(?:min|s|m|h|d|w))*"
                           r"|\d+(?:\.\d+)?", re.I)
+#: ``off`` in English; any language's word for it is understood (:func:`bot.choices.means_off`).
 OFF_WORDS = ("off", "none", "no", "never", "0")
-#: The same as German and Danish players write it too (a quiet-hours span, a digest, a ladder).
-OFF_IN_ANY_LANGUAGE = (*OFF_WORDS, "aus", "keine", "fra", "ingen")
 #: A reminder or deadline shorter than this would only spam a channel.
 MINIMUM = 5 * 60
 MAXIMUM = 60 * 86400
@@ -26,7 +27,7 @@ MAXIMUM = 60 * 86400
 def parse_duration(text: str, *, what: str = "duration") -> int | None:
     """Seconds, or None for ``off``; raises BadOptions naming the input."""
     raw = " ".join(str(text).strip().lower().split())
-    if raw in OFF_WORDS:
+    if means_off(raw):  # aus, fra, keine ... as well
         return None
     compact = raw.replace(" ", "")
     if not compact or _PART.sub("", compact):

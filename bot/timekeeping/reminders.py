@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from games import BadOptions
 from games.text import Text, join, translator
 
-from .durations import OFF_IN_ANY_LANGUAGE, format_duration, parse_duration
+from ..choices import means_off
+from .durations import format_duration, parse_duration
 
 _ = translator("bot")
 
@@ -71,7 +72,7 @@ def _compact(seconds: int) -> str:
 def parse_ladder(text: str) -> Ladder:
     """``50%,8h,1h``, ``every 12h`` or ``off``; raises BadOptions naming the input."""
     raw = " ".join(str(text).strip().lower().split())
-    if raw in OFF_IN_ANY_LANGUAGE:
+    if means_off(raw):
         return Ladder()
     for word in ("every", "alle", "hver"):  # "every 12h", as German and Danish say it too
         if raw.startswith(word + " "):

@@ -92,17 +92,21 @@ def judge(cells_after: Cells, me: int, my_gain: int, tiles: Sequence[str]) -> fl
 
 
 def choose(moves: Sequence[tuple[int, Cells, str]], me: int, tiles: Sequence[str],
-           out_of_time: Callable[[], bool]) -> tuple[str, float, int]:
+           out_of_time: Callable[[], bool],
+           tie_break: Callable[[Cells], float]) -> tuple[str, float, int]:
     """The best of ``moves`` — (exact gain, board after, move text), best guess first — by
-    :func:`judge`; stops early when ``out_of_time()`` (after the first). Returns the move, its
-    worth and how many were judged."""
-    best_move, best_value = moves[0][2], float("-inf")
+    :func:`judge`, equal worths by ``tie_break`` of the board after (early in the game nearly
+    every move is worth 0); stops early when ``out_of_time()`` (after the first). Returns the
+    move, its worth and how many were judged."""
+    best_move, best_key = moves[0][2], (float("-inf"), float("-inf"))
     judged = 0
     for my_gain, after, text in moves:
         if judged and out_of_time():
             break
         value = judge(after, me, my_gain, tiles)
         judged += 1
-        if value > best_value:
-            best_move, best_value = text, value
-    return best_move, best_value, judged
+        if value >= best_key[0] - 1e-9:
+            key = (round(value, 9), tie_break(after))
+            if key > best_key:
+                best_move, best_key = text, key
+    return best_move, best_key[0], judged

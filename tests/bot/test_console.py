@@ -90,9 +90,9 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
     try:
         console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang="de")
         out = await console.handle("alice: /spiel einstellungen zugfrist=2d")  # not an option name
-        assert out == ["[only alice sees] `zugfrist` is not a setting; these are: auto_forced, away_days, "
-                       "bot_takeover, clear_manager_role, deadline, language, manager_role, on_deadline, "
-                       "reminder, reminders, threads, who_starts."]
+        assert out == ["[only alice sees] `zugfrist` ist keine Einstellung; es gibt: abwesenheit_tage, bei_frist, "
+                       "bot_übernimmt, erinnerung, erinnerungen, frist, rolle_entfernen, spiele_in_threads, "
+                       "spielleiter_rolle, sprache, wer_startet, zwangszug_automatisch."]
         await console.handle("alice: /spiel neu aqualin")
         await console.handle("bob: /spiel beitreten")
         await console.handle("alice: /spiel start")
@@ -110,7 +110,7 @@ async def test_console_turns_lists_the_games_and_presses_a_look(tmp_path: Path) 
     store = await Store.open(tmp_path / "c.sqlite3")
     try:
         console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang="de")
-        assert any("/turns" in line for line in await console.handle("help"))
+        assert any("/züge" in line for line in await console.handle("help"))  # German console
         for line in ("alice: /game new kahuna deadline=6h", "bob: /game join", "alice: /game start"):
             await console.handle(line)
         row = await store.games.active_game(1)

@@ -185,7 +185,7 @@ async def test_replay_dm_and_player(consoles: Consoles) -> None:
     out = await run(console, ["alice: /game hand"])
     assert not any(line.startswith("[DM to") for line in out)
     wrong = await console.handle("alice: /game hand dm:maybe")
-    assert wrong == ["[only alice sees] `dm` is true or false, e.g. `/game hand dm:true`."]
+    assert wrong == ["[only alice sees] `dm:` is yes or no, e.g. `/game hand dm:yes`."]
     console.refused = 0
     await run(console, ["alice: /game resign"])
     out = await run(console, ["bob: /game replay"])
@@ -205,7 +205,7 @@ async def test_options_written_as_in_discord(consoles: Consoles) -> None:
     assert "Easy bot" in "\n".join(out)
     assert "reminder" in "\n".join(out).lower()
     assert await console.handle("alice: /game status now") == [
-        "[only alice sees] `/game status` doesn't take `now` (it takes no options)."]
+        "[only alice sees] `/game status` takes nothing, not `now`."]
 
 
 # ----- /game rules ------------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+"""Choice values typed in any of our languages (:mod:`bot.choices`), and the console's help and
+refusals in its language (issue 32, section 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.choices import CHOICES, english, means_off, table, truth
+from bot.console import SUBCOMMANDS, Console, help_lines
+from bot.i18n import TRANSLATED, catalog
+from bot.service import GameService
+from bot.store import Store
+
+
+@pytest.mark.parametrize("kind", sorted(CHOICES))
+def test_every_catalog_translation_maps_back(kind: str) -> None:
+    """Each value's msgids and their translations in every language (in any case) name it."""
+    for value, msgids in CHOICES[kind].items():
+        for msgid in msgids:
+            assert english(kind, msgid) == value
+            for lang in TRANSLATED:
+                word = catalog(lang, "bot").gettext(msgid)
+                assert english(kind, word) == value, (lang, msgid, word)
+                assert english(kind, word.upper()) == value
+
+
+@pytest.mark.parametrize("kind", sorted(CHOICES))
+def test_no_word_names_two_values(kind: str) -> None:
+    """A translation that collides with another value's word would be read wrongly."""
+    for value, msgids in CHOICES[kind].items():
+        for msgid in msgids:
+            for lang in ("en", *TRANSLATED):
+                word = catalog(lang, "bot").gettext(msgid).casefold()
+                assert table(kind)[word] == value, (kind, lang, msgid, word)
+
+
+def test_off_and_truth_words() -> None:
+    for word in ("off", "aus", "fra", "keine", "ingen", "0", "NIE"):
+        assert means_off(word), word
+    assert not means_off("12h")
+    assert [truth(w) for w in ("ja", "an", "til", "Yes", "nein", "nej", "fra", "falsch", "maybe")] == \
+        [True, True, True, True, False, False, False, False, None]
+
+
+async def console_lines(tmp_path: Path, lang: str, lines: list[str]) -> list[list[str]]:
+    store = await Store.open(tmp_path / f"{lang}.sqlite3")
+    try:
+        console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang=lang)
+        return [await console.handle(line) for line in lines]
+    finally:
+        console.service.close()
+        await store.close()
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("de", "alice: /spiel bot_hinzufügen schwer"),
+    ("de", "alice: /spiel bot_hinzufügen stufe:SCHWER"),
+    ("da", "alice: /spil tilføj_bot niveau:svær"),
+    ("en", "alice: /game addbot level:hard"),
+])
+async def test_a_bot_level_in_the_players_words(tmp_path: Path, lang: str, line: str) -> None:
+    new = {"de": "/spiel neu", "da": "/spil nyt", "en": "/game new"}[lang]
+    _, out = await console_lines(tmp_path, lang, [f"alice: {new} aqualin", line])
+    assert any("Hard bot" in shown for shown in out), out
+
+
+async def test_a_refused_level_names_the_localised_choices(tmp_path: Path) -> None:
+    _, out = await console_lines(tmp_path, "de", ["alice: /spiel neu aqualin",
+                                                 "alice: /spiel bot_hinzufügen stufe:brutal"])
+    assert out == ["[only alice sees] Ein Bot ist leicht, normal oder schwer."]
+
+
+async def test_notify_places_in_danish(tmp_path: Path) -> None:
+    (out,) = await console_lines(tmp_path, "da", ["alice: /spil notifikationer hvor:fra"])
+    assert "🔕" in out[0]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_help_names_the_commands_as_discord_shows_them(lang: str) -> None:
+    names = catalog(lang, "commands").gettext
+    text = "\n".join(help_lines(lang))
+    game = "/" + names("game")
+    assert f"{game} {names('new')}" in text  # /spiel neu, /spil nyt
+    assert "/game" not in text
+    usages = [line.split("  ")[1] for line in help_lines(lang)[1:] if line.startswith("  /")]
+    for sub in SUBCOMMANDS:
+        if names(sub) != sub:
+            assert not any(u.startswith(f"{game} {sub} ") or u == f"{game} {sub}" for u in usages), sub
+
+
+@pytest.mark.parametrize(("lang", "line", "answer"), [
+    ("de", "alice: /spiel rückgängig", "Meintest du `/spiel zurücknehmen`?"),
+    ("de", "alice: /spiel protokoll", "Meintest du `/spiel verlauf`?"),
+    ("da", "alice: /spil historik", "Mente du `/spil log`?"),
+    ("da", "alice: /spil abbrechen", "Mente du `/spil afbryd`?"),
+    ("en", "alice: /game history", "Did you mean `/game log`?"),
+    ("en", "alice: /game quit", "Did you mean `/game leave`?"),
+    ("en", "alice: /undo", "Did you mean `/game undo`?"),
+    ("de", "alice: /spiel quatsch", "Unbekannter Befehl `/spiel quatsch`; tippe `help`."),
+])
+async def test_synonyms_and_unknown_commands_in_the_consoles_language(
+        tmp_path: Path, lang: str, line: str, answer: str) -> None:
+    (out,) = await console_lines(tmp_path, lang, [line])
+    assert out == [f"[only alice sees] {answer}"]

@@ -61,17 +61,12 @@ def best_replies(cells: Cells, mover: int, tiles: Sequence[str]) -> list[int]:
         lab_o, sz_o = labels(moved, other)
         shift = (points(sz_m) - base_m) - (points(sz_o) - base_o) if option else 0
         empties = [e for e in range(36) if moved[e] is None and e != skip]
-        # rows[v][k]: what value v of each attribute gains on the k-th empty square
+        # [v][k]: what value v of each role's attribute gains on the k-th empty square
         mine = [[gain(moved, lab_m, sz_m, mover, v, e) for e in empties] for v in _VALUES[mover]]
         theirs = [[gain(moved, lab_o, sz_o, other, v, e) for e in empties]
                   for v in _VALUES[other]]
-        done: dict[tuple[int, int], int] = {}
-        for n, pair in enumerate(wanted):
-            top = done.get(pair)
-            if top is None:
-                row_m, row_o = mine[pair[0]], theirs[pair[1]]
-                top = done[pair] = shift + max(
-                    (a - b for a, b in zip(row_m, row_o)), default=0)
+        for n, (vm, vo) in enumerate(wanted):  # each tile: its two values' rows
+            top = shift + max((a - b for a, b in zip(mine[vm], theirs[vo])), default=0)
             if top > best[n]:
                 best[n] = top
     return best

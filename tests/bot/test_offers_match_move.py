@@ -1,9 +1,11 @@
-"""What ``/move``'s autocomplete offers, ``/move`` accepts: over random playouts of every game.
+"""What ``/move``'s autocomplete and the turn's buttons offer, ``/move`` accepts: over random
+playouts of every game.
 
 Every game is played through the service with random legal moves. At each position, everyone
 at the table (and someone who plays no seat) asks for suggestions; each move offered must be
 one the engine accepts from that person's seat in the stored position, and a person offered a
-move must be someone the game waits for. A seat partway through its turn (Kraqua's free turn
+move must be someone the game waits for. Every button of every seat that acts (its menus
+opened) must play a move the engine accepts. A seat partway through its turn (Kraqua's free turn
 order) once made the others be offered moves that ``/move`` then refused.
 """
 
@@ -61,7 +63,7 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
     await service.lobby.start(actors[0], PLACE)
     rnd = random.Random(f"offers-{game_id}")
     by_user = {a.user_id: a for a in actors}
-    offered = 0
+    offered = pressed = 0
     for _step in range(400):
         game, state, seats = await position(service)
         if game.result(state) is not None:
@@ -78,6 +80,8 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
             for move in moves:
                 game.apply(state, player, move)  # raises if /move would refuse it
                 offered += 1
+        for player in game.to_act(state):  # the turn message's buttons, menus opened
+            pressed += press_every_button(game, state, player)
         # one random legal move of whoever acts
         player = rnd.choice(sorted(game.to_act(state)))
         seat = next(s for s in seats if s.player_id == player)
@@ -88,3 +92,19 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
         except (ServiceError, GameError):
             continue  # a move that asks to be confirmed first: another one next time
     assert offered, "nothing was ever offered: the test proves nothing"
+    has_buttons = type(game).buttons is not games.Game.buttons  # Aqualin's moves are typed
+    assert pressed or not has_buttons, "no button was ever pressed: the test proves nothing"
+
+
+def press_every_button(game: games.Game, state: Any, player: str, path: str = "",
+                       depth: int = 0) -> int:
+    """Every move behind ``player``'s buttons (menus opened, three levels deep at most) is
+    one the engine accepts; returns how many were pressed."""
+    pressed = 0
+    for button in game.buttons(state, player, path):
+        if button.move:
+            game.apply(state, player, button.move)  # raises if /move would refuse it
+            pressed += 1
+        elif depth < 3:
+            pressed += press_every_button(game, state, player, button.path, depth + 1)
+    return pressed

@@ -242,11 +242,10 @@ class Ground:
     def _several(rows: Sequence[GameRow]) -> NoGame:
         """Commands in a channel whose games play in threads of their own: which game is
         meant is never guessed; the threads are named instead."""
-        def one(row: GameRow) -> Text:
-            title = game_title(row.game)
-            if row.thread_id:
-                return _("{game} #{n} in {thread}", game=title, n=row.id, thread=f"<#{row.thread_id}>")
-            return _("{game} #{n} (its thread is being opened)", game=title, n=row.id)
+        def one(row: GameRow) -> Text | str:
+            if row.thread_id:  # the thread's name says the game and its number ("Aqualin #3")
+                return f"<#{row.thread_id}>"
+            return _("{game} #{n} (its thread is being opened)", game=game_title(row.game), n=row.id)
         return NoGame(_("This channel has several games, each in a thread of its own: {games}. "
                         "Use the command inside the game's thread.", games=join([one(r) for r in rows])))
 

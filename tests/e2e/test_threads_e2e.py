@@ -55,9 +55,8 @@ async def test_a_game_in_its_own_thread(emulator: Emulator, bot: BotProcess) -> 
     await emulator.until(lambda: second_lobby.id in emulator.threads, what="the second thread")
     record = await emulator.slash(bob, "game join", channel)
     assert reply_text(record) == (
-        f"This channel has several games, each in a thread of its own: Aqualin #{game_id} in "
-        f"<#{thread}> and Kahuna #{second} in <#{second_lobby.id}>. Use the command inside the "
-        "game's thread.")
+        f"This channel has several games, each in a thread of its own: <#{thread}> and "
+        f"<#{second_lobby.id}>. Use the command inside the game's thread.")
     record = await emulator.slash(bob, "game join", second_lobby.id)
     assert "joined" in reply_text(record)
 

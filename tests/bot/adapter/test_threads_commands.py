@@ -102,9 +102,8 @@ async def test_several_games_in_one_channel_one_per_thread(harness: Harness) -> 
     second, t2 = await threaded_lobby(h, game="krasserfall")
     # In the channel it is not clear which game is meant: the threads are named, nothing happens.
     reply = reply_text(await h.command(BOB, "game", "join"))
-    assert reply == (f"This channel has several games, each in a thread of its own: Aqualin #{first} "
-                     f"in <#{t1}> and Krasserfall #{second} in <#{t2}>. Use the command inside the "
-                     "game's thread.")
+    assert reply == (f"This channel has several games, each in a thread of its own: <#{t1}> and "
+                     f"<#{t2}>. Use the command inside the game's thread.")
     assert "thread" in reply_text(await h.command(BOB, "move", action="c3"))
     assert [s.user_id for s in await h.client.service.store.games.seats(second)] == [ALICE.id]
     # Inside a thread the command acts on that thread's game.

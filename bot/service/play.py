@@ -203,7 +203,7 @@ class Play(Part):
             if not heard:  # a bot needs no picture of its step
                 tag = str(n + len(forced))
                 image = await self.drawing.render_image(game, row, new, seats, tag) if actor.user_id else None
-                reply = lines([_("Done: {said}.", said=said), *self._forced_words(forced, names),
+                reply = lines([_("Done: {name} {said}.", name=names[player], said=said), *self._forced_words(forced, names),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
                                reply_buttons=self.narrator.buttons(game, new, seats, after, only=player))

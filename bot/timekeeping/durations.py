@@ -17,8 +17,6 @@ _PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|min|m|h|d|w)")
 #: A word that can only be the rest of a duration (``6h`` in ``deadline=1d 6h``).
 CONTINUATION = re.compile(r"(?:\d+(?:\.\d+)?)?(?:min|s|m|h|d|w)(?:\d+(?:\.\d+)?(?:min|s|m|h|d|w))*"
                           r"|\d+(?:\.\d+)?", re.I)
-#: ``off`` in English; any language's word for it is understood (:func:`bot.choices.means_off`).
-OFF_WORDS = ("off", "none", "no", "never", "0")
 #: A reminder or deadline shorter than this would only spam a channel.
 MINIMUM = 5 * 60
 MAXIMUM = 60 * 86400

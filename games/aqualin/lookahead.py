@@ -51,16 +51,15 @@ def best_replies(cells: Cells, mover: int, tiles: Sequence[str]) -> list[int]:
     best = [-(1 << 30)] * len(tiles)
     for option in _options(cells):
         if option is None:
-            moved, skip = cells, -1
+            moved = cells
         else:
             src, dst = option
             moved = list(cells)
             moved[dst], moved[src] = moved[src], None
-            skip = dst
         lab_m, sz_m = labels(moved, mover)
         lab_o, sz_o = labels(moved, other)
         shift = (points(sz_m) - base_m) - (points(sz_o) - base_o) if option else 0
-        empties = [e for e in range(36) if moved[e] is None and e != skip]
+        empties = [e for e in range(36) if moved[e] is None]  # the vacated square too
         # [v][k]: what value v of each role's attribute gains on the k-th empty square
         mine = [[gain(moved, lab_m, sz_m, mover, v, e) for e in empties] for v in _VALUES[mover]]
         theirs = [[gain(moved, lab_o, sz_o, other, v, e) for e in empties]

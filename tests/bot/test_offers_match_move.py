@@ -19,11 +19,10 @@ import pytest
 
 import games
 from bot.messages import Actor
-from bot.refusals import ServiceError
 from bot.service import GameService
-from games import GameError
 
 from .conftest import PLACE
+from .playouts import open_game, position, random_move
 
 ANNA = Actor(user_id=111, name="anna", manage_channels=True)
 BEN = Actor(user_id=222, name="ben")
@@ -47,20 +46,10 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path}/data/test.sqlite3"
 
 
-async def position(service: GameService) -> tuple[games.Game, Any, list[Any]]:
-    row = await service.store.games.latest_game(PLACE.channel_id)  # also once it has ended
-    assert row is not None and row.state is not None
-    game = games.REGISTRY[row.game]
-    return game, game.load(row.state), await service.store.games.seats(row.id)
-
-
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 async def test_every_move_offered_is_one_move_accepts(service: GameService, game_id: str) -> None:
     actors, options = TABLES[game_id]
-    await service.lobby.new_game(actors[0], PLACE, game_id, options)
-    for actor in actors[1:]:
-        await service.lobby.join(actor, PLACE)
-    await service.lobby.start(actors[0], PLACE)
+    await open_game(service, game_id, actors, options)
     rnd = random.Random(f"offers-{game_id}")
     by_user = {a.user_id: a for a in actors}
     offered = pressed = 0
@@ -82,15 +71,7 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
                 offered += 1
         for player in game.to_act(state):  # the turn message's buttons, menus opened
             pressed += press_every_button(game, state, player)
-        # one random legal move of whoever acts
-        player = rnd.choice(sorted(game.to_act(state)))
-        seat = next(s for s in seats if s.player_id == player)
-        move = rnd.choice(game.legal_moves(state, player))
-        try:
-            await service.play.move(by_user[seat.user_id], PLACE, move,
-                                    seat=game.players(state).index(player) + 1)
-        except (ServiceError, GameError):
-            continue  # a move that asks to be confirmed first: another one next time
+        await random_move(service, rnd, by_user, game, state, seats)
     assert offered, "nothing was ever offered: the test proves nothing"
     has_buttons = type(game).buttons is not games.Game.buttons  # Aqualin's moves are typed
     assert pressed or not has_buttons, "no button was ever pressed: the test proves nothing"

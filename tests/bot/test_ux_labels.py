@@ -14,15 +14,14 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.adapter.commands import choices
 from bot.refusals import ServiceError
 from bot.messages import Actor
 from bot.service import GameService
 from bot.safe_text import choice_name, plain_name
-from games import GameError
 
 from .conftest import PLACE
+from .playouts import open_game, position, random_move
 
 HANA = Actor(user_id=111, name="*hana*_x", manage_channels=True)
 IVAN = Actor(user_id=222, name="ivan \\_(2) `wow`")
@@ -47,21 +46,6 @@ TABLES: dict[str, tuple[tuple[Actor, ...], dict[str, tuple[str, ...]]]] = {
 def db_url(tmp_path: Path) -> str:
     """Labels do not depend on the database: SQLite only."""
     return f"sqlite:///{tmp_path}/data/test.sqlite3"
-
-
-async def open_game(service: GameService, game_id: str, actors: tuple[Actor, ...],
-                    options: str) -> None:
-    await service.lobby.new_game(actors[0], PLACE, game_id, options)
-    for actor in actors[1:]:
-        await service.lobby.join(actor, PLACE)
-    await service.lobby.start(actors[0], PLACE)
-
-
-async def position(service: GameService) -> tuple[games.Game, Any, list[Any]]:
-    row = await service.store.games.active_game(PLACE.channel_id)
-    assert row is not None and row.state is not None
-    game = games.REGISTRY[row.game]
-    return game, game.load(row.state), await service.store.games.seats(row.id)
 
 
 def assert_plain(pairs: list[tuple[Any, str]], names: list[str]) -> list[str]:
@@ -112,14 +96,7 @@ async def test_autocomplete_is_plain_text_at_random_positions(service: GameServi
             game, state, seats = await position(service)
             if game.result(state) is not None:
                 break
-            player = rnd.choice(sorted(game.to_act(state)))
-            seat = next(s for s in seats if s.player_id == player)
-            move = rnd.choice(game.legal_moves(state, player))
-            try:
-                await service.play.move(by_user[seat.user_id], PLACE, move,
-                                   seat=game.players(state).index(player) + 1)
-            except (ServiceError, GameError):
-                continue  # a move that asks to be confirmed first: another one next time
+            await random_move(service, rnd, by_user, game, state, seats)
     assert waiting_seen, "nobody was told whom the game waits for"
 
 

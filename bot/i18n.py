@@ -148,6 +148,7 @@ def lookup(lang: str):
             return found.gettext(msgid)
         return found.ngettext(msgid, plural, 1 if n is None else n)
 
+    find.lang = lang  # type: ignore[attr-defined]  # moves are shown in its words (Notation)
     return find
 
 

@@ -46,3 +46,9 @@ def english(game_id: str, text: str) -> str:
     """``text`` with the game's German and Danish words in English; the rest as typed."""
     game = REGISTRY.get(game_id)
     return game.aliases.english(text) if game is not None else text
+
+
+def local(game_id: str, lang: str, move: str) -> str:
+    """``move`` (English notation) in the game's words of ``lang``; as it is without them."""
+    game = REGISTRY.get(game_id)
+    return game.aliases.local(move, lang) if game is not None else move

@@ -79,8 +79,14 @@ class Aliases:
         self.table: Mapping[str, Mapping[str, str]] = table
         #: every alias in every language: {alias: English word}
         self.words: dict[str, str] = {}
-        for words in table.values():
+        #: language -> {English word: the first of its words in that language}
+        self._local: dict[str, dict[str, str]] = {}
+        for lang, words in table.items():
             self.words.update(words)
+            local = self._local.setdefault(lang, {})
+            for alias, word in words.items():
+                if word.islower():  # words, not codes: Aqualin's ``BT`` stays ``BT``
+                    local.setdefault(word, alias)
         several = sorted((a for a in self.words if " " in a), key=len, reverse=True)
         self._phrases = re.compile("|".join(
             r"(?<![^\W\d_])" + r"\s+".join(map(re.escape, a.split())) + r"(?![^\W\d_])"
@@ -88,6 +94,15 @@ class Aliases:
 
     def __bool__(self) -> bool:
         return bool(self.words)
+
+    def local(self, text: str, lang: str) -> str:
+        """``text`` (English notation) in the words of ``lang``: each English word that has
+        words in that language becomes the first of them (``place big red`` is ``setzen groß
+        rot``); codes (``BT``), numbers and squares stay. :meth:`english` reads it back."""
+        words = self._local.get(lang)
+        if not words or not isinstance(text, str):
+            return text
+        return _WORD.sub(lambda m: words.get(m[0], m[0]), text)
 
     def english(self, text: str) -> str:
         """``text`` with the game's German and Danish words in English; the rest as typed."""

@@ -24,6 +24,7 @@ path that starts with a command gets its ``/``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -88,22 +89,81 @@ class Text(str):
         """This sentence in the language of ``lookup`` (English where it has no translation)."""
         template = lookup(self.domain, self.msgid, self.plural, self.n)
         names = _Commands(lambda word: lookup(COMMANDS, word, None, None))
-        return _fill(template, self.params, lambda v: v.translate(lookup) if isinstance(v, Text) else str(v),
-                     fallback=str(self), commands=names)
+        said = _fill(template, self.params, _shown(lookup), fallback=str(self), commands=names)
+        lang = getattr(lookup, "lang", "en")
+        if lang == "en" or "`" not in said:
+            return said
+        # a game's moves shown as commands (`/zug setzen groß rot`) read in the reader's words
+        return _local_moves(self.domain, lang, said, command_path("move", names.name))
 
     def dump(self) -> dict[str, Any]:
         """JSON-able form, to store a sentence and translate it later."""
         return {"d": self.domain, "m": self.msgid, "pl": self.plural, "n": self.n,
-                "p": {k: v.dump() if isinstance(v, Text) else v for k, v in self.params.items()}}
+                "p": {k: v.dump() if isinstance(v, (Text, Notation)) else v
+                      for k, v in self.params.items()}}
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Text:
-        params = {k: cls.load(v) if isinstance(v, Mapping) and "m" in v else v
-                  for k, v in data["p"].items()}
+        params = {k: _loaded(v) for k, v in data["p"].items()}
         return cls(data["d"], data["m"], params, data.get("pl"), data.get("n"))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Text, (self.domain, self.msgid, self.params, self.plural, self.n))
+
+
+class Notation(str):
+    """A move in a game's notation inside a sentence: ``str`` is the English notation, and
+    a reader of German or Danish sees the game's words for it (``setzen groß rot`` for
+    ``place big red``, see :meth:`games.notation.Aliases.local`), which the parser reads
+    back as the same move. For a move a sentence of another domain than the game's shows
+    (the bot's "your turn: `/move …`"); a game's own sentences need none (``_local_moves``)."""
+
+    __slots__ = ("game",)
+
+    game: str
+
+    def __new__(cls, game: str, move: str) -> Notation:
+        self = super().__new__(cls, move)
+        self.game = game
+        return self
+
+    def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
+        """The move in the words of ``lookup``'s language (its ``lang``; English without)."""
+        lang = getattr(lookup, "lang", "en")
+        if lang == "en":
+            return str(self)
+        from .aliases import local  # the registry is imported only when a move is shown
+
+        return local(self.game, lang, str(self))
+
+    def dump(self) -> dict[str, Any]:
+        return {"g": self.game, "mv": str(self)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Notation, (self.game, str(self)))
+
+
+def _local_moves(game: str, lang: str, said: str, command: str) -> str:
+    """``said`` with the moves in ``game``'s words of ``lang`` wherever a sentence shows one
+    as a command in backticks (`` `/zug place big red` ``), so every example a game's sentence
+    gives, written in its template or passed in, is one the reader types in their words."""
+    from .aliases import local  # the registry is imported only when a move is shown
+
+    pattern = re.compile("`" + re.escape(command) + r" ([^`\n]+)`")
+    return pattern.sub(lambda m: f"`{command} {local(game, lang, m[1])}`", said)
+
+
+def _shown(lookup: Lookup) -> Callable[[Any], str]:
+    """How a parameter reads in ``lookup``'s language: Texts and moves translated."""
+    return lambda v: v.translate(lookup) if isinstance(v, (Text, Notation)) else str(v)
+
+
+def _loaded(value: Any) -> Any:
+    if isinstance(value, Mapping) and "mv" in value:
+        return Notation(value["g"], value["mv"])
+    if isinstance(value, Mapping) and "m" in value:
+        return Text.load(value)
+    return value
 
 
 def _fill(template: str, values: Mapping[str, Any], show: Callable[[Any], str],

@@ -11,7 +11,7 @@ from typing import Any
 
 import games
 from games import Game
-from games.text import Text, plural, translator
+from games.text import Notation, Text, plural, translator
 
 from ..store import SeatRow
 from ..safe_text import clip, plain_name, safe_name
@@ -62,7 +62,7 @@ def seat_example(game: Game, state: Any, player: str) -> Text:
     moves = game.legal_moves(state, player)
     tag = game.seat_tag(state, player)
     return _("{seat}: {move}", seat=tag if tag is not None else f"seat {game.players(state).index(player) + 1}",
-             move=moves[0] if moves else "…")
+             move=Notation(game.id, moves[0]) if moves else "…")
 
 
 def bold(name: Any) -> Text:

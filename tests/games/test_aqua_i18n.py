@@ -97,8 +97,9 @@ def test_errors_prompts_and_descriptions_translate(lang: str) -> None:
     cases["take"] = GAME.describe(state, state.active, move, NAMES)
     for where, text in cases.items():
         check(text, lang, where)
-    move_cmd = {"de": "/zug", "da": "/træk"}[lang]  # the command as the reader's client names it
-    assert f"{move_cmd} take" in tr(active, lang) and f"{move_cmd} snail" in tr(active, lang)
+    # the command as the reader's client names it, the move in the reader's words
+    take, snail = {"de": ("/zug nimm", "/zug schnecke"), "da": ("/træk tag", "/træk snegl")}[lang]
+    assert take in tr(active, lang) and snail in tr(active, lang)
     assert "Alice" in tr(cases["wait"], lang) or "Bob" in tr(cases["wait"], lang) or \
         "Carol" in tr(cases["wait"], lang)
     assert len(tr(GAME.summary, lang)) < 1800

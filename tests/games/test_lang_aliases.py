@@ -66,12 +66,6 @@ def legal() -> dict[str, set[str]]:
     return {gid: _legal_moves(gid) | RARE.get(gid, set()) for gid in ALIASES}
 
 
-def _typed(move: str, table: dict[str, str]) -> str:
-    """``move`` as a player of that language types it: each word that has one by its alias."""
-    back: dict[str, str] = {}
-    for alias, word in table.items():
-        back.setdefault(word, alias)
-    return WORD.sub(lambda m: back.get(m[0], m[0]), move)
 
 
 @pytest.mark.parametrize("gid", sorted(ALIASES))
@@ -85,7 +79,7 @@ def test_every_alias_parses_as_its_english_word(gid: str, lang: str, legal) -> N
             if not re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", move):
                 continue
             typed = WORD.sub(lambda m, a=alias, w=word: a if m[0] == w else m[0], move)
-            typed = _typed(typed, table)
+            typed = game.aliases.local(typed, lang)  # the other words by their first alias
             assert game.parse_move(typed) == game.parse_move(move), (typed, move)
             assert game.parse_move(typed.upper()) == game.parse_move(move), typed.upper()
             assert game.normalize_move(typed) == game.normalize_move(move)  # logged in English
@@ -93,6 +87,32 @@ def test_every_alias_parses_as_its_english_word(gid: str, lang: str, legal) -> N
     # Each alias was met in a real move, so none is dead weight or aimed at a wrong word.
     unused = set(table) - used
     assert not unused, f"{gid}/{lang}: aliases never met in a legal move: {sorted(unused)}"
+
+
+@pytest.mark.parametrize("gid", sorted(ALIASES))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_move_shown_in_the_readers_words_reads_back(gid: str, lang: str, legal) -> None:
+    """What the bot shows a German or Danish reader (``Aliases.local``) is the same move."""
+    game = REGISTRY[gid]
+    changed = 0
+    for move in sorted(legal[gid]):
+        shown = game.aliases.local(move, lang)
+        assert game.parse_move(shown) == game.parse_move(move), (shown, move)
+        changed += shown != move
+        # only the words change: numbers, squares, seats and codes stay as they are
+        assert re.findall(r"[\d:>,-]|\b[A-Z]{2,}\b", shown) == re.findall(r"[\d:>,-]|\b[A-Z]{2,}\b", move)
+    if gid != "aqualin":  # Aqualin's moves are squares and tile codes: no words to show
+        assert changed, f"{gid}/{lang}: no move reads differently"
+
+
+def test_moves_shown_in_german_and_danish() -> None:
+    krasserfall, kahuna = REGISTRY["krasserfall"].aliases, REGISTRY["kahuna"].aliases
+    assert krasserfall.local("place big red", "de") == "setzen groß rot"
+    assert krasserfall.local("move 2:small red>blue", "da") == "flyt 2:lille rød>blå"
+    assert krasserfall.local("push red", "en") == "push red"
+    assert kahuna.local("bridge HUNA-ELAI", "de") == "stab HUNA-ELAI"
+    assert REGISTRY["aqualin"].aliases.local("b2-b5 BT d4", "de") == "b2-b5 BT d4"
+    assert REGISTRY["kraqua"].aliases.local("skip", "da") == "spring over"
 
 
 @pytest.mark.parametrize("gid", sorted(ALIASES))

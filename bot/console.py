@@ -33,7 +33,7 @@ from .choices import english_or_same, truth
 from .i18n import LANGUAGES, TRANSLATED, catalog, tr
 from .delivery.pipeline import Pipeline
 from .delivery.recorder import Recorder, Sent
-from .messages import Actor, Attachment, LookButton, Outcome, Place
+from .messages import LOBBY_LABELS, Actor, Attachment, LookButton, Outcome, Place
 from .service import GameService
 from .service.paused import utc
 from .service.threads import thread_name
@@ -286,7 +286,7 @@ class Console:
             outcome = await self._dispatch(actor, words)
         except (ServiceError, GameError) as exc:
             self.refused += 1
-            return [f"[only {actor.name} sees] " + self._plain(explain(exc))]
+            return [self._only(actor) + self._plain(explain(exc))]
         if isinstance(outcome, list):
             return outcome
         shown = await self._delivered(outcome, actor)
@@ -569,45 +569,60 @@ class Console:
         lines: list[str] = []
         for s in sorted(sent, key=lambda s: s.kind not in ("reply", "private")):
             if s.kind in ("reply", "private"):
-                lines.append(f"[only {actor.name} sees] " + self._plain(s.text, actor.user_id))
+                lines.append(self._only(actor) + self._plain(s.text, actor.user_id))
                 if s.image is not None:
-                    kind = "image" if s.image.filename.endswith(".png") else "file"
-                    lines.append(f"  {kind}: {self._save(s.image)}")
+                    lines.append(self._file(s.image))
                 looks = [b for b in s.buttons if isinstance(b, LookButton)]
                 if looks:
-                    lines.append(f"  (buttons: {', '.join(self._plain(b.label) for b in looks)};"
-                                 f" `/turns {looks[0].game_id}` presses the first)")
+                    lines.append("  " + self._plain(_(
+                        "(buttons: {labels}; `{cmd:turns} {game}` presses the first)",
+                        labels=", ".join(self._plain(b.label) for b in looks), game=looks[0].game_id)))
             elif s.kind in ("post", "public", "say"):
                 self.messages += 1
                 lines.append(f"[{self._channel(s)}] " + self._plain(s.text))
                 if s.image is not None:
-                    lines.append(f"  image: {self._save(s.image)}")
+                    lines.append(self._file(s.image))
                 post = s.post
                 if post is None:
                     continue
                 if post.lobby is not None and post.lobby.open:
-                    lines.append("  (buttons: Join, Leave, Start)")
+                    labels = ", ".join(self._plain(LOBBY_LABELS[a]) for a in ("join", "leave", "start"))
+                    lines.append("  " + self._plain(_("(buttons: {labels})", labels=labels)))
                 for ask in post.asks:  # here the players agree by typing the same command
-                    lines.append(f"  (button: {self._plain(ask.label)}; here: /game {ask.action})")
+                    lines.append("  " + self._plain(_("(button: {label}; here: {command})",
+                                                      label=ask.label, command=self._command(ask.action))))
                 if post.wait is not None:
-                    lines.append(f"  (button: {self._plain(post.wait.label)}; `/press wait <name>` presses it)")
+                    lines.append("  " + self._plain(_("(button: {label}; `/press wait <name>` presses it)",
+                                                      label=post.wait.label)))
             elif s.kind == "lobby":
-                lines.append("[lobby updated] " + self._plain(s.text))
+                lines.append(self._plain(_("[lobby updated] {text}", text=s.text)))
             elif s.kind in ("dm", "dm-edit"):
-                edited = (", edited" if s.kind == "dm-edit" else  # as Discord edits it in place
-                          ", silently: quiet hours" if s.silent else "")
                 who = self.names.get(s.user_id, s.user_id) if s.user_id is not None else "?"
-                lines.append(f"[DM to {who}{edited}] " + self._plain(s.text, s.user_id))
+                frame = (_("[DM to {name}, edited]", name=who) if s.kind == "dm-edit" else  # in place
+                         _("[DM to {name}, silently: quiet hours]", name=who) if s.silent else
+                         _("[DM to {name}]", name=who))
+                lines.append(self._plain(frame) + " " + self._plain(s.text, s.user_id))
                 if s.image is not None:
-                    lines.append(f"  image: {self._save(s.image)}")
+                    lines.append(self._file(s.image))
         return lines
+
+    def _only(self, actor: Actor) -> str:
+        """The frame of an answer only its asker sees (an ephemeral reply, in Discord)."""
+        return self._plain(_("[only {name} sees]", name=actor.name)) + " "
+
+    def _file(self, image: Attachment) -> str:
+        """Where an image (or an exported file) was saved."""
+        path = self._save(image)
+        if image.filename.endswith(".png"):
+            return "  " + self._plain(_("image: {path}", path=path))
+        return "  " + self._plain(_("file: {path}", path=path))
 
     def _channel(self, sent: Sent) -> str:
         """Where a message was posted: this channel, or a game's thread by its name."""
         where = sent.place.channel_id if sent.place is not None else self.place.channel_id
         if where == self.place.channel_id:
-            return "channel"
-        return f"thread {self.thread_names.get(where, where)}"
+            return self._plain(_("channel"))
+        return self._plain(_("thread {name}", name=self.thread_names.get(where, where)))
 
 
 async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,

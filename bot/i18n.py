@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games.text import Text
+from games.aliases import local
+from games.text import MOVE_WORDS, Text
 
 LANGUAGES = ("en", "de", "da")
 TRANSLATED = ("de", "da")
@@ -148,7 +149,8 @@ def lookup(lang: str):
             return found.gettext(msgid)
         return found.ngettext(msgid, plural, 1 if n is None else n)
 
-    find.lang = lang  # type: ignore[attr-defined]  # moves are shown in its words (Notation)
+    if lang != "en":  # a game's moves in the reader's words (Notation, `/zug setzen groß rot`)
+        setattr(find, MOVE_WORDS, lambda game, move: local(game, lang, move))
     return find
 
 

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.text import translator
+
+_ = translator("bot")
 
 @dataclass(frozen=True)
 class Actor:
@@ -53,6 +56,10 @@ class Art:
     clock: int | None = None  # the game whose chess clocks go above the board (when drawn)
     #: Those clocks, filled in just before drawing: (name, seconds left, running, ran out).
     faces: tuple[tuple[str, float, bool, bool], ...] = ()
+
+
+#: The lobby's buttons by action (the console names them as Discord shows them).
+LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 
 
 @dataclass(frozen=True)

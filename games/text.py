@@ -34,6 +34,9 @@ Lookup = Callable[[str, str, "str | None", "int | None"], str]
 COMMANDS = "commands"
 #: The field that names a command in a message: ``{cmd:game new options:}``.
 COMMAND_FIELD = "cmd"
+#: The attribute of a :data:`Lookup` that shows a game's move in its language's words,
+#: ``move_words(game_id, move) -> str`` (``bot.i18n`` sets it; without it moves stay English).
+MOVE_WORDS = "move_words"
 
 
 def command_path(spec: str, name: Callable[[str], str] = str) -> str:
@@ -90,11 +93,11 @@ class Text(str):
         template = lookup(self.domain, self.msgid, self.plural, self.n)
         names = _Commands(lambda word: lookup(COMMANDS, word, None, None))
         said = _fill(template, self.params, _shown(lookup), fallback=str(self), commands=names)
-        lang = getattr(lookup, "lang", "en")
-        if lang == "en" or "`" not in said:
+        words = getattr(lookup, MOVE_WORDS, None)
+        if words is None or "`" not in said:
             return said
         # a game's moves shown as commands (`/zug setzen groß rot`) read in the reader's words
-        return _local_moves(self.domain, lang, said, command_path("move", names.name))
+        return _local_moves(self.domain, words, said, command_path("move", names.name))
 
     def dump(self) -> dict[str, Any]:
         """JSON-able form, to store a sentence and translate it later."""
@@ -128,13 +131,9 @@ class Notation(str):
         return self
 
     def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
-        """The move in the words of ``lookup``'s language (its ``lang``; English without)."""
-        lang = getattr(lookup, "lang", "en")
-        if lang == "en":
-            return str(self)
-        from .aliases import local  # the registry is imported only when a move is shown
-
-        return local(self.game, lang, str(self))
+        """The move in the words of ``lookup``'s language (English if it has none)."""
+        words = getattr(lookup, MOVE_WORDS, None)
+        return str(self) if words is None else words(self.game, str(self))
 
     def dump(self) -> dict[str, Any]:
         return {"g": self.game, "mv": str(self)}
@@ -143,14 +142,12 @@ class Notation(str):
         return (Notation, (self.game, str(self)))
 
 
-def _local_moves(game: str, lang: str, said: str, command: str) -> str:
-    """``said`` with the moves in ``game``'s words of ``lang`` wherever a sentence shows one
+def _local_moves(game: str, words: Callable[[str, str], str], said: str, command: str) -> str:
+    """``said`` with ``game``'s moves in the reader's ``words`` wherever a sentence shows one
     as a command in backticks (`` `/zug place big red` ``), so every example a game's sentence
     gives, written in its template or passed in, is one the reader types in their words."""
-    from .aliases import local  # the registry is imported only when a move is shown
-
     pattern = re.compile("`" + re.escape(command) + r" ([^`\n]+)`")
-    return pattern.sub(lambda m: f"`{command} {local(game, lang, m[1])}`", said)
+    return pattern.sub(lambda m: f"`{command} {words(game, m[1])}`", said)
 
 
 def _shown(lookup: Lookup) -> Callable[[Any], str]:

@@ -10,10 +10,10 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
+from ..messages import LOBBY_LABELS
 from .interaction import ServiceCall, call_service, respond, say
 
 _ = translator("bot")
-LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 REPLAY_LABEL = _("Replay")
 _STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
            "start": discord.ButtonStyle.primary, "addbot": discord.ButtonStyle.secondary}

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 
-from ..messages import LobbyCard, Post
+from ..messages import LOBBY_LABELS, LobbyCard, Post
 from ..messages import LookButton as LookButtonSpec
 from ..messages import MoveButton as MoveButtonSpec
 from .interaction import mentions, say, to_file
-from .buttons import (LOBBY_LABELS, REPLAY_LABEL, LobbyButton, LookButton, MoveButton, ReplayButton,
+from .buttons import (REPLAY_LABEL, LobbyButton, LookButton, MoveButton, ReplayButton,
                       WaitButton)
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view

@@ -90,7 +90,7 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
     try:
         console = Console(GameService(store, new_seed=lambda: 5), tmp_path / "out", lang="de")
         out = await console.handle("alice: /spiel einstellungen zugfrist=2d")  # not an option name
-        assert out == ["[only alice sees] `zugfrist` ist keine Einstellung; es gibt: abwesenheit_tage, bei_frist, "
+        assert out == ["[nur alice sieht das] `zugfrist` ist keine Einstellung; es gibt: abwesenheit_tage, bei_frist, "
                        "bot_übernimmt, erinnerung, erinnerungen, frist, rolle_entfernen, spiele_in_threads, "
                        "spielleiter_rolle, sprache, wer_startet, zwangszug_automatisch."]
         await console.handle("alice: /spiel neu aqualin")
@@ -122,12 +122,12 @@ async def test_console_turns_lists_the_games_and_presses_a_look(tmp_path: Path) 
         assert "Du bist am Zug** in 1 Spiel" not in said  # Markdown is shown plain here
         assert "Du bist am Zug in 1 Spiel:" in said and f"Kahuna #{row.id} · #console" in said
         assert re.search(r"Frist endet in (6 Std\.|5 Std\. 5\d Min\.) \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)", said), said
-        assert f"`/turns {row.id}` presses the first" in said
-        out = await console.handle(f"{second}: /turns {row.id}")
-        assert sum(line.startswith("  image: ") for line in out) == 2  # the board, the hand
+        assert f"`/züge {row.id}` drückt den ersten" in said  # the console's frames in German too
+        out = await console.handle(f"{second}: /züge {row.id}")
+        assert sum(line.startswith("  Bild: ") for line in out) == 2  # the board, the hand
         assert "Deine Hand:" in "\n".join(out)
         refused = await console.handle(f"carol: /turns {row.id}")
-        assert refused[0].startswith("[only carol sees]") and "Spiel #1" in refused[0]
+        assert refused[0].startswith("[nur carol sieht das]") and "Spiel #1" in refused[0]
     finally:
         await store.close()
 

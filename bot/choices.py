@@ -33,9 +33,13 @@ CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "on_deadline": {"remind": (T("remind"),), "skip": (T("skip"),), "forfeit": (T("forfeit"),)},
     "who_starts": {"moderators": (T("moderators"),), "role": (T("role"),),
                    "everyone": (T("everyone"),)},
+    "away": {"back": (T("back"),)},
+    "language": {"auto": (T("auto"),), "en": (T("english"),), "de": (T("german"),),
+                 "da": (T("danish"),)},
 }
-#: Words that need no catalog: digits.
-_PLAIN = {"truth": {"1": "true", "0": "false"}, "off": {"0": "off"}, "where": {"0": "off"}}
+#: Words that need no catalog: digits, language codes, and each language by its own name.
+_PLAIN = {"truth": {"1": "true", "0": "false"}, "off": {"0": "off"}, "where": {"0": "off"},
+          "language": {"en": "en", "de": "de", "da": "da", "deutsch": "de", "dansk": "da"}}
 
 
 def _key(word: str) -> str:

@@ -95,6 +95,7 @@ SYNONYMS = {
     "rückgängig": "undo", "protokoll": "log", "abbruch": "abort", "beenden": "abort",
     "kapitulieren": "resign", "austreten": "leave", "konfiguration": "config",
     "historik": "log", "annuller": "abort", "overgiv": "resign", "giv_op": "resign",
+    "vacation": "away", "urlaub": "away", "abwesenheit": "away", "fravær": "away", "ferie": "away",
 }
 #: The ``/game`` subcommands (in English), for the guess at what an unknown one meant.
 SUBCOMMANDS = ("new", "join", "leave", "start", "board", "hand", "rules", "status", "abort", "resign",
@@ -301,7 +302,8 @@ class Console:
     async def _delivered(self, outcome: Outcome, asker: Actor | None = None) -> list[str]:
         """Deliver an outcome (answering ``asker``, if anyone asked) and what else is due, as
         the bot's outbox loop would; the lines that shows."""
-        answer = (self.sender.answer(self.place.channel_id, asker.user_id, self.lang)
+        # a client of that language in a server of that language: the server's locale is seen
+        answer = (self.sender.answer(self.place.channel_id, asker.user_id, self.lang, seen=self.lang)
                   if asker is not None else None)
         await self.pipeline.deliver(outcome, self.place, answer)
         await self.pipeline.sweep(grace=0)  # nothing else delivers here: leave nothing behind

@@ -18,6 +18,7 @@ from games.ai.levels import LevelName
 from games.rng import seed_to_int
 
 from ..choices import english
+from ..i18n import language_for, tr
 from ..refusals import GameUnavailable, ServiceError
 from ..store import GameRow
 from ..messages import Actor, Outcome, Place
@@ -40,8 +41,13 @@ BOT_ACTOR = Actor(user_id=0, name="bot")
 BOT_LEASE = 120.0
 
 
-def bot_name(level: str, number: int) -> str:
-    return f"🤖 {level.capitalize()} bot" + (f" {number}" if number > 1 else "")
+#: A bot seat's name, stored with the seat in the channel's language of the moment it sat down
+#: (a name is a name: it is not translated again for each reader).
+BOT_NAMES = {"easy": _("🤖 Easy bot"), "normal": _("🤖 Normal bot"), "hard": _("🤖 Hard bot")}
+
+
+def bot_name(level: str, number: int, lang: str = "en") -> str:
+    return tr(BOT_NAMES[level], lang) + (f" {number}" if number > 1 else "")
 
 
 def think(game_id: str, dumped: str, players: list[str], level: str,
@@ -86,10 +92,12 @@ class Bots(Part):
                 raise ServiceError(_("The lobby is full ({count}/{most}).", count=len(seats),
                                      most=game.max_players))
             number = sum(1 for s in seats if s.bot_level) + 1
+            settings = await self.ground.settings_for(place)
+            lang = settings.language or language_for(settings.locale_seen)
             items = self.lobby.lobby_refresh(row)
             await self.ground.write(self.store.games.add_seat(
                 row.id, row.version, user_id=0, player_id=f"bot-{number}",
-                name=bot_name(level, number), now=self.clock(), bot_level=level, outbox=items))
+                name=bot_name(level, number, lang), now=self.clock(), bot_level=level, outbox=items))
             seats = await self.store.games.seats(row.id)
         card = self.lobby._lobby_card(game, row, seats)
         return Outcome(reply=_("A bot ({level}) took a seat.", level=LEVEL_WORDS[level]), lobby_edit=card,

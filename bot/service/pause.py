@@ -36,7 +36,7 @@ from ..refusals import NotAllowed, RacedWrite, ServiceError
 from ..messages import Actor, AskButton, Outcome, Place, Post
 from ..store import GameRow, OverAllowance, SeatRow
 from ..safe_text import clip, mention, safe_name
-from ..choices import means_off
+from ..choices import english, means_off
 from ..timekeeping.durations import MAXIMUM, MINIMUM, format_duration, parse_duration
 from .names import _, _n, bold, seat_names
 from .away_allowance import AwayLeft, away_left
@@ -74,7 +74,7 @@ def parse_until(text: str, now: float, zone: str = "UTC") -> float | None:
     """
     raw = " ".join(str(text).strip().lower().split())
     tz = ZoneInfo("UTC" if raw.endswith("utc") else zone)
-    if means_off(raw) or raw == "back":
+    if means_off(raw) or english("away", raw) == "back":  # zurück, tilbage
         return None
     found = _ISO.fullmatch(raw)
     parts: tuple[str | None, ...] | None = None

@@ -8,6 +8,7 @@ from typing import Any
 from games import BadOptions
 
 from ..refusals import NotAllowed, ServiceError
+from ..choices import english_or_same
 from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
@@ -137,6 +138,7 @@ class Settings(Part):
         if away_days is not None:
             changes["away_days"] = parse_away_days(away_days)
         if language is not None:
+            language = english_or_same("language", language)  # deutsch, dansk, englisch, auto
             if language not in ("auto", *LANGUAGES):
                 raise BadOptions(_("language must be one of {allowed}", allowed="auto, en, de, da"))
             changes["language"] = None if language == "auto" else language

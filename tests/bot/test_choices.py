@@ -63,13 +63,15 @@ async def console_lines(tmp_path: Path, lang: str, lines: list[str]) -> list[lis
 async def test_a_bot_level_in_the_players_words(tmp_path: Path, lang: str, line: str) -> None:
     new = {"de": "/spiel neu", "da": "/spil nyt", "en": "/game new"}[lang]
     _, out = await console_lines(tmp_path, lang, [f"alice: {new} aqualin", line])
-    assert any("Hard bot" in shown for shown in out), out
+    # the bot sits down with a name in the channel's language
+    named = {"de": "🤖 Schwerer Bot", "da": "🤖 Svær bot", "en": "🤖 Hard bot"}[lang]
+    assert any(named in shown for shown in out), out
 
 
 async def test_a_refused_level_names_the_localised_choices(tmp_path: Path) -> None:
     _, out = await console_lines(tmp_path, "de", ["alice: /spiel neu aqualin",
                                                  "alice: /spiel bot_hinzufügen stufe:brutal"])
-    assert out == ["[only alice sees] Ein Bot ist leicht, normal oder schwer."]
+    assert out == ["[nur alice sieht das] Ein Bot ist leicht, normal oder schwer."]
 
 
 async def test_notify_places_in_danish(tmp_path: Path) -> None:
@@ -103,4 +105,22 @@ def test_help_names_the_commands_as_discord_shows_them(lang: str) -> None:
 async def test_synonyms_and_unknown_commands_in_the_consoles_language(
         tmp_path: Path, lang: str, line: str, answer: str) -> None:
     (out,) = await console_lines(tmp_path, lang, [line])
-    assert out == [f"[only alice sees] {answer}"]
+    only = {"en": "[only alice sees]", "de": "[nur alice sieht das]", "da": "[kun alice ser dette]"}[lang]
+    assert out == [f"{only} {answer}"]
+
+
+@pytest.mark.parametrize(("lang", "lines", "said"), [
+    ("de", ["alice: /spiel abwesend 3d", "alice: /spiel abwesend zurück"], "Willkommen zurück!"),
+    ("da", ["alice: /spil væk 3d", "alice: /spil væk tilbage"], "Velkommen tilbage!"),
+    ("de", ["alice: /spiel einstellungen sprache=dänisch", "alice: /spiel einstellungen"],
+     "Sprache der Kanalnachrichten: Dansk"),
+    ("da", ["alice: /spil opsætning sprog=tysk", "alice: /spil opsætning"],
+     "Sprog i kanalbeskeder: Deutsch"),
+    ("de", ["alice: /spiel einstellungen sprache=automatisch", "alice: /spiel einstellungen"],
+     "Sprache der Kanalnachrichten: die Discord-Sprache des Servers"),
+    ("da", ["alice: /spil fravær 3d"], "Mente du `/spil væk`?"),
+])
+async def test_away_back_and_the_language_in_the_players_words(
+        tmp_path: Path, lang: str, lines: list[str], said: str) -> None:
+    out = await console_lines(tmp_path, lang, lines)
+    assert said in "\n".join(out[-1]), out

@@ -214,3 +214,30 @@ async def test_private_replies_name_the_readers_commands_and_posts_the_servers(h
     assert "`/spil deltag`" in lobby.content and "/game" not in lobby.content
     reply = reply_text(await h.command(eve, "game", "new", game="kahuna"))
     assert "`/game abort`" in reply  # English: the names Eve's client shows
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_the_word_a_choice_label_starts_with_is_accepted_typed(lang: str, payloads) -> None:
+    """A label ``begge: ping og DM`` teaches the word ``begge``: typed (the console, a free-text
+    option), that word must mean the same choice (``bot.choices``)."""
+    from bot.choices import CHOICES, english
+
+    checked = 0
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        nonlocal checked
+        for item in items:
+            walk(item.get("options", []))
+            choices = item.get("choices") or []
+            values = {c["value"] for c in choices}
+            kinds = [k for k, table in CHOICES.items() if values and values <= set(table)]
+            for choice in choices:
+                label = _name(choice, lang)
+                word, colon, _rest = label.partition(":")
+                if not colon or not kinds:
+                    continue
+                assert any(english(k, word) == choice["value"] for k in kinds), (lang, label)
+                checked += 1
+
+    walk(payloads)
+    assert checked >= 4  # at least the notify places

@@ -218,7 +218,9 @@ class Looking(Part):
         typed_seat, typed = self.narrator.typed_seat(game, state, seats, typed, actor.user_id)
         players = game.players(state)
         names = seat_names(game, state, seats, safe=False)  # labels are plain text
-        if self._ahead(game, sight, seats, actor):  # nothing is the asker's until that turn ends
+        own = {s.player_id for s in seats if s.user_id == actor.user_id}
+        if self._ahead(game, sight, seats, actor) and own & set(game.to_act(state)):
+            # the start offers the asker's seat a move, but nothing is theirs until that turn ends
             return [(_("{players} is partway through a turn; wait for it to end",
                        players=join([names[p] for p in sorted(sight.movers)])), "wait")]
         try:
@@ -250,13 +252,11 @@ class Looking(Part):
 
     @staticmethod
     def _ahead(game: Game, sight: Sight, seats: Sequence[SeatRow], actor: Actor) -> frozenset[str]:
-        """The seats partway through a turn that the asker sees from its start, when that start
-        would offer the asker a move (free turn order, as in Kraqua): they are then told who is
-        waited for, instead of moves ``/move`` would refuse. Nobody else learns of the steps."""
-        if not sight.hidden:
-            return frozenset()
-        mine = {s.player_id for s in seats if s.user_id == actor.user_id}
-        return sight.movers if mine & set(game.to_act(sight.state)) else frozenset()
+        """The seats partway through a turn that the asker sees from its start (free turn
+        order, as in Kraqua): they are the ones waited for, since ``/move`` takes nobody
+        else's move until that turn ends, whoever asks (a bystander too). Who is moving is
+        said; what they did so far is not."""
+        return sight.movers if sight.hidden else frozenset()
 
     @staticmethod
     def _not_yet(game: Game, state: Any, names: dict[str, str], seat: bool) -> Text:

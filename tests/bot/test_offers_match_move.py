@@ -4,7 +4,8 @@ playouts of every game.
 Every game is played through the service with random legal moves. At each position, everyone
 at the table (and someone who plays no seat) asks for suggestions; each move offered must be
 one the engine accepts from that person's seat in the stored position, and a person offered a
-move must be someone the game waits for. Every button of every seat that acts (its menus
+move must be someone the game waits for, and everyone ``/game status`` says the game waits for
+must be someone ``/move`` takes a move from. Every button of every seat that acts (its menus
 opened) must play a move the engine accepts. A seat partway through its turn (Kraqua's free turn
 order) once made the others be offered moves that ``/move`` then refused.
 """
@@ -12,6 +13,7 @@ order) once made the others be offered moves that ``/move`` then refused.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +54,7 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
     await open_game(service, game_id, actors, options)
     rnd = random.Random(f"offers-{game_id}")
     by_user = {a.user_id: a for a in actors}
-    offered = pressed = 0
+    offered = pressed = waited = 0
     for _step in range(400):
         game, state, seats = await position(service)
         if game.result(state) is not None:
@@ -71,8 +73,16 @@ async def test_every_move_offered_is_one_move_accepts(service: GameService, game
                 offered += 1
         for player in game.to_act(state):  # the turn message's buttons, menus opened
             pressed += press_every_button(game, state, player)
+        # ``/game status`` waits only for people ``/move`` takes a move from
+        said = str((await service.looking.status(OLGA, PLACE)).reply).split("\n")[0]
+        named = {a.user_id for a in actors if re.search(rf"\*\*{a.name}\b", said)}
+        assert named, said
+        for user_id in named:
+            player = seat_of[user_id]
+            assert player in game.to_act(state) and game.legal_moves(state, player), (game_id, said)
+            waited += 1
         await random_move(service, rnd, by_user, game, state, seats)
-    assert offered, "nothing was ever offered: the test proves nothing"
+    assert offered and waited, "nothing was ever offered: the test proves nothing"
     has_buttons = type(game).buttons is not games.Game.buttons  # Aqualin's moves are typed
     assert pressed or not has_buttons, "no button was ever pressed: the test proves nothing"
 

@@ -24,7 +24,7 @@ from .names import _, bold, seat_names
 from .lobby import ACTION_WORDS, abort_reason, seat_list
 from .paused import away_lines, pause_line, time_left
 
-from games.text import Text, join, lines
+from games.text import Notation, Text, join, lines
 from ..vocab import Status
 from .places import board_link
 from .part import Part
@@ -240,6 +240,7 @@ class Looking(Part):
         for player in chosen:
             ranked = await self._ranked(game, row, state, player)
             for value, label in ranked.pick(english(game.id, typed), 25):  # `schieben r` too
+                label = _in_readers_words(game, label)
                 if prefixed:
                     number = players.index(player) + 1
                     value, label = f"seat {number}: {value}", _("{seat}: {label}", seat=names[player],
@@ -308,3 +309,13 @@ class Looking(Part):
         """``player``'s moves ranked once per version (the slow part); keystrokes filter."""
         return await self._cached(("ranked", row.id, row.version, player),
                                   lambda: game.suggestions(state, player))
+
+
+def _in_readers_words(game: Game, label: Any) -> Any:
+    """A suggestion's label with its ``{move}`` in the reader's words (``schieben rot · …``);
+    the value sent stays the English move, which ``/move`` reads in every language."""
+    if isinstance(label, Text) and isinstance(label.params.get("move"), str) \
+            and not isinstance(label.params["move"], (Text, Notation)):
+        params = {**label.params, "move": Notation(game.id, label.params["move"])}
+        return Text(label.domain, label.msgid, params, label.plural, label.n)
+    return label

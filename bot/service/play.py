@@ -27,7 +27,7 @@ from .lobby import STALE_CONFIRMATION
 from .news import News, Told, news_or_guess, playing_humans, quiet
 from .paused import refuse_if_paused
 
-from games.text import Text, either, join, lines, sentence
+from games.text import Notation, Text, either, join, lines, sentence
 from ..replay import replay_moves
 from .rated import Step, unrated_note
 from .part import Part
@@ -207,10 +207,10 @@ class Play(Part):
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
                                reply_buttons=self.narrator.buttons(game, new, seats, after, only=player))
-        played = _("Played `{move}`.", move=canonical)
+        played = _("Played `{move}`.", move=Notation(game.id, canonical))  # in the reader's words
         if forced:
             played = sentence(played, _("Then forced: {moves}.", moves=join(
-                [_("`{move}`", move=f.move) for f in forced])))
+                [_("`{move}`", move=Notation(game.id, f.move)) for f in forced])))
         return Outcome(reply=played, posts=posts, dms=dms, game_id=row.id, outbox=keys)
 
     async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
@@ -363,11 +363,11 @@ class Play(Part):
             reason = await asyncio.to_thread(game.why_not_undo, before, after, last.player_id,
                                              last.move)
             if reason is not None:
-                raise ServiceError(_("`{move}` can't be taken back: {reason}.", move=last.move,
-                                     reason=reason))
+                raise ServiceError(_("`{move}` can't be taken back: {reason}.",
+                                     move=Notation(game.id, last.move), reason=reason))
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
-                                     "channel has seen it.", move=last.move))
+                                     "channel has seen it.", move=Notation(game.id, last.move)))
             dms = await self.narrator.hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
             items = self.narrator.envelopes(row, dms=dms)
             await self.ground.write(self.store.games.undo_move(
@@ -376,7 +376,7 @@ class Play(Part):
             ))
             # an action inside a turn: the channel never heard of it, so only the player hears
             image = await self.drawing.render_image(game, row, before, seats, f"undo{last.n}")
-            reply = lines([_("Taken back: `{move}`.", move=last.move),
+            reply = lines([_("Taken back: `{move}`.", move=Notation(game.id, last.move)),
                            _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
                                                                   seat_names(game, before, seats)))])
         return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id,

@@ -171,8 +171,8 @@ ALIASES = Aliases({
     "de": {"stab": "bridge", "frei": "free", "entfernen": "remove", "unterschieben": "tuck",
            "ziehen": "draw", "nehmen": "draw", "passen": "pass", "beenden": "end",
            "ende": "end", "stapel": "deck"},
-    "da": {"bro": "bridge", "fri": "free", "fjern": "remove", "skub": "tuck", "træk": "draw",
-           "tag": "draw", "pas": "pass", "afslut": "end", "slut": "end", "bunken": "deck",
+    "da": {"bro": "bridge", "fri": "free", "fjern": "remove", "skub": "tuck", "tag": "draw",
+           "træk": "draw", "pas": "pass", "afslut": "end", "slut": "end", "bunken": "deck",
            "bunke": "deck"},
 })
 

@@ -369,7 +369,7 @@ async def test_status_and_reminder_say_what_is_left(service: GameService, clock:
     clock.advance(20 * HOUR)
     [(_, fired)] = await service.timers.fire_due()
     assert "You have 2 d 4 h left on your clock." in fired.posts[0].text
-    assert "Du hast noch 2 T. 4 Std. Bedenkzeit." in tr(fired.posts[0].text, "de")
+    assert "Du hast noch 2 Tg. 4 Std. Bedenkzeit." in tr(fired.posts[0].text, "de")
     assert "Du har 2 d 4 t tænketid tilbage." in tr(fired.posts[0].text, "da")
     text = (await service.looking.status(BOB, PLACE)).reply
     assert "Clock 3 d + 1 d (then: remind): **Alice** ⏳ 2 d 4 h · **Bob** 3 d" in text

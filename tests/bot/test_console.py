@@ -97,7 +97,7 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
         await console.handle("bob: /spiel beitreten")
         await console.handle("alice: /spiel start")
         out = await console.handle("alice: /spiel einstellungen frist=1d abwesenheit_tage=10")
-        assert any("Abwesenheit: 10 Tage in 365 Tagen pro Person" in line for line in out)
+        assert any("Abwesenheit: 10 Tage innerhalb von 365 Tagen pro Person" in line for line in out)
         out = await console.handle("bob: /spiel einstellungen übernehmen=true")
         assert any("Wir warten noch auf die Zustimmung von alice" in line for line in out)
         out = await console.handle("alice: /spiel einstellungen übernehmen=true")

@@ -150,8 +150,21 @@ def lookup(lang: str):
         return found.ngettext(msgid, plural, 1 if n is None else n)
 
     if lang != "en":  # a game's moves in the reader's words (Notation, `/zug setzen groß rot`)
-        setattr(find, MOVE_WORDS, lambda game, move: local(game, lang, move))
+        setattr(find, MOVE_WORDS, lambda game, text: move_words(game, lang, text))
     return find
+
+
+def move_words(game_id: str, lang: str, text: str) -> str:
+    """``text`` in ``lang``'s words of the game if it is one of its moves (``push half`` ->
+    ``schieben halb``); anything else (an option, a name, a code) as it is."""
+    game = games.REGISTRY.get(game_id)
+    if game is None or not game.aliases:
+        return text
+    try:
+        game.parse_move(text)
+    except ValueError:  # no move: InvalidMove and the other refusals are ValueErrors
+        return text
+    return local(game_id, lang, text)
 
 
 def tr(text: Any, lang: str) -> str:

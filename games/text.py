@@ -35,7 +35,8 @@ COMMANDS = "commands"
 #: The field that names a command in a message: ``{cmd:game new options:}``.
 COMMAND_FIELD = "cmd"
 #: The attribute of a :data:`Lookup` that shows a game's move in its language's words,
-#: ``move_words(game_id, move) -> str`` (``bot.i18n`` sets it; without it moves stay English).
+#: ``move_words(game_id, text) -> str``, and any text that is no move of that game as it is
+#: (``bot.i18n`` sets it; without it moves stay English).
 MOVE_WORDS = "move_words"
 
 
@@ -96,7 +97,7 @@ class Text(str):
         words = getattr(lookup, MOVE_WORDS, None)
         if words is None or "`" not in said:
             return said
-        # a game's moves shown as commands (`/zug setzen groß rot`) read in the reader's words
+        # a game's moves in backticks (`/zug setzen groß rot`, `schieben`) read in the reader's words
         return _local_moves(self.domain, words, said, command_path("move", names.name))
 
     def dump(self) -> dict[str, Any]:
@@ -143,11 +144,12 @@ class Notation(str):
 
 
 def _local_moves(game: str, words: Callable[[str, str], str], said: str, command: str) -> str:
-    """``said`` with ``game``'s moves in the reader's ``words`` wherever a sentence shows one
-    as a command in backticks (`` `/zug place big red` ``), so every example a game's sentence
-    gives, written in its template or passed in, is one the reader types in their words."""
-    pattern = re.compile("`" + re.escape(command) + r" ([^`\n]+)`")
-    return pattern.sub(lambda m: f"`{command} {words(game, m[1])}`", said)
+    """``said`` with ``game``'s moves in the reader's ``words`` wherever a sentence shows one in
+    backticks, as a command (`` `/zug place big red` ``) or alone (`` `push half` ``), so every
+    example a game's sentence gives, written in its template or passed in, is one the reader
+    types in their words. ``words`` leaves alone what is no move (an option, a tile code)."""
+    pattern = re.compile("`(" + re.escape(command) + r" )?([^`\n]+)`")
+    return pattern.sub(lambda m: f"`{m[1] or ''}{words(game, m[2])}`", said)
 
 
 def _shown(lookup: Lookup) -> Callable[[Any], str]:

@@ -187,7 +187,7 @@ def test_alt_text_is_translated() -> None:
     mine = tr(alt_text(GAME.view(state, BOB), NAMES), "de")
     assert mine.startswith("Deine Hand: KAHU, KAHU.")
     tucked = play(position(hands={ALICE: ["HUNA", "KAHU"]}), "tuck HUNA KAHU")
-    assert "tuck 2 Karten" in tr(alt_text(GAME.view(tucked, None), NAMES), "de")
+    assert "unterschieben 2 Karten" in tr(alt_text(GAME.view(tucked, None), NAMES), "de")
 
 
 # ----- a whole game in every language --------------------------------------------------------

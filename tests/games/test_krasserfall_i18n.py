@@ -79,7 +79,7 @@ def test_errors_are_texts_in_every_language() -> None:
     with pytest.raises(InvalidMove) as bad:
         GAME.apply(state, ANN, "place huge red")
     assert_translated(bad.value.args[0], sentence=False)  # it names the sizes to write
-    assert "'huge'" in tr(bad.value.args[0], "de") and "big" in tr(bad.value.args[0], "da")
+    assert "'huge'" in tr(bad.value.args[0], "de") and "stor eller lille" in tr(bad.value.args[0], "da")
 
 
 def test_a_few_sentences_word_for_word() -> None:

@@ -336,6 +336,18 @@ def fit_text(text: str, size: int, max_width: int, stroke: int = 0) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+def fitted(text: str, size: int, max_width: int, stroke: int = 0,
+           smallest: int | None = None) -> tuple[str, int]:
+    """``text`` and the largest size from ``size`` down to ``smallest`` (four fifths of it
+    unless given) at which it fits ``max_width`` px: a long word or name steps down a little
+    rather than lose its end; only at the smallest size is it cut with "..."."""
+    low = round(size * 0.8) if smallest is None else smallest
+    for step in range(size, low - 1, -1):
+        if text_width(text, step, stroke) <= max_width:
+            return text, step
+    return fit_text(text, low, max_width, stroke), low
+
+
 def display_name(names: Mapping[str, str], player: str, size: int, max_width: int,
                  fallback: str = "", stroke: int = 0) -> str:
     """A player's name as it can be drawn: cleaned, never wider than ``max_width``.

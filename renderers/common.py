@@ -116,10 +116,18 @@ def carry(piece: Image.Image, onto: Image.Image, xy: tuple[int, int]) -> None:
 
 def paste(onto: Image.Image, piece: Image.Image, xy: tuple[float, float],
           mask: Image.Image | None = None) -> None:
-    """Paste ``piece`` at ``xy`` (rounded), its words and panels with it."""
+    """Paste ``piece`` at ``xy`` (rounded), its words and panels with it; an opaque piece
+    hides the words it covers."""
     at = (round(xy[0]), round(xy[1]))
     onto.paste(piece, at, mask)
+    if mask is None and onto.info.get(WORDS):
+        box = (at[0], at[1], at[0] + piece.width, at[1] + piece.height)
+        onto.info[WORDS] = tuple(w for w in onto.info[WORDS] if not _within(w[1], box))
     carry(piece, onto, at)
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
 # ----- encoding -------------------------------------------------------------------------------

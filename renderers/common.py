@@ -28,12 +28,15 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
 from catalogs import tr
 from games.text import Text, translator
+
+from . import letters
+from .letters import composed
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -356,6 +359,19 @@ def fitted(text: str, size: int, max_width: int, stroke: int = 0,
     return fit_text(text, low, max_width, stroke), low
 
 
+def wrap(text: str, size: int, max_width: int, most: int = 99, stroke: int = 0) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``max_width`` px, at most ``most`` of
+    them (the last one cut with "..." only if even that is not enough)."""
+    out: list[str] = []
+    for word in text.split(" "):
+        joined = f"{out[-1]} {word}" if out else word
+        if out and (text_width(joined, size, stroke) <= max_width or len(out) >= most):
+            out[-1] = joined
+        elif out or word:
+            out.append(word)
+    return [fit_text(line, size, max_width, stroke) for line in out]
+
+
 def display_name(names: Mapping[str, str], player: str, size: int, max_width: int,
                  fallback: str = "", stroke: int = 0) -> str:
     """A player's name as it can be drawn: cleaned, never wider than ``max_width``.
@@ -379,6 +395,9 @@ def text_mask(text: str, size: int, anchor: str = "la", stroke: int = 0
     Cached: names, labels and numbers repeat from one render to the next.
     """
     f = font(size)
+    if composed(text):  # ä, ø, æ ...: drawn from letters the font has
+        with _FONT_LOCK:
+            return letters.mask(cast(ImageFont.FreeTypeFont, f), text, anchor, stroke)
     with _FONT_LOCK:
         bbox = f.getbbox(text, anchor=anchor, stroke_width=stroke)  # whole pixels, typed float
         w, h = max(1, int(bbox[2] - bbox[0])), max(1, int(bbox[3] - bbox[1]))
@@ -405,8 +424,11 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, stroke: int = 0) -> int:
     """Advance width of ``text`` in px (rounded up, so that fitted text really fits)."""
+    f = font(size)
     with _FONT_LOCK:
-        return math.ceil(font(size).getlength(text)) + 2 * stroke
+        if composed(text):
+            return math.ceil(letters.advance(cast(ImageFont.FreeTypeFont, f), text)) + 2 * stroke
+        return math.ceil(f.getlength(text)) + 2 * stroke
 
 
 def supersampled(size: tuple[int, int], scale: int, background: RGB | tuple[int, int, int, int],

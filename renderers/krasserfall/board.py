@@ -14,7 +14,7 @@ from games.text import Text, join
 
 from ..common import (
     RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel, pill,
-    seat_name, text_width)
+    seat_name, text_width, wrap)
 from .art import (
     _card_icons, background, background_p, boat_sprite, card_x, die_sprite, stone_sprite,
     weights_sprite)
@@ -404,7 +404,7 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
     sheet.text((tx, FOOTER_Y + 76), status, size, GOLD if view.get("result") else TEXT,
                anchor="ls", stroke=1)
     y = FOOTER_Y + 110
-    rows = _wrapped(_last_line(view, names, players, lang), width, 2)
+    rows = wrap(_last_line(view, names, players, lang), 21, width, 2)
     holder = view.get("stone_holder")
     if holder:
         where = next(((c, b.get("stone")) for c, b in (view.get("boats") or {}).items()
@@ -417,7 +417,7 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                        boat=_boat(where[0])))
         else:
             stone = _("Stone: {player} may place it any time this round", player=hn)
-        rows += _wrapped(tr(stone, lang), width, 1)
+        rows += wrap(tr(stone, lang), 21, width, 1)
     parts = []
     for h in view.get("history") or []:
         gains = ", ".join(f"{_name(names, players, p, 21, width // 2, 0, lang)} +{g}"
@@ -433,23 +433,6 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
 
 #: The footer's lines below the status: the last move, the stone, the rounds' results.
 LINE = 27
-
-
-def _wrapped(text: str, width: int, most: int) -> list[str]:
-    """``text`` broken at spaces into at most ``most`` lines of ``width`` px (the last one cut
-    with "..." only if even that is not enough)."""
-    if not text:
-        return []
-    out = [""]
-    for word in text.split(" "):
-        joined = f"{out[-1]} {word}" if out[-1] else word
-        if text_width(joined, 21) <= width or not out[-1]:
-            out[-1] = joined
-        elif len(out) < most:
-            out.append(word)
-        else:
-            out[-1] = joined
-    return [fit_text(row, 21, width) for row in out]
 
 
 def _pack(parts: list[str], width: int, rows: int) -> list[str]:

@@ -417,26 +417,42 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[l
     return lines
 
 
-def _draw_chunks(ink: Ink, x: float, y: float, chunks: Sequence[Chunk], size: int,
-                 max_x: float) -> None:
-    """Draw chunks one after another on a baseline; "..." where the room runs out."""
-    for i, (text, colour, stroke) in enumerate(chunks):
-        width = text_width(text.rstrip(), size, stroke)
-        need = width + (text_width(ELLIPSIS, size) if i < len(chunks) - 1 else 0)
-        if x + need > max_x:
+def _draw_chunks(ink: Ink, x0: float, y: float, chunks: Sequence[Chunk], size: int,
+                 max_x: float, lines: int, step: int) -> int:
+    """Draw chunks word by word on a baseline, on to the next of ``lines`` lines (``step``
+    apart) where the room runs out; "..." only where the last line does. The lines used."""
+    words = [(word, colour, stroke) for text, colour, stroke in chunks
+             for word in text.split()]
+    x, line = x0, 0
+    space = text_width(" ", size)
+    for i, (word, colour, stroke) in enumerate(words):
+        width = text_width(word, size, stroke)
+        if x > x0 and x + width > max_x and line < lines - 1:
+            x, line = x0, line + 1
+        if x + width > max_x:
             room = max(int(max_x - x), 1)
-            ink.text((x, y), fit_text(text.rstrip() + ELLIPSIS, size, room, stroke), size,
+            ink.text((x, y + line * step), fit_text(word + ELLIPSIS, size, room, stroke), size,
                      colour, CARD, anchor="ls", stroke=stroke)
-            return
-        ink.text((x, y), text.rstrip(), size, colour, CARD, anchor="ls", stroke=stroke)
-        x += text_width(text, size, stroke)
+            return line + 1
+        ink.text((x, y + line * step), word, size, colour, CARD, anchor="ls", stroke=stroke)
+        x += width + space
+    return line + 1
+
+
+#: The turn's lines below the cards: three at 22 px where two at 24 px were.
+TURN_LINES, TURN_STEP = 3, 30
 
 
 def _draw_turn(ink: Ink, view: KahunaView, names: Mapping[str, str],
                box: tuple[int, int, int, int]) -> None:
+    """Who and which moves, then what they did on a line of its own."""
     x0, y0, x1, _y1 = box
-    for i, chunks in enumerate(_turn_lines(view, names, ink.lang)[:2]):
-        _draw_chunks(ink, x0, y0 + 26 + i * 36, chunks, 24, x1)
+    y, left = y0 + 24, TURN_LINES
+    for chunks in _turn_lines(view, names, ink.lang)[:2]:
+        if left <= 0:
+            break
+        used = _draw_chunks(ink, x0, y, chunks, 22, x1, left, TURN_STEP)
+        y, left = y + used * TURN_STEP, left - used
 
 
 def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],

@@ -348,8 +348,9 @@ def next_marker(row: str, spot: int, lang: str = "en") -> Image.Image:
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((3, 0, im.width - 4, im.height - 1), radius=7, outline=ACCENT, width=2,
                         fill=SPOT_FILL)
-    draw_text(im, (im.width / 2, im.height / 2), tr(_("next {spot}", spot=f"{row}{spot}"), lang),
-              16, ACCENT, anchor="mm")
+    where = row + str(spot)
+    draw_text(im, (im.width / 2, im.height / 2), tr(_("next {spot}", spot=where), lang), 16,
+              ACCENT, anchor="mm")
     return palette().to_p(im)
 
 

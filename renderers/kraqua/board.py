@@ -183,13 +183,15 @@ def _draw_header(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]
     if filled:
         d.rounded_rectangle((x, 56, x + max(filled, 16), 80), radius=8,
                             fill=RED_ALERT if cave >= limit - 2 else (196, 110, 220))
-    draw_text(canvas, (x + bar_w + 10, 68), f"{cave}/{limit}", 24, TEXT, anchor="lm", stroke=1)
+    count = draw_text(canvas, (x + bar_w + 10, 68), f"{cave}/{limit}", 24, TEXT, anchor="lm",
+                      stroke=1)
     label = {"running": _("PLAYING"), "won": _("WON!"), "almost": _("ALMOST WON"),
              "lost": _("LOST")}.get(status) or _("{status}", status=status.upper())
     colour = {"won": GOLD, "almost": ACCENT, "lost": RED_ALERT}.get(status, DIM)
     draw_text(canvas, (WIDTH - 34, 44), tr(label, lang), 26, colour, anchor="rs", stroke=1)
-    draw_text(canvas, (WIDTH - 34, 78), tr(_("stack {stack}  ·  box {box}", stack=view.get(
-        "stack", 0), box=view.get("box", 0)), lang), 20, DIM, anchor="rs")
+    said, size = fitted(tr(_("stack {stack}  ·  box {box}", stack=view.get("stack", 0),
+                             box=view.get("box", 0)), lang), 20, WIDTH - 34 - count[2] - 16, 0, 15)
+    draw_text(canvas, (WIDTH - 34, 78), said, size, DIM, anchor="rs")
 
 
 def _seat_status(view: KraquaView, p: str) -> tuple[Text | None, RGB]:

@@ -115,12 +115,13 @@ def _draw_lane(sheet: Sheet, colour: str, boat: BoatView,
             draw_text(canvas, (LABEL_X + LABEL_W - 12, y0 + 35), f"{risk} %", 26,
                       _risk_colour(int(risk)), anchor="rs", stroke=1)
         _danger_bar(canvas, (LABEL_X + 12, y0 + 46, LABEL_X + LABEL_W - 12, y0 + 62), danger, safe)
-        draw_text(canvas, (LABEL_X + 12, y0 + 84), sheet.say(_(
-            "danger {danger}  safe {safe}", danger=_number(danger), safe=_number(safe))), 16,
-            TEXT, anchor="ls")
-        draw_text(canvas, (LABEL_X + 12, y0 + 104), sheet.say(_(
-            "pull {pull} / hold {hold}", pull=boat.get("pull", "?"), hold=boat.get("hold", "?"))),
-            16, DIM, anchor="ls")
+        room = LABEL_W - 24
+        said, size = fitted(sheet.say(_("danger {danger}  safe {safe}", danger=_number(danger),
+                                        safe=_number(safe))), 16, room, 0, 12)
+        draw_text(canvas, (LABEL_X + 12, y0 + 84), said, size, TEXT, anchor="ls")
+        said, size = fitted(sheet.say(_("pull {pull} / hold {hold}", pull=boat.get("pull", "?"),
+                                        hold=boat.get("hold", "?"))), 16, room, 0, 12)
+        draw_text(canvas, (LABEL_X + 12, y0 + 104), said, size, DIM, anchor="ls")
     # the fish with its weights
     weights = int(boat.get("weights") or 0)
     if weights:

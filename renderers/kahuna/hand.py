@@ -11,7 +11,7 @@ from catalogs import tr
 from games.kahuna import KahunaHandView, hand_options
 from games.text import Notation, Text
 
-from ..common import RGB, draw_text, encode_png, fit_text, panel, paste, pill, text_width
+from ..common import RGB, draw_text, encode_png, fit_text, fitted, panel, paste, pill, text_width
 from .art import card_face, icon
 from .board import FACE_UP, _, _n, _name
 from .style import (
@@ -76,8 +76,9 @@ def draw_hand(view: KahunaHandView, names: Mapping[str, str], lang: str = "en") 
     info = tr(_("Round {n}  ·  {k} of 5 cards", n=int(view.get("round") or 1), k=len(hand)), lang)
     draw_text(im, (HAND_W - left, MARGIN + 84), info, SMALL, DIM, anchor="rs")
     room = HAND_W - 2 * left - text_width(info, SMALL) - 24
-    draw_text(im, (left, MARGIN + 84), fit_text(tr(_status(view, yours), lang), SMALL, room),
-              SMALL, ACCENT if yours and not view.get("result") else DIM, anchor="ls")
+    status, size = fitted(tr(_status(view, yours), lang), SMALL, room, 0, SMALL - 5)
+    draw_text(im, (left, MARGIN + 84), status, size,
+              ACCENT if yours and not view.get("result") else DIM, anchor="ls")
     if not hand:
         draw_text(im, (HAND_W / 2, HAND_TOP + HAND_CARD_H / 2),
                   tr(_("No cards in your hand"), lang), 34, DIM, anchor="mm", stroke=1)
@@ -109,7 +110,7 @@ def draw_hand(view: KahunaHandView, names: Mapping[str, str], lang: str = "en") 
 
 
 def _card_rows(view: KahunaHandView, card: str, options: Mapping[str, Sequence[str]],
-               lang: str) -> list[Row]:
+               lang: str = "en") -> list[Row]:
     """Under a card: "bridge to" and the far ends of its free lines (with the islands that
     bridge would take), then "remove" and the opponent bridges it can help remove."""
     from games.kahuna.rules import place_bridge

@@ -27,7 +27,7 @@ from .style import (
 
 _ = translator("kraqua")
 #: How big a fish is drawn on its field: it leaves the field's number in the corner free.
-FISH_SIZE = CELL - 20
+FISH_SIZE = CELL - 22
 
 
 def prepare() -> None:
@@ -90,7 +90,7 @@ def draw(view: KraquaView, names: Mapping[str, str], lang: str = "en") -> Image.
             ImageDraw.Draw(patch).rounded_rectangle((1, 1, CELL - 2, CELL - 2), radius=10,
                                                     outline=TEXT, width=3)
         sprite = fish_sprite(colour, FISH_SIZE)
-        at = CELL - FISH_SIZE - 3  # in the lower right, below the number
+        at = CELL - FISH_SIZE - 2  # in the lower right, below the number
         patch.paste(sprite, (at, at), sprite)
         canvas.paste(pal.to_p(patch), box[:2])
     header = header_base(lang).copy()

@@ -265,8 +265,9 @@ def _draw_net(sheet: Sheet, view: KrasserfallView, seats: Mapping[str, int]) -> 
 
 
 def _status(view: KrasserfallView, names: Mapping[str, str], players: list[str],
-            lang: str) -> Text:
-    """Who does what now."""
+            lang: str = "en") -> Text:
+    """Who does what now (the names fitted for the picture in ``lang``; the alt text says the
+    same)."""
     result = view.get("result")
 
     def name(player: Any, room: int) -> str:  # the whole line steps down before a name is cut

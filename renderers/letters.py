@@ -95,8 +95,8 @@ def mask(f: Font, text: str, anchor: str = "la", stroke: int = 0
     s = f.size
     ascent, descent = f.getmetrics()
     width = advance(f, text)
-    pad = s + 2 * stroke
-    im = Image.new("L", (round(width) + 2 * pad, ascent + descent + 2 * pad))
+    pad = round(s) + 2 * stroke
+    im = Image.new("L", (round(width) + 2 * pad, round(ascent + descent) + 2 * pad))
     d = ImageDraw.Draw(im)
     baseline = pad + ascent
     x = float(pad)

@@ -15,6 +15,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
+COPY catalogs ./catalogs
 COPY renderers ./renderers
 RUN pip install .
 

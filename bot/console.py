@@ -264,7 +264,7 @@ class Console:
         uid = user_id_for(name)
         self.names[uid] = name
         mod = self.moderators is None or name.lower() in self.moderators
-        return Actor(user_id=uid, name=name, manage_channels=mod)
+        return Actor(user_id=uid, name=name, manage_channels=mod, lang=self.lang)
 
     async def handle(self, line: str) -> list[str]:
         line = strip_comment(PROMPT.sub("", line.strip())).strip()

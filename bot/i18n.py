@@ -4,7 +4,9 @@ Catalogs are gettext ``.po`` files, ``<lang>/LC_MESSAGES/<domain>.po``, one doma
 (``bot``, ``common`` and ``commands`` under ``bot/locale/``, and one per game, named by its id,
 in the ``locale`` folder of the game's own package), so each can be edited on its own. A game's
 catalog and its sources are found through its registration (:mod:`games.registry`).
-They are compiled with Babel when first needed. Everything a player reads is a
+Finding and compiling them and looking words up is :mod:`catalogs` (below the bot, so that
+the renderers draw in the reader's language too); this module re-exports it and keeps the
+catalogs up to date. Everything a player reads is a
 :class:`games.text.Text` until the last moment; :func:`tr` turns it into the reader's words.
 
 Which language: ephemeral replies follow the user's Discord locale; channel messages follow
@@ -17,46 +19,22 @@ the catalogs (new entries come in untranslated; a test fails until they are tran
 
 from __future__ import annotations
 
-import gettext
-import io
 import sys
-import importlib
-import importlib.util
 from collections.abc import Iterable, Iterator, Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import games
-from games.aliases import local
-from games.text import MOVE_WORDS, Text
+from catalogs import (
+    LANGUAGES, LOCALE_DIR, SHARED, TRANSLATED, catalog, game_folder, language_for, lookup, po_path,
+    tr, where)
 
-LANGUAGES = ("en", "de", "da")
-TRANSLATED = ("de", "da")
-LOCALE_DIR = Path(__file__).with_name("locale")
 ROOT = Path(__file__).resolve().parents[1]
-def _where(module: str) -> Path:
-    """The folder of a package, or the file of a module (found without running it)."""
-    loaded = sys.modules.get(module)
-    origin = getattr(loaded, "__file__", None) if loaded is not None else None
-    if origin is None:
-        spec = importlib.util.find_spec(module)
-        origin = spec.origin if spec is not None else None
-    if origin is None:
-        raise LookupError(f"no source file for the module {module}")
-    path = Path(origin).resolve()
-    return path.parent if path.name == "__init__.py" else path
 
 
 def _source(path: Path) -> str:
     """A source as the catalogs name it: relative to the repository when it lies inside."""
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
-
-
-def game_folder(game_id: str) -> Path | None:
-    """The folder of a registered game's own package (where its ``locale`` folder is)."""
-    entry = games.registry.plugin(game_id)
-    return None if entry is None else _where(entry.package)
 
 
 def game_sources(game_id: str) -> tuple[str, ...]:
@@ -65,20 +43,22 @@ def game_sources(game_id: str) -> tuple[str, ...]:
     entry = games.registry.plugin(game_id)
     if entry is None:
         return ()
-    found = [_where(entry.package)]
+    found = [where(entry.package)]
     if entry.renderer is not None:
-        drawn = _where(entry.renderer.partition(":")[0])
+        drawn = where(entry.renderer.partition(":")[0])
         if not drawn.is_relative_to(found[0]):
             found.append(drawn)
     return tuple(_source(path) for path in found)
 
 
-#: The catalogs of the bot itself: domain -> the sources its message ids come from.
+#: The catalogs of the bot itself: domain -> the sources its message ids come from (the
+#: renderers' shared words, such as a pill's "TO MOVE", are ``common`` too).
 FIXED: dict[str, tuple[str, ...]] = {
-    "common": ("games/text.py", "games/base.py", "games/notation.py"),
+    "common": ("games/text.py", "games/base.py", "games/notation.py", "renderers/common.py"),
     "bot": ("bot",),
     "commands": ("bot/adapter/command_names.py",),
 }
+assert tuple(FIXED) == SHARED, "the bot's own domains are the catalogs' shared ones"
 
 
 class _Domains(Mapping[str, tuple[str, ...]]):
@@ -106,72 +86,6 @@ DOMAINS: Mapping[str, tuple[str, ...]] = _Domains()
 KEYWORDS = {"_": None, "_n": (1, 2), "T": None}
 #: Command and option names are listed with ``N("...")`` in their own catalog.
 DOMAIN_KEYWORDS = {"commands": {"N": None}}
-
-
-def language_for(locale: Any) -> str:
-    """Discord locale (``de``, ``da``, ``en-US`` ...) -> one of :data:`LANGUAGES`."""
-    code = str(getattr(locale, "value", locale) or "").lower()
-    for lang in TRANSLATED:
-        if code == lang or code.startswith(lang + "-"):
-            return lang
-    return "en"
-
-
-def po_path(lang: str, domain: str) -> Path:
-    """The catalog of ``domain`` in ``lang``: a game's in its own package, the rest here."""
-    folder = game_folder(domain) if domain not in FIXED else None
-    base = LOCALE_DIR if folder is None else folder / "locale"
-    return base / lang / "LC_MESSAGES" / f"{domain}.po"
-
-
-@lru_cache(maxsize=None)
-def catalog(lang: str, domain: str) -> gettext.NullTranslations:
-    path = po_path(lang, domain)
-    if lang == "en" or not path.is_file():
-        return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with path.open("rb") as f:
-        entries = read_po(f, locale=lang, domain=domain)
-    buf = io.BytesIO()
-    write_mo(buf, entries, use_fuzzy=False)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
-
-
-def lookup(lang: str):
-    """The translator :meth:`Text.translate` wants for ``lang``."""
-
-    def find(domain: str, msgid: str, plural: str | None, n: int | None) -> str:
-        found = catalog(lang, domain)
-        if plural is None:
-            return found.gettext(msgid)
-        return found.ngettext(msgid, plural, 1 if n is None else n)
-
-    if lang != "en":  # a game's moves in the reader's words (Notation, `/zug setzen groß rot`)
-        setattr(find, MOVE_WORDS, lambda game, text: move_words(game, lang, text))
-    return find
-
-
-def move_words(game_id: str, lang: str, text: str) -> str:
-    """``text`` in ``lang``'s words of the game if it is one of its moves (``push half`` ->
-    ``schieben halb``); anything else (an option, a name, a code) as it is."""
-    game = games.REGISTRY.get(game_id)
-    if game is None or not game.aliases:
-        return text
-    try:
-        game.parse_move(text)
-    except ValueError:  # no move: InvalidMove and the other refusals are ValueErrors
-        return text
-    return local(game_id, lang, text)
-
-
-def tr(text: Any, lang: str) -> str:
-    """``text`` in ``lang``: Texts are translated, anything else is shown as it is."""
-    if isinstance(text, Text) and lang != "en":
-        return text.translate(lookup(lang))
-    return str(text)
 
 
 def warm_up() -> None:

@@ -6,6 +6,8 @@ never talks to Discord itself, so it can be tested and driven offline.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,12 +18,14 @@ _ = translator("bot")
 
 @dataclass(frozen=True)
 class Actor:
-    """Who asked: a Discord user and the rights they have in this channel."""
+    """Who asked: a Discord user, the rights they have in this channel, and the language of
+    their Discord client (what only they see, such as a picture of their hand, speaks it)."""
 
     user_id: int
     name: str
     manage_channels: bool = False
     role_ids: frozenset[int] = frozenset()
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,14 @@ class Art:
     clock: int | None = None  # the game whose chess clocks go above the board (when drawn)
     #: Those clocks, filled in just before drawing: (name, seconds left, running, ran out).
     faces: tuple[tuple[str, float, bool, bool], ...] = ()
+    #: The language of the picture's words: its reader's, where the service knows them (the
+    #: asker's own hand); None: the language of the message it goes with, chosen when that is
+    #: sent. Kept with the outbox row, so that a resend draws the same words.
+    lang: str | None = None
+
+    def read_in(self, lang: str) -> Art:
+        """This picture in ``lang``, unless it has its reader's language already."""
+        return self if self.lang else dataclasses.replace(self, lang=lang)
 
 
 #: The lobby's buttons by action (the console names them as Discord shows them).

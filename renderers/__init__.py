@@ -2,7 +2,9 @@
 
 Renderers draw views, never states, so the channel image cannot leak hidden information.
 They are pure: no I/O, and the only module state is caches of pure results, so the service
-may call them from a worker thread (Pillow work must stay off the event loop).
+may call them from a worker thread (Pillow work must stay off the event loop). Every word in
+a picture is drawn in the language asked for (``lang``, looked up in the catalogs by
+:mod:`catalogs`); numbers, names and move notation are drawn as they are.
 
 Each game's package defines one :class:`~renderers.registry.GameRenderer` (board, prepare,
 hand, alt text, focus), and the game's registration names it: it is imported the first time
@@ -27,8 +29,9 @@ def warm_up() -> None:
 
 
 def render_board(view: Mapping[str, Any], names: Mapping[str, str],
-                 focus: str | None = None) -> bytes:
-    """PNG bytes of the board for a public ``view``; ``names`` maps player ids to names.
+                 focus: str | None = None, lang: str = "en") -> bytes:
+    """PNG bytes of the board for a public ``view``, its words in ``lang``; ``names`` maps
+    player ids to names.
 
     A player missing from ``names`` is shown by id. ``focus`` picks whose area to show in
     games whose record says ``focus`` (default: the player to act); other games ignore it.
@@ -36,16 +39,17 @@ def render_board(view: Mapping[str, Any], names: Mapping[str, str],
     entry = record(view.get("game") if isinstance(view, Mapping) else None)
     if focus is not None and entry.focus:
         board = cast(FocusRenderer, entry.board)  # ``focus=True`` says the board takes it
-        return board(view, names, focus=focus)
-    return entry.board(view, names)
+        return board(view, names, focus=focus, lang=lang)
+    return cast(Renderer, entry.board)(view, names, lang=lang)
 
 
-def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """PNG bytes of one player's private ``view`` (their hand), for games that have hands."""
+def render_hand(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
+    """PNG bytes of one player's private ``view`` (their hand), its words in ``lang``, for
+    games that have hands."""
     hand = record(view.get("game") if isinstance(view, Mapping) else None).hand
     if hand is None:
         raise UnknownGameError(f"game {view.get('game')!r} has no hand renderer")
-    return hand(view, names)
+    return hand(view, names, lang=lang)
 
 
 __all__ = ["REGISTRY", "FocusRenderer", "GameRenderer", "Renderer", "UnknownGameError", "alt_text",

@@ -7,6 +7,16 @@ several times faster and smaller than RGB, and Discord users wait on the render.
 palette and cached; each render copies and pastes those pieces and draws its few dynamic bits
 (text, highlights) on small RGB patches that are mapped back onto the palette.
 
+Words are drawn in the language a render is asked for (``lang``): a renderer writes them as
+:class:`games.text.Text` (``_ = translator(<game>)``; the words every game shares, such as the
+pills' "TO MOVE", are here in the ``common`` domain) and :func:`catalogs.tr` says them in that
+language just before they are drawn; numbers, names and move notation are drawn as they are.
+
+Every image keeps the boxes of the words drawn on it (:func:`words`) and of the panels they
+sit in (:func:`frames`), in its ``info``, and :func:`paste` carries them onto the image a piece
+is pasted on: a finished board tells a layout test where each word landed, and a word that
+runs out of its panel, is cut or covers another one can be found without reading pixels.
+
 Everything here is pure: the caches only remember results of pure functions.
 """
 
@@ -18,9 +28,15 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
+
+from catalogs import tr
+from games.text import Text, translator
+
+from . import letters
+from .letters import composed
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -41,9 +57,80 @@ ELLIPSIS = "..."  # the built-in font has no U+2026
 ALT_LIMIT = 1024
 MAX_NAME_CHARS = 200  # longer input is cut before cleaning; no layout shows that much
 
+_ = translator("common")
+
+#: The pills every game puts on its players' cards.
+TO_MOVE = _("TO MOVE")
+WINNER = _("WINNER")
+SHARED_WIN = _("SHARED WIN")
+DRAW = _("DRAW")
+LAST_MOVE = _("LAST MOVE")
+RESIGNED = _("RESIGNED")
+
 # One FreeType face serves every caller; renders may run in several worker threads at once,
 # and a FreeType face must not be used by two threads at the same time.
 _FONT_LOCK = threading.Lock()
+
+
+# ----- where the words are ---------------------------------------------------------------------
+
+#: ``Image.info`` keys: the words drawn on an image and the panels drawn on it, each a tuple
+#: of (text, box) or of boxes, in the image's own pixels. Pillow copies ``info`` along with
+#: an image (copy, convert, quantize), so a cached piece brings its words wherever it goes.
+WORDS = "tidepool.words"
+FRAMES = "tidepool.frames"
+
+
+def note(image: Image.Image, box: Box, text: str) -> None:
+    """Remember that ``text`` was drawn on ``image`` in ``box``."""
+    image.info[WORDS] = (*image.info.get(WORDS, ()), (text, box))
+
+
+def frame(image: Image.Image, box: Box) -> None:
+    """Remember that ``box`` of ``image`` is a panel (a card, a footer): words begun in it
+    must end in it."""
+    image.info[FRAMES] = (*image.info.get(FRAMES, ()), box)
+
+
+def words(image: Image.Image) -> tuple[tuple[str, Box], ...]:
+    """The words drawn on ``image`` (and on the pieces pasted on it) with their boxes."""
+    return tuple(image.info.get(WORDS, ()))
+
+
+def frames(image: Image.Image) -> tuple[Box, ...]:
+    """The panels drawn on ``image`` (and on the pieces pasted on it)."""
+    return tuple(image.info.get(FRAMES, ()))
+
+
+def _moved(box: Box, dx: int, dy: int) -> Box:
+    return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+
+def carry(piece: Image.Image, onto: Image.Image, xy: tuple[int, int]) -> None:
+    """``onto`` takes the words and panels of ``piece``, pasted at ``xy``."""
+    dx, dy = xy
+    if piece.info.get(WORDS):
+        onto.info[WORDS] = (*onto.info.get(WORDS, ()),
+                            *((t, _moved(b, dx, dy)) for t, b in piece.info[WORDS]))
+    if piece.info.get(FRAMES):
+        onto.info[FRAMES] = (*onto.info.get(FRAMES, ()),
+                             *(_moved(b, dx, dy) for b in piece.info[FRAMES]))
+
+
+def paste(onto: Image.Image, piece: Image.Image, xy: tuple[float, float],
+          mask: Image.Image | None = None) -> None:
+    """Paste ``piece`` at ``xy`` (rounded), its words and panels with it; an opaque piece
+    hides the words it covers."""
+    at = (round(xy[0]), round(xy[1]))
+    onto.paste(piece, at, mask)
+    if mask is None and onto.info.get(WORDS):
+        box = (at[0], at[1], at[0] + piece.width, at[1] + piece.height)
+        onto.info[WORDS] = tuple(w for w in onto.info[WORDS] if not _within(w[1], box))
+    carry(piece, onto, at)
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
 # ----- encoding -------------------------------------------------------------------------------
@@ -150,6 +237,7 @@ class Palette:
         patch = canvas.crop(box).convert("RGBA")
         patch.alpha_composite(sprite)
         canvas.paste(self.to_p(patch.convert("RGB")), box[:2])
+        carry(sprite, canvas, xy)
 
 
 # ----- fonts and text -------------------------------------------------------------------------
@@ -259,6 +347,31 @@ def fit_text(text: str, size: int, max_width: int, stroke: int = 0) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+def fitted(text: str, size: int, max_width: int, stroke: int = 0,
+           smallest: int | None = None) -> tuple[str, int]:
+    """``text`` and the largest size from ``size`` down to ``smallest`` (four fifths of it
+    unless given) at which it fits ``max_width`` px: a long word or name steps down a little
+    rather than lose its end; only at the smallest size is it cut with "..."."""
+    low = round(size * 0.8) if smallest is None else smallest
+    for step in range(size, low - 1, -1):
+        if text_width(text, step, stroke) <= max_width:
+            return text, step
+    return fit_text(text, low, max_width, stroke), low
+
+
+def wrap(text: str, size: int, max_width: int, most: int = 99, stroke: int = 0) -> list[str]:
+    """``text`` broken at spaces into lines of at most ``max_width`` px, at most ``most`` of
+    them (the last one cut with "..." only if even that is not enough)."""
+    out: list[str] = []
+    for word in text.split(" "):
+        joined = f"{out[-1]} {word}" if out else word
+        if out and (text_width(joined, size, stroke) <= max_width or len(out) >= most):
+            out[-1] = joined
+        elif out or word:
+            out.append(word)
+    return [fit_text(line, size, max_width, stroke) for line in out]
+
+
 def display_name(names: Mapping[str, str], player: str, size: int, max_width: int,
                  fallback: str = "", stroke: int = 0) -> str:
     """A player's name as it can be drawn: cleaned, never wider than ``max_width``.
@@ -282,6 +395,9 @@ def text_mask(text: str, size: int, anchor: str = "la", stroke: int = 0
     Cached: names, labels and numbers repeat from one render to the next.
     """
     f = font(size)
+    if composed(text):  # ä, ø, æ ...: drawn from letters the font has
+        with _FONT_LOCK:
+            return letters.mask(cast(ImageFont.FreeTypeFont, f), text, anchor, stroke)
     with _FONT_LOCK:
         bbox = f.getbbox(text, anchor=anchor, stroke_width=stroke)  # whole pixels, typed float
         w, h = max(1, int(bbox[2] - bbox[0])), max(1, int(bbox[3] - bbox[1]))
@@ -299,15 +415,20 @@ def draw_text(image: Image.Image, xy: tuple[float, float], text: str, size: int,
     """
     mask, (dx, dy) = text_mask(text, size, anchor, stroke)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
-    return (x, y, x + mask.width, y + mask.height)
+    box = (x, y, x + mask.width, y + mask.height)
+    image.paste(fill, box, mask)
+    note(image, box, text)
+    return box
 
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, stroke: int = 0) -> int:
     """Advance width of ``text`` in px (rounded up, so that fitted text really fits)."""
+    f = font(size)
     with _FONT_LOCK:
-        return math.ceil(font(size).getlength(text)) + 2 * stroke
+        if composed(text):
+            return math.ceil(letters.advance(cast(ImageFont.FreeTypeFont, f), text)) + 2 * stroke
+        return math.ceil(f.getlength(text)) + 2 * stroke
 
 
 def supersampled(size: tuple[int, int], scale: int, background: RGB | tuple[int, int, int, int],
@@ -345,7 +466,9 @@ def panel(size: tuple[int, int], fill: RGB, edge: RGB, edge_width: int, ground: 
     e = edge_width * scale
     d.rounded_rectangle((e, e, w - 1 - e, h - 1 - e), radius=max(1, radius * scale - e),
                         fill=fill)
-    return shrink(im, scale)
+    out = shrink(im, scale)
+    frame(out, (0, 0, size[0], size[1]))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -371,18 +494,25 @@ def text_patch(palette: Palette, text: str, size: int, fill: RGB, ground: RGB,
     mask, offset = text_mask(text, size, anchor, stroke)
     rgb = Image.new("RGB", mask.size, ground)
     rgb.paste(fill, (0, 0), mask)
+    note(rgb, (0, 0, mask.width, mask.height), text)
     return palette.to_p(rgb), mask.point(_TOUCHED), offset
 
 
 _TOUCHED = [0] + [255] * 255
 
 
+def player_seat(n: int) -> Text:
+    """A seat as a picture calls a player whose name has nothing drawable left."""
+    return _("Player {n}", n=n)
+
+
 def seat_name(players: Sequence[str], names: Mapping[str, str], player: str, size: int,
-              max_width: int, stroke: int = 0, seat: str = "Player") -> str:
-    """A player's name as :func:`display_name` draws it, with their seat ("Player 2") as the
-    fallback for a name that has nothing drawable left."""
+              max_width: int, stroke: int = 0, lang: str = "en",
+              seat: Callable[[int], Text] = player_seat) -> str:
+    """A player's name as :func:`display_name` draws it, with their ``seat`` ("Player 2", in
+    ``lang``) as the fallback for a name that has nothing drawable left."""
     players = list(players)
-    label = f"{seat} {players.index(player) + 1}" if player in players else seat
+    label = tr(seat(players.index(player) + 1), lang) if player in players else "?"
     return display_name(names, player, size, max_width, label, stroke)
 
 
@@ -392,12 +522,13 @@ def alt_name(names: Mapping[str, str], player: object) -> str:
     return " ".join(str(names.get(str(player)) or player).split())[:32]
 
 
-def win_headline(winners: Sequence[str], name: Callable[[str], str], shared: str) -> str:
-    """The headline over a finished game: ``<name> wins!`` for one winner, ``shared`` for
-    several (each game calls that its own way), ``Game over`` when nobody won."""
+def win_headline(winners: Sequence[str], name: Callable[[str], str], shared: Text,
+                 lang: str) -> str:
+    """The headline over a finished game in ``lang``: ``<name> wins!`` for one winner,
+    ``shared`` for several (each game calls that its own way), ``Game over`` when nobody won."""
     if len(winners) == 1:
-        return f"{name(winners[0])} wins!"
-    return shared if winners else "Game over"
+        return tr(_("{name} wins!", name=name(winners[0])), lang)
+    return tr(shared if winners else _("Game over"), lang)
 
 
 def ui_pairs(ground: RGB, card: RGB, card_edge: RGB, text: RGB, dim: RGB, accent: RGB,

@@ -20,8 +20,13 @@ from games import registry as game_registry
 # functions take its own view (a TypedDict such as ``games.aqualin.AqualinView``, or a
 # ``Mapping[str, Any]``), and the bot hands each record the view of that record's game.
 
-#: A picture: a view and the players' display names in, PNG bytes out.
-Renderer = Callable[[Any, Mapping[str, str]], bytes]
+class Renderer(Protocol):
+    """A picture: a view, the players' display names and a language (its words are drawn in
+    it: ``en``, ``de`` or ``da``) in, PNG bytes out."""
+
+    def __call__(self, view: Any, names: Mapping[str, str], /, lang: str = "en") -> bytes: ...
+
+
 #: Alt text for a picture: a translatable text (``games.text.Text``) or a plain string.
 Describer = Callable[[Any, Mapping[str, str]], str]
 
@@ -31,7 +36,7 @@ class FocusRenderer(Protocol):
     the board's own choice, usually the player to act)."""
 
     def __call__(self, view: Any, names: Mapping[str, str], /,
-                 focus: str | None = None) -> bytes: ...
+                 focus: str | None = None, lang: str = "en") -> bytes: ...
 
 
 class UnknownGameError(LookupError):

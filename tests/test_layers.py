@@ -54,7 +54,7 @@ def offending(folder: str, allowed: set[str] | None = None,
 
 
 def test_the_folders_exist() -> None:
-    for folder in ("games", "renderers", *BELOW_THE_ADAPTER):
+    for folder in ("games", "catalogs", "renderers", *BELOW_THE_ADAPTER):
         assert sources(folder), folder
 
 
@@ -63,8 +63,14 @@ def test_games_use_the_standard_library_only() -> None:
 
 
 def test_renderers_draw_views_without_the_bot() -> None:
-    allowed = STDLIB | {"games", "renderers", "PIL", "__future__"}
+    allowed = STDLIB | {"games", "catalogs", "renderers", "PIL", "__future__"}
     assert offending("renderers", allowed=allowed) == []
+
+
+def test_the_catalogs_look_words_up_without_the_bot() -> None:
+    """The renderers draw in the reader's language: the lookup stands below them and the bot."""
+    allowed = STDLIB | {"games", "catalogs", "babel", "__future__"}
+    assert offending("catalogs", allowed=allowed) == []
 
 
 #: The bot's packages under the adapter: none of them knows Discord.

@@ -65,6 +65,7 @@ def actor_of(interaction: discord.Interaction) -> Actor:
         name=user.display_name,
         manage_channels=interaction.permissions.manage_channels,
         role_ids=roles,
+        lang=language_for(interaction.locale),
     )
 
 

@@ -101,8 +101,8 @@ class Courier:
                 await self.done(parcel, Delivered.FALLBACK, error="the game had no thread: nothing to add")
                 return
             post = dataclasses.replace(post, text=summary)
-        if post.art is not None:
-            image = await service.drawing.render_art(post.art)
+        if post.art is not None:  # its words in the post's language, as the text's
+            image = await service.drawing.render_art(post.art.read_in(lang))
             post = (dataclasses.replace(post, image=image) if image is not None
                     else dataclasses.replace(post, text=service.drawing.undrawn(post.text)))
         await self._send_post(parcel, post, answer, lang, report)
@@ -272,7 +272,11 @@ class Courier:
         asker = answer is not None and dm.user_id == answer.user_id
         speak = asker_lang if asker else lang
         if dm.art is not None:
-            dm = dataclasses.replace(dm, image=await self.service.drawing.render_art(dm.art))
+            # a picture drawn for its reader (their own hand) keeps the whole DM in their
+            # language, a resend after a restart too; else it speaks the DM's language
+            speak = dm.art.lang or speak
+            dm = dataclasses.replace(dm, image=await self.service.drawing.render_art(
+                dm.art.read_in(speak)))
         if dm.board is not None:  # a turn notice: link the board that was just posted
             dm = await self.service.notices.linked(dm)
         if dm.replace and parcel.row is not None and parcel.game_id is not None:

@@ -15,7 +15,7 @@ import renderers
 from games import Game, Result
 from games.base import ResultOutcome
 
-from ..messages import Art, DirectMessage, LobbyCard, MoveButton, Place, Post
+from ..messages import Actor, Art, DirectMessage, LobbyCard, MoveButton, Place, Post
 from ..store.envelopes import Envelope
 from ..store.envelopes import envelopes as outbox_rows
 from ..store import GameRow, SeatRow
@@ -234,16 +234,21 @@ class Narrator(Part):
 
     async def hand_updates(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                            before: Any | None, after: Any,
-                           actor_id: int | None = None) -> list[DirectMessage]:
+                           actor: Actor | None = None) -> list[DirectMessage]:
         """A DM for every player whose private view changed (their hand, by DM).
 
         The one who acted gets their last DM edited rather than a new one (Kahuna: four
         actions in a turn would be four DMs); a hand changed by someone else is news: a new DM.
+        The actor's hand is drawn in their own language (the others' in the language their DM
+        is sent in).
         """
+        actor_id = actor.user_id if actor is not None else None
         dms = []
         # Two views per seat and state: milliseconds each in some games, so off the loop.
         for seat in await asyncio.to_thread(self._hands_changed, game, seats, before, after):
             text, art = await asyncio.to_thread(self.private, game, row, after, seats, [seat.player_id])
+            if actor is not None and art is not None and seat.user_id == actor_id:
+                art = art.read_in(actor.lang)
             dms.append(DirectMessage(
                 user_id=seat.user_id, text=text, art=art, silent=await self.notices.in_quiet(seat.user_id),
                 fallback=_("📬 {who}, I couldn't send you your hand: your DMs from this server are "

@@ -44,12 +44,14 @@ class Drawing(Part):
 
     @staticmethod
     def art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
-            focus: str | None = None) -> Art:
-        """The public board of ``state``, to be drawn when it is shown."""
+            focus: str | None = None, lang: str | None = None) -> Art:
+        """The public board of ``state``, to be drawn when it is shown (in ``lang``; None:
+        in the language of the message it goes with)."""
         return Art(kind="board", game=game.id, view=game.view(state, None),
                    names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
                    filename=f"{game.id}-{row.id}-{tag}.png", focus=focus,
-                   clock=row.id if clock_of(row.timing) and game.result(state) is None else None)
+                   clock=row.id if clock_of(row.timing) and game.result(state) is None else None,
+                   lang=lang)
 
     async def render_art(self, art: Art) -> Attachment | None:
         """Draw an image off the event loop (in the drawing worker process, where the bot
@@ -71,10 +73,11 @@ class Drawing(Part):
             return None
 
     async def replay_gif(self, game: Game, players: list[str], row: GameRow,
-                         moves: list[MoveRow], names: dict[str, str]) -> tuple[int, bytes, int]:
-        """:func:`workers.replay_gif` in the drawing worker (where the bot has one), else in a
-        thread with this service's renderer."""
-        args = (game.id, players, row.options, row.seed, moves, names)
+                         moves: list[MoveRow], names: dict[str, str],
+                         lang: str) -> tuple[int, bytes, int]:
+        """:func:`workers.replay_gif` (its words in ``lang``) in the drawing worker (where the
+        bot has one), else in a thread with this service's renderer."""
+        args = (game.id, players, row.options, row.seed, moves, names, lang)
         if self.draw_in_process and self.ground.render is renderers.render_board:
             n, path, used = await self._drawer.run(workers.replay_gif_file, *args)
             return n, await asyncio.to_thread(workers.take_file, path), used
@@ -114,11 +117,12 @@ class Drawing(Part):
             self._drawing.stop()
 
     async def render_image(self, game: Game, row: GameRow, state: Any,
-                           seats: Sequence[SeatRow], tag: str,
+                           seats: Sequence[SeatRow], tag: str, lang: str,
                            focus: str | None = None) -> Attachment | None:
-        """The public board as PNG now (for a private answer); None if drawing fails."""
+        """The public board as PNG now, its words in ``lang`` (for a private answer: the
+        asker's); None if drawing fails."""
         try:  # the view takes milliseconds too: off the loop with the drawing
-            art = await asyncio.to_thread(self.art, game, row, state, seats, tag, focus)
+            art = await asyncio.to_thread(self.art, game, row, state, seats, tag, focus, lang)
         except Exception:
             log.exception("the view of %s game %s failed", game.id, row.id)
             return None

@@ -107,7 +107,8 @@ class History(Part):
             moves = await self.store.games.moves(row.id)
             players = [s.player_id for s in seats]
             names = names_of(seats)
-            n_views, gif, used = await self.drawing.replay_gif(game, players, row, moves, names)
+            n_views, gif, used = await self.drawing.replay_gif(game, players, row, moves, names,
+                                                               actor.lang)
         except BaseException:
             del self._replay_builds[row.id]  # a failed build may be asked for again at once
             self.__dict__["_replay_asked"].pop(actor.user_id, None)

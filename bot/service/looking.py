@@ -74,7 +74,8 @@ class Looking(Part):
                 raise ServiceError(_("The {game} board shows every player already.", game=game.title))
             focus = theirs[0]
         # named by the moves it shows, so that nothing about a hidden step shows in the name
-        image = await self.drawing.render_image(game, row, state, seats, f"m{len(sight.moves)}", focus)
+        image = await self.drawing.render_image(game, row, state, seats, f"m{len(sight.moves)}",
+                                                actor.lang, focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self._status_line(game, row, state, seats, sight.moves,
@@ -164,7 +165,7 @@ class Looking(Part):
             raise NotAllowed(_("You're not playing in this game, so you have no hand here."))
         state = (await self.sights.sight(game, row, seats, user_id=actor.user_id)).state
         text, art = self.narrator.private(game, row, state, seats, mine)
-        image = await self.drawing.render_art(art) if art is not None else None
+        image = await self.drawing.render_art(art.read_in(actor.lang)) if art is not None else None
         dms = [DirectMessage(user_id=actor.user_id, text=text, image=image)] if dm else []
         reply = lines([text, _("(A copy is on its way to your DMs.)")]) if dm else text
         return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id)

@@ -176,7 +176,7 @@ class Play(Part):
             done = game.result(new) is not None or game.turn_complete(state, new, player)
             new, forced = await self._forced_after(game, row, new, done, names)
             heard = forced[-1].ends_turn if forced else done  # the channel hears of it now
-            dms = await self.narrator.hand_updates(game, row, seats, state, new, actor_id=actor.user_id)
+            dms = await self.narrator.hand_updates(game, row, seats, state, new, actor=actor)
             after = self.narrator.next_row(row)
             posts = []
             if heard:  # inside a turn only the player hears of a step, for now
@@ -202,7 +202,8 @@ class Play(Part):
             keys = tuple(i.key for i in items)
             if not heard:  # a bot needs no picture of its step
                 tag = str(n + len(forced))
-                image = await self.drawing.render_image(game, row, new, seats, tag) if actor.user_id else None
+                image = await self.drawing.render_image(game, row, new, seats, tag, actor.lang) \
+                    if actor.user_id else None
                 reply = lines([_("Done: {name} {said}.", name=names[player], said=said), *self._forced_words(forced, names),
                                _("Next: {prompt}", prompt=game.prompt(new, player, names))])
                 return Outcome(reply=reply, reply_file=image, dms=dms, game_id=row.id, outbox=keys,
@@ -368,14 +369,15 @@ class Play(Part):
             if last.ends_turn:  # the channel was told and the next player asked to act
                 raise ServiceError(_("`{move}` can't be taken back: it ended your turn, and the "
                                      "channel has seen it.", move=Notation(game.id, last.move)))
-            dms = await self.narrator.hand_updates(game, row, seats, after, before, actor_id=actor.user_id)
+            dms = await self.narrator.hand_updates(game, row, seats, after, before, actor=actor)
             items = self.narrator.envelopes(row, dms=dms)
             await self.ground.write(self.store.games.undo_move(
                 row.id, row.version, n=last.n, state=game.dump(before), now=self.clock(),
                 timers=await self.ground.timer_plan(row, game, before), outbox=items,
             ))
             # an action inside a turn: the channel never heard of it, so only the player hears
-            image = await self.drawing.render_image(game, row, before, seats, f"undo{last.n}")
+            image = await self.drawing.render_image(game, row, before, seats, f"undo{last.n}",
+                                                    actor.lang)
             reply = lines([_("Taken back: `{move}`.", move=Notation(game.id, last.move)),
                            _("Next: {prompt}", prompt=game.prompt(before, last.player_id,
                                                                   seat_names(game, before, seats)))])

@@ -132,14 +132,14 @@ class Turns(Part):
         sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
         focus = mine[0] if renderers.record(game.id).focus else None
         board = await self.drawing.render_image(game, row, sight.state, seats,
-                                                f"m{len(sight.moves)}", focus)
+                                                f"m{len(sight.moves)}", actor.lang, focus)
         text, art = self.narrator.private(game, row, sight.state, seats, mine)
         head = (_("{game} #{n} has ended.", game=game.title, n=row.id) if row.status != Status.RUNNING
                 else None)
         link = board_link(row)
         parts = [head, text, _("Latest board: {link}", link=link) if link else None]
-        hand = await self.drawing.render_art(art) if art is not None and row.status == Status.RUNNING \
-            else None
+        hand = await self.drawing.render_art(art.read_in(actor.lang)) \
+            if art is not None and row.status == Status.RUNNING else None
         return Outcome(reply=lines([p for p in parts if p is not None]), reply_file=board,
                        reply_more=((_("Your hand:"), hand),) if hand is not None else (),
                        game_id=row.id)

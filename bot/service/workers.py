@@ -99,13 +99,13 @@ def ready() -> bool:
 
 
 def replay_gif(game_id: str, players: list[str], options: Mapping[str, str], seed: int,
-               moves: list[MoveRow], names: dict[str, str],
+               moves: list[MoveRow], names: dict[str, str], lang: str = "en",
                render: Callable[..., bytes] = renderers.render_board) -> tuple[int, bytes, int]:
-    """A game replayed from its seed and log, every turn drawn into one GIF: (turns + 1,
-    the GIF, frames used). Long replays are pure Python from end to end, so the bot runs
-    this in the drawing worker, where it cannot hold the event loop's interpreter."""
+    """A game replayed from its seed and log, every turn drawn into one GIF in ``lang``:
+    (turns + 1, the GIF, frames used). Long replays are pure Python from end to end, so the
+    bot runs this in the drawing worker, where it cannot hold the event loop's interpreter."""
     views = turn_views(games.REGISTRY[game_id], players, options, seed, moves)
-    gif, used = animate([render(v, names) for v in views])
+    gif, used = animate([render(v, names, lang=lang) for v in views])
     return len(views), gif, used
 
 
@@ -132,13 +132,15 @@ def take_file(path: str) -> bytes:
 
 
 def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Attachment:
-    """The picture of ``art`` with its alt text (boards by ``render``)."""
+    """The picture of ``art`` with its alt text (boards by ``render``), its words in the
+    art's language (English where it has none)."""
+    lang = art.lang or "en"
     if art.kind == "hand":
-        data = renderers.render_hand(art.view, art.names)
+        data = renderers.render_hand(art.view, art.names, lang)
     elif art.focus is None:
-        data = render(art.view, art.names)
+        data = render(art.view, art.names, lang=lang)
     else:
-        data = render(art.view, art.names, art.focus)
+        data = render(art.view, art.names, art.focus, lang=lang)
     if art.kind == "board" and art.faces:  # the chess clocks above the board
         data = add_clock_strip(data, art.faces)
     return Attachment(filename=art.filename, data=data,

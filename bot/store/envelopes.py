@@ -101,14 +101,16 @@ def encode_art(art: Art | None) -> dict[str, Any] | None:
     if art is None:
         return None
     return {"kind": art.kind, "game": art.game, "view": art.view, "names": art.names,
-            "filename": art.filename, "focus": art.focus, "clock": art.clock}
+            "filename": art.filename, "focus": art.focus, "clock": art.clock,
+            **({"lang": art.lang} if art.lang else {})}
 
 
 def decode_art(data: dict[str, Any] | None) -> Art | None:
     if data is None:
         return None
     return Art(kind=data["kind"], game=data["game"], view=data["view"], names=data["names"],
-               filename=data["filename"], focus=data.get("focus"), clock=data.get("clock"))
+               filename=data["filename"], focus=data.get("focus"), clock=data.get("clock"),
+               lang=data.get("lang"))
 
 
 # ----- messages -------------------------------------------------------------------------------

@@ -36,7 +36,8 @@ from .style import (
     ACCENT, AREA_MAX_H, AREA_PAD, COLOURS, GOLD, HEADER_H, HILITE, HOT_CORE, HOT_GLOW, MARGIN,
     MARKET_HEX, MAX_HEX, MIN_HEX, MIN_SIDE_HEX, TINY_HEX, WIDTH)
 from .layout import AreaLayout, Panel, Plan, focus_player, plan
-from .panels import LEGEND, card_boxes, thumb_box
+from .panels import card_boxes, thumb_box
+from .words import LEGEND
 from .board import draw, prepare, render
 from .alt import alt_text
 

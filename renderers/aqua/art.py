@@ -11,7 +11,7 @@ from games.aqua import geometry as geo
 from games.aqua.material import COLOUR_OF, HOT
 
 from ..aqualin.glyphs import GLYPHS
-from ..common import RGB, shrink, supersampled, text_mask, text_patch
+from ..common import RGB, carry, frame, note, shrink, supersampled, text_mask, text_patch
 from .style import (
     ACCENT, BG, CARD, COLOURS, DARK, DIM, FADED, FAINT, GOLD, HILITE, HOT_CORE, HOT_DARK, HOT_GLOW,
     LEGAL, LIGHT, SHADOW, SQ3, SS, TEXT, TOKEN, WELL, WELL_EDGE, ink, palette)
@@ -52,7 +52,9 @@ def put_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int,
     if not text:
         return
     sprite, dx, dy = _text_sprite(text, size, fg, bg, anchor, stroke)
-    canvas.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy))
+    at = (round(xy[0]) + dx, round(xy[1]) + dy)
+    canvas.paste(sprite, at)
+    carry(sprite, canvas, at)
 
 
 def overlay(canvas: Image.Image, art: Image.Image, xy: tuple[float, float]) -> None:
@@ -63,7 +65,10 @@ def overlay(canvas: Image.Image, art: Image.Image, xy: tuple[float, float]) -> N
     if x1 <= x0 or y1 <= y0:
         return
     if (x0, y0, x1, y1) != (x, y, x + art.width, y + art.height):
+        words = art
         art = art.crop((x0 - x, y0 - y, x1 - x, y1 - y))
+        art.info = {}  # the crop's words are the whole piece's, carried from where it lies
+        carry(words, canvas, (x, y))
     palette().overlay(canvas, art, (x0, y0))
 
 
@@ -181,9 +186,10 @@ def site_label(text: str, size: int) -> Image.Image:
     mask, _ = text_mask(text, fsize, "mm", 1)
     w, h = mask.width + 10, max(mask.height + 6, round(fsize * 1.1))
     im = Image.new("RGB", (w, h), TOKEN)
-    im.paste(TEXT, ((w - mask.width) // 2, (h - mask.height) // 2,
-                    (w - mask.width) // 2 + mask.width, (h - mask.height) // 2 + mask.height),
-             mask)
+    box = ((w - mask.width) // 2, (h - mask.height) // 2,
+           (w - mask.width) // 2 + mask.width, (h - mask.height) // 2 + mask.height)
+    im.paste(TEXT, box, mask)
+    note(im, box, text)
     return palette().to_p(im)
 
 
@@ -291,6 +297,8 @@ def pill(text: str, size: int, fill: RGB, ink_colour: RGB) -> Image.Image:
     art = shrink(im, SS)
     x, y = (w - mask.width) // 2, (h - mask.height) // 2
     art.paste(ink_colour + (255,), (x, y, x + mask.width, y + mask.height), mask)
+    note(art, (x, y, x + mask.width, y + mask.height), text)
+    frame(art, (0, 0, w, h))
     return art
 
 
@@ -360,6 +368,7 @@ def panel(canvas: Image.Image, box: tuple[int, int, int, int], fill: RGB, edge: 
           edge_width: int, radius: int = 16, ground: RGB = BG) -> None:
     """A rounded panel drawn onto the canvas: rectangles plus four cached corners."""
     x0, y0, x1, y1 = box
+    frame(canvas, box)
     d = ImageDraw.Draw(canvas)
     r, e = radius, edge_width
     d.rectangle((x0 + e, y0 + e, x1 - e - 1, y1 - e - 1), fill=ink(fill))

@@ -21,28 +21,30 @@ from .style import (
 # ----- the render ------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None) -> bytes:
-    """PNG bytes: the market and the areas of :func:`plan` (``focus``: that player's area)."""
-    return encode_png(draw(view, names, focus))
+def render(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None,
+           lang: str = "en") -> bytes:
+    """PNG bytes: the market and the areas of :func:`plan` (``focus``: that player's area),
+    its words in ``lang``."""
+    return encode_png(draw(view, names, focus, lang))
 
 
-def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None
-         ) -> Image.Image:
+def draw(view: Mapping[str, Any], names: Mapping[str, str], focus: str | None = None,
+         lang: str = "en") -> Image.Image:
     """The picture as a palette image (``render`` encodes it); reads ``view`` only."""
     view = as_view(view)
-    layout = plan(view, names, focus)
+    layout = plan(view, names, focus, lang)
     over = bool(view.get("result"))
     canvas = palette().canvas((WIDTH, layout.height), BG)
-    _draw_header(canvas, view, names, layout)
+    _draw_header(canvas, view, names, layout, lang)
     if not over:
-        _draw_market(canvas, view, names, layout.header_h)
+        _draw_market(canvas, view, names, layout.header_h, lang)
     for panel in layout.panels:
-        _draw_area(canvas, view, names, panel)
+        _draw_area(canvas, view, names, panel, lang)
     if over:
-        _draw_result(canvas, view, names, layout.footer_top)
+        _draw_result(canvas, view, names, layout.footer_top, lang)
     else:
         nxt = next(p.player for p in layout.panels if p.role == "next")
-        _draw_footer(canvas, view, names, nxt, layout.footer_top)
+        _draw_footer(canvas, view, names, nxt, layout.footer_top, lang)
     return canvas
 
 

@@ -5,15 +5,21 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from catalogs import tr
 from games.aqua import geometry as geo
 from games.aqua.view import AquaView, AreaView
+from games.text import Notation, Text, join, plural, translator
 
-from ..common import seat_name
+from ..common import seat_name, wrap
 from .style import (
     AREA_MAX_H, AREA_PAD, CARD_H, FOOTER_H, FULL_W, HALF_GAP, HALF_MAX_H, HALF_W, HEADER_TOP,
     HEX_SIZES, MARGIN, MARKET_H, MIN_HEX, MIN_SIDE_HEX, MOVED_MAX_H, SQ3, THUMB_H, TINY_HEX, _pos,
     area_of, score_of)
+
+_ = translator("aqua")
+_n = plural(_)
 
 
 def focus_player(view: AquaView, focus: str | None) -> str:
@@ -161,7 +167,7 @@ def _title_h(panel_wide: bool, hints: int) -> int:
 
 
 def plan(view: AquaView, names: Mapping[str, str] | None = None,
-         focus: str | None = None) -> Plan:
+         focus: str | None = None, lang: str = "en") -> Plan:
     """Which areas the picture shows, and where.
 
     * A finished game (the plain board): every area, winner first, two to a row.
@@ -202,7 +208,8 @@ def plan(view: AquaView, names: Mapping[str, str] | None = None,
         for i in range(0, len(chosen), 2):
             row = chosen[i:i + 2]
             row_w = widths[i:i + 2]
-            hints = [_area_hints(view, names, p, role, False) for p, role, _w in row]
+            hints = [_lines(_area_hints(view, names, p, role, False, lang), 20, wd - 40)
+                     for (p, role, _w), wd in zip(row, row_w)]
             title = _title_h(False, max(len(h) for h in hints))
             layouts = [layout_of(p, w, wd, HALF_MAX_H, common)
                        for (p, _r, w), wd in zip(row, row_w)]
@@ -214,7 +221,7 @@ def plan(view: AquaView, names: Mapping[str, str] | None = None,
             y += height + 14
     else:
         for p, role, w in chosen:
-            hint = _area_hints(view, names, p, role, True)
+            hint = _lines(_area_hints(view, names, p, role, True, lang), 21, FULL_W - 40)
             # the mover's area is there to be looked at, not typed from: it stays smaller
             lay = layout_of(p, w, FULL_W, MOVED_MAX_H if role == "moved" else AREA_MAX_H)
             height = _title_h(True, len(hint)) + lay.height + 2 * AREA_PAD
@@ -231,8 +238,13 @@ def plan(view: AquaView, names: Mapping[str, str] | None = None,
 
 
 def _name(view: AquaView, names: Mapping[str, str], player: str, size: int,
-          max_width: int, stroke: int = 0) -> str:
-    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
+          max_width: int, stroke: int = 0, lang: str = "en") -> str:
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke, lang)
+
+
+def _lines(hints: list[str], size: int, width: int) -> list[str]:
+    """The hints as drawn: each wrapped to the panel's width (German runs long)."""
+    return [line for hint in hints for line in wrap(hint, size, width)]
 
 
 def _total(view: AquaView, player: str) -> int:
@@ -265,43 +277,51 @@ def _twice(view: AquaView, who: str) -> bool:
 
 
 def _area_hints(view: AquaView, names: Mapping[str, str], who: str, role: str,
-                wide: bool) -> list[str]:
+                wide: bool, lang: str) -> list[str]:
     """The lines under an area's title: what it shows, or what to type."""
+    return [tr(t, lang) for t in _hint_texts(view, names, who, role, wide, lang)]
+
+
+def _hint_texts(view: AquaView, names: Mapping[str, str], who: str, role: str,
+                wide: bool, lang: str) -> list[Text]:
     if role == "final":
         return []
     phase = view.get("phase")
     last = view.get("last") or {}
-    lines: list[str] = []
     if role == "moved":
         if last.get("kind") == "snail":
-            lines += ["took the sea snail:", "plays last now, first next round"]
-        else:
-            small, big = _just_placed(view, who)
-            what = [f"tile {last.get('pos', '?')}"]
-            what += [f"{len(small)} animal{'s' if len(small) != 1 else ''}"] if small else []
-            what += ["a large animal"] if big else []
-            if wide:
-                return [f"White: just placed ({', '.join(what)})"]
-            lines += ["White: just placed", ", ".join(what)]
-        return [" ".join(lines)] if wide else lines
+            return [_("took the sea snail: plays last now, first next round")]
+        small, big = _just_placed(view, who)
+        what: list[Any] = [_("tile {pos}", pos=last.get("pos", "?"))]
+        what += [_n("{n} animal", "{n} animals", len(small))] if small else []
+        what += [_("a large animal")] if big else []
+        return [_("White: just placed ({what})", what=join(what))]
     if view.get("result"):
-        return ["Final area: q,r under each animal names its site"]
+        return [_("Final area: q,r under each animal names its site")]
+    lines: list[Text] = []
     if _twice(view, who):
-        name = _name(view, names, who, 21, 260)
-        lines.append(f"{name} played last in round {last['round']}, so starts round "
-                     f"{view.get('round')}: two turns in a row. White: the last turn.")
+        name = _name(view, names, who, 21, 260, 0, lang)
+        lines.append(_("{player} played last in round {last}, so starts round {n}: two turns "
+                       "in a row. White: the last turn.", player=name, last=last["round"],
+                       n=view.get("round")))
     if who == view.get("active") and phase == "take":
+        example = Notation("aqua", "take SLOT at Q,R rot 0-2")
         if wide:
-            lines.append("Bright q,r: a market tile fits there now  ·  /move take SLOT at Q,R "
-                         "rot 0-2")
+            lines.append(_("Bright q,r: a market tile fits there now  ·  {cmd:move} {example}",
+                           example=example))
         else:
-            lines += ["Bright q,r: a market tile fits there now",
-                      "/move take SLOT at Q,R rot 0-2"]
+            lines += [_("Bright q,r: a market tile fits there now"),
+                      _("{cmd:move} {example}", example=example)]
     elif who == view.get("active") and phase == "large":
         options = [str(o) for o in view.get("large_options") or []]
-        example = options[0] if options else "large SHAPE q,r ..."
-        more = f" (or {len(options) - 1} more)" if len(options) > 1 else ""
-        lines.append(f"Large animal: /move {example}{more}  or  /move done")
+        example = Notation("aqua", options[0] if options else "large SHAPE q,r ...")
+        if len(options) > 1:
+            lines.append(_("Large animal: {cmd:move} {example} (or {n} more)  or  {cmd:move} "
+                           "{done}", example=example, n=len(options) - 1,
+                           done=Notation("aqua", "done")))
+        else:
+            lines.append(_("Large animal: {cmd:move} {example}  or  {cmd:move} {done}",
+                           example=example, done=Notation("aqua", "done")))
     else:
-        lines.append("q,r on free positions; under each animal, q,r names its site")
+        lines.append(_("q,r on free positions; under each animal, q,r names its site"))
     return lines

@@ -9,11 +9,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from catalogs import tr
 from games.aqua import geometry as geo
-from games.aqua.material import ECOSYSTEMS, HOT, LARGE_ANIMALS, SPECIES as SPECIES_NAMES
+from games.aqua.material import (
+    ANIMAL_WORDS, HOT, LARGE_ANIMALS, RATING_WORDS, SHAPE_WORDS, SPECIES_WORDS)
 from games.aqua.view import AquaView, AreaView, LargeView
+from games.text import Text, plural, translator
 
-from ..common import fit_text, text_width, win_headline
+from ..common import (
+    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, paste, text_width,
+    win_headline)
 from .art import (
     PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
     put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
@@ -22,12 +27,16 @@ from .style import (
     ACCENT, BG, CARD, CARD_EDGE, CARD_H, COLOURS, DIM, FAINT, FOOTER_H, GOLD, HEADER_TOP, HILITE,
     HOT_DARK, HOT_GLOW, MARGIN, MARKET_H, MARKET_HEX, SHADOW, SHAPES, SPECIES, SQ3, SS, TEXT,
     THUMB_H, THUMB_MAX_HEX, TOKEN, WIDTH, _animal, _code, _colours, _pos, area_of, ink, score_of)
+from .words import ECOSYSTEM_WORDS, LEGEND
+
+_ = translator("aqua")
+_n = plural(_)
 
 # ----- header ----------------------------------------------------------------------------------
 
 
 def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
-                 layout: Plan) -> None:
+                 layout: Plan, lang: str) -> None:
     """Title, round and deck; one card per player: name, score, animals, the snail, and (with
     several players) a thumbnail of their area."""
     players = [str(p) for p in view.get("players") or []]
@@ -35,15 +44,17 @@ def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     rnd = int(view.get("round") or 1)
     rounds = int(view.get("rounds") or 17)
     put_text(canvas, (MARGIN + 4, 44), "AQUA", 40, ACCENT, BG, "ls", 1)
-    status = "Game over" if result else f"Round {rnd} of {rounds}"
+    status = tr(_("Game over") if result else _("Round {n} of {rounds}", n=rnd, rounds=rounds),
+                lang)
     x = MARGIN + 4 + text_width("AQUA", 40, 1) + 20
     put_text(canvas, (x, 44), status, 28, TEXT, BG, "ls", 1)
     x += text_width(status, 28, 1) + 20
-    info = [f"{int(view.get('deck') or 0)} tiles in the deck"]
+    deck = int(view.get("deck") or 0)
+    info = [tr(_n("{n} tile in the deck", "{n} tiles in the deck", deck), lang)]
     if (view.get("options") or {}).get("ecosystems") == "family":
-        info.append("family game")
+        info.append(tr(_("family game"), lang))
     if view.get("solo"):
-        info.append("solo")
+        info.append(tr(_("solo"), lang))
     put_text(canvas, (x, 44), "  ·  ".join(info), 22, DIM, BG, "ls")
     to_act = set(view.get("to_act") or [])
     winners = set((result or {}).get("winners") or [])
@@ -57,12 +68,14 @@ def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         panel(canvas, (cx, y, cx + card_w, y + card_h), CARD, edge, edge_w)
         total = str(_total(view, p))
         score_w = text_width(total, 42, 1)
-        name = _name(view, names, p, 26, card_w - 40 - score_w, 1)
-        put_text(canvas, (cx + 16, y + 42), name, 26, TEXT, CARD, "ls", 1)
+        name, size = fitted(_name(view, names, p, 26, 10_000, 1, lang), 26,
+                            card_w - 40 - score_w, 1, 16)
+        put_text(canvas, (cx + 16, y + 42), name, size, TEXT, CARD, "ls", 1)
         put_text(canvas, (cx + card_w - 14, y + 48), total, 42, GOLD if won else TEXT, CARD,
                  "rs", 1)
         area = area_of(view, p)
-        line = f"{len(area.get('animals') or {})} small, {len(area.get('large') or [])} large"
+        line = tr(_("{small} small, {large} large", small=len(area.get("animals") or {}),
+                    large=len(area.get("large") or [])), lang)
         room = card_w - 30
         if view.get("snail") == p:
             sprite = snail(24, CARD)
@@ -76,11 +89,11 @@ def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
             _draw_thumb(canvas, area, thumb_box(box), placed)
         tag = None
         if active:
-            tag = pill("TO MOVE", 16, ACCENT, CARD)
+            tag = pill(tr(TO_MOVE, lang), 16, ACCENT, CARD)
         elif won:
-            tag = pill("WINNER" if len(winners) == 1 else "SHARED WIN", 16, GOLD, CARD)
+            tag = pill(tr(WINNER if len(winners) == 1 else SHARED_WIN, lang), 16, GOLD, CARD)
         elif p in (view.get("resigned") or []):
-            tag = pill("RESIGNED", 16, FAINT, CARD)
+            tag = pill(tr(RESIGNED, lang), 16, FAINT, CARD)
         if tag is not None:
             overlay(canvas, tag, (cx + 12, y - tag.height // 2))
 
@@ -147,16 +160,17 @@ def _draw_thumb(canvas: Image.Image, area: AreaView, box: tuple[int, int, int, i
 
 
 def _draw_market(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
-                 top: int) -> None:
+                 top: int, lang: str) -> None:
     """The market tiles at rotation 0 with their slot numbers, and the snail if it is there."""
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + MARKET_H - 14), CARD, CARD_EDGE, 2)
     market = [_code(t) for t in view.get("market") or []]
-    put_text(canvas, (MARGIN + 20, top + 36), "MARKET", 24, DIM, CARD, "ls", 1)
-    hint = ("badge: slot number; tiles shown at rot 0, rot 1 and rot 2 turn them clockwise"
-            if market
-            else "empty until the next round")
-    put_text(canvas, (MARGIN + 20 + text_width("MARKET", 24, 1) + 14, top + 36), hint, 20,
-             FAINT, CARD, "ls")
+    title = tr(_("MARKET"), lang)
+    put_text(canvas, (MARGIN + 20, top + 36), title, 24, DIM, CARD, "ls", 1)
+    hint = tr(_("badge: slot number; tiles shown at rot 0, rot 1 and rot 2 turn them clockwise")
+              if market else _("empty until the next round"), lang)
+    x = MARGIN + 20 + text_width(title, 24, 1) + 14
+    hint, size = fitted(hint, 20, WIDTH - MARGIN - 20 - x, 0, 16)
+    put_text(canvas, (x, top + 36), hint, size, FAINT, CARD, "ls")
     where = view.get("snail")
     slot_w = 150
     n = len(market) + (1 if where == "market" else 0)
@@ -170,11 +184,12 @@ def _draw_market(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     if where == "market":
         cx = start + len(market) * slot_w + slot_w / 2
         put_centred(canvas, snail(44, CARD), (cx, cy - 6))
-        put_text(canvas, (cx, cy + MARKET_HEX + 30), "snail", 22, GOLD, CARD, "ms", 1)
+        put_text(canvas, (cx, cy + MARKET_HEX + 30), tr(_("snail"), lang), 22, GOLD, CARD, "ms",
+                 1)
     elif where:
-        who = _name(view, names, str(where), 20, 260)
-        put_text(canvas, (WIDTH - MARGIN - 20, top + MARKET_H - 34), f"snail taken: {who}", 20,
-                 GOLD, CARD, "rs")
+        who = _name(view, names, str(where), 20, 260, 0, lang)
+        put_text(canvas, (WIDTH - MARGIN - 20, top + MARKET_H - 34),
+                 tr(_("snail taken: {player}", player=who), lang), 20, GOLD, CARD, "rs")
 
 
 @lru_cache(maxsize=16)
@@ -183,7 +198,7 @@ def slot_badge(number: int) -> PSprite:
 
 
 def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
-               where: Panel) -> None:
+               where: Panel, lang: str) -> None:
     """One player's tiles, free positions, animals and large animals, with coordinates."""
     who, layout = where.player, where.layout
     area = area_of(view, who)
@@ -197,25 +212,25 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     inner = x1 - x0 - 40
     score = score_of(view, who)
     eco = sum(int(v) for v in (score.get("ecosystems") or {}).values())
-    parts = [f"large {score.get('large', 0)}", f"small {score.get('small', 0)}"]
+    parts = [tr(_("large {n}", n=score.get("large", 0)), lang),
+             tr(_("small {n}", n=score.get("small", 0)), lang)]
     if (view.get("options") or {}).get("ecosystems") != "family":
-        parts += [f"reefs {score.get('reefs', 0)}", f"eco {eco}"]
+        parts += [tr(_("reefs {n}", n=score.get("reefs", 0)), lang),
+                  tr(_("eco {n}", n=eco), lang)]
     hint_colour = ACCENT if who == active and not over else TEXT if where.role == "moved" else FAINT
     if where.wide:
         line = "  ·  ".join(parts) + f"  =  {score.get('total', 0)}"
         put_text(canvas, (x1 - 20, top + 40), line, 22, DIM, CARD, "rs")
         room = inner - text_width(line, 22) - 20
-        name = _name(view, names, who, 28, max(120, room - 110), 1)
-        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 28, room, 1), 28, TEXT,
-                 CARD, "ls", 1)
+        title, size = fitted(_area_title(view, names, who, lang), 28, room, 1)
+        put_text(canvas, (x0 + 20, top + 40), title, size, TEXT, CARD, "ls", 1)
         line_y = top + 76
     else:
         total = str(score.get("total", 0))
         put_text(canvas, (x1 - 18, top + 44), total, 34, GOLD if won else TEXT, CARD, "rs", 1)
         room = inner - text_width(total, 34, 1) - 16
-        name = _name(view, names, who, 26, max(100, room - 80), 1)
-        put_text(canvas, (x0 + 20, top + 40), fit_text(f"{name}'s area", 26, room, 1), 26, TEXT,
-                 CARD, "ls", 1)
+        title, size = fitted(_area_title(view, names, who, lang), 26, room, 1)
+        put_text(canvas, (x0 + 20, top + 40), title, size, TEXT, CARD, "ls", 1)
         put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
                  DIM, CARD, "ls")
         line_y = top + 96
@@ -225,12 +240,12 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         line_y += 28
     tag = None
     if where.role == "moved":
-        tag = pill("LAST MOVE", 16, HILITE, CARD)
+        tag = pill(tr(LAST_MOVE, lang), 16, HILITE, CARD)
     elif who == active and not over and len(view.get("players") or []) > 1:
-        tag = pill("TO MOVE", 16, ACCENT, CARD)
+        tag = pill(tr(TO_MOVE, lang), 16, ACCENT, CARD)
     elif won and over and where.role == "final":
-        tag = pill("WINNER" if len((view.get("result") or {}).get("winners") or []) == 1
-                   else "SHARED WIN", 16, GOLD, CARD)
+        tag = pill(tr(WINNER if len((view.get("result") or {}).get("winners") or []) == 1
+                      else SHARED_WIN, lang), 16, GOLD, CARD)
     if tag is not None:
         overlay(canvas, tag, (x1 - tag.width - 16, top - tag.height // 2))
 
@@ -243,7 +258,7 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         fits = pos in legal
         put_centred(canvas, well(size, fits), (x, y))
         label, dx, dy = well_label(f"{pos[0]},{pos[1]}", size, fits)
-        canvas.paste(label, (round(x) + dx, round(y) + dy))
+        paste(canvas, label, (round(x) + dx, round(y) + dy))
     for pos in sorted(tiles, key=geo.reading_key):
         put_tile(canvas, tiles[pos], size, layout.tile(pos))
     if any(HOT in c for c in tiles.values()):
@@ -283,11 +298,12 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
                 continue  # never needed in a move again: the large animal's name goes there
             x, y = layout.site(_pos(key))
             plate = site_label(key, size)
-            canvas.paste(plate, (round(x - plate.width / 2),
-                                 round(y + size * 0.56 - plate.height / 2)))
+            paste(canvas, plate, (round(x - plate.width / 2),
+                                  round(y + size * 0.56 - plate.height / 2)))
+    taken: list[tuple[float, float, float, float]] = []  # the large animals' labels so far
     for big in area.get("large") or []:
         new = bool(fresh_large) and {str(s) for s in big.get("sites") or []} == fresh_large
-        _draw_large_label(canvas, big, layout, new)
+        _draw_large_label(canvas, big, layout, new, lang, taken)
 
 
 def _large_sites(big: LargeView) -> list[tuple[int, int]]:
@@ -338,36 +354,56 @@ def outline(pattern: tuple[tuple[int, int], ...], size: int) -> tuple[Image.Imag
     return art, x0 - ox, y0 - oy
 
 
-def _draw_large_label(canvas: Image.Image, big: LargeView, layout: AreaLayout,
-                      new: bool = False) -> None:
+def _draw_large_label(canvas: Image.Image, big: LargeView, layout: AreaLayout, new: bool,
+                      lang: str, taken: list[tuple[float, float, float, float]]) -> None:
     """The large animal's name and points, below its lowest site (where a site label was);
-    white when it was placed in the turn just played."""
+    white when it was placed in the turn just played. Where an earlier label (``taken``)
+    lies there, it goes above its highest site, or beside; its box joins ``taken``."""
     sites = _large_sites(big)
     if not sites:
         return
     size = layout.size
     shape = str(big.get("shape", ""))
     animal = big.get("animal") or LARGE_ANIMALS.get(shape, {}).get(str(big.get("side", "A")), "")
-    label = f"{animal} {big.get('points', '')}".strip()
+    word = ANIMAL_WORDS.get(str(animal))
+    named = tr(word, lang) if word is not None else str(animal)
+    label = f"{named} {big.get('points', '')}".strip()
     tag = pill(label, max(14, round(size * 0.3)), HILITE if new else GOLD, TOKEN)
     low = max(sites, key=lambda s: (layout.site(s)[1], -layout.site(s)[0]))
-    x, y = layout.site(low)
-    overlay(canvas, tag, (x - tag.width / 2, y + size * 0.46 - 2))
+    high = min(sites, key=lambda s: (layout.site(s)[1], layout.site(s)[0]))
+    (lx, ly), (hx, hy) = layout.site(low), layout.site(high)
+    w, h = tag.width, tag.height
+    spots = [(lx - w / 2, ly + size * 0.46 - 2), (hx - w / 2, hy - size * 0.46 - h + 2),
+             (lx - w / 2, ly + size * 0.46 + h), (lx + size * 0.5, ly - h / 2),
+             (lx - size * 0.5 - w, ly - h / 2)]
+
+    def free(x: float, y: float) -> bool:
+        return not any(x < b[2] and b[0] < x + w and y < b[3] and b[1] < y + h for b in taken)
+
+    x, y = next(((x, y) for x, y in spots if free(x, y)), spots[0])
+    taken.append((x, y, x + w, y + h))
+    overlay(canvas, tag, (x, y))
+
+
+def _area_title(view: AquaView, names: Mapping[str, str], who: str, lang: str) -> str:
+    return tr(_("{player}'s area", player=_name(view, names, who, 28, 10_000, 1, lang)), lang)
 
 
 # ----- footer ----------------------------------------------------------------------------------
 
 
 def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
-                 who: str, top: int) -> None:
+                 who: str, top: int, lang: str) -> None:
     """Large animals left (shape, values), small animals left, the ecosystems in play (scored
     for ``who``), and a legend of the marks and numbers on the areas."""
     panel(canvas, (MARGIN, top, WIDTH - MARGIN, top + FOOTER_H), CARD, CARD_EDGE, 2)
     x0 = MARGIN + 20
-    put_text(canvas, (x0, top + 36), "LARGE ANIMALS", 22, DIM, CARD, "ls", 1)
-    put_text(canvas, (x0 + text_width("LARGE ANIMALS", 22, 1) + 14, top + 36),
-             "points left, next first; they cover animals of different species, one new",
-             20, FAINT, CARD, "ls")
+    title = tr(_("LARGE ANIMALS"), lang)
+    put_text(canvas, (x0, top + 36), title, 22, DIM, CARD, "ls", 1)
+    x = x0 + text_width(title, 22, 1) + 14
+    hint, size = fitted(tr(_("points left, next first; they cover animals of different species, "
+                             "one new"), lang), 20, WIDTH - MARGIN - 20 - x, 0, 15)
+    put_text(canvas, (x, top + 36), hint, size, FAINT, CARD, "ls")
     stacks = view.get("large_stacks") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // len(SHAPES)
     for i, shape in enumerate(SHAPES):
@@ -376,11 +412,12 @@ def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         icon = shape_icon(shape, 40, GOLD if values else FAINT)
         put(canvas, icon, (cx, top + 52 + (40 - icon[0].height) // 2))
         tx = cx + icon[0].width + 10
-        put_text(canvas, (tx, top + 70), shape, 20, TEXT if values else FAINT, CARD, "ls", 1)
-        shown = " ".join(str(v) for v in values) if values else "none left"
+        said, size = fitted(tr(SHAPE_WORDS[shape], lang), 20, col_w - (tx - cx) - 6, 1)
+        put_text(canvas, (tx, top + 70), said, size, TEXT if values else FAINT, CARD, "ls", 1)
+        shown = " ".join(str(v) for v in values) if values else tr(_("none left"), lang)
         put_text(canvas, (tx, top + 94), shown, 20, GOLD if values else FAINT, CARD, "ls")
     y = top + 140
-    put_text(canvas, (x0, y), "SMALL ANIMALS LEFT", 22, DIM, CARD, "ls", 1)
+    put_text(canvas, (x0, y), tr(_("SMALL ANIMALS LEFT"), lang), 22, DIM, CARD, "ls", 1)
     small = view.get("small_stacks") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // len(SPECIES)
     for i, species in enumerate(SPECIES):
@@ -388,49 +425,44 @@ def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         left = int(small.get(species, 0))
         value = 3 if left > 8 else 2 if left else 0
         put(canvas, token(species, value, left == 0, False, 46, CARD), (cx - 4, y + 8))
-        put_text(canvas, (cx + 46, y + 34), f"{left} left", 20, TEXT if left else FAINT, CARD,
-                 "ls")
-        put_text(canvas, (cx + 46, y + 56), SPECIES_NAMES[species], 18, DIM, CARD, "ls")
+        put_text(canvas, (cx + 46, y + 40), tr(_("{n} left", n=left), lang), 20,
+                 TEXT if left else FAINT, CARD, "ls")
+        # the species' name under its token: a German name needs the column's whole width
+        said, size = fitted(tr(SPECIES_WORDS[species], lang), 18, col_w - 12, 0, 15)
+        put_text(canvas, (cx - 4, y + 74), said, size, DIM, CARD, "ls")
     y = top + 236
-    ecosystems = [e for e in view.get("ecosystems") or [] if e in ECOSYSTEMS]
+    ecosystems = [e for e in view.get("ecosystems") or [] if e in ECOSYSTEM_WORDS]
     mode = (view.get("options") or {}).get("ecosystems")
-    put_text(canvas, (x0, y), "ECOSYSTEMS", 22, DIM, CARD, "ls", 1)
-    label = (f"points for {_name(view, names, who, 20, 300)}'s area, if the game ended now"
-             if ecosystems else "none: family game, only animals score" if mode == "family"
-             else "none")
-    room = WIDTH - 2 * MARGIN - 60 - text_width("ECOSYSTEMS", 22, 1)
-    put_text(canvas, (x0 + text_width("ECOSYSTEMS", 22, 1) + 14, y), fit_text(label, 20, room),
-             20, FAINT, CARD, "ls")
+    title = tr(_("ECOSYSTEMS"), lang)
+    put_text(canvas, (x0, y), title, 22, DIM, CARD, "ls", 1)
+    label = tr(_("points for {player}'s area, if the game ended now",
+                 player=_name(view, names, who, 20, 300, 0, lang)) if ecosystems else
+               _("none: family game, only animals score") if mode == "family" else _("none"),
+               lang)
+    room = WIDTH - 2 * MARGIN - 60 - text_width(title, 22, 1)
+    label, size = fitted(label, 20, room, 0, 16)
+    put_text(canvas, (x0 + text_width(title, 22, 1) + 14, y), label, size, FAINT, CARD, "ls")
     mine = score_of(view, who).get("ecosystems") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // 2
     for i, eid in enumerate(ecosystems[:6]):
         cx = x0 + (i % 2) * (col_w + 10)
         cy = y + 34 + (i // 2) * 52
         points = int(mine.get(eid, 0))
-        name, rule = ECOSYSTEMS[eid]
+        name, rule = (tr(t, lang) for t in ECOSYSTEM_WORDS[eid])
         put_text(canvas, (cx, cy), f"{eid} {name}", 20, GOLD if points else TEXT, CARD, "ls", 1)
         put_text(canvas, (cx + col_w - 24, cy), f"+{points}" if points else "0", 22,
                  GOLD if points else FAINT, CARD, "rs", 1)
-        put_text(canvas, (cx, cy + 22), fit_text(rule, 18, col_w - 30), 18, DIM, CARD, "ls")
+        rule, size = fitted(rule, 18, col_w - 30, 0, 14)
+        put_text(canvas, (cx, cy + 22), rule, size, DIM, CARD, "ls")
     y = top + FOOTER_H - 84
     for line in LEGEND:
-        put_text(canvas, (x0, y), fit_text(line, 19, WIDTH - 2 * MARGIN - 40), 19, DIM, CARD,
-                 "ls")
+        said, size = fitted(tr(line, lang), 19, WIDTH - 2 * MARGIN - 40, 0, 15)
+        put_text(canvas, (x0, y), said, size, DIM, CARD, "ls")
         y += 26
 
 
-#: What the marks and numbers on an area mean (the rules say the rest).
-LEGEND = (
-    "q,r on a free hex: where a tile can go  ·  q,r under an animal: its site, the top corner "
-    "of tile q,r",
-    "Badge on an animal: its points  ·  gold band: a large animal and its points",
-    "Glowing vent: the hot spot, where your 3 start tiles meet (no colour)  ·  white: just "
-    "placed",
-)
-
-
 def _draw_result(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
-                 top: int) -> None:
+                 top: int, lang: str) -> None:
     """Who won and the score of everybody, by category."""
     result = view.get("result") or {}
     players = [str(p) for p in view.get("players") or []]
@@ -440,47 +472,53 @@ def _draw_result(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     winners = [w for w in result.get("winners") or [] if w in players]
     detail = result.get("detail") or {}
     counts = detail.get("small_animals") or view.get("small_animals") or {}
-    why = ""
+
+    def name(p: str, size: int, room: int, stroke: int = 0) -> str:
+        return _name(view, names, p, size, room, stroke, lang)
+
+    why: Text | None = None
     if view.get("solo") and players:
         total = _total(view, players[0])
-        headline = ("Resigned" if result.get("outcome") == "lost"
-                    else f"{total} points: {detail.get('rating') or ''}")
-        why = "solo rating: under 50 tide pool, 50 reef, 70 open ocean, 90 legend"
+        rating = str(detail.get("rating") or "")
+        headline = tr(_("Resigned") if result.get("outcome") == "lost" else
+                      _("{n} points: {rating}", n=total,
+                        rating=RATING_WORDS.get(rating) or rating), lang)
+        why = _("solo rating: under 50 tide pool, 50 reef, 70 open ocean, 90 legend")
     else:
-        headline = win_headline(winners, lambda p: _name(view, names, p, 40, 700, 1),
-                                "Shared win!")
+        headline = win_headline(winners, lambda p: name(p, 40, 700, 1), _("Shared win!"), lang)
         totals = sorted((_total(view, p) for p in players), reverse=True)
         if result.get("reason") == "resigned":
-            quitters = ", ".join(_name(view, names, p, 22, 200) for p in view.get("resigned") or [])
-            why = f"ended early: {quitters} resigned"
+            quitters = ", ".join(name(p, 22, 200) for p in view.get("resigned") or [])
+            why = _("ended early: {players} resigned", players=quitters)
         elif len(totals) > 1 and totals[0] == totals[1]:
             tied = [p for p in players if _total(view, p) == totals[0]]
-            shown = ", ".join(f"{_name(view, names, p, 22, 160)} {counts.get(p, '?')}"
-                              for p in tied)
-            why = f"tie on {totals[0]} points, broken by small animals: {shown}"
-    put_text(canvas, (x0, top + 56), fit_text(headline, 40, WIDTH - 2 * MARGIN - 48, 1), 40,
-             GOLD, CARD, "ls", 1)
-    if why:
-        put_text(canvas, (x0, top + 92), fit_text(why, 21, WIDTH - 2 * MARGIN - 48), 21, DIM,
-                 CARD, "ls")
-    cols = [("large", 430), ("small", 530), ("reefs", 630), ("eco", 720), ("animals", 830),
-            ("total", 930)]
+            shown = ", ".join(f"{name(p, 22, 160)} {counts.get(p, '?')}" for p in tied)
+            why = _("tie on {n} points, broken by small animals: {players}", n=totals[0],
+                    players=shown)
+    headline, size = fitted(headline, 40, WIDTH - 2 * MARGIN - 48, 1)
+    put_text(canvas, (x0, top + 56), headline, size, GOLD, CARD, "ls", 1)
+    if why is not None:
+        said, size = fitted(tr(why, lang), 21, WIDTH - 2 * MARGIN - 48, 0, 17)
+        put_text(canvas, (x0, top + 92), said, size, DIM, CARD, "ls")
+    cols = [(_("large"), 430), (_("small"), 530), (_("reefs"), 630), (_("eco"), 720),
+            (_("animals"), 830), (_("total"), 930)]
     y = top + 136
     for label, x in cols:
-        put_text(canvas, (x, y), label, 20, DIM, CARD, "rs", 1)
+        put_text(canvas, (x, y), tr(label, lang), 20, DIM, CARD, "rs", 1)
     ranked = sorted(players, key=lambda p: (-_total(view, p), -int(counts.get(p, 0))))
     for i, p in enumerate(ranked):
         y = top + 136 + 46 * (i + 1)
         s = score_of(view, p)
         eco = sum(int(v) for v in (s.get("ecosystems") or {}).values())
         colour = GOLD if p in winners else TEXT
-        put_text(canvas, (x0, y), _name(view, names, p, 26, 330, 1), 26, colour, CARD, "ls", 1)
+        put_text(canvas, (x0, y), name(p, 26, 330, 1), 26, colour, CARD, "ls", 1)
         values = [s.get("large", 0), s.get("small", 0), s.get("reefs", 0), eco,
                   counts.get(p, 0), s.get("total", 0)]
-        for (label, x), v in zip(cols, values):
-            put_text(canvas, (x, y), str(v), 26, colour if label == "total" else TEXT, CARD,
-                     "rs", 1 if label == "total" else 0)
-    note = ("large, small: animal points · reefs: reef points · eco: ecosystems · "
-            "animals: small animals owned (the tie-break)")
-    put_text(canvas, (x0, top + h - 24), fit_text(note, 18, WIDTH - 2 * MARGIN - 48), 18, DIM,
-             CARD, "ls")
+        for k, ((_label, x), v) in enumerate(zip(cols, values)):
+            last = k == len(values) - 1
+            put_text(canvas, (x, y), str(v), 26, colour if last else TEXT, CARD, "rs",
+                     1 if last else 0)
+    note = tr(_("large, small: animal points · reefs: reef points · eco: ecosystems · "
+                "animals: small animals owned (the tie-break)"), lang)
+    note, size = fitted(note, 18, WIDTH - 2 * MARGIN - 48, 0, 14)
+    put_text(canvas, (x0, top + h - 24), note, size, DIM, CARD, "ls")

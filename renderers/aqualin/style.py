@@ -72,6 +72,7 @@ BOARD_Y = HEADER_H + 36
 FRAME_PAD = 12
 LABEL_SIZE = 30
 STATUS_SIZE = 26  # the footer's status line: still legible at phone width (about 11 px)
+LAST_SIZE = 22  # the last move beside it, where a long language leaves it too little room
 FOOTER_Y = BOARD_Y + BOARD + FRAME_PAD + 48
 FOOTER_H = {"seed": 184, "classic": 252, "over": 236}  # by rules, or once the game is over
 RULES = ("seed", "classic")

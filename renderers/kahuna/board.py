@@ -9,16 +9,23 @@ from typing import Any, cast
 
 from PIL import Image
 
+from catalogs import tr
 from games.kahuna import ISLANDS, LINES, KahunaView, TurnSummary
+from games.text import Text, join, plural, translator
 
 from ..common import (
-    ELLIPSIS, RGB, card_edge, encode_png, fit_text, mix, panel, pill, player_cards, seat_name,
-    shrink, supersampled, text_patch, text_width)
+    DRAW, ELLIPSIS, RGB, TO_MOVE, WINNER, card_edge, carry, encode_png, fit_text, mix, panel, pill,
+    player_cards, seat_name, shrink, supersampled, text_patch, text_width, win_headline)
 from .art import _dashed, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
 from .style import (
     ACCENT, BG, CARD, CARD_BACK, CARD_EDGE, CARD_FACE, CARD_H, CARD_Y, DIM, FOOTER_H, FOOTER_Y,
     GOLD, HAND_CARD_H, HAND_CARD_W, INK, MARGIN, NAME_SIZE, OPEN_H, OPEN_W, PLAYER, SAND, SAND_RIM,
     SMALL, SS, STATUS_SIZE, TEXT, WIDTH, _check_island, _check_line, _seat, palette)
+
+_ = translator("kahuna")
+_n = plural(_)
+#: The label over open-draws cards lying face up (the board's and the hand's).
+FACE_UP = _("FACE UP")
 
 
 def prepare() -> None:
@@ -49,9 +56,10 @@ def prepare() -> None:
 # ----- the board -------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """PNG bytes of the board for ``view`` (a Kahuna view; only public keys are read)."""
-    return encode_png(draw(cast(KahunaView, view), names))
+def render(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
+    """PNG bytes of the board for ``view`` (a Kahuna view; only public keys are read), its
+    words in ``lang``."""
+    return encode_png(draw(cast(KahunaView, view), names, lang))
 
 
 def _focus(view: KahunaView) -> TurnSummary | None:
@@ -59,7 +67,7 @@ def _focus(view: KahunaView) -> TurnSummary | None:
     return view.get("current") or view.get("last") or None
 
 
-def draw(view: KahunaView, names: Mapping[str, str]) -> Image.Image:
+def draw(view: KahunaView, names: Mapping[str, str], lang: str = "en") -> Image.Image:
     """The board picture of ``view`` (on the palette: ``encode_png`` makes it a PNG)."""
     canvas = background_p().copy()
     focus = _focus(view)
@@ -95,18 +103,14 @@ def draw(view: KahunaView, names: Mapping[str, str]) -> Image.Image:
         style = "new" if island in new_stones else "plain"
         patch, mask, xy = stone_sprite(_check_island(island), seat, style)
         canvas.paste(patch, xy, mask)
-    _header(Ink(canvas), view, names)
-    _footer(Ink(canvas, 0, FOOTER_Y), view, names)
+    _header(Ink(canvas, lang), view, names)
+    _footer(Ink(canvas, lang, 0, FOOTER_Y), view, names)
     return canvas
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _name(view: KahunaView, names: Mapping[str, str], player: str, size: int,
-          max_width: int, stroke: int = 0) -> str:
-    return seat_name(view.get("players") or [], names, player, size, max_width, stroke)
+          max_width: int, stroke: int = 0, lang: str = "en") -> str:
+    return seat_name(view.get("players") or [], names, player, size, max_width, stroke, lang)
 
 
 # ----- drawing on the palette canvas -----------------------------------------------------------
@@ -137,13 +141,19 @@ def as_p(image: Image.Image) -> Image.Image:
 
 
 class Ink:
-    """Pastes cached pieces and text onto a palette canvas, at an offset (a panel's origin)."""
+    """Pastes cached pieces and text onto a palette canvas, at an offset (a panel's origin),
+    its words in ``lang``."""
 
-    def __init__(self, canvas: Image.Image, ox: int = 0, oy: int = 0) -> None:
-        self.canvas, self.ox, self.oy = canvas, ox, oy
+    def __init__(self, canvas: Image.Image, lang: str, ox: int = 0, oy: int = 0) -> None:
+        self.canvas, self.lang, self.ox, self.oy = canvas, lang, ox, oy
+
+    def say(self, text: Text) -> str:
+        return tr(text, self.lang)
 
     def paste(self, piece: Image.Image, xy: tuple[float, float]) -> None:
-        self.canvas.paste(as_p(piece), (round(xy[0]) + self.ox, round(xy[1]) + self.oy))
+        at = (round(xy[0]) + self.ox, round(xy[1]) + self.oy)
+        self.canvas.paste(as_p(piece), at)
+        carry(piece, self.canvas, at)
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, ground: RGB,
              anchor: str = "la", stroke: int = 0) -> tuple[int, int, int, int]:
@@ -151,6 +161,7 @@ class Ink:
         patch, mask, (dx, dy) = text_patch(palette(), text, size, fill, ground, anchor, stroke)
         x, y = round(xy[0]) + dx, round(xy[1]) + dy
         self.canvas.paste(patch, (x + self.ox, y + self.oy), mask)
+        carry(patch, self.canvas, (x + self.ox, y + self.oy))
         return x, y, x + patch.width, y + patch.height
 
 
@@ -171,10 +182,10 @@ def _header(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
         score = str(scores.get(player, 0))
         score_w = text_width(score, 56, 1)
         name_w = card_w - 90 - max(score_w, 60)
-        name = _name(view, names, player, NAME_SIZE, name_w, 1)
+        name = _name(view, names, player, NAME_SIZE, name_w, 1, ink.lang)
         ink.text((x + 60, CARD_Y + 20), name, NAME_SIZE, TEXT, CARD, stroke=1)
-        ink.text((x + card_w - 22, CARD_Y + 34), "POINT" if score == "1" else "POINTS", 16, DIM,
-                 CARD, anchor="rs")
+        ink.text((x + card_w - 22, CARD_Y + 34), ink.say(_n("POINT", "POINTS", int(score))), 16,
+                 DIM, CARD, anchor="rs")
         ink.text((x + card_w - 22, CARD_Y + 62), score, 56, GOLD if won else TEXT, CARD,
                  anchor="rm", stroke=1)
         # stones, bridges on the board, cards in hand
@@ -183,36 +194,44 @@ def _header(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
         n_cards = int(hands.get(player, 0))
         y = CARD_Y + 100
         cx = x + 18
-        for kind, value, word in (("stone", n_stones, "stone"), ("plank", n_bridges, "bridge"),
-                                  ("card", n_cards, "card")):
+        for kind, text in (("stone", _stones(n_stones)), ("plank", _bridges(n_bridges)),
+                           ("card", _n("{n} card", "{n} cards", n_cards))):
             ink.paste(icon(kind, i, 24, CARD), (cx, y - 12))
             cx += 29
-            text = f"{value} {word}{'' if value == 1 else 's'}"
-            ink.text((cx, y), text, 21, TEXT, CARD, anchor="lm")
-            cx += text_width(text, 21) + 14
+            said = ink.say(text)
+            ink.text((cx, y), said, 21, TEXT, CARD, anchor="lm")
+            cx += text_width(said, 21) + 14
         tag = None
         if active:
             phase = view.get("phase")
-            tag = pill("LAST TURN" if phase == "last" else "HANDICAP" if phase == "handicap"
-                       else "TO MOVE", ACCENT, CARD, BG, scale=SS)
+            tag = pill(ink.say(_("LAST TURN") if phase == "last" else _("HANDICAP")
+                               if phase == "handicap" else TO_MOVE), ACCENT, CARD, BG, scale=SS)
         elif won:
-            tag = pill("DRAW" if len(winners) > 1 else "WINNER", GOLD, CARD, BG, scale=SS)
+            tag = pill(ink.say(DRAW if len(winners) > 1 else WINNER), GOLD, CARD, BG, scale=SS)
         if tag is not None:
             ink.paste(tag, (x + card_w - tag.width - 18, CARD_Y - 14))
 
 
-def _status(view: KahunaView) -> list[str]:
+def _stones(n: int) -> Text:
+    return _n("{n} stone", "{n} stones", n)
+
+
+def _bridges(n: int) -> Text:
+    return _n("{n} bridge", "{n} bridges", n)
+
+
+def _status(view: KahunaView) -> list[Text]:
     """The status line in pieces that recur from render to render."""
     rnd = int(view.get("round") or 1)
     phase = view.get("phase")
     if view.get("result"):
-        return ["Game over", f"round {rnd} of 3"]
+        return [_("Game over"), _("round {n} of 3", n=rnd)]
     if phase == "handicap":
         left = int(view.get("handicap_left") or 0)
-        return ["Handicap", f"{left} free bridge{'' if left == 1 else 's'} to place"]
+        return [_("Handicap"), _n("{n} free bridge to place", "{n} free bridges to place", left)]
     if phase == "last":
-        return ["Round 3 of 3", f"last turns: {int(view.get('last_turns') or 0)} to go"]
-    return [f"Round {rnd} of 3", f"turn {int(view.get('turn') or 0) + 1}"]
+        return [_("Round 3 of 3"), _("last turns: {n} to go", n=int(view.get("last_turns") or 0))]
+    return [_("Round {n} of 3", n=rnd), _("turn {n}", n=int(view.get("turn") or 0) + 1)]
 
 
 @lru_cache(maxsize=1)
@@ -231,7 +250,7 @@ def _footer(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
     for k, piece in enumerate(_status(view)):
         if k:
             x = ink.text((x + 12, 42), "·", STATUS_SIZE, DIM, CARD, anchor="ls")[2] + 12
-        x = ink.text((x, 42), piece, STATUS_SIZE, TEXT, CARD, anchor="ls", stroke=1)[2]
+        x = ink.text((x, 42), ink.say(piece), STATUS_SIZE, TEXT, CARD, anchor="ls", stroke=1)[2]
     _scoring_chips(ink, view, right, 42)
     body_y = 66
     if view.get("result"):
@@ -248,7 +267,8 @@ def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int) -> Non
     for scoring in reversed(list(view.get("scorings") or [])):
         points = scoring.get("points") or {}
         gained = [(p, n) for p, n in points.items() if n]
-        label = f"R{scoring.get('round')} " + (f"+{gained[0][1]}" if gained else "tie")
+        label = ink.say(_("R{n} +{points}", n=scoring.get("round"), points=gained[0][1]) if gained
+                        else _("R{n} tie", n=scoring.get("round")))
         colour = PLAYER[players.index(gained[0][0])] if gained and gained[0][0] in players \
             else DIM
         width = text_width(label, SMALL, 1) + 24
@@ -257,7 +277,7 @@ def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int) -> Non
                  stroke=1)
         x -= width + 10
     if x != right:
-        ink.text((x - 4, baseline), "Scorings:", SMALL, DIM, CARD, anchor="rs")
+        ink.text((x - 4, baseline), ink.say(_("Scorings:")), SMALL, DIM, CARD, anchor="rs")
 
 
 def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
@@ -265,7 +285,7 @@ def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
     x, y = at
     label_y, cards_y = y + 16, y + 30
     open_cards = [_check_island(c) for c in view.get("open") or []]
-    ink.text((x, label_y), "OPEN CARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.text((x, label_y), ink.say(_("OPEN CARDS")), SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     for slot in range(3):
         if slot < len(open_cards):
             ink.paste(card_face(open_cards[slot], OPEN_W, OPEN_H, CARD), (x, cards_y))
@@ -274,25 +294,26 @@ def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
         x += OPEN_W + 12
     x += 22
     deck = int(view.get("deck") or 0)
-    ink.text((x, label_y), "DECK", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.text((x, label_y), ink.say(_("DECK")), SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     if deck:
         ink.paste(card_back(OPEN_W, OPEN_H, CARD), (x, cards_y))
         ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), str(deck), 52, TEXT, CARD_BACK,
                  anchor="mm", stroke=2)
     else:
         ink.paste(empty_slot(OPEN_W, OPEN_H), (x, cards_y))
-        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), "empty", SMALL, DIM, CARD, anchor="mm")
+        ink.text((x + OPEN_W / 2, cards_y + OPEN_H / 2), ink.say(_("empty")), SMALL, DIM, CARD,
+                 anchor="mm")
     x += OPEN_W + 34
     discard = int(view.get("discard") or 0)
     tucked = int(view.get("tucked") or 0)
-    ink.text((x, label_y), "DISCARDS", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.text((x, label_y), ink.say(_("DISCARDS")), SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     ink.paste(discard_pile(min(discard, 4)), (x, cards_y))
     ground = DISCARD_FACE if discard else CARD
     ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6), str(discard), 44,
              INK if discard else DIM, ground, anchor="mm", stroke=1)
     if tucked:
-        ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30), f"{tucked} face down", 18, INK,
-                 DISCARD_FACE, anchor="mm")
+        ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30),
+                 ink.say(_("{n} face down", n=tucked)), 18, INK, DISCARD_FACE, anchor="mm")
     if view.get("variant") == "open-draws":
         _draw_face_up(ink, view, (x + OPEN_W + 40, label_y))
 
@@ -300,13 +321,13 @@ def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
 def _draw_face_up(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
     """Open-draws: the drawn open cards lying face up in front of each player."""
     x, y = at
-    ink.text((x, y), "FACE UP", SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
+    ink.text((x, y), ink.say(FACE_UP), SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     displayed: Mapping[str, Sequence[str]] = view.get("displayed") or {}
     for seat, player in enumerate(list(view.get("players") or [])[:2]):
         cards = [_check_island(c) for c in displayed.get(player) or []]
         top = y + 24 + seat * 78
         ink.paste(icon("plank", seat, 24, CARD), (x, top))
-        rows = [cards[k:k + 2] for k in range(0, len(cards), 2)] or [["none"]]
+        rows = [cards[k:k + 2] for k in range(0, len(cards), 2)] or [[ink.say(_("none"))]]
         for i, row in enumerate(rows[:3]):
             ink.text((x + 32, top + 19 + i * 24), " ".join(row), 19, TEXT if cards else DIM,
                      CARD, anchor="ls", stroke=1 if cards else 0)
@@ -346,7 +367,7 @@ def discard_pile(depth: int) -> Image.Image:
 Chunk = tuple[str, RGB, int]  # text, colour, stroke
 
 
-def _turn_lines(view: KahunaView, names: Mapping[str, str]) -> list[list[Chunk]]:
+def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[list[Chunk]]:
     """The highlighted turn in words: who and which moves, then what they did.
 
     Lines come in chunks (a move, an effect) that recur from one render to the next, so their
@@ -354,66 +375,84 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str]) -> list[list[Chunk]]
     """
     focus = _focus(view)
     if not focus:
-        return [[("No moves yet.", TEXT, 1)]]
+        return [[(tr(_("No moves yet."), lang), TEXT, 1)]]
     player = focus.get("player")
     players = list(view.get("players") or [])
     other = next((p for p in players if p != player), None)
-    who = _name(view, names, str(player), STATUS_SIZE, 300)
-    them = _name(view, names, str(other), STATUS_SIZE, 300) if other else "?"
-    doing = "Handicap" if focus.get("turn") == 0 else (
-        "This turn" if view.get("current") else "Last turn")
-    first: list[Chunk] = [(f"{doing} ({who}): ", TEXT, 1)]
+    who = _name(view, names, str(player), STATUS_SIZE, 300, 0, lang)
+    them = _name(view, names, str(other), STATUS_SIZE, 300, 0, lang) if other else "?"
+    doing = (_("Handicap ({player}):", player=who) if focus.get("turn") == 0 else
+             _("This turn ({player}):", player=who) if view.get("current") else
+             _("Last turn ({player}):", player=who))
+    first: list[Chunk] = [(tr(doing, lang) + " ", TEXT, 1)]
     for i, move in enumerate(focus.get("moves") or []):
         first.append((("· " if i else "") + f"{move} ", TEXT, 0))
-    effects: list[str] = []
+    effects: list[Text] = []
     if focus.get("taken"):
-        effects.append(f"{who} took " + " and ".join(focus["taken"]))
-    losses = []
+        effects.append(_("{player} took {islands}", player=who, islands=join(focus["taken"])))
+    losses: list[Text] = []
     removed = list(focus.get("removed") or [])
     if removed:
-        losses.append(("bridges " if len(removed) > 1 else "bridge ") + ", ".join(removed))
+        losses.append(_n("bridge {lines}", "bridges {lines}", len(removed),
+                         lines=", ".join(removed)))
     lost = list(focus.get("lost") or [])
     if lost:
-        losses.append(("the stones on " if len(lost) > 1 else "the stone on ")
-                      + " and ".join(lost))
+        losses.append(_n("the stone on {islands}", "the stones on {islands}", len(lost),
+                         islands=join(lost)))
     if losses:
-        effects.append(f"{them} lost " + " and ".join(losses))
+        effects.append(_("{player} lost {what}", player=them, what=join(losses)))
     scoring = focus.get("scoring")
     if scoring:
         stones = scoring.get("stones") or {}
         counts = " : ".join(str(stones.get(p, 0)) for p in players)
-        effects.append(f"scoring {scoring.get('round')}: stones {counts}")
+        effects.append(_("scoring {n}: stones {counts}", n=scoring.get("round"), counts=counts))
     if focus.get("last_turns"):
-        effects.append("the cards ran out a 3rd time: one last turn each")
+        effects.append(_("the cards ran out a 3rd time: one last turn each"))
     if focus.get("early_end"):
-        effects.append("no bridge left: early end")
+        effects.append(_("no bridge left: early end"))
     lines = [first]
     if effects:
-        lines.append([(e + ("; " if i < len(effects) - 1 else ""), DIM, 0)
-                      for i, e in enumerate(effects)])
+        lines.append([(tr(_("{effect};", effect=e) if i < len(effects) - 1 else e, lang) + " ",
+                       DIM, 0) for i, e in enumerate(effects)])
     return lines
 
 
-def _draw_chunks(ink: Ink, x: float, y: float, chunks: Sequence[Chunk], size: int,
-                 max_x: float) -> None:
-    """Draw chunks one after another on a baseline; "..." where the room runs out."""
-    for i, (text, colour, stroke) in enumerate(chunks):
-        width = text_width(text.rstrip(), size, stroke)
-        need = width + (text_width(ELLIPSIS, size) if i < len(chunks) - 1 else 0)
-        if x + need > max_x:
+def _draw_chunks(ink: Ink, x0: float, y: float, chunks: Sequence[Chunk], size: int,
+                 max_x: float, lines: int, step: int) -> int:
+    """Draw chunks word by word on a baseline, on to the next of ``lines`` lines (``step``
+    apart) where the room runs out; "..." only where the last line does. The lines used."""
+    words = [(word, colour, stroke) for text, colour, stroke in chunks
+             for word in text.split()]
+    x, line = x0, 0
+    space = text_width(" ", size)
+    for i, (word, colour, stroke) in enumerate(words):
+        width = text_width(word, size, stroke)
+        if x > x0 and x + width > max_x and line < lines - 1:
+            x, line = x0, line + 1
+        if x + width > max_x:
             room = max(int(max_x - x), 1)
-            ink.text((x, y), fit_text(text.rstrip() + ELLIPSIS, size, room, stroke), size,
+            ink.text((x, y + line * step), fit_text(word + ELLIPSIS, size, room, stroke), size,
                      colour, CARD, anchor="ls", stroke=stroke)
-            return
-        ink.text((x, y), text.rstrip(), size, colour, CARD, anchor="ls", stroke=stroke)
-        x += text_width(text, size, stroke)
+            return line + 1
+        ink.text((x, y + line * step), word, size, colour, CARD, anchor="ls", stroke=stroke)
+        x += width + space
+    return line + 1
+
+
+#: The turn's lines below the cards: three at 22 px where two at 24 px were.
+TURN_LINES, TURN_STEP = 3, 30
 
 
 def _draw_turn(ink: Ink, view: KahunaView, names: Mapping[str, str],
                box: tuple[int, int, int, int]) -> None:
+    """Who and which moves, then what they did on a line of its own."""
     x0, y0, x1, _y1 = box
-    for i, chunks in enumerate(_turn_lines(view, names)[:2]):
-        _draw_chunks(ink, x0, y0 + 26 + i * 36, chunks, 24, x1)
+    y, left = y0 + 24, TURN_LINES
+    for chunks in _turn_lines(view, names, ink.lang)[:2]:
+        if left <= 0:
+            break
+        used = _draw_chunks(ink, x0, y, chunks, 22, x1, left, TURN_STEP)
+        y, left = y + used * TURN_STEP, left - used
 
 
 def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],
@@ -421,38 +460,45 @@ def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],
     result = view["result"]
     if result is None:
         return
+    lang = ink.lang
     x0, y0, x1, _y1 = box
     width = x1 - x0
     winners = list(result.get("winners") or [])
     players = list(view.get("players") or [])
     scores: Mapping[str, int] = result.get("scores") or view.get("scores") or {}
     detail = result.get("detail") or {}
-    if len(winners) == 1:
-        headline = f"{_name(view, names, winners[0], 48, width - 120, 1)} wins!"
-    else:
-        headline = "Draw!"
+
+    def name(p: str, size: int = 26, room: int = 300) -> str:
+        return _name(view, names, p, size, room, 0, lang)
+
+    headline = win_headline(winners, lambda p: _name(view, names, p, 48, width - 200, 1, lang),
+                            _("Draw!"), lang)
     ink.text((x0, y0 + 52), headline, 48, GOLD, CARD, anchor="ls", stroke=1)
-    points = ", ".join(f"{_name(view, names, p, 26, 260)}: {scores.get(p, 0)}" for p in players)
+    points = ", ".join(f"{name(p, 26, 260)}: {scores.get(p, 0)}" for p in players)
     reason = result.get("reason")
+    why: Text
     if reason == "resigned":
         quitter = detail.get("resigned")
-        who = _name(view, names, str(quitter), 26, 300) if quitter in players else "A player"
-        why = f"{who} resigned  ·  {points}"
+        who = name(str(quitter)) if quitter in players else tr(_("A player"), lang)
+        why = _("{player} resigned  ·  {points}", player=who, points=points)
     elif reason == "early end":
         bare = list(detail.get("bare") or [])
         if len(bare) == 1 and bare[0] in players:
-            why = f"{_name(view, names, bare[0], 26, 300)} has no bridge left  ·  {points}"
+            why = _("{player} has no bridge left  ·  {points}", player=name(bare[0]),
+                    points=points)
         else:
-            why = f"nobody has a bridge left  ·  {points}"
+            why = _("nobody has a bridge left  ·  {points}", points=points)
     else:
-        tiebreak = detail.get("tiebreak")
-        extra = {"third scoring": "  ·  tie broken by the final scoring",
-                 "bridges": "  ·  tie broken by more bridges"}.get(str(tiebreak), "")
-        why = f"final points: {points}{extra}"
-    ink.text((x0, y0 + 96), fit_text(why, 26, width), 26, TEXT, CARD, anchor="ls")
+        tiebreak = str(detail.get("tiebreak"))
+        why = (_("final points: {points}  ·  tie broken by the final scoring", points=points)
+               if tiebreak == "third scoring" else
+               _("final points: {points}  ·  tie broken by more bridges", points=points)
+               if tiebreak == "bridges" else _("final points: {points}", points=points))
+    ink.text((x0, y0 + 96), fit_text(tr(why, lang), 26, width), 26, TEXT, CARD, anchor="ls")
     stones = detail.get("stones") or {}
     bridges = detail.get("bridges") or {}
     line = "   ".join(
-        f"{_name(view, names, p, 24, 260)}: {_plural(int(stones.get(p, 0)), 'stone')}, "
-        f"{_plural(int(bridges.get(p, 0)), 'bridge')}" for p in players)
+        tr(_("{player}: {stones}, {bridges}", player=name(p, 24, 260),
+             stones=_stones(int(stones.get(p, 0))), bridges=_bridges(int(bridges.get(p, 0)))),
+           lang) for p in players)
     ink.text((x0, y0 + 136), fit_text(line, 24, width), 24, DIM, CARD, anchor="ls")

@@ -8,10 +8,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from catalogs import tr
 from games.kraqua import board as kb
+from games.kraqua.state import CRITERION_WORDS
+from games.text import translator
 
 from ..aqualin.glyphs import GLYPHS as ANIMAL_GLYPHS
-from ..common import RGB, Box, draw_text, shrink, supersampled, text_width
+from ..common import RGB, Box, draw_text, fitted, frame, paste, shrink, supersampled, text_width
+
+_ = translator("kraqua")
 from .style import (
     ACCENT, ARCH_Y, BG, CARD, CARD_EDGE, CELL, DEEP, DIM, FAINT, FISH_RGB, GAP, GEM_RGB, GLYPH_KEY,
     GOAL_Y, GOLD, HEIGHT, HIDDEN, INK_REEF, LANE0_Y, LANE_X, REEF, REEF_DARK, SAND, SAND_DARK,
@@ -229,9 +234,10 @@ def _lane_band(d: ImageDraw.ImageDraw, y0: int, y1: int, x0: int, x1: int) -> No
     d.rounded_rectangle((x0 * 2, y0 * 2, x1 * 2, y1 * 2), radius=24, fill=TRACK)
 
 
-@lru_cache(maxsize=4)
-def background(revealed: int) -> Image.Image:
-    """Everything fixed for this many revealed gates: the track, fields, empty spots."""
+@lru_cache(maxsize=12)
+def background(revealed: int, lang: str = "en") -> Image.Image:
+    """Everything fixed for this many revealed gates: the track, fields, empty spots; its
+    labels in ``lang``."""
     w, h = WIDTH, HEIGHT
     im, d = supersampled((w, h), 2, BG)
     end = kb.PATH_END[revealed]
@@ -258,11 +264,11 @@ def background(revealed: int) -> Image.Image:
     im = shrink(im, 2)
     # the start reef: always protected
     for f in range(-2, 5):
-        im.paste(field_sprite(f, True, False), field_box(f)[:2])
+        paste(im, field_sprite(f, True, False), field_box(f)[:2])
     for f in range(5, 41):
-        im.paste(field_sprite(f, False, f > end), field_box(f)[:2])
+        paste(im, field_sprite(f, False, f > end), field_box(f)[:2])
     for f in kb.GOAL:
-        im.paste(field_sprite(f, True, revealed < 3), field_box(f)[:2])
+        paste(im, field_sprite(f, True, revealed < 3), field_box(f)[:2])
     for row, name in (("i", "inner"), ("o", "outer")):
         for arch in range(3):
             x0, y0, x1, y1 = spot_box(row, 4 * arch + 1)
@@ -270,21 +276,21 @@ def background(revealed: int) -> Image.Image:
                 bx0, by0, bx1, by1 = spot_box(row, spot)
                 draw_text(im, ((bx0 + bx1) / 2, (by0 + by1) / 2), f"{row}{spot}", 16, FAINT,
                           anchor="mm")
-    draw_text(im, (LANE_X + 7 * CELL + 24, LANE0_Y + CELL / 2), "START REEF  ·  always safe", 18,
-              DIM, anchor="lm")
-    draw_text(im, (LANE_X + 9 * CELL - 24, GOAL_Y + CELL / 2), "GOAL  ·  any animal", 18, DIM,
-              anchor="rm")
-    _draw_legend(im)
+    draw_text(im, (LANE_X + 7 * CELL + 24, LANE0_Y + CELL / 2),
+              tr(_("START REEF  ·  always safe"), lang), 18, DIM, anchor="lm")
+    draw_text(im, (LANE_X + 9 * CELL - 24, GOAL_Y + CELL / 2), tr(_("GOAL  ·  any animal"), lang),
+              18, DIM, anchor="rm")
+    _draw_legend(im, lang)
     return im
 
 
 #: The tile notation the texts use (``tile 7A (jellyfish #~#)``, the seats' hands), explained
 #: beside the goal lane: each example is drawn as the cells it stands for.
-LEGEND_EXAMPLES: tuple[tuple[str, str], ...] = (("###", "reef on all three fields"),
-                                                ("#~#", "water in the middle field"))
-LEGEND_TITLE = "REEF TILES"
-LEGEND_NOTE = "# reef  ·  ~ water  ·  cells in path order"
-LEGEND_SAFE = "A field is safe when both tiles beside it show # there."
+LEGEND_EXAMPLES: tuple[tuple[str, str], ...] = (("###", _("reef on all three fields")),
+                                                ("#~#", _("water in the middle field")))
+LEGEND_TITLE = _("REEF TILES")
+LEGEND_NOTE = _("# reef  ·  ~ water  ·  cells in path order")
+LEGEND_SAFE = _("A field is safe when both tiles beside it show # there.")
 LEGEND_X, LEGEND_Y = 34, GOAL_Y - 34  # below the third arch, left of the goal label
 LEGEND_W = LANE_X + 9 * CELL - 24 - 190 - LEGEND_X  # the room up to the goal label
 
@@ -304,20 +310,23 @@ def _mini_cells(cells: str) -> Image.Image:
     return im
 
 
-def _draw_legend(im: Image.Image) -> None:
+def _draw_legend(im: Image.Image, lang: str) -> None:
     x, y = LEGEND_X, LEGEND_Y
-    draw_text(im, (x, y + 8), LEGEND_TITLE, 15, DIM, anchor="lm", stroke=1)
-    draw_text(im, (x + 104, y + 8), LEGEND_NOTE, 15, DIM, anchor="lm")
+    title = tr(LEGEND_TITLE, lang)
+    draw_text(im, (x, y + 8), title, 15, DIM, anchor="lm", stroke=1)
+    note_x = x + max(104, text_width(title, 15, 1) + 12)
+    draw_text(im, (note_x, y + 8), tr(LEGEND_NOTE, lang), 15, DIM, anchor="lm")
     for k, (cells, meaning) in enumerate(LEGEND_EXAMPLES):
         top = y + 22 + k * 26
         im.paste(_mini_cells(cells), (x, top))
-        draw_text(im, (x + 104, top + 10), f"{cells}   {meaning}", 17, TEXT, anchor="lm")
-    draw_text(im, (x, y + 84), LEGEND_SAFE, 15, DIM, anchor="lm")
+        draw_text(im, (x + 104, top + 10), f"{cells}   {tr(meaning, lang)}", 17, TEXT,
+                  anchor="lm")
+    draw_text(im, (x, y + 84), tr(LEGEND_SAFE, lang), 15, DIM, anchor="lm")
 
 
-@lru_cache(maxsize=4)
-def background_p(revealed: int) -> Image.Image:
-    return palette().to_p(background(revealed))
+@lru_cache(maxsize=12)
+def background_p(revealed: int, lang: str = "en") -> Image.Image:
+    return palette().to_p(background(revealed, lang))
 
 
 @lru_cache(maxsize=256)
@@ -332,26 +341,28 @@ def tile_p(tile: int, side: str) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def next_marker(row: str, spot: int) -> Image.Image:
+def next_marker(row: str, spot: int, lang: str = "en") -> Image.Image:
     """The outlined "next i6" spot where a row grows next (P)."""
     x0, y0, x1, y1 = spot_box(row, spot)
     im = Image.new("RGB", (x1 - x0, y1 - y0), TRACK)
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((3, 0, im.width - 4, im.height - 1), radius=7, outline=ACCENT, width=2,
                         fill=SPOT_FILL)
-    draw_text(im, (im.width / 2, im.height / 2), f"next {row}{spot}", 16, ACCENT, anchor="mm")
+    where = row + str(spot)
+    draw_text(im, (im.width / 2, im.height / 2), tr(_("next {spot}", spot=where), lang), 16,
+              ACCENT, anchor="mm")
     return palette().to_p(im)
 
 
 @lru_cache(maxsize=256)
 def gate_badge_p(number: int, criterion: str | None, order: tuple[str, ...],
-                 passed: tuple[str, ...]) -> Image.Image:
-    return palette().to_p(gate_badge(number, criterion, order, passed))
+                 passed: tuple[str, ...], lang: str = "en") -> Image.Image:
+    return palette().to_p(gate_badge(number, criterion, order, passed, lang))
 
 
 @lru_cache(maxsize=128)
 def gate_badge(number: int, criterion: str | None, order: tuple[str, ...],
-               passed: tuple[str, ...]) -> Image.Image:
+               passed: tuple[str, ...], lang: str = "en") -> Image.Image:
     w, h = 80, 172
     im, d = supersampled((w, h), SS, TRACK)
     edge = GOLD if criterion and len(passed) < 3 else CARD_EDGE
@@ -360,12 +371,15 @@ def gate_badge(number: int, criterion: str | None, order: tuple[str, ...],
     # the arch of the gate
     d.arc((14 * SS, 26 * SS, (w - 14) * SS, 70 * SS), 180, 360, fill=edge, width=5 * SS)
     im = shrink(im, SS)
-    draw_text(im, (w / 2, 18), f"GATE {number}", 16, TEXT, anchor="mm", stroke=1)
+    frame(im, (0, 0, w, h))
+    draw_text(im, (w / 2, 18), tr(_("GATE {n}", n=number), lang), 16, TEXT, anchor="mm", stroke=1)
     if not criterion:
         draw_text(im, (w / 2, 90), "?", 40, FAINT, anchor="mm", stroke=1)
-        draw_text(im, (w / 2, 140), "hidden", 16, FAINT, anchor="mm")
+        draw_text(im, (w / 2, 140), tr(_("hidden"), lang), 16, FAINT, anchor="mm")
         return im
-    draw_text(im, (w / 2, 58), criterion, 17, GOLD, anchor="mm", stroke=1)
+    said = tr(CRITERION_WORDS.get(criterion) or _("{criterion}", criterion=criterion), lang)
+    said, size = fitted(said, 17, w - 8, 1)
+    draw_text(im, (w / 2, 58), said, size, GOLD, anchor="mm", stroke=1)
     for k, colour in enumerate(order):
         y = 82 + k * 30
         sprite = fish_sprite(colour, 30)

@@ -9,11 +9,13 @@ from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
+from catalogs import LANGUAGES, tr
 from games.kraqua import board as kb
+from games.kraqua.state import COLOUR_WORDS, chip_name
 from games.kraqua.view import KraquaView
-from games.kraqua.words import format_events
+from games.text import Notation, Text, translator
 
-from ..common import RGB, draw_text, encode_png, fit_text, seat_name
+from ..common import RGB, draw_text, encode_png, fit_text, fitted, frame, paste, seat_name
 from .art import (
     animal_icon, background_p, field_p, fish_sprite, gate_badge_p, gem_icon, next_marker,
     shell_icon, tile_p)
@@ -23,40 +25,46 @@ from .style import (
     palette, spot_box)
 
 
+_ = translator("kraqua")
+#: How big a fish is drawn on its field: it leaves the field's number in the corner free.
+FISH_SIZE = CELL - 22
+
+
 def prepare() -> None:
     """Build the cached art now rather than during the first player's render."""
-    for revealed in (1, 2, 3):
-        background_p(revealed)
-    header_base()
-    panel_base()
+    for lang in LANGUAGES:
+        for revealed in (1, 2, 3):
+            background_p(revealed, lang)
+        header_base(lang)
+        panel_base(lang)
     for tile, sides in kb.TILES.items():
         for side in sides:
             tile_p(tile, side)
     for f in range(5, 41):
         field_p(f)
     for colour in kb.FISH:
-        fish_sprite(colour, CELL - 6)
+        fish_sprite(colour, FISH_SIZE)
 
 
 # ----- the render ------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+def render(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
     """PNG bytes of the board for ``view`` (a public Kraqua view, as the renderer registry
-    hands every game's view on)."""
-    return encode_png(draw(cast(KraquaView, view), names))
+    hands every game's view on), its words in ``lang``."""
+    return encode_png(draw(cast(KraquaView, view), names, lang))
 
 
 def _pos(name: Any) -> int:
     return kb.parse_field(str(name))
 
 
-def draw(view: KraquaView, names: Mapping[str, str]) -> Image.Image:
+def draw(view: KraquaView, names: Mapping[str, str], lang: str = "en") -> Image.Image:
     revealed = int(view.get("revealed") or len(view.get("gates") or []) or 1)
     if revealed not in (1, 2, 3):
         raise ValueError(f"bad number of revealed gates: {revealed}")
     pal = palette()
-    canvas = background_p(revealed).copy()
+    canvas = background_p(revealed, lang).copy()
     protected = {_pos(f) for f in view.get("protected") or []}
     for f in sorted(protected):
         if 5 <= f <= 40:
@@ -70,8 +78,8 @@ def draw(view: KraquaView, names: Mapping[str, str]) -> Image.Image:
             canvas.paste(tile_p(number, side), spot_box(row, int(spot))[:2])
     for row, nxt in sorted((view.get("next_spots") or {}).items()):
         if nxt and row in kb.ROWS and int(nxt) in kb.SPOTS:
-            canvas.paste(next_marker(row, int(nxt)), spot_box(row, int(nxt))[:2])
-    _draw_gates(canvas, view)
+            paste(canvas, next_marker(row, int(nxt), lang), spot_box(row, int(nxt))[:2])
+    _draw_gates(canvas, view, lang)
     moved = view.get("moved")
     for colour, where in (view.get("fish") or {}).items():
         if colour not in FISH_RGB:
@@ -81,24 +89,29 @@ def draw(view: KraquaView, names: Mapping[str, str]) -> Image.Image:
         if colour == moved:
             ImageDraw.Draw(patch).rounded_rectangle((1, 1, CELL - 2, CELL - 2), radius=10,
                                                     outline=TEXT, width=3)
-        sprite = fish_sprite(colour, CELL - 6)
-        patch.paste(sprite, (3, 3), sprite)
+        sprite = fish_sprite(colour, FISH_SIZE)
+        at = CELL - FISH_SIZE - 2  # in the lower right, below the number
+        patch.paste(sprite, (at, at), sprite)
         canvas.paste(pal.to_p(patch), box[:2])
-    header = header_base().copy()
-    _draw_header(header, view, names)
-    canvas.paste(pal.to_p(header), (0, 0))
-    panel = panel_base().copy()
-    _draw_panel(panel, view, names)
-    canvas.paste(pal.to_p(panel), (0, PANEL_Y - PANEL_TOP))
+    header = header_base(lang).copy()
+    _draw_header(header, view, names, lang)
+    paste(canvas, pal.to_p(header), (0, 0))
+    panel = panel_base(lang).copy()
+    _draw_panel(panel, view, names, lang)
+    paste(canvas, pal.to_p(panel), (0, PANEL_Y - PANEL_TOP))
     return canvas
 
 
+def _seat(n: int) -> Text:
+    return _("Seat {n}", n=n)
+
+
 def _name(view: KraquaView, names: Mapping[str, str], player: str, size: int,
-          width: int, stroke: int = 0) -> str:
-    return seat_name(view.get("players") or [], names, player, size, width, stroke, "Seat")
+          width: int, stroke: int = 0, lang: str = "en") -> str:
+    return seat_name(view.get("players") or [], names, player, size, width, stroke, lang, _seat)
 
 
-def _draw_gates(canvas: Image.Image, view: KraquaView) -> None:
+def _draw_gates(canvas: Image.Image, view: KraquaView, lang: str) -> None:
     """A badge on each turn: gate number, criterion, the fish order; passed fish ticked."""
     gates = list(view.get("gates") or [])
     spots = [  # (x centre, y centre) of the badge on the turn after fields 16, 28, 40
@@ -108,48 +121,53 @@ def _draw_gates(canvas: Image.Image, view: KraquaView) -> None:
     ]
     for i, (cx, cy) in enumerate(spots):
         gate = gates[i] if i < len(gates) else None
-        canvas.paste(gate_badge_p(
+        paste(canvas, gate_badge_p(
             i + 1, gate["criterion"] if gate else None,
             tuple(gate["order"]) if gate else (),
-            tuple(gate["passed"]) if gate else ()), (cx - 40, cy - 86))
+            tuple(gate["passed"]) if gate else (), lang), (cx - 40, cy - 86))
 
 
-@lru_cache(maxsize=1)
-def header_base() -> Image.Image:
-    """The header card with its fixed labels (RGB; a render draws the numbers on a copy)."""
+@lru_cache(maxsize=3)
+def header_base(lang: str) -> Image.Image:
+    """The header card with its fixed labels in ``lang`` (RGB; a render draws the numbers on
+    a copy)."""
     im = Image.new("RGB", (WIDTH, HEADER_H + 4), BG)
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((16, 12, WIDTH - 16, HEADER_H - 4), radius=16, fill=CARD,
                         outline=CARD_EDGE, width=2)
+    frame(im, (16, 12, WIDTH - 16, HEADER_H - 4))
     draw_text(im, (34, 44), "KRAQUA", 38, TEXT, anchor="ls", stroke=1)
-    draw_text(im, (300, 44), "SHELLS", 18, DIM, anchor="ls", stroke=1)
-    draw_text(im, (530, 44), "KRAQUA'S CAVE", 18, DIM, anchor="ls", stroke=1)
+    draw_text(im, (300, 44), tr(_("SHELLS"), lang), 18, DIM, anchor="ls", stroke=1)
+    draw_text(im, (530, 44), tr(_("KRAQUA'S CAVE"), lang), 18, DIM, anchor="ls", stroke=1)
     d.rounded_rectangle((530, 56, 730, 80), radius=8, fill=DEEP)
     return im
 
 
-@lru_cache(maxsize=1)
-def panel_base() -> Image.Image:
-    """The panel card with its fixed titles (RGB)."""
+@lru_cache(maxsize=3)
+def panel_base(lang: str) -> Image.Image:
+    """The panel card with its fixed titles in ``lang`` (RGB)."""
     im = Image.new("RGB", (WIDTH, HEIGHT - PANEL_Y + PANEL_TOP), BG)
     d = ImageDraw.Draw(im)
     top = PANEL_TOP
     d.rounded_rectangle((16, top, WIDTH - 16, im.height - 16), radius=16, fill=CARD,
                         outline=CARD_EDGE, width=2)
-    draw_text(im, (34, top + 30), "SEATS", 18, DIM, anchor="ls", stroke=1)
-    for k, title in enumerate(("CHEST", "CAVE", "HIDEOUT", "HIDEOUT GOAL")):
-        draw_text(im, (PANEL_GEMS_X, top + 30 + k * 74), title, 18, DIM, anchor="ls", stroke=1)
+    frame(im, (16, top, WIDTH - 16, im.height - 16))
+    draw_text(im, (34, top + 30), tr(_("SEATS"), lang), 18, DIM, anchor="ls", stroke=1)
+    for k, title in enumerate((_("CHEST"), _("CAVE"), _("HIDEOUT"), _("HIDEOUT GOAL"))):
+        draw_text(im, (PANEL_GEMS_X, top + 30 + k * 74), tr(title, lang), 18, DIM, anchor="ls",
+                  stroke=1)
     return im
 
 
 PANEL_GEMS_X = 560
 
 
-def _draw_header(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]) -> None:
+def _draw_header(canvas: Image.Image, view: KraquaView, names: Mapping[str, str],
+                 lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     level = str(view.get("level", "1"))
-    draw_text(canvas, (34, 78), f"level {level}  ·  round {view.get('round', 1)}", 22, DIM,
-              anchor="ls")
+    draw_text(canvas, (34, 78), tr(_("level {level}  ·  round {n}", level=level,
+                                     n=view.get("round", 1)), lang), 22, DIM, anchor="ls")
     status = str(view.get("status", "running"))
     shells = int(view.get("shells") or 0)
     top = int(view.get("max_shells") or 6)
@@ -165,37 +183,40 @@ def _draw_header(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]
     if filled:
         d.rounded_rectangle((x, 56, x + max(filled, 16), 80), radius=8,
                             fill=RED_ALERT if cave >= limit - 2 else (196, 110, 220))
-    draw_text(canvas, (x + bar_w + 10, 68), f"{cave}/{limit}", 24, TEXT, anchor="lm", stroke=1)
-    label = {"running": "PLAYING", "won": "WON!", "almost": "ALMOST WON", "lost": "LOST"}.get(
-        status, status.upper())
+    count = draw_text(canvas, (x + bar_w + 10, 68), f"{cave}/{limit}", 24, TEXT, anchor="lm",
+                      stroke=1)
+    label = {"running": _("PLAYING"), "won": _("WON!"), "almost": _("ALMOST WON"),
+             "lost": _("LOST")}.get(status) or _("{status}", status=status.upper())
     colour = {"won": GOLD, "almost": ACCENT, "lost": RED_ALERT}.get(status, DIM)
-    draw_text(canvas, (WIDTH - 34, 44), label, 26, colour, anchor="rs", stroke=1)
-    draw_text(canvas, (WIDTH - 34, 78),
-              f"stack {view.get('stack', 0)}  ·  box {view.get('box', 0)}", 20, DIM, anchor="rs")
+    draw_text(canvas, (WIDTH - 34, 44), tr(label, lang), 26, colour, anchor="rs", stroke=1)
+    said, size = fitted(tr(_("stack {stack}  ·  box {box}", stack=view.get("stack", 0),
+                             box=view.get("box", 0)), lang), 20, WIDTH - 34 - count[2] - 16, 0, 15)
+    draw_text(canvas, (WIDTH - 34, 78), said, size, DIM, anchor="rs")
 
 
-def _seat_status(view: KraquaView, p: str) -> tuple[str, RGB]:
+def _seat_status(view: KraquaView, p: str) -> tuple[Text | None, RGB]:
     if view.get("status") != "running":
-        return "", DIM
+        return None, DIM
     to_act = set(view.get("to_act") or [])
     step = view.get("step")
     if p in to_act:
         phase = view.get("phase")
         if phase == "draw":
-            return "TO DRAW", ACCENT
+            return _("TO DRAW"), ACCENT
         if step == "gem":
-            return "CHOOSE GEM", ACCENT
+            return _("CHOOSE GEM"), ACCENT
         if view.get("current") == p:
-            return "PLAYING", ACCENT
-        return "MAY PLAY", ACCENT
+            return _("PLAYING"), ACCENT
+        return _("MAY PLAY"), ACCENT
     if p in (view.get("played") or []):
-        return "PLAYED", FAINT
+        return _("PLAYED"), FAINT
     if (view.get("tiles") or {}).get(p) is None and view.get("phase") == "turn":
-        return "NO TILE", FAINT
-    return "WAITING", DIM
+        return _("NO TILE"), FAINT
+    return _("WAITING"), DIM
 
 
-def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str]) -> None:
+def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str],
+                lang: str) -> None:
     top = PANEL_TOP
     d = ImageDraw.Draw(canvas)
     players = list(view.get("players") or [])
@@ -212,11 +233,14 @@ def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str])
         if colour == ACCENT:
             d.rounded_rectangle((x - 8, y - 4, x + 500, y + 56), radius=10, outline=ACCENT, width=2)
         canvas.paste(animal_icon(letter, 48, TEXT, CARD), (x, y + 2))
-        draw_text(canvas, (x + 58, y + 22), _name(view, bare, p, 24, 220, 1), 24, TEXT,
-                  anchor="ls", stroke=1)
-        draw_text(canvas, (x + 58, y + 48), chip, 18, DIM, anchor="ls")
-        if status:
-            draw_text(canvas, (x + 300, y + 48), status, 16, colour, anchor="ls", stroke=1)
+        name, size = fitted(_name(view, bare, p, 24, 10_000, 1, lang), 24, 236, 1)
+        draw_text(canvas, (x + 58, y + 22), name, size, TEXT, anchor="ls", stroke=1)
+        draw_text(canvas, (x + 58, y + 48), tr(chip_name(chip) if chip in kb.ANIMAL_LETTER
+                                               else _("{chip}", chip=chip), lang), 18, DIM,
+                  anchor="ls")
+        if status is not None:
+            draw_text(canvas, (x + 300, y + 48), tr(status, lang), 16, colour, anchor="ls",
+                      stroke=1)
         tile = tiles.get(p)
         tile_x = x + 300
         if tile is None and view.get("current") == p and view.get("turn_tile"):
@@ -247,61 +271,72 @@ def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str])
         done = int(hidden.get(gem, 0)) > 0
         cx = gx + j * 132
         canvas.paste(gem_icon(gem, 34, CARD, hollow=not done), (cx, y + 8))
-        draw_text(canvas, (cx + 40, y + 26), gem + (" ok" if done else ""), 18,
-                  ACCENT if done else TEXT, anchor="lm", stroke=1 if done else 0)
+        colour_word = COLOUR_WORDS.get(gem) or _("{colour}", colour=gem)
+        said = tr(_("{colour} ok", colour=colour_word) if done else colour_word, lang)
+        said, size = fitted(said, 18, 132 - 46, 1 if done else 0)
+        draw_text(canvas, (cx + 40, y + 26), said, size, ACCENT if done else TEXT, anchor="lm",
+                  stroke=1 if done else 0)
     # what is happening
-    line = _status_line(view, names)
+    line = tr(_status_line(view, names, lang), lang)
     draw_text(canvas, (34, canvas.height - 62), fit_text(line, 20, WIDTH - 68), 20, TEXT,
               anchor="ls")
-    last = _last_line(view, names)
+    last = _last_line(view, names, lang)
     if last:
         draw_text(canvas, (34, canvas.height - 32), fit_text(last, 18, WIDTH - 68), 18, DIM,
                   anchor="ls")
 
 
-def _last_line(view: KraquaView, names: Mapping[str, str]) -> str:
-    """"Last: Marina laid tile 7A ...; moved the red fish ..." from the view's event list."""
+def _last_line(view: KraquaView, names: Mapping[str, str], lang: str) -> str:
+    """"Last: Marina: lay i": who made the last move and the move, in the reader's words.
+
+    The view keeps what the move did as English sentences only; the bot's post says it in
+    the reader's language, the picture names the move."""
     last = view.get("last")
     if not last:
         return ""
-    players = list(view.get("players") or [])
-    clean = {p: _name(view, names, p, 18, 200) for p in players}
-    events = [[str(x) for x in e] for e in last.get("events") or [] if e]
-    text = format_events(events, clean).replace("**", "")
-    who = clean.get(str(last.get("player")), "")
-    return f"Last: {who} {text}" if who else f"Last: {text}"
+    player = str(last.get("player") or "")
+    move = Notation("kraqua", str(last.get("move") or ""))
+    if player in (view.get("players") or []):
+        who = _name(view, _without_chip(view, names), player, 18, 300, 0, lang)
+        return tr(_("Last: {player}: {move}", player=who, move=move), lang)
+    return tr(_("Last: {move}", move=move), lang)
 
 
-def _status_line(view: KraquaView, names: Mapping[str, str]) -> str:
+def _status_line(view: KraquaView, names: Mapping[str, str], lang: str) -> Text:
     status = view.get("status")
     gems = view.get("gems") or {}
     if status and status != "running":
         cave = sum((gems.get("cave") or {}).values())
         hidden = sum((gems.get("hideout") or {}).values())
+        chest = sum((gems.get("chest") or {}).values())
         result = view.get("result") or {}
         why = str((result.get("detail") or {}).get("why", ""))
-        lost = {"cave": "Lost: Kraqua's cave is full.", "chest": "Lost: the chest is empty.",
-                "tiles": "Lost: no reef tile is left.",
-                "resigned": "Lost: the team gave up."}.get(why, "Lost: Kraqua wins.")
-        word = {"won": "Won together!", "almost": "Almost won: the hideout is incomplete.",
-                "lost": lost}.get(str(status), str(status))
-        return f"{word}  Cave {cave}, hideout {hidden}, chest {sum((gems.get('chest') or {}).values())}."
+        lost = {"cave": _("Lost: Kraqua's cave is full."), "chest": _("Lost: the chest is empty."),
+                "tiles": _("Lost: no reef tile is left."),
+                "resigned": _("Lost: the team gave up.")}.get(why) or _("Lost: Kraqua wins.")
+        word = {"won": _("Won together!"),
+                "almost": _("Almost won: the hideout is incomplete."),
+                "lost": lost}.get(str(status)) or _("{status}", status=status)
+        return _("{verdict}  Cave {cave}, hideout {hideout}, chest {chest}.", verdict=word,
+                 cave=cave, hideout=hidden, chest=chest)
     step = view.get("step")
     roll = view.get("roll")
     if roll:
-        return f"Kraqua rolled {roll}: the seahorse keeps it or rolls again."
+        return _("Kraqua rolled {colour}: the seahorse keeps it or rolls again.",
+                 colour=COLOUR_WORDS.get(str(roll)) or _("{colour}", colour=roll))
     if view.get("drawing"):
-        return f"The turtle drew tile {view['drawing']} and picks its side."
+        return _("The turtle drew tile {tile} and picks its side.", tile=view["drawing"])
     if view.get("phase") == "draw":
-        return "Round end: every seat draws a tile, the last mover first."
+        return _("Round end: every seat draws a tile, the last mover first.")
     if step == "gem":
-        return "The rolled colour is gone: a gem must be chosen for Kraqua."
+        return _("The rolled colour is gone: a gem must be chosen for Kraqua.")
     if step == "special":
-        return "Special field: pay a shell, or pass."
+        return _("Special field: pay a shell, or pass.")
     acting = [p for p in view.get("to_act") or []]
     if view.get("current"):
-        return "Turn under way: lay the tile, then move a fish."
-    waiting = ", ".join(_name(view, names, p, 20, 160) for p in acting)
+        return _("Turn under way: lay the tile, then move a fish.")
+    waiting = ", ".join(_name(view, names, p, 20, 160, 0, lang) for p in acting)
     if len(acting) == 1:
-        return f"Round {view.get('round', 1)}: {waiting} to play."
-    return f"Round {view.get('round', 1)}: {waiting} may play, in any order."
+        return _("Round {n}: {player} to play.", n=view.get("round", 1), player=waiting)
+    return _("Round {n}: {players} may play, in any order.", n=view.get("round", 1),
+             players=waiting)

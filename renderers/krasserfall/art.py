@@ -8,15 +8,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from catalogs import LANGUAGES, tr
 from games.krasserfall.model import FACES, LANES, LAST_WAVE
 
-from ..common import draw_text, mix, panel, shrink, supersampled
+from ..common import draw_text, frame, mix, panel, paste, shrink, supersampled
 from .style import (
     BG, BOATS, BOAT_L, BOAT_W, CARD, CARDS_Y, CARD_EDGE, CARD_H, DECK, DIE, DIM, DROP, EDGE_X,
     FISH, FISH_X, FOAM, FOOTER_H, FOOTER_Y, GOLD, HEIGHT, LABEL_W, LABEL_X, LANE_H, MARGIN, NET,
     NET_H, NET_LINE, NET_Y, OWNERS, RING_A, RING_B, RIVER_H, RIVER_Y, SHADOW, SS, STONE,
     STONE_DARK, STRIP, TEXT, TITLE_Y, WATER, WATER2, WATER_X, WAVE, WAVE_LABEL_Y, WEIGHT, WIDTH,
-    ink_on, lane_top, palette, wave_x)
+    _, ink_on, lane_top, palette, wave_x)
 
 # ----- sprites ---------------------------------------------------------------------------------
 
@@ -244,10 +245,10 @@ def card_x(i: int, n: int) -> tuple[int, int]:
     return MARGIN + i * (w + gap), w
 
 
-@lru_cache(maxsize=4)
-def background(n: int = 2) -> Image.Image:
+@lru_cache(maxsize=12)
+def background(n: int = 2, lang: str = "en") -> Image.Image:
     """Everything that never changes: ground, river, waves, edge, waterfall, net, panels, and
-    the ``n`` player cards in their plain state."""
+    the ``n`` player cards in their plain state; its labels in ``lang``."""
     im, d = supersampled((WIDTH, HEIGHT), 2, BG)
     s = 2
     # the river
@@ -298,34 +299,41 @@ def background(n: int = 2) -> Image.Image:
     d.rounded_rectangle((MARGIN * s, FOOTER_Y * s, (WIDTH - MARGIN) * s,
                          (FOOTER_Y + FOOTER_H) * s), radius=16 * s, fill=CARD)
     out = shrink(im, 2)
+    for c in LANES:
+        y0 = lane_top(c)
+        frame(out, (LABEL_X, y0 + 6, LABEL_X + LABEL_W, y0 + LANE_H - 6))
+    frame(out, (MARGIN, NET_Y, WIDTH - MARGIN, NET_Y + NET_H))
+    frame(out, (MARGIN, FOOTER_Y, WIDTH - MARGIN, FOOTER_Y + FOOTER_H))
     for k in range(LAST_WAVE + 1):
         draw_text(out, (wave_x(k), WAVE_LABEL_Y), str(k), 20, DIM, anchor="ms", stroke=1)
-    draw_text(out, (EDGE_X, WAVE_LABEL_Y), "EDGE", 16, FOAM, anchor="ms", stroke=1)
-    draw_text(out, (FISH_X + 60, WAVE_LABEL_Y), "FISH + WEIGHTS", 16, DIM, anchor="ms", stroke=1)
-    draw_text(out, (LABEL_X + LABEL_W // 2, WAVE_LABEL_Y), "PUSH: FALL %", 16, DIM, anchor="ms",
+    draw_text(out, (EDGE_X, WAVE_LABEL_Y), tr(_("EDGE"), lang), 16, FOAM, anchor="ms", stroke=1)
+    draw_text(out, (FISH_X + 60, WAVE_LABEL_Y), tr(_("FISH + WEIGHTS"), lang), 16, DIM, anchor="ms",
               stroke=1)
-    draw_text(out, (MARGIN + 16, NET_Y + 26), "NET", 20, DIM, anchor="ls", stroke=1)
+    draw_text(out, (LABEL_X + LABEL_W // 2, WAVE_LABEL_Y), tr(_("PUSH: FALL %"), lang), 16, DIM,
+              anchor="ms", stroke=1)
+    draw_text(out, (MARGIN + 16, NET_Y + 26), tr(_("NET"), lang), 20, DIM, anchor="ls", stroke=1)
     draw_text(out, (MARGIN + 16, TITLE_Y), "KRASSERFALL", 26, TEXT, anchor="ls", stroke=1)
     fish = fish_sprite()
     for c in LANES:
         out.paste(fish, (FISH_X + 4, lane_top(c) + 10), fish)
     for i in range(n):
         x, w = card_x(i, n)
-        out.paste(panel((w, CARD_H), CARD, CARD_EDGE, 2, BG, radius=16, scale=SS), (x, CARDS_Y))
+        paste(out, panel((w, CARD_H), CARD, CARD_EDGE, 2, BG, radius=16, scale=SS), (x, CARDS_Y))
         _card_icons(out, i, x)
     return out
 
 
-@lru_cache(maxsize=4)
-def background_p(n: int = 2) -> Image.Image:
+@lru_cache(maxsize=12)
+def background_p(n: int = 2, lang: str = "en") -> Image.Image:
     """The background mapped onto the palette: a render only re-maps what it drew on."""
-    return palette().to_p(background(n))
+    return palette().to_p(background(n, lang))
 
 
 def prepare() -> None:
     """Draw the static art and the common sprites now, not in the first player's render."""
-    for n in range(2, 5):
-        background_p(n)
+    for lang in LANGUAGES:
+        for n in range(2, 5):
+            background_p(n, lang)
     for face in (None, *FACES):
         die_sprite(face)
     for seat in range(4):

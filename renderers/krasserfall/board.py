@@ -7,11 +7,14 @@ from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
-from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE
+from catalogs import tr
+from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS
 from games.krasserfall.view import BoatView, KrasserfallView
-from games.text import Text
+from games.text import Text, join
 
-from ..common import RGB, draw_text, encode_png, fit_text, mix, panel, pill, seat_name, text_width
+from ..common import (
+    RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel, pill,
+    seat_name, text_width, wrap)
 from .art import (
     _card_icons, background, background_p, boat_sprite, card_x, die_sprite, stone_sprite,
     weights_sprite)
@@ -23,12 +26,12 @@ from .style import (
 # ----- the render ------------------------------------------------------------------------------
 
 
-def render(view: KrasserfallView, names: Mapping[str, str]) -> bytes:
-    """PNG bytes of the board for ``view`` (a public Krasserfall view)."""
-    return encode_png(draw(view, names))
+def render(view: KrasserfallView, names: Mapping[str, str], lang: str = "en") -> bytes:
+    """PNG bytes of the board for ``view`` (a public Krasserfall view), its words in ``lang``."""
+    return encode_png(draw(view, names, lang))
 
 
-def draw(view: KrasserfallView, names: Mapping[str, str]) -> Image.Image:
+def draw(view: KrasserfallView, names: Mapping[str, str], lang: str = "en") -> Image.Image:
     """The board as a palette image (``render`` encodes it); reads ``view`` only."""
     players = [str(p) for p in view.get("players") or []]
     seats = {p: i for i, p in enumerate(players)}
@@ -37,7 +40,7 @@ def draw(view: KrasserfallView, names: Mapping[str, str]) -> Image.Image:
         if c not in boats:
             raise ValueError(f"the view has no {c} boat")
     n = min(max(len(players), 1), 4)
-    sheet = Sheet(background(n).copy())
+    sheet = Sheet(background(n, lang).copy(), lang)
     _draw_header(sheet, view, names, players)
     for c in LANES:
         _draw_lane(sheet, c, boats[c], seats, view.get("phase") in ("roll", "act"))
@@ -46,10 +49,11 @@ def draw(view: KrasserfallView, names: Mapping[str, str]) -> Image.Image:
     _draw_footer(sheet, view, names, players)
     sheet.end()
     # Only the drawn-on boxes are mapped onto the palette; the rest is the cached background.
-    out = background_p(n).copy()
+    out = background_p(n, lang).copy()
     pal = palette()
     for box in sheet.dirty:
         out.paste(pal.to_p(sheet.image.crop(box)), box[:2])
+    out.info = dict(sheet.image.info)  # the sheet's words and panels are the picture's
     return out
 
 
@@ -69,8 +73,17 @@ def _figures(boat: BoatView, seats: Mapping[str, int]) -> tuple[tuple[int, str],
 
 
 def _name(names: Mapping[str, str], players: Sequence[str], player: str, size: int,
-          width: int, stroke: int = 0) -> str:
-    return seat_name(players, names, player, size, width, stroke)
+          width: int, stroke: int = 0, lang: str = "en") -> str:
+    return seat_name(players, names, player, size, width, stroke, lang)
+
+
+def _boat(colour: Any) -> Text:
+    """A boat by its colour, as the game's words name it."""
+    return BOAT_WORDS.get(str(colour)) or _("{boat}", boat=colour)
+
+
+def _size(size: Any) -> Text:
+    return SIZE_WORDS.get(str(size)) or _("{size}", size=size)
 
 
 def _number(value: Any) -> str:
@@ -89,10 +102,11 @@ def _draw_lane(sheet: Sheet, colour: str, boat: BoatView,
     cy = y0 + LANE_H // 2
     fallen = bool(boat.get("fallen"))
     # the label: colour name, the chance that a push makes it fall, the gauge, the numbers
-    draw_text(canvas, (LABEL_X + 12, y0 + 34), colour.upper(), 22, BOATS[colour], anchor="ls",
-              stroke=1)
+    draw_text(canvas, (LABEL_X + 12, y0 + 34), sheet.say(_boat(colour)).upper(), 22,
+              BOATS[colour], anchor="ls", stroke=1)
     if fallen:
-        draw_text(canvas, (LABEL_X + 12, y0 + 72), "in the net", 22, DIM, anchor="ls")
+        draw_text(canvas, (LABEL_X + 12, y0 + 72), sheet.say(_("in the net")), 22, DIM,
+                  anchor="ls")
     else:
         danger = float(boat.get("danger", 0))
         safe = float(boat.get("safe", -TIP))
@@ -101,11 +115,13 @@ def _draw_lane(sheet: Sheet, colour: str, boat: BoatView,
             draw_text(canvas, (LABEL_X + LABEL_W - 12, y0 + 35), f"{risk} %", 26,
                       _risk_colour(int(risk)), anchor="rs", stroke=1)
         _danger_bar(canvas, (LABEL_X + 12, y0 + 46, LABEL_X + LABEL_W - 12, y0 + 62), danger, safe)
-        draw_text(canvas, (LABEL_X + 12, y0 + 84),
-                  f"danger {_number(danger)}  safe {_number(safe)}", 16, TEXT, anchor="ls")
-        draw_text(canvas, (LABEL_X + 12, y0 + 104),
-                  f"pull {boat.get('pull', '?')} / hold {boat.get('hold', '?')}", 16, DIM,
-                  anchor="ls")
+        room = LABEL_W - 24
+        said, size = fitted(sheet.say(_("danger {danger}  safe {safe}", danger=_number(danger),
+                                        safe=_number(safe))), 16, room, 0, 12)
+        draw_text(canvas, (LABEL_X + 12, y0 + 84), said, size, TEXT, anchor="ls")
+        said, size = fitted(sheet.say(_("pull {pull} / hold {hold}", pull=boat.get("pull", "?"),
+                                        hold=boat.get("hold", "?"))), 16, room, 0, 12)
+        draw_text(canvas, (LABEL_X + 12, y0 + 104), said, size, DIM, anchor="ls")
     # the fish with its weights
     weights = int(boat.get("weights") or 0)
     if weights:
@@ -164,8 +180,8 @@ def _draw_header(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                  players: list[str]) -> None:
     """Round and turn, then one card per player."""
     goal = int(view.get("medals_to_end") or 6)
-    status = (f"Round {view.get('round', 1)}  ·  turn {view.get('turn', 0)}  ·  "
-              f"first to {goal} medals ends it")
+    status = sheet.say(_("Round {n}  ·  turn {turn}  ·  first to {goal} medals ends it",
+                         n=view.get("round", 1), turn=view.get("turn", 0), goal=goal))
     sheet.text((WIDTH - MARGIN - 8, TITLE_Y), status, 20, DIM, anchor="rs")
     n = min(max(1, len(players)), 4)
     for i in range(n):
@@ -189,8 +205,8 @@ def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
         sheet.paste(panel((card_w, CARD_H), CARD, ACCENT if is_active else GOLD, 4, BG, 16, SS),
                     (x, CARDS_Y))
         _card_icons(sheet.image, i, x)
-    name = _name(names, players, p, 24, card_w - 70, 1)
-    sheet.text((x + 56, CARDS_Y + 36), name, 24, TEXT if p not in resigned else DIM,
+    name, size = fitted(_name(names, players, p, 24, 10_000, 1, sheet.lang), 24, card_w - 70, 1)
+    sheet.text((x + 56, CARDS_Y + 36), name, size, TEXT if p not in resigned else DIM,
                anchor="ls", stroke=1)
     m = str(int((view.get("medals") or {}).get(p, 0)))
     sheet.text((x + 50, CARDS_Y + 82), m, 30, GOLD, anchor="ls", stroke=1)
@@ -198,31 +214,33 @@ def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
     left: dict[str, int] = (view.get("unplaced") or {}).get(p) or {}
     extra = ""
     if p in resigned:
-        extra = "resigned"
+        extra = sheet.say(_("resigned"))
     elif phase in ("ring-start", "place") and sum(left.values()) > 0:
-        words = ", ".join(f"{k} {size}" for size, k in left.items() if k)
-        extra = f"to place: {words}"
+        counts = [(k, sheet.say(_size(size))) for size, k in left.items() if k]
+        extra = sheet.say(_("to place: {figures}", figures=", ".join(
+            sheet.say(_("{n} {size}", n=k, size=word)) for k, word in counts)))
         if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == view.get(
                 "stone_holder") else 0):
-            extra = " ".join(f"{k}{size[0].upper()}" for size, k in left.items() if k)
+            extra = " ".join(f"{k}{word[:1].upper()}" for k, word in counts)
     if p == view.get("stone_holder"):
         stone = stone_sprite(11)
         sheet.paste(stone, (info_x, CARDS_Y + 58))
         info_x += stone.width + 4
         if not extra:
-            extra = "placed" if view.get("stone_placed") else "stone ready"
+            extra = sheet.say(_("placed") if view.get("stone_placed") else _("stone ready"))
     if extra:
         room = x + card_w - 10 - info_x
         sheet.text((info_x, CARDS_Y + 80), fit_text(extra, 18, max(20, room)), 18, DIM,
                    anchor="ls")
     tag = None
     if is_active:
-        tag = pill({"ring-start": "RING", "place": "PLACING", "roll": "TO ROLL",
-                    "act": "TO MOVE"}.get(str(phase), "TO ACT"), ACCENT, CARD, BG, *PILL)
+        doing = {"ring-start": _("RING"), "place": _("PLACING"), "roll": _("TO ROLL"),
+                 "act": TO_MOVE}.get(str(phase), _("TO ACT"))
+        tag = pill(sheet.say(doing), ACCENT, CARD, BG, *PILL)
     elif p in set(view.get("to_act") or []) and not result:
-        tag = pill("STONE", ACCENT, CARD, BG, *PILL)
+        tag = pill(sheet.say(_("STONE")), ACCENT, CARD, BG, *PILL)
     elif won:
-        tag = pill("SHARED WIN" if len(winners) > 1 else "WINNER", GOLD, CARD, BG, *PILL)
+        tag = pill(sheet.say(SHARED_WIN if len(winners) > 1 else WINNER), GOLD, CARD, BG, *PILL)
     if tag is not None:
         sheet.paste(tag, (x + card_w - tag.width - 10, CARDS_Y - 12))
 
@@ -233,8 +251,8 @@ def _draw_net(sheet: Sheet, view: KrasserfallView, seats: Mapping[str, int]) -> 
     net = [c for c in view.get("net") or [] if c in LANES]
     x = MARGIN + 70
     if not net:
-        sheet.text((x + 10, NET_Y + NET_H // 2 + 8), "no boat has fallen this round", 22, DIM,
-                   anchor="lm")
+        sheet.text((x + 10, NET_Y + NET_H // 2 + 8), sheet.say(_("no boat has fallen this round")),
+                   22, DIM, anchor="lm")
         return
     for c in net:
         b = boats.get(c) or cast(BoatView, {})
@@ -246,24 +264,29 @@ def _draw_net(sheet: Sheet, view: KrasserfallView, seats: Mapping[str, int]) -> 
         x += sprite.width + 24
 
 
-def _status(view: KrasserfallView, names: Mapping[str, str], players: list[str]) -> Text:
-    """Who does what now (drawn in English into the image; translated in the alt text)."""
+def _status(view: KrasserfallView, names: Mapping[str, str], players: list[str],
+            lang: str = "en") -> Text:
+    """Who does what now (the names fitted for the picture in ``lang``; the alt text says the
+    same)."""
     result = view.get("result")
+
+    def name(player: Any, room: int) -> str:  # the whole line steps down before a name is cut
+        return _name(names, players, str(player), 30, room, 0, lang)
+
     if result:
         winners = list(result.get("winners") or [])
         scores = result.get("scores") or {}
         if len(winners) == 1:
-            w = _name(names, players, winners[0], 30, 500)
+            w = name(winners[0], 600)
             if result.get("reason") == "resigned":
                 return _("{player} wins (the others resigned)!", player=w)
             return _n("{player} wins with {n} medal!", "{player} wins with {n} medals!",
                       scores.get(winners[0], 0), player=w)
         if winners:
-            return _("Shared win: {players}", players=_ampersands(
-                [_name(names, players, w, 30, 200) for w in winners]))
+            return _("Shared win: {players}", players=_ampersands([name(w, 300) for w in winners]))
         return _("Game over")
     active = view.get("active")
-    who = _name(names, players, str(active), 30, 260) if active else "?"
+    who = name(active, 400) if active else "?"
     phase = view.get("phase")
     face = view.get("face")
     if phase == "ring-start":
@@ -291,40 +314,80 @@ def _ampersands(parts: list[str]) -> Text:
     return text
 
 
-def _last_line(view: KrasserfallView, names: Mapping[str, str], players: list[str]) -> str:
+def _did(last: Mapping[str, Any], players: list[str]) -> Text:
+    """What the last move did, in words (the squares and seats as the notation has them)."""
+    kind, boat = last.get("kind"), _boat(last.get("boat"))
+    if kind == "roll":
+        face = _face(last.get("face"))
+        return (_("rolled {face}, nothing to move", face=face) if last.get("nothing")
+                else _("rolled {face}", face=face))
+    if kind == "push":
+        return _("pushed {boat} to wave {n}", boat=boat, n=last.get("position"))
+    if kind == "move":
+        owner = last.get("owner")
+        seat = players.index(owner) + 1 if owner in players else "?"
+        return _("moved {seat}:{size} {source} > {boat}", seat=seat, size=_size(last.get("size")),
+                 source=_boat(last.get("from")), boat=boat)
+    if kind == "ring":
+        return _("moved the ring {source} > {boat}", source=_boat(last.get("from")), boat=boat)
+    if kind == "ring-start":
+        return _("put the ring on {boat}", boat=boat)
+    if kind == "place":
+        return _("placed {size} in {boat}", size=_size(last.get("size")), boat=boat)
+    if kind == "stone":
+        return (_("put the stone in {boat}", boat=boat) if last.get("where") == "boat"
+                else _("put the stone on the strip of {boat}", boat=boat))
+    if kind == "resign":
+        return _("resigned")
+    return _("{move}", move=last.get("move", ""))
+
+
+def _face(face: Any) -> Text:
+    """A die face: a boat's colour, the figure or the ring."""
+    if face in LANES:
+        return _boat(face)
+    return {"figure": _("figure"), "ring": _("ring")}.get(str(face)) or _("{face}", face=face)
+
+
+def _last_line(view: KrasserfallView, names: Mapping[str, str], players: list[str],
+               lang: str) -> str:
     last = view.get("last")
     if not last:
         return ""
-    who = _name(names, players, str(last.get("player", "")), 22, 200)
-    kind, boat = last.get("kind"), last.get("boat")
-    if kind == "roll":
-        did = f"rolled {last.get('face')}" + (", nothing to move" if last.get("nothing") else "")
-    elif kind == "push":
-        did = f"pushed {boat} to wave {last.get('position')}"
-    elif kind == "move":
-        owner = last.get("owner")
-        seat = players.index(owner) + 1 if owner in players else "?"
-        did = f"moved {seat}:{last.get('size')} {last.get('from')} > {boat}"
-    elif kind == "ring":
-        did = f"moved the ring {last.get('from')} > {boat}"
-    elif kind == "ring-start":
-        did = f"put the ring on {boat}"
-    elif kind == "place":
-        did = f"placed {last.get('size')} in {boat}"
-    elif kind == "stone":
-        did = f"put the stone {'in' if last.get('where') == 'boat' else 'on the strip of'} {boat}"
-    elif kind == "resign":
-        did = "resigned"
-    else:
-        did = str(last.get("move", ""))
-    text = f"Last: {who} {did}"
+    who = _name(names, players, str(last.get("player", "")), 22, 200, 0, lang)
+    text = _("Last: {player} {did}", player=who, did=_did(last, players))
     falls = [c for c in last.get("falls") or [] if c in LANES]
     if falls:
-        text += "  ·  fell: " + ", ".join(falls)
+        text = _("{last}  ·  fell: {boats}", last=text, boats=join([_boat(c) for c in falls]))
     end = last.get("round_end")
     if end:
-        text += f"  ·  {end.get('boat')} won round {end.get('round')}"
-    return text
+        text = _("{last}  ·  {boat} won round {n}", last=text, boat=_boat(end.get("boat")),
+                 n=end.get("round"))
+    return tr(text, lang)
+
+
+def _roller(view: KrasserfallView) -> str | None:
+    """Who rolled the die it shows: the player acting on it, else the one whose roll, push or
+    move was the last move (a stone laid since then hides who it was: None)."""
+    if view.get("phase") == "act" and view.get("active"):
+        return str(view.get("active"))
+    last = view.get("last") or {}
+    if last.get("kind") in ("roll", "push", "move", "ring") and last.get("player"):
+        return str(last["player"])
+    return None
+
+
+def _roll_label(view: KrasserfallView, names: Mapping[str, str], players: list[str],
+                lang: str) -> str:
+    face = view.get("die")
+    if face is None:
+        return tr(_("NOT ROLLED YET"), lang)
+    said = tr(_face(face), lang).upper()
+    roller = _roller(view)
+    if roller is None:
+        return tr(_("ROLLED: {face}", face=said), lang)
+    who = _name(names, players, roller, 18, 260, 1, lang)
+    return tr(_("{player} ROLLED: {face}", player=who, face=said), lang)
 
 
 def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
@@ -332,42 +395,46 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
     face = view.get("die")
     if face is not None and face not in FACES:
         raise ValueError(f"not a die face: {face!r}")
+    lang = sheet.lang
     left = MARGIN + 20
     sheet.paste(die_sprite(face), (left, FOOTER_Y + (FOOTER_H - DIE) // 2))
     tx = left + DIE + 24
     width = WIDTH - MARGIN - 20 - tx
-    label = "NOT ROLLED YET" if face is None else f"ROLLED: {face.upper()}"
-    sheet.text((tx, FOOTER_Y + 36), label, 18, DIM, anchor="ls", stroke=1)
-    status = str(_status(view, names, players))  # the image stays English
-    sheet.text((tx, FOOTER_Y + 76), fit_text(status, 32, width, 1), 32,
-              GOLD if view.get("result") else TEXT, anchor="ls", stroke=1)
+    sheet.text((tx, FOOTER_Y + 36), _roll_label(view, names, players, lang), 18, DIM,
+               anchor="ls", stroke=1)
+    status, size = fitted(tr(_status(view, names, players, lang), lang), 32, width, 1, 22)
+    sheet.text((tx, FOOTER_Y + 76), status, size, GOLD if view.get("result") else TEXT,
+               anchor="ls", stroke=1)
     y = FOOTER_Y + 110
-    last = _last_line(view, names, players)
-    if last:
-        sheet.text((tx, y), fit_text(last, 21, width), 21, DIM, anchor="ls")
-        y += 30
+    rows = wrap(_last_line(view, names, players, lang), 21, width, 2)
     holder = view.get("stone_holder")
     if holder:
         where = next(((c, b.get("stone")) for c, b in (view.get("boats") or {}).items()
                       if b.get("stone")), None)
-        hn = _name(names, players, str(holder), 21, 220)
+        hn = _name(names, players, str(holder), 21, 220, 0, lang)
         if where:
-            spot = "in the boat" if where[1] == "boat" else "on the strip"
-            stone = f"Stone: {hn} put it on {where[0]}, {spot}"
+            stone = (_("Stone: {player} put it on {boat}, in the boat", player=hn,
+                       boat=_boat(where[0])) if where[1] == "boat" else
+                     _("Stone: {player} put it on {boat}, on the strip", player=hn,
+                       boat=_boat(where[0])))
         else:
-            stone = f"Stone: {hn} may place it any time this round"
-        sheet.text((tx, y), fit_text(stone, 21, width), 21, DIM, anchor="ls")
-        y += 30
-    history = view.get("history") or []
-    if history:
-        parts = []
-        for h in history:
-            gains = ", ".join(f"{_name(names, players, p, 21, 120)} +{g}"
-                              for p, g in (h.get("medals") or {}).items()) or "no medals"
-            parts.append(f"R{h.get('round')} {h.get('boat')}: {gains}")
-        for row in _pack(parts, width, (FOOTER_Y + FOOTER_H - 14 - y) // 28 + 1):
-            sheet.text((tx, y), row, 21, DIM, anchor="ls")
-            y += 28
+            stone = _("Stone: {player} may place it any time this round", player=hn)
+        rows += wrap(tr(stone, lang), 21, width, 1)
+    parts = []
+    for h in view.get("history") or []:
+        gains = ", ".join(f"{_name(names, players, p, 21, width // 2, 0, lang)} +{g}"
+                          for p, g in (h.get("medals") or {}).items()) or tr(_("no medals"), lang)
+        parts.append(tr(_("R{n} {boat}: {gains}", n=h.get("round"), boat=_boat(h.get("boat")),
+                          gains=gains), lang))
+    room = (FOOTER_Y + FOOTER_H - 14 - y) // LINE + 1 - len(rows)
+    rows += _pack(parts, width, max(room, 1))
+    for row in rows:
+        sheet.text((tx, y), row, 21, DIM, anchor="ls")
+        y += LINE
+
+
+#: The footer's lines below the status: the last move, the stone, the rounds' results.
+LINE = 27
 
 
 def _pack(parts: list[str], width: int, rows: int) -> list[str]:

@@ -10,7 +10,10 @@ from PIL import Image
 from games.krasserfall.model import LANES, LAST_WAVE, TIP_RANGE
 from games.text import plural, translator
 
-from ..common import RGB, Box, Palette, draw_text
+from catalogs import tr
+from games.text import Text
+
+from ..common import RGB, Box, Palette, carry, draw_text
 
 _ = translator("krasserfall")
 _n = plural(_)
@@ -105,17 +108,19 @@ FISH_X = EDGE_X + DROP_W
 NET_Y = RIVER_Y + RIVER_H + 16
 NET_H = 132
 FOOTER_Y = NET_Y + NET_H + 16
-FOOTER_H = 196
+FOOTER_H = 264  # the roll, the status, the last move, the stone and three rounds' results
 HEIGHT = FOOTER_Y + FOOTER_H + 20
 DIE = 128
 PILL = (18, 30, 24, SS)  # a pill's text size, height, padding and supersampling
 
 
 class Sheet:
-    """The RGB picture being drawn, and the boxes drawn on (only those are re-mapped)."""
+    """The RGB picture being drawn, its words in ``lang``, and the boxes drawn on (only those
+    are re-mapped)."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, lang: str = "en") -> None:
         self.image = image
+        self.lang = lang
         self.dirty: list[Box] = []
         self.region: Box | None = None  # while set, marks grow this one box instead
 
@@ -144,7 +149,11 @@ class Sheet:
         """Paste ``sprite`` (RGBA: alpha-blended) at ``at``."""
         mask = sprite if sprite.mode == "RGBA" else None
         self.image.paste(sprite, at, mask)
+        carry(sprite, self.image, at)
         self.mark((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
+
+    def say(self, text: Text) -> str:
+        return tr(text, self.lang)
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la",
              stroke: int = 0) -> Box:

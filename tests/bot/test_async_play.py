@@ -330,7 +330,7 @@ async def test_a_replay_drawn_in_the_worker_process_comes_back_whole(
         row, game, state = await state_of(service)
     seats = await service.store.games.seats(row.id)
     args = (game, [s.player_id for s in seats], row, await service.store.games.moves(row.id),
-            names_of(seats))
+            names_of(seats), "de")  # the asker's language travels to the worker too
     in_thread = await service.drawing.replay_gif(*args)
     service.drawing.draw_in_process, service.drawing.warm_up = True, False
     try:

@@ -159,7 +159,7 @@ async def test_each_member_waits_between_replay_requests(
 
 
 async def test_a_failed_replay_build_can_be_asked_for_again(store, clock: FakeClock) -> None:
-    def broken(view: Any, names: Any, *focus: Any) -> bytes:
+    def broken(view: Any, names: Any, *focus: Any, lang: str = "en") -> bytes:
         raise RuntimeError("the renderer is broken")
 
     service = GameService(store, clock=clock, new_seed=lambda: 12345)

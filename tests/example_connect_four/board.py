@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from catalogs import tr
 from games.text import Text, join, sentence, translator
-from renderers.common import display_name, draw_text, encode_png, panel
+from renderers.common import display_name, draw_text, encode_png, panel, player_seat
 from renderers.registry import GameRenderer
 
 from PIL import Image, ImageDraw
@@ -23,8 +24,9 @@ CELL, MARGIN, HEADER, LABELS = 110, 40, 90, 40
 SIZE = (len(COLUMNS) * CELL + 2 * MARGIN, ROWS * CELL + 2 * MARGIN + HEADER + LABELS)
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """The grid with its discs (the last one and a winning line ringed), and whose turn it is."""
+def render(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
+    """The grid with its discs (the last one and a winning line ringed), and whose turn it is;
+    its words (a seat for a name with nothing to draw) in ``lang``."""
     image = Image.new("RGB", SIZE, GROUND)
     half = (SIZE[0] - 2 * MARGIN) // 2
     for seat, player in enumerate(view["players"]):
@@ -34,7 +36,7 @@ def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
         image.paste(card, (x, 15))
         pen = ImageDraw.Draw(image)
         pen.ellipse((x + 14, 30, x + 44, 60), fill=DISCS[seat])
-        name = display_name(names, player, 24, half - 80, fallback=f"Player {seat + 1}")
+        name = display_name(names, player, 24, half - 80, fallback=tr(player_seat(seat + 1), lang))
         draw_text(image, (x + 56, 45), name, 24, INK, anchor="lm")
     top = HEADER + MARGIN
     image.paste(panel((len(COLUMNS) * CELL, ROWS * CELL), FRAME, FRAME, 1, GROUND), (MARGIN, top))

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from catalogs import tr
 from games.text import Text, join, translator
-from renderers.common import display_name, draw_text, encode_png, panel
+from renderers.common import display_name, draw_text, encode_png, panel, player_seat
 from renderers.registry import GameRenderer
 
 from PIL import Image
@@ -21,8 +22,9 @@ CELL, MARGIN, HEADER = 240, 40, 90
 SIZE = (3 * CELL + 2 * MARGIN, 3 * CELL + 2 * MARGIN + HEADER)
 
 
-def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
-    """The board with the tiles placed, each player's points and whose turn it is."""
+def render(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
+    """The board with the tiles placed, each player's points and whose turn it is; its words
+    in ``lang``."""
     image = Image.new("RGB", SIZE, GROUND)
     for seat, player in enumerate(view["players"]):
         x = MARGIN + seat * (SIZE[0] - 2 * MARGIN) // 2
@@ -30,7 +32,7 @@ def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
         card = panel(((SIZE[0] - 2 * MARGIN) // 2 - 10, 60), CARD, GOLD if acting else EDGE,
                      3 if acting else 1, GROUND)
         image.paste(card, (x, 15))
-        name = display_name(names, player, 24, 280, fallback=f"Player {seat + 1}")
+        name = display_name(names, player, 24, 280, fallback=tr(player_seat(seat + 1), lang))
         draw_text(image, (x + 14, 45), name, 24, INK, anchor="lm")
         draw_text(image, (x + card.width - 14, 45), str(view["scores"][seat]), 26, GOLD, anchor="rm")
     for row in range(3):
@@ -48,10 +50,10 @@ def render(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
     return encode_png(image)
 
 
-def render_hand(view: Mapping[str, Any], names: Mapping[str, str]) -> bytes:
+def render_hand(view: Mapping[str, Any], names: Mapping[str, str], lang: str = "en") -> bytes:
     """One player's hidden tiles, for their eyes only (a DM or ``/game hand``)."""
     image = Image.new("RGB", (SIZE[0], 300), GROUND)
-    draw_text(image, (MARGIN, 40), _("Your tiles"), 28, INK, anchor="lm")
+    draw_text(image, (MARGIN, 40), tr(_("Your tiles"), lang), 28, INK, anchor="lm")
     for k, tile in enumerate(view.get("hand", [])):
         x0 = MARGIN + k * (CELL + 20)
         image.paste(panel((CELL - 8, CELL - 8), CARD, GOLD, 3, GROUND), (x0, 80))

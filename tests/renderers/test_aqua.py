@@ -296,3 +296,31 @@ def test_bad_view_content_is_refused() -> None:
     with pytest.raises(ValueError, match="tile"):
         render_board({**view, "market": ["QQQ"]}, NAMES)
 
+
+
+def test_large_animals_side_by_side_keep_their_labels_apart() -> None:
+    """Two large animals next to each other: each label finds a free place (the dolphin's
+    label lay under the sea lion's, the shark's over the manta ray's)."""
+    import copy
+
+    import games
+    from renderers.aqua import draw
+    from tests.renderers.test_layout import positions, problems
+
+    game = games.REGISTRY["aqua"]
+    view = copy.deepcopy(game.view(positions("aqua")[-1][1], None))
+    area = next(iter(view["areas"].values()))
+    area["large"] = [
+        {"shape": "pair", "sites": ["0,-1", "-1,0"], "points": 11, "side": "A", "animal": "sea lion"},
+        {"shape": "pair", "sites": ["1,-1", "0,0"], "points": 7, "side": "A", "animal": "dolphin"},
+        {"shape": "pair", "sites": ["0,1", "0,2"], "points": 10, "side": "A", "animal": "shark"},
+        {"shape": "pair", "sites": ["1,1", "1,2"], "points": 9, "side": "A", "animal": "manta ray"}]
+    for lang in ("en", "de", "da"):
+        assert problems(draw(view, {}, lang=lang)) == [], lang
+
+
+def test_every_ecosystem_has_its_words_in_the_picture() -> None:
+    from games.aqua.material import ECOSYSTEMS
+    from renderers.aqua.words import ECOSYSTEM_WORDS
+
+    assert set(ECOSYSTEM_WORDS) == set(ECOSYSTEMS)

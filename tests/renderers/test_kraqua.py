@@ -56,7 +56,8 @@ def test_fish_are_drawn_on_their_fields_in_their_colours() -> None:
     for colour, where in view["fish"].items():
         x0, y0, x1, y1 = rk.field_box(rk.board._pos(where))
         pixels = [image.getpixel((x, y)) for x in range(x0, x1, 3) for y in range(y0, y1, 3)]
-        assert sum(close(p, rk.FISH_RGB[colour]) for p in pixels) > 40, colour
+        # a fish sits in its field's lower corner, leaving the field's number free
+        assert sum(close(p, rk.FISH_RGB[colour]) for p in pixels) > 25, colour
 
 
 def test_laid_tiles_show_reef_and_water_cells() -> None:
@@ -134,3 +135,27 @@ def test_alt_text(kind: str) -> None:
     text = alt_text(view, NAMES)
     assert text.startswith("Kraqua") and len(text) <= 1024
     assert "Fish:" in text and view["status"] in text
+
+
+def test_a_fish_leaves_its_fields_number_free() -> None:
+    """The field's number stays readable under a fish (the red fish covered "39")."""
+    from renderers.common import words
+    from renderers.kraqua.art import fish_sprite
+    from renderers.kraqua.board import FISH_SIZE
+
+    for steps in (10, 40, 80):
+        view = GAME.view(play(steps), None)
+        drawn = words(rk.draw(view, NAMES))
+        for colour, where in view["fish"].items():
+            pos = rk.board._pos(where)
+            if not 5 <= pos <= 40:
+                continue
+            x0, y0, x1, y1 = rk.field_box(pos)
+            fx, fy = x1 - FISH_SIZE - 2, y1 - FISH_SIZE - 2  # the fish's corner on the picture
+            [number] = [box for text, box in drawn if text == str(pos)
+                        and x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1]
+            alpha = fish_sprite(colour, FISH_SIZE).getchannel("A")
+            under = [alpha.getpixel((x - fx, y - fy))
+                     for x in range(max(number[0], fx), number[2])
+                     for y in range(max(number[1], fy), number[3])]
+            assert max(under, default=0) < 64, (pos, number)

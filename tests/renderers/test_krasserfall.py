@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from catalogs import LANGUAGES
+
 from games import REGISTRY
 from renderers import alt_text, render_board
 from renderers import krasserfall as rk
@@ -213,7 +215,8 @@ def test_warm_up_draws_the_river_for_every_player_count() -> None:
     import renderers
 
     renderers.warm_up()
-    assert rk.background_p.cache_info().currsize == 3  # 2, 3 and 4 players
+    # 2, 3 and 4 players, its labels in each language
+    assert rk.background_p.cache_info().currsize == 3 * len(LANGUAGES)
 
 
 def test_alt_text() -> None:
@@ -236,3 +239,28 @@ def test_the_rounds_so_far_wrap_instead_of_being_cut() -> None:
     squeezed = rk.board._pack(parts * 3, width, 2)
     assert len(squeezed) == 2 and squeezed[-1].endswith("...")
     assert all(text_width(r, 21) <= width for r in squeezed)
+
+
+def test_the_die_says_whose_roll_it_shows() -> None:
+    """After bob's roll and push it is carol's turn to roll: the die is bob's, said so, not
+    put beside "carol to roll"."""
+    from renderers.common import words
+
+    names = {"p1": "alice", "p2": "bob", "p3": "carol"}
+    state = play(3, 0)
+    rnd = random.Random(2)
+    for _ in range(400):
+        view = GAME.view(state, None)
+        last = view.get("last") or {}
+        if view["phase"] == "roll" and view["die"] in rk.BOATS and last.get("kind") == "push" \
+                and last.get("player") != view["active"]:
+            break
+        p = rnd.choice(sorted(GAME.to_act(state)))
+        state = GAME.apply(state, p, rnd.choice(GAME.legal_moves(state, p)))
+    else:
+        pytest.fail("no roll by one player followed by another's turn to roll")
+    roller = names[last["player"]]
+    drawn = [text for text, _box in words(rk.draw(view, names))]
+    assert f"{roller} ROLLED: {view['die'].upper()}" in drawn
+    drawn = [text for text, _box in words(rk.draw(view, names, "de"))]
+    assert any(text.startswith(f"{roller} WÜRFELTE: ") for text in drawn)

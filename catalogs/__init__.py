@@ -23,7 +23,7 @@ from typing import Any
 
 import games
 from games.aliases import local
-from games.text import MOVE_WORDS, Lookup, Text
+from games.text import MOVE_WORDS, Lookup, Notation, Text
 
 LANGUAGES = ("en", "de", "da")
 TRANSLATED = ("de", "da")
@@ -113,7 +113,8 @@ def move_words(game_id: str, lang: str, text: str) -> str:
 
 
 def tr(text: Any, lang: str) -> str:
-    """``text`` in ``lang``: Texts are translated, anything else is shown as it is."""
-    if isinstance(text, Text) and lang != "en":
+    """``text`` in ``lang``: Texts and moves (``Notation``) are translated, anything else is
+    shown as it is."""
+    if isinstance(text, (Text, Notation)) and lang != "en":
         return text.translate(lookup(lang))
     return str(text)

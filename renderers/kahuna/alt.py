@@ -6,25 +6,25 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from games.kahuna import KahunaView
-from games.text import Text, join
+from games.text import Notation, Text, join
 
 from ..common import ALT_LIMIT, alt_name
 from .style import _, _n
 
 # ----- alt text --------------------------------------------------------------------------------
-# The one string of this module a player reads in their language: the image in words for
-# screen readers. Text drawn into the images stays English.
+# The image in words for screen readers, in the reader's language.
 
 #: The seat colours, as the board shows them.
 SEAT_WORDS = (_("orange"), _("blue"))
 
 
-def _alt_move(move: str) -> Any:
-    """A move of the view's ``moves`` list: notation stays, "tuck 2 cards" is words."""
+def move_said(move: str) -> Text | Notation:
+    """A move of the view's ``moves`` list in the reader's words: "tuck 2 cards" (the view
+    hides which), else the move (``ziehen stapel``). The board draws the same words."""
     parts = move.split(" ")
     if len(parts) == 3 and parts[0] == "tuck" and parts[1].isdigit():
         return _n("tuck {n} card", "tuck {n} cards", int(parts[1]))
-    return move
+    return Notation("kahuna", move)
 
 
 def _sentences(parts: list[Text]) -> Text:
@@ -71,7 +71,7 @@ def alt_text(view: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     moves = None
     if focus:
         moves = _("Last moves by {name}: {moves}.", name=alt_name(names, focus["player"]),
-                  moves=_listing([_alt_move(m) for m in focus["moves"]]))
+                  moves=_listing([move_said(m) for m in focus["moves"]]))
         parts.append(moves)
     hand = view.get("hand")
     if hand is not None:  # the owner's own view (the private hand image)

@@ -16,6 +16,7 @@ from games.text import Text, join, plural, translator
 from ..common import (
     DRAW, ELLIPSIS, RGB, TO_MOVE, WINNER, card_edge, carry, encode_png, fit_text, mix, panel, pill,
     player_cards, seat_name, shrink, supersampled, text_patch, text_width, win_headline)
+from .alt import move_said
 from .art import _dashed, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
 from .style import (
     ACCENT, BG, CARD, CARD_BACK, CARD_EDGE, CARD_FACE, CARD_H, CARD_Y, DIM, FOOTER_H, FOOTER_Y,
@@ -386,7 +387,7 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[l
              _("Last turn ({player}):", player=who))
     first: list[Chunk] = [(tr(doing, lang) + " ", TEXT, 1)]
     for i, move in enumerate(focus.get("moves") or []):
-        first.append((("· " if i else "") + f"{move} ", TEXT, 0))
+        first.append((("· " if i else "") + f"{tr(move_said(move), lang)} ", TEXT, 0))
     effects: list[Text] = []
     if focus.get("taken"):
         effects.append(_("{player} took {islands}", player=who, islands=join(focus["taken"])))

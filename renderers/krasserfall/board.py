@@ -217,8 +217,11 @@ def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
         extra = sheet.say(_("resigned"))
     elif phase in ("ring-start", "place") and sum(left.values()) > 0:
         counts = [(k, sheet.say(_size(size))) for size, k in left.items() if k]
-        extra = sheet.say(_("to place: {figures}", figures=", ".join(
-            sheet.say(_("{n} {size}", n=k, size=word)) for k, word in counts)))
+        # "2 små", not "2 lille": the count and its word agree (the prompt's own plurals)
+        figures = [_n("{n} big", "{n} big", k) if size == "big" else _n("{n} small", "{n} small", k)
+                   for size, k in left.items() if k]
+        listed = ", ".join(sheet.say(f) for f in figures)
+        extra = sheet.say(_("to place: {figures}", figures=listed))
         if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == view.get(
                 "stone_holder") else 0):
             extra = " ".join(f"{k}{word[:1].upper()}" for k, word in counts)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Union
 
 from ..errors import InvalidMove
 from ..notation import Aliases, clean, quote
-from ..text import Text, translator
+from ..text import Notation, Text, translator
 from .board import ANIMAL_LETTER, ANIMALS, GEM_COLOURS
 
 _ = translator("kraqua")
@@ -195,6 +195,11 @@ ALIASES = Aliases({
 })
 
 
+def _said(example: str | Text) -> Notation | Text:
+    """An example move of a refusal, shown in the reader's words (``legen innen``)."""
+    return example if isinstance(example, Text) else Notation("kraqua", example)
+
+
 def parse_move(text: Any) -> KraquaMove:
     """Read a move (syntax only); raise ``InvalidMove`` that names the text."""
     if not isinstance(text, str):
@@ -212,13 +217,13 @@ def parse_move(text: Any) -> KraquaMove:
     def need(n_min: int, n_max: int, example: str | Text) -> None:
         if not n_min <= len(args) <= n_max:
             raise InvalidMove(_("could not read '{text}': write it like {example}", text=shown,
-                                example=example))
+                                example=_said(example)))
 
     def word(table: Mapping[str, str], token: str, what: Text, example: str) -> str:
         found = table.get(token)
         if found is None:
             raise InvalidMove(_("'{text}' is not {what}: write it like {example}",
-                                text=quote(token), what=what, example=example))
+                                text=quote(token), what=what, example=_said(example)))
         return found
 
     a_row = _("a reef row (i or o)")
@@ -229,7 +234,7 @@ def parse_move(text: Any) -> KraquaMove:
         need(0, 0, kind)
         return _BARE[kind]
     if kind == Kind.LAY:
-        need(1, 1, _("{a} or {b}", a="lay i", b="lay o"))
+        need(1, 1, _("{a} or {b}", a=_said("lay i"), b=_said("lay o")))
         return Lay(word(_ROW_WORDS, args[0], a_row, "lay i"))
     if kind in (Kind.FISH, Kind.SHELL):
         need(1, 1, f"{kind} red")
@@ -243,11 +248,11 @@ def parse_move(text: Any) -> KraquaMove:
         need(1, 1, f"{kind} blue")
         return _GEM_KINDS[kind](word(_GEM_WORDS, args[0], _("a gem colour"), f"{kind} blue"))
     if kind == Kind.DRAW:
-        need(0, 1, _("{a} or {b}", a="draw", b="draw A"))
+        need(0, 1, _("{a} or {b}", a=_said("draw"), b=_said("draw A")))
         side = word(_SIDE_WORDS, args[0], a_side, "draw A") if args else None
         return Draw(side)
     # take
-    need(1, 2, _("{a} or {b}", a="take i", b="take o"))
+    need(1, 2, _("{a} or {b}", a=_said("take i"), b=_said("take o")))
     row = word(_ROW_WORDS, args[0], a_row, "take i")
     side = word(_SIDE_WORDS, args[1], a_side, "take i A") if len(args) > 1 else None
     return Take(row, side)

@@ -209,6 +209,8 @@ def parse_move(text: Any) -> KraquaMove:
     if not tokens:
         raise InvalidMove(_("empty move: {help}", help=_HELP))
     args = tokens[1:]
+    typed = clean(text, tight="").split()  # the words as typed, to quote back in a refusal
+    as_typed = dict(zip(args, typed[1:])) if len(typed) == len(tokens) else {}
     shown = quote(text)
     if tokens[0] not in KINDS:
         raise InvalidMove(_("could not read '{text}': {help}", text=shown, help=_HELP))
@@ -223,7 +225,8 @@ def parse_move(text: Any) -> KraquaMove:
         found = table.get(token)
         if found is None:
             raise InvalidMove(_("'{text}' is not {what}: write it like {example}",
-                                text=quote(token), what=what, example=_said(example)))
+                                text=quote(as_typed.get(token, token)), what=what,
+                                example=_said(example)))
         return found
 
     a_row = _("a reef row (i or o)")

@@ -187,6 +187,9 @@ def test_errors_quote_what_was_typed() -> None:
     with pytest.raises(InvalidMove) as caught:
         REGISTRY["krasserfall"].parse_move("schieben rot blau")
     assert "schieben rot blau" in str(caught.value)
+    with pytest.raises(InvalidMove) as caught:  # the refused word itself, not its English
+        REGISTRY["kraqua"].parse_move("Fisch Lila")
+    assert "'lila'" in str(caught.value) and "purple" not in str(caught.value)
 
 
 

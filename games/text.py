@@ -36,7 +36,7 @@ COMMANDS = "commands"
 COMMAND_FIELD = "cmd"
 #: The attribute of a :data:`Lookup` that shows a game's move in its language's words,
 #: ``move_words(game_id, text) -> str``, and any text that is no move of that game as it is
-#: (``bot.i18n`` sets it; without it moves stay English).
+#: (``catalogs.lookup`` sets it; without it moves stay English).
 MOVE_WORDS = "move_words"
 
 

@@ -79,7 +79,7 @@ class Looking(Part):
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self._status_line(game, row, state, seats, sight.moves,
-                                               self._ahead(game, sight, seats, actor)), reply_file=image,
+                                               self._ahead(sight)), reply_file=image,
                        game_id=row.id)
 
     @staticmethod
@@ -121,7 +121,7 @@ class Looking(Part):
         names = seat_names(game, state, seats)
         players = seat_list(listed, row.host_id, names)
         parts: list[Any] = [
-            self._status_line(game, row, state, seats, moves, self._ahead(game, sight, seats, actor)),
+            self._status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),
             _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
         ]
@@ -220,7 +220,7 @@ class Looking(Part):
         players = game.players(state)
         names = seat_names(game, state, seats, safe=False)  # labels are plain text
         own = {s.player_id for s in seats if s.user_id == actor.user_id}
-        if self._ahead(game, sight, seats, actor) and own & set(game.to_act(state)):
+        if self._ahead(sight) and own & set(game.to_act(state)):
             # the start offers the asker's seat a move, but nothing is theirs until that turn ends
             return [(_("{players} is partway through a turn; wait for it to end",
                        players=join([names[p] for p in sorted(sight.movers)])), "wait")]
@@ -253,7 +253,7 @@ class Looking(Part):
         return [(label, value[:100]) for value, label in found[:25]]
 
     @staticmethod
-    def _ahead(game: Game, sight: Sight, seats: Sequence[SeatRow], actor: Actor) -> frozenset[str]:
+    def _ahead(sight: Sight) -> frozenset[str]:
         """The seats partway through a turn that the asker sees from its start (free turn
         order, as in Kraqua): they are the ones waited for, since ``/move`` takes nobody
         else's move until that turn ends, whoever asks (a bystander too). Who is moving is

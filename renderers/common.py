@@ -79,6 +79,11 @@ _FONT_LOCK = threading.Lock()
 #: an image (copy, convert, quantize), so a cached piece brings its words wherever it goes.
 WORDS = "tidepool.words"
 FRAMES = "tidepool.frames"
+#: ``Image.info`` key: the texts drawn wrapped over several lines, each as (its lines, font
+#: size, stroke, the box the lines fill), so a layout test can read how a text was broken.
+PARAGRAPHS = "tidepool.paragraphs"
+#: A wrapped text as :func:`paragraphs` gives it: its lines, font size, stroke and box.
+Paragraph = tuple[tuple[str, ...], int, int, Box]
 
 
 def note(image: Image.Image, box: Box, text: str) -> None:
@@ -102,6 +107,18 @@ def frames(image: Image.Image) -> tuple[Box, ...]:
     return tuple(image.info.get(FRAMES, ()))
 
 
+def paragraph(image: Image.Image, lines: Sequence[str], size: int, box: Box,
+              stroke: int = 0) -> None:
+    """Remember that ``lines`` were drawn on ``image`` as one text wrapped in ``box``."""
+    entry: Paragraph = (tuple(lines), size, stroke, box)
+    image.info[PARAGRAPHS] = (*image.info.get(PARAGRAPHS, ()), entry)
+
+
+def paragraphs(image: Image.Image) -> tuple[Paragraph, ...]:
+    """The wrapped texts drawn on ``image`` (and on the pieces pasted on it)."""
+    return tuple(image.info.get(PARAGRAPHS, ()))
+
+
 def _moved(box: Box, dx: int, dy: int) -> Box:
     return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
 
@@ -115,6 +132,10 @@ def carry(piece: Image.Image, onto: Image.Image, xy: tuple[int, int]) -> None:
     if piece.info.get(FRAMES):
         onto.info[FRAMES] = (*onto.info.get(FRAMES, ()),
                              *(_moved(b, dx, dy) for b in piece.info[FRAMES]))
+    if piece.info.get(PARAGRAPHS):
+        onto.info[PARAGRAPHS] = (*onto.info.get(PARAGRAPHS, ()),
+                                 *((t, n, k, _moved(b, dx, dy))
+                                   for t, n, k, b in piece.info[PARAGRAPHS]))
 
 
 def paste(onto: Image.Image, piece: Image.Image, xy: tuple[float, float],
@@ -123,9 +144,13 @@ def paste(onto: Image.Image, piece: Image.Image, xy: tuple[float, float],
     hides the words it covers."""
     at = (round(xy[0]), round(xy[1]))
     onto.paste(piece, at, mask)
-    if mask is None and onto.info.get(WORDS):
+    if mask is None:
         box = (at[0], at[1], at[0] + piece.width, at[1] + piece.height)
-        onto.info[WORDS] = tuple(w for w in onto.info[WORDS] if not _within(w[1], box))
+        if onto.info.get(WORDS):
+            onto.info[WORDS] = tuple(w for w in onto.info[WORDS] if not _within(w[1], box))
+        if onto.info.get(PARAGRAPHS):
+            onto.info[PARAGRAPHS] = tuple(p for p in onto.info[PARAGRAPHS]
+                                          if not _within(p[3], box))
     carry(piece, onto, at)
 
 
@@ -359,17 +384,96 @@ def fitted(text: str, size: int, max_width: int, stroke: int = 0,
     return fit_text(text, low, max_width, stroke), low
 
 
+def line_starts(widths: Sequence[float], space: float, room: float) -> list[int]:
+    """Where each line starts when words ``widths`` wide (``space`` between two) are set in
+    lines at most ``room`` wide: in as few lines as filling them one by one takes, and as
+    even as those lines can be (the narrowest measure that takes no more lines), so that a
+    text never ends on a lone short word. A word wider than ``room`` stands on its own line.
+    """
+    def fill(measure: float) -> list[int]:
+        starts, x = [0], 0.0
+        for i, w in enumerate(widths):
+            if i == starts[-1]:
+                x = w
+            elif x + space + w <= measure:
+                x += space + w
+            else:
+                starts.append(i)
+                x = w
+        return starts
+
+    if not widths:
+        return [0]
+    starts = fill(room)
+    if len(starts) == 1:
+        return starts
+    lo, hi = max(widths), max(room, max(widths))
+    while hi - lo > 0.5:  # the narrowest measure that needs no more lines
+        mid = (lo + hi) / 2
+        if len(fill(mid)) <= len(starts):
+            hi = mid
+        else:
+            lo = mid
+    return fill(hi)
+
+
+def _pieces(text: str, size: int, stroke: int) -> tuple[list[str], list[int], int]:
+    """``text``'s words (split at each space: two spaces keep an empty word between them),
+    their widths and the width of a space."""
+    pieces = text.split(" ")
+    return pieces, [text_width(p, size, stroke) if p else 0 for p in pieces], \
+        text_width(" ", size)
+
+
+def _set(pieces: Sequence[str], starts: Sequence[int]) -> list[str]:
+    ends = [*starts[1:], len(pieces)]
+    return [" ".join(pieces[a:b]).strip() for a, b in zip(starts, ends)]
+
+
+def wraps(text: str, size: int, max_width: int, most: int = 99, stroke: int = 0) -> bool:
+    """Whether ``text`` breaks into at most ``most`` lines of ``max_width`` px at ``size``
+    with no word cut."""
+    pieces, widths, space = _pieces(text, size, stroke)
+    return max(widths, default=0) <= max_width and \
+        len(line_starts(widths, space, max_width)) <= most
+
+
 def wrap(text: str, size: int, max_width: int, most: int = 99, stroke: int = 0) -> list[str]:
     """``text`` broken at spaces into lines of at most ``max_width`` px, at most ``most`` of
-    them (the last one cut with "..." only if even that is not enough)."""
-    out: list[str] = []
-    for word in text.split(" "):
-        joined = f"{out[-1]} {word}" if out else word
-        if out and (text_width(joined, size, stroke) <= max_width or len(out) >= most):
-            out[-1] = joined
-        elif out or word:
-            out.append(word)
-    return [fit_text(line, size, max_width, stroke) for line in out]
+    them, the lines as even as they can be (see :func:`line_starts`); only a text that needs
+    more lines, or a word too long for a line, is cut with "..." (the last line)."""
+    pieces, widths, space = _pieces(text, size, stroke)
+    starts = line_starts(widths, space, max_width)
+    if len(starts) > most:  # the rest on the last line, cut
+        starts = starts[:most]
+    return [fit_text(line, size, max_width, stroke) for line in _set(pieces, starts) if line]
+
+
+def fitted_lines(text: str, size: int, max_width: int, most: int, stroke: int = 0,
+                 smallest: int | None = None) -> tuple[list[str], int]:
+    """``text`` wrapped (:func:`wrap`) at the largest size from ``size`` down to ``smallest``
+    (four fifths of it unless given) at which it takes at most ``most`` lines and no word is
+    cut; only at the smallest size is the end cut with "..."."""
+    low = round(size * 0.8) if smallest is None else smallest
+    for step in range(size, low - 1, -1):
+        if wraps(text, step, max_width, most, stroke):
+            return wrap(text, step, max_width, most, stroke), step
+    return wrap(text, low, max_width, most, stroke), low
+
+
+def draw_lines(image: Image.Image, xy: tuple[float, float], lines: Sequence[str], size: int,
+               fill: RGB, step: float, anchor: str = "ls", stroke: int = 0) -> Box:
+    """Draw ``lines`` (a wrapped text) one below the other, ``step`` px apart from ``xy``;
+    return the box they fill. Several lines are remembered as one paragraph (:func:`paragraph`)."""
+    boxes = [draw_text(image, (xy[0], xy[1] + i * step), line, size, fill, anchor, stroke)
+             for i, line in enumerate(lines)]
+    if not boxes:
+        return (round(xy[0]), round(xy[1]), round(xy[0]), round(xy[1]))
+    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+           max(b[3] for b in boxes))
+    if len(lines) > 1:
+        paragraph(image, lines, size, box, stroke)
+    return box
 
 
 def display_name(names: Mapping[str, str], player: str, size: int, max_width: int,

@@ -11,7 +11,8 @@ from catalogs import tr
 from games.kahuna import KahunaHandView, hand_options
 from games.text import Notation, Text
 
-from ..common import RGB, draw_text, encode_png, fit_text, fitted, panel, paste, pill, text_width
+from ..common import (
+    RGB, draw_lines, draw_text, encode_png, fitted, fitted_lines, panel, paste, pill, text_width)
 from .art import card_face, icon
 from .board import FACE_UP, _, _n, _name
 from .style import (
@@ -25,7 +26,6 @@ HAND_GAP = 18
 HAND_TOP = 118
 HAND_LIST_Y = HAND_TOP + HAND_CARD_H + 22
 ROW_H = 29
-MAX_ROWS = 9  # option lines under a card (a card touches at most 6 lines)
 
 Row = tuple[str, str, RGB, bool]  # main text, note, note colour, is a heading
 
@@ -61,9 +61,10 @@ def draw_hand(view: KahunaHandView, names: Mapping[str, str], lang: str = "en") 
     hand = [_check_island(c) for c in view.get("hand") or []]
     seat = _seat(view, viewer)
     options = hand_options(view)
-    rows = {card: _card_rows(view, card, options.get(card) or {}, lang) for card in set(hand)}
-    n_rows = min(MAX_ROWS, max((len(r) for r in rows.values()), default=1))
-    height = HAND_LIST_Y + n_rows * ROW_H + 74
+    rows = {card: _card_lines(_card_rows(view, card, options.get(card) or {}, lang))
+            for card in set(hand)}
+    list_h = max((sum(line[-1] for line in lines) for lines in rows.values()), default=ROW_H)
+    height = HAND_LIST_Y + list_h + 74
     im = Image.new("RGB", (HAND_W, height), BG)
     frame = panel((HAND_W - 2 * MARGIN, height - 2 * MARGIN), CARD, CARD_EDGE, 2, BG, scale=SS)
     paste(im, frame, (MARGIN, MARGIN))
@@ -91,22 +92,51 @@ def draw_hand(view: KahunaHandView, names: Mapping[str, str], lang: str = "en") 
             shown.remove(card)
             tag = pill(tr(FACE_UP, lang), GOLD, CARD, CARD, scale=SS)
             paste(im, tag, (x + (HAND_CARD_W - tag.width) // 2, HAND_TOP + HAND_CARD_H - 14))
-        for i, (text, note, colour, heading) in enumerate(rows[card][:n_rows]):
-            y = HAND_LIST_Y + 20 + i * ROW_H
-            size = SMALL - 2 if heading else SMALL
-            shown_text = fit_text(text, size, HAND_CARD_W)
-            end = draw_text(im, (x + (0 if heading else 10), y), shown_text, size,
-                            DIM if heading else TEXT, anchor="ls", stroke=0 if heading else 1)
-            if note:
-                room = x + HAND_CARD_W + HAND_GAP - 6 - end[2] - 6
-                draw_text(im, (end[2] + 6, y), fit_text(note, 17, max(room, 20)), 17, colour,
-                          anchor="ls", stroke=1)
+        y = HAND_LIST_Y + 20
+        for text, dx, size, colour, stroke, step in rows[card]:
+            if isinstance(text, str):
+                draw_text(im, (x + dx, y), text, size, colour, anchor="ls", stroke=stroke)
+            else:  # a note wrapped over lines of its own
+                draw_lines(im, (x + dx, y), text, size, colour, NOTE_STEP, stroke=stroke)
+            y += step
         x += HAND_CARD_W + HAND_GAP
     left_count = int((view.get("bridges_left") or {}).get(viewer, 0))
     foot = tr(_("Bridges left: {n}  ·  gold: the islands a bridge would take", n=left_count),
               lang)
     draw_text(im, (left, height - MARGIN - 20), foot, 18, DIM, anchor="ls")
     return palette().to_p(im)
+
+
+#: A line under a card as drawn: its text (or a wrapped note's lines), indent, size, colour,
+#: stroke, and how far down the next line starts.
+Line = tuple[str | list[str], int, int, RGB, int, int]
+#: The room of a card's lines: the card and most of the gap beside it.
+COLUMN = HAND_CARD_W + HAND_GAP - 8
+NOTE_SIZE, NOTE_STEP, NOTE_INDENT = 17, 21, 24
+
+
+def _card_lines(rows: Sequence[Row]) -> list[Line]:
+    """A card's rows as lines: a note beside its row where it fits, else wrapped on lines of
+    its own below it; a heading or row steps down a size rather than lose its end."""
+    out: list[Line] = []
+    for text, note, colour, heading in rows:
+        if heading:
+            said, size = fitted(text, SMALL - 2, COLUMN, 0, SMALL - 7)
+            out.append((said, 0, size, DIM, 0, ROW_H))
+            continue
+        said, size = fitted(text, SMALL, COLUMN - 10, 1, SMALL - 6)
+        end = 10 + text_width(said, size, 1)
+        if not note:
+            out.append((said, 10, size, TEXT, 1, ROW_H))
+        elif end + 6 + text_width(note, NOTE_SIZE, 1) <= COLUMN:
+            out.append((said, 10, size, TEXT, 1, 0))
+            out.append((note, end + 6, NOTE_SIZE, colour, 1, ROW_H))
+        else:
+            lines, small = fitted_lines(note, NOTE_SIZE, COLUMN - NOTE_INDENT, 3, 1, 13)
+            out.append((said, 10, size, TEXT, 1, NOTE_STEP + 1))
+            out.append((lines, NOTE_INDENT, small, colour, 1,
+                        NOTE_STEP * (len(lines) - 1) + ROW_H - 2))
+    return out
 
 
 def _card_rows(view: KahunaHandView, card: str, options: Mapping[str, Sequence[str]],

@@ -114,7 +114,12 @@ class Panel:
     box: tuple[int, int, int, int]
     layout: AreaLayout
     wells: bool  # free positions drawn (only in the area of the player who places next)
-    hints: list[str]
+    wrapped: list[list[str]]  # the hints under the title, each wrapped in lines of its own
+
+    @property
+    def hints(self) -> list[str]:
+        """The lines under the title, as drawn."""
+        return [line for lines in self.wrapped for line in lines]
 
     @property
     def wide(self) -> bool:
@@ -210,7 +215,7 @@ def plan(view: AquaView, names: Mapping[str, str] | None = None,
             row_w = widths[i:i + 2]
             hints = [_lines(_area_hints(view, names, p, role, False, lang), 20, wd - 40)
                      for (p, role, _w), wd in zip(row, row_w)]
-            title = _title_h(False, max(len(h) for h in hints))
+            title = _title_h(False, max(_count(h) for h in hints))
             layouts = [layout_of(p, w, wd, HALF_MAX_H, common)
                        for (p, _r, w), wd in zip(row, row_w)]
             height = title + max(lay.height for lay in layouts) + 2 * AREA_PAD
@@ -224,7 +229,7 @@ def plan(view: AquaView, names: Mapping[str, str] | None = None,
             hint = _lines(_area_hints(view, names, p, role, True, lang), 21, FULL_W - 40)
             # the mover's area is there to be looked at, not typed from: it stays smaller
             lay = layout_of(p, w, FULL_W, MOVED_MAX_H if role == "moved" else AREA_MAX_H)
-            height = _title_h(True, len(hint)) + lay.height + 2 * AREA_PAD
+            height = _title_h(True, _count(hint)) + lay.height + 2 * AREA_PAD
             panels.append(Panel(p, role, (MARGIN, y, MARGIN + FULL_W, y + height), lay, w, hint))
             y += height + 14
     for panel in panels:
@@ -242,9 +247,14 @@ def _name(view: AquaView, names: Mapping[str, str], player: str, size: int,
     return seat_name(view.get("players") or [], names, player, size, max_width, stroke, lang)
 
 
-def _lines(hints: list[str], size: int, width: int) -> list[str]:
+def _lines(hints: list[str], size: int, width: int) -> list[list[str]]:
     """The hints as drawn: each wrapped to the panel's width (German runs long)."""
-    return [line for hint in hints for line in wrap(hint, size, width)]
+    return [wrap(hint, size, width) for hint in hints]
+
+
+def _count(hints: list[list[str]]) -> int:
+    """How many lines the wrapped hints take."""
+    return sum(len(lines) for lines in hints)
 
 
 def _total(view: AquaView, player: str) -> int:

@@ -17,8 +17,8 @@ from games.aqua.view import AquaView, AreaView, LargeView
 from games.text import Text, plural, translator
 
 from ..common import (
-    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, paste, text_width,
-    win_headline)
+    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, paragraph, paste,
+    text_width, win_headline)
 from .art import (
     PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
     put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
@@ -234,10 +234,15 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
                  DIM, CARD, "ls")
         line_y = top + 96
-    for hint in where.hints:
-        put_text(canvas, (x0 + 20, line_y), fit_text(hint, 20 if not where.wide else 21, inner),
-                 20 if not where.wide else 21, hint_colour, CARD, "ls")
-        line_y += 28
+    hint_size = 20 if not where.wide else 21
+    for lines in where.wrapped:
+        if len(lines) > 1:  # a hint wrapped over several lines (``wrap`` balances them)
+            widest = max(text_width(line, hint_size) for line in lines)
+            paragraph(canvas, lines, hint_size, (x0 + 20, line_y - hint_size,
+                                                 x0 + 20 + widest, line_y + 28 * (len(lines) - 1) + 6))
+        for line in lines:
+            put_text(canvas, (x0 + 20, line_y), line, hint_size, hint_colour, CARD, "ls")
+            line_y += 28
     tag = None
     if where.role == "moved":
         tag = pill(tr(LAST_MOVE, lang), 16, HILITE, CARD)

@@ -14,8 +14,9 @@ from games.kahuna import ISLANDS, LINES, KahunaView, TurnSummary
 from games.text import Text, join, plural, translator
 
 from ..common import (
-    DRAW, ELLIPSIS, RGB, TO_MOVE, WINNER, card_edge, carry, encode_png, fit_text, mix, panel, pill,
-    player_cards, seat_name, shrink, supersampled, text_patch, text_width, win_headline)
+    DRAW, RGB, TO_MOVE, WINNER, card_edge, carry, encode_png, fit_text, fitted_lines, frame,
+    line_starts, mix, panel, paragraph, pill, player_cards, seat_name, shrink, supersampled, text_patch, text_width,
+    win_headline)
 from .alt import move_said
 from .art import _dashed, background_p, bridge_sprite, card_back, card_face, icon, stone_sprite
 from .style import (
@@ -310,11 +311,19 @@ def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
     ink.text((x, label_y), ink.say(_("DISCARDS")), SMALL - 2, DIM, CARD, anchor="ls", stroke=1)
     ink.paste(discard_pile(min(discard, 4)), (x, cards_y))
     ground = DISCARD_FACE if discard else CARD
-    ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6), str(discard), 44,
+    lines: list[str] = []
+    size = 18
+    if tucked:  # on the top card, in as many lines as it takes
+        lines, size = fitted_lines(ink.say(_("{n} face down", n=tucked)), 18, OPEN_W - 16, 2,
+                                   0, 15)
+    lift = 10 * (len(lines) - 1)  # two lines lift the count
+    ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 - 6 - lift), str(discard), 44,
              INK if discard else DIM, ground, anchor="mm", stroke=1)
-    if tucked:
-        ink.text((x + OPEN_W / 2 + 6, cards_y + OPEN_H / 2 + 30),
-                 ink.say(_("{n} face down", n=tucked)), 18, INK, DISCARD_FACE, anchor="mm")
+    boxes = [ink.text((x + OPEN_W / 2 + 3, cards_y + OPEN_H / 2 + 30 - lift + i * (size + 3)),
+                      line, size, INK, DISCARD_FACE, anchor="mm") for i, line in enumerate(lines)]
+    if len(lines) > 1:
+        paragraph(ink.canvas, lines, size, (min(b[0] for b in boxes) + ink.ox, boxes[0][1] + ink.oy,
+                                            max(b[2] for b in boxes) + ink.ox, boxes[-1][3] + ink.oy))
     if view.get("variant") == "open-draws":
         _draw_face_up(ink, view, (x + OPEN_W + 40, label_y))
 
@@ -362,6 +371,8 @@ def discard_pile(depth: int) -> Image.Image:
                             radius=10 * SS, fill=DISCARD_FACE + (255,))
     layer = shrink(layer, SS)
     im.paste(layer, (0, 0), layer)
+    top = 2 * (depth - 1)  # the top card: words drawn on the pile stay on it
+    frame(im, (0, top, OPEN_W, OPEN_H - 2 * (depth - 1) + top))
     return im
 
 
@@ -418,42 +429,74 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[l
     return lines
 
 
-def _draw_chunks(ink: Ink, x0: float, y: float, chunks: Sequence[Chunk], size: int,
-                 max_x: float, lines: int, step: int) -> int:
-    """Draw chunks word by word on a baseline, on to the next of ``lines`` lines (``step``
-    apart) where the room runs out; "..." only where the last line does. The lines used."""
-    words = [(word, colour, stroke) for text, colour, stroke in chunks
-             for word in text.split()]
-    x, line = x0, 0
-    space = text_width(" ", size)
-    for i, (word, colour, stroke) in enumerate(words):
-        width = text_width(word, size, stroke)
-        if x > x0 and x + width > max_x and line < lines - 1:
-            x, line = x0, line + 1
-        if x + width > max_x:
-            room = max(int(max_x - x), 1)
-            ink.text((x, y + line * step), fit_text(word + ELLIPSIS, size, room, stroke), size,
-                     colour, CARD, anchor="ls", stroke=stroke)
-            return line + 1
-        ink.text((x, y + line * step), word, size, colour, CARD, anchor="ls", stroke=stroke)
-        x += width + space
-    return line + 1
+Word = tuple[str, RGB, int]  # a word of a chunk: text, colour, stroke
 
 
-#: The turn's lines below the cards: three at 22 px where two at 24 px were.
-TURN_LINES, TURN_STEP = 3, 30
+def _words(chunks: Sequence[Chunk]) -> list[Word]:
+    """The chunks' words; a "·" between two moves goes with the move after it, so no line
+    ends on it."""
+    out: list[Word] = []
+    glue = False
+    for text, colour, stroke in chunks:
+        for word in text.split():
+            if glue and out:
+                word = f"{out.pop()[0]} {word}"
+            out.append((word, colour, stroke))
+            glue = word == "·"
+    return out
+
+
+def _chunk_lines(chunks: Sequence[Chunk], size: int, room: int) -> list[list[Word]]:
+    """The chunks' words set in lines of at most ``room`` px at ``size``, as even as the
+    lines can be (``line_starts``)."""
+    words = _words(chunks)
+    widths = [text_width(w, size, stroke) for w, _c, stroke in words]
+    starts = line_starts(widths, text_width(" ", size), room)
+    ends = [*starts[1:], len(words)]
+    return [words[a:b] for a, b in zip(starts, ends)]
+
+
+#: The turn's lines below the cards: as large as they fit, from 22 px down to 16 px.
+TURN_SIZES = range(22, 15, -1)
+
+
+def _turn_layout(texts: Sequence[Sequence[Chunk]], room: int, height: int
+                 ) -> tuple[int, int, list[list[list[Word]]]]:
+    """The largest size (and its line step) at which the turn's texts, each from a line of
+    its own, fit ``height`` px below the cards whole, and their lines."""
+    size, step, layout = 0, 0, []
+    for size in TURN_SIZES:
+        step = round(size * 1.36)
+        most = (height - size) // step + 1
+        layout = [_chunk_lines(chunks, size, room) for chunks in texts]
+        whole = all(text_width(w, size, k) <= room for lines in layout for line in lines
+                    for w, _c, k in line)
+        if whole and sum(len(lines) for lines in layout) <= most:
+            break
+    return size, step, layout
 
 
 def _draw_turn(ink: Ink, view: KahunaView, names: Mapping[str, str],
                box: tuple[int, int, int, int]) -> None:
-    """Who and which moves, then what they did on a line of its own."""
-    x0, y0, x1, _y1 = box
-    y, left = y0 + 24, TURN_LINES
-    for chunks in _turn_lines(view, names, ink.lang)[:2]:
-        if left <= 0:
-            break
-        used = _draw_chunks(ink, x0, y, chunks, 22, x1, left, TURN_STEP)
-        y, left = y + used * TURN_STEP, left - used
+    """Who and which moves, then what they did from a line of its own; the lines step down a
+    size rather than lose a word."""
+    x0, y0, x1, y1 = box
+    size, step, layout = _turn_layout(_turn_lines(view, names, ink.lang)[:2], x1 - x0, y1 - y0)
+    space = text_width(" ", size)
+    y = y0 + size + 2
+    for lines in layout:
+        top, right = y, x0
+        for line in lines:
+            x = x0
+            for word, colour, stroke in line:
+                right = max(right, ink.text((x, y), word, size, colour, CARD, anchor="ls",
+                                            stroke=stroke)[2])
+                x += text_width(word, size, stroke) + space
+            y += step
+        if len(lines) > 1:
+            said = [" ".join(w for w, _c, _k in line) for line in lines]
+            paragraph(ink.canvas, said, size, (x0 + ink.ox, top - size + ink.oy, right + ink.ox,
+                                               y - step + size // 3 + ink.oy))
 
 
 def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],

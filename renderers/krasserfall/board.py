@@ -13,8 +13,8 @@ from games.krasserfall.view import BoatView, KrasserfallView
 from games.text import Text, join
 
 from ..common import (
-    RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel, pill,
-    seat_name, text_width, wrap)
+    RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel,
+    paragraph, pill, seat_name, text_width, wrap)
 from .art import (
     _card_icons, background, background_p, boat_sprite, card_x, die_sprite, stone_sprite,
     weights_sprite)
@@ -410,6 +410,7 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                anchor="ls", stroke=1)
     y = FOOTER_Y + 110
     rows = wrap(_last_line(view, names, players, lang), 21, width, 2)
+    last = len(rows)
     holder = view.get("stone_holder")
     if holder:
         where = next(((c, b.get("stone")) for c, b in (view.get("boats") or {}).items()
@@ -431,8 +432,10 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                           gains=gains), lang))
     room = (FOOTER_Y + FOOTER_H - 14 - y) // LINE + 1 - len(rows)
     rows += _pack(parts, width, max(room, 1))
-    for row in rows:
-        sheet.text((tx, y), row, 21, DIM, anchor="ls")
+    for k, row in enumerate(rows):
+        box = sheet.text((tx, y), row, 21, DIM, anchor="ls")
+        if k == 1 and last > 1:  # the last move wrapped (``wrap`` balances its lines)
+            paragraph(sheet.image, rows[:last], 21, (tx, y - LINE - 21, tx + width, box[3]))
         y += LINE
 
 

@@ -1,10 +1,13 @@
 """Every word of every picture fits, in every language: German words are long.
 
 Each game is played from a seeded random playout; its start, middle and final position (and
-Kahuna's hands) are drawn in English, German and Danish with everyday names (a bot's among
-them), and the boxes of the words the drawing recorded (``renderers.common.words``: the font's
-own metrics, not pixels read back) are checked: each lies inside the picture and inside the
-panel it begins in, no two overlap, and none was cut short with "...".
+Kahuna's hands), and every few turns of the whole game (with every player's hand), are drawn
+in English, German and Danish with everyday names (a bot's among them), and the boxes of the
+words the drawing recorded (``renderers.common.words``: the font's own metrics, not pixels
+read back) are checked: each lies inside the picture and inside the panel it begins in (a
+card drawn on is a panel too), no two overlap, and none was cut short with "...". A text
+wrapped over several lines (``renderers.common.paragraphs``) does not end on a lone short
+word.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import games
 import renderers
 from catalogs import LANGUAGES
 from bot.service.bots import bot_name
-from renderers.common import ELLIPSIS, Box, draw_text, frame, frames, words
+from renderers.common import (
+    ELLIPSIS, Box, draw_lines, draw_text, frame, frames, paragraphs, text_width, words, wrap)
 
 GAME_IDS = sorted(renderers.REGISTRY)
 SEED = 5
@@ -35,8 +39,8 @@ def names_for(players: list[str], lang: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=None)
-def positions(gid: str) -> tuple[tuple[str, Any], ...]:
-    """(label, state): the start, the middle and the end of a random game at most seats."""
+def playout(gid: str) -> tuple[Any, ...]:
+    """Every state of a random game at most seats, from the setup to the end."""
     game = games.REGISTRY[gid]
     players = [f"p{i}" for i in range(1, game.max_players + 1)]
     chooser = random.Random(f"{gid}/{SEED}")
@@ -47,21 +51,35 @@ def positions(gid: str) -> tuple[tuple[str, Any], ...]:
         state = game.apply(state, player, chooser.choice(game.legal_moves(state, player)))
         trail.append(state)
     assert game.result(state) is not None, f"{gid}: the playout did not end"
+    return tuple(trail)
+
+
+def positions(gid: str) -> tuple[tuple[str, Any], ...]:
+    """(label, state): the start, the middle and the end of a random game at most seats."""
+    trail = playout(gid)
     return (("start", trail[0]), ("middle", trail[len(trail) // 2]), ("final", trail[-1]))
 
 
-def pictures(gid: str, lang: str) -> list[tuple[str, Image.Image]]:
-    """Every picture of the game's positions in ``lang``: the boards, and the hands."""
+#: Every how many turns the whole game is drawn (about 20 to 40 pictures a game).
+STRIDE = 4
+
+
+def pictures(gid: str, lang: str, states: tuple[tuple[str, Any], ...] | None = None,
+             every_hand: bool = False) -> list[tuple[str, Image.Image]]:
+    """Every picture of the game's positions (``states``: the start, middle and end) in
+    ``lang``: the boards, and the first player's hand (``every_hand``: every player's)."""
     game = games.REGISTRY[gid]
     package = importlib.import_module(f"renderers.{gid}")
     out = []
-    for label, state in positions(gid):
+    for label, state in states or positions(gid):
         players = list(game.players(state))
         names = names_for(players, lang)
         out.append((label, package.draw(game.view(state, None), names, lang=lang)))
         hand: Callable[..., Image.Image] | None = getattr(package, "draw_hand", None)
         if hand is not None:
-            out.append((f"{label}-hand", hand(game.view(state, players[0]), names, lang=lang)))
+            for player in players if every_hand else players[:1]:
+                out.append((f"{label}-hand-{player}",
+                            hand(game.view(state, player), names, lang=lang)))
     return out
 
 
@@ -106,6 +124,19 @@ def problems(image: Image.Image) -> list[str]:
         for other, other_box in drawn[i + 1:]:
             if _overlap(box, other_box):
                 found.append(f"{text!r} {box} overlaps {other!r} {other_box}")
+    return found + orphans(image)
+
+
+def orphans(image: Image.Image) -> list[str]:
+    """The wrapped texts of ``image`` whose last line is one short word (under a third of
+    their longest line) where the text had words enough to share it out."""
+    found = []
+    for lines, size, stroke, _box in set(paragraphs(image)):
+        if len(lines) < 2 or " " in lines[-1].strip() or sum(len(x.split()) for x in lines) < 3:
+            continue
+        widest = max(text_width(line, size, stroke) for line in lines)
+        if text_width(lines[-1], size, stroke) * 3 < widest:
+            found.append(f"{lines[-1]!r} is alone on the last line of {' / '.join(lines)!r}")
     return found
 
 
@@ -125,6 +156,31 @@ def test_the_check_sees_overlaps_cuts_and_words_out_of_their_panel() -> None:
     assert any("'a long headline'" in p and "panel" in p for p in found)
     assert any("cut" in p for p in found)
     assert any("'edge'" in p and "leaves the picture" in p for p in found)
+
+
+def test_the_check_sees_a_lone_word_ending_a_wrapped_text() -> None:
+    image = Image.new("RGB", (600, 200))
+    frame(image, (0, 0, 600, 200))
+    draw_lines(image, (10, 30), ["the last turn took every island but", "one"], 20,
+               (255, 255, 255), 26)
+    [found] = problems(image)
+    assert "'one' is alone" in found
+    image = Image.new("RGB", (600, 200))
+    draw_lines(image, (10, 30), ["the last turn took every", "island but one"], 20,
+               (255, 255, 255), 26)
+    assert problems(image) == []
+
+
+def test_wrapped_lines_are_even() -> None:
+    """A text is broken into as few lines as filling them takes, and those as even as they
+    can be: no lone word ends it."""
+    text = "alice took ALOA and DUDA; the cards ran out a third time: one last turn each"
+    room = text_width(text, 20) - text_width("each", 20) + 2  # greedy filling: "each" alone
+    lines = wrap(text, 20, room)
+    assert len(lines) == 2 and " ".join(lines) == text
+    assert min(text_width(line, 20) for line in lines) * 2 > max(text_width(line, 20)
+                                                               for line in lines)
+    assert wrap("Runde 2  ·  Zug 16", 20, 1000) == ["Runde 2  ·  Zug 16"]  # spacing kept
 
 
 def test_a_tidy_picture_has_no_problems() -> None:
@@ -158,3 +214,16 @@ def test_every_word_fits(gid: str, lang: str) -> None:
         assert words(image), f"{gid} {label}: no words recorded"
         found += [f"{label}: {p}" for p in problems(image)]
     assert not found, f"{gid} in {lang}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_every_word_fits_all_game_long(gid: str, lang: str) -> None:
+    """Every few turns of the whole game, with every player's hand: a hand full of options,
+    a discard pile with cards tucked under it, a long last turn to tell."""
+    trail = playout(gid)
+    states = tuple((f"turn {k}", trail[k]) for k in range(1, len(trail) - 1, STRIDE))
+    found = []
+    for label, image in pictures(gid, lang, states, every_hand=True):
+        found += [f"{label}: {p}" for p in problems(image)]
+    assert not found, f"{gid} in {lang}:\n" + "\n".join(found[:40])

@@ -319,6 +319,14 @@ def has_glyph(ch: str) -> bool:
     return _glyph_signature(ch) != _notdef()
 
 
+def _letters(text: str) -> list[str]:
+    """``text`` decomposed (NFKD), except the letters :mod:`renderers.letters` draws whole."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text):
+        out += [ch] if ch in letters.COMPOSED else list(unicodedata.normalize("NFKD", ch))
+    return out
+
+
 @lru_cache(maxsize=1024)
 def clean_text(text: str) -> str:
     """``text`` reduced to what the built-in font can draw, on one line.
@@ -326,10 +334,14 @@ def clean_text(text: str) -> str:
     Display names are free Unicode: styled letters (𝓐𝓵𝓲𝓬𝓮, Ａｌｉｃｅ) become plain letters,
     accents are dropped (é → e), Cyrillic and Greek are spelled in Latin letters, emoji,
     control and bidi characters, zero-width joiners and stacked combining marks vanish, and
-    each run of other undrawable characters (CJK, say) becomes one "?".
+    each run of other undrawable characters (CJK, say) becomes one "?". The German and Danish
+    letters this module draws (:mod:`renderers.letters`: ä ø æ ß ...) stay as they are.
     """
     out: list[str] = []
-    for ch in unicodedata.normalize("NFKD", text[:MAX_NAME_CHARS]):
+    for ch in _letters(text[:MAX_NAME_CHARS]):
+        if ch in letters.COMPOSED:
+            out.append(ch)
+            continue
         spelled = _SPELLED.get(ch)
         if spelled is not None:
             out.append(spelled)

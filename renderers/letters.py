@@ -1,16 +1,20 @@
 """German and Danish letters the built-in font lacks, drawn from letters it has.
 
 Pillow's built-in face (Aileron) covers ASCII only: "Plättchen", "større" and "Æble" would
-show empty boxes. Rather than ship a font file, each missing letter is drawn as its base
-letter with the mark added in the same ink: the dots of ä ö ü, the ring of å, the stroke of
-ø, the accent of é; æ is an a and an e drawn into each other, and ß is written ss (as
-Switzerland does). :func:`renderers.common.text_mask` and ``text_width`` come here for any
-text holding such a letter, so a word is measured as it is drawn.
+show empty boxes (the face has none of these letters, so there is no glyph of its own to
+prefer). Rather than ship a font file, each missing letter is drawn as its base letter with
+the mark added in the same ink: the dots of ä ö ü, the ring of å, the stroke of ø, the accent
+of é. The ligatures are built from the face's own strokes: æ is an a whose stem is cut away
+where the e's bowl takes its place, Æ the left leg and bar of an A grown into an E; ß is a
+stem bent over at the top into the top of a 3, whose lower bowl closes the letter. Each is
+one glyph in a bold (stroked) face too. :func:`renderers.common.text_mask` and
+``text_width`` come here for any text holding such a letter, so a word is measured as it is
+drawn.
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 #: letter -> (the letters drawn for it, the mark drawn over them)
 COMPOSED: dict[str, tuple[str, str | None]] = {
@@ -18,11 +22,17 @@ COMPOSED: dict[str, tuple[str, str | None]] = {
     "Ä": ("A", "dots"), "Ö": ("O", "dots"), "Ü": ("U", "dots"),
     "å": ("a", "ring"), "Å": ("A", "ring"), "ø": ("o", "slash"), "Ø": ("O", "slash"),
     "é": ("e", "acute"), "É": ("E", "acute"),
-    "æ": ("ae", "tie"), "Æ": ("AE", "tie"), "ß": ("ss", None),
+    "æ": ("ae", "tie"), "Æ": ("AE", "tie"), "ß": ("3", "sharp"),
 }
-#: How far the e of æ slides into the a, in ems (the E of Æ further, beside the A's slope).
-TIE = 0.14
-TIE_CAPITAL = 0.24
+#: A ligature of two letters, in ems from the first one's origin: where the first is cut
+#: away (its right side: the a's stem, the A's right leg) and where the second begins (its
+#: bowl or stem where that was).
+TIES: dict[str, tuple[float, float]] = {"ae": (0.405, 0.335), "AE": (0.42, 0.30)}
+#: ß, in ems: the stem (its left and right edge), the height where it bends over, the top,
+#: and where the 3 that gives the bowls begins; above its waist the 3 is cut off left of the
+#: bend's end (the stem's top takes its place).
+SHARP_STEM, SHARP_BEND, SHARP_TOP, SHARP_BOWLS, SHARP_WAIST = (0.07, 0.155), 0.50, 0.705, 0.15, 0.38
+SHARP_JOIN = 0.43  # where the bend meets the 3's top
 
 Font = ImageFont.FreeTypeFont
 
@@ -49,13 +59,11 @@ def _pieces(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _tie(letters: str) -> float:
-    return TIE_CAPITAL if letters.isupper() else TIE
-
-
 def _step(f: Font, letters: str, mark: str | None) -> float:
     if mark == "tie":
-        return f.getlength(letters) - _tie(letters) * f.size
+        return TIES[letters][1] * f.size + f.getlength(letters[1:])
+    if mark == "sharp":
+        return SHARP_BOWLS * f.size + f.getlength(letters)
     return f.getlength(letters)
 
 
@@ -88,6 +96,40 @@ def _mark(d: ImageDraw.ImageDraw, f: Font, x: float, y: float, letters: str, mar
                width=max(1, round(0.07 * s + stroke)))
 
 
+def _letter(size: tuple[int, int], f: Font, xy: tuple[float, float], letters: str,
+            stroke: int) -> Image.Image:
+    """``letters`` alone on a clear mask of ``size``, the baseline origin at ``xy``."""
+    layer = Image.new("L", size)
+    ImageDraw.Draw(layer).text(xy, letters, fill=255, font=f, anchor="ls", stroke_width=stroke,
+                               stroke_fill=255)
+    return layer
+
+
+def _ligature(im: Image.Image, f: Font, x: float, y: float, letters: str, stroke: int) -> None:
+    """æ or Æ on ``im``: the first letter cut off where the second one begins (see TIES)."""
+    cut, at = TIES[letters]
+    first = _letter(im.size, f, (x, y), letters[0], stroke)
+    ImageDraw.Draw(first).rectangle((round(x + cut * f.size), 0, im.width, im.height), fill=0)
+    second = _letter(im.size, f, (x + at * f.size, y), letters[1], stroke)
+    im.paste(ImageChops.lighter(im, ImageChops.lighter(first, second)))
+
+
+def _sharp_s(im: Image.Image, f: Font, x: float, y: float, stroke: int) -> None:
+    """ß on ``im``: a stem that bends over into the top of a 3, whose bowls close it."""
+    s = f.size
+    width = 0.085 * s + 2 * stroke  # the face's stem, stroked
+    left, right = x + SHARP_STEM[0] * s - stroke, x + SHARP_STEM[1] * s + stroke
+    stem = Image.new("L", im.size)
+    d = ImageDraw.Draw(stem)
+    d.rectangle((left, y - SHARP_BEND * s, right, y + stroke), fill=255)
+    cx, cy = x + SHARP_JOIN * s, y - SHARP_BEND * s  # a quarter ellipse up to the 3's top
+    rx, ry = cx - left, cy - (y - SHARP_TOP * s - stroke)
+    d.arc((cx - rx, cy - ry, cx + rx, cy + ry), 180, 272, fill=255, width=max(1, round(width)))
+    bowls = _letter(im.size, f, (x + SHARP_BOWLS * s, y), "3", stroke)
+    ImageDraw.Draw(bowls).rectangle((0, 0, round(cx) - 1, round(y - SHARP_WAIST * s)), fill=0)
+    im.paste(ImageChops.lighter(im, ImageChops.lighter(stem, bowls)))
+
+
 def mask(f: Font, text: str, anchor: str = "la", stroke: int = 0
          ) -> tuple[Image.Image, tuple[int, int]]:
     """``text`` as an anti-aliased mask and its offset from the anchor point, like
@@ -101,11 +143,10 @@ def mask(f: Font, text: str, anchor: str = "la", stroke: int = 0
     baseline = pad + ascent
     x = float(pad)
     for letters, mark in _pieces(text):
-        if mark == "tie":  # the a, then the e drawn into it
-            d.text((x, baseline), letters[0], fill=255, font=f, anchor="ls", stroke_width=stroke,
-                   stroke_fill=255)
-            d.text((x + f.getlength(letters[0]) - _tie(letters) * s, baseline), letters[1:], fill=255,
-                   font=f, anchor="ls", stroke_width=stroke, stroke_fill=255)
+        if mark == "tie":
+            _ligature(im, f, x, baseline, letters, stroke)
+        elif mark == "sharp":
+            _sharp_s(im, f, x, baseline, stroke)
         else:
             d.text((x, baseline), letters, fill=255, font=f, anchor="ls", stroke_width=stroke,
                    stroke_fill=255)

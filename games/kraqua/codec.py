@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from .board import CHIPS, CRITERIA, FISH, GEM_COLOURS, HIDEOUTS, PLACES, ROWS, SIDES, TILES
-from .state import GEMS, LEVELS, MAX_SHELLS, KraquaState, Phase, Status, Step, Tile
+from .state import GEMS, LEVELS, MAX_SHELLS, KraquaState, Phase, Status, Step, Tile, is_said
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -113,10 +113,18 @@ def from_json(d: dict[str, Any]) -> KraquaState:
         resigned=None if d["resigned"] is None else str(d["resigned"]),
         last=None if last is None else {
             "player": str(last["player"]), "move": str(last["move"]),
-            "events": [[str(x) for x in e] for e in last["events"]]},
+            "events": [[str(x) for x in e] for e in last["events"]],
+            **({"said": _said(last["said"])} if "said" in last else {})},
     )
     validate(state)
     return state
+
+
+def _said(events: Any) -> list[dict[str, Any]]:
+    """The last move's events as kept for every reader (``state.said``), checked."""
+    if not isinstance(events, list) or not all(is_said(e) for e in events):
+        raise ValueError("bad events of the last move")
+    return [dict(e) for e in events]
 
 
 def validate(s: KraquaState) -> None:

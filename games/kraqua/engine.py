@@ -45,11 +45,23 @@ from .state import (
     gate_of,
     is_protected,
     needed,
+    copy_last,
     next_spot,
     record,
+    said,
 )
-from .view import GateView, KraquaView
+from .view import GateView, KraquaView, LastView
 from ..registry import register
+
+
+def _last_view(last: Any) -> LastView | None:
+    """The last move as the view shows it: its events in English, and as kept for every
+    reader (``said``: none for a state stored before they were kept)."""
+    kept = copy_last(last)
+    if kept is None:
+        return None
+    return {"player": kept["player"], "move": kept["move"], "events": kept["events"],
+            "said": kept.get("said", [])}
 
 _ = translator("kraqua")
 
@@ -219,8 +231,9 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
         new = state.copy()
         rules.finish(new, Status.LOST, "resigned")
         new.resigned = player
-        new.last = {"player": player, "move": "resign",
-                    "events": [record(_("gave up for the team"))]}
+        gave_up = _("gave up for the team")
+        new.last = {"player": player, "move": "resign", "events": [record(gave_up)],
+                    "said": [said(gave_up)]}
         return new
 
     # ----- views ----------------------------------------------------------------------------
@@ -270,9 +283,7 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
             "drawing": state.drawing,
             "draw_queue": list(state.queue),
             "last_mover": state.last_mover,
-            "last": None if state.last is None else {
-                "player": state.last["player"], "move": state.last["move"],
-                "events": [list(e) for e in state.last["events"]]},
+            "last": _last_view(state.last),
             "status": state.status,
             "result": result.to_dict() if result else None,
         }

@@ -57,6 +57,7 @@ from .state import (
     next_spot,
     rear_spot,
     record,
+    said,
     shark_usable,
     still_needed,
     target,
@@ -100,7 +101,8 @@ def play(state: KraquaState, player: str, move: KraquaMove
     new.rng = rng.state
     _advance(new, rng, events)
     new.rng = rng.state
-    new.last = {"player": player, "move": str(move), "events": [record(e) for e in events]}
+    new.last = {"player": player, "move": str(move), "events": [record(e) for e in events],
+                "said": [said(e) for e in events]}
     return new, events
 
 

@@ -8,7 +8,7 @@ none of them has to import another to share these pieces.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -139,6 +139,60 @@ class Seat(str):
     """A seat id inside an event sentence: each reader sees a name there (or "them")."""
 
 
+def said(event: Text) -> dict[str, Any]:
+    """An event as kept for every reader (``state.last["said"]``, and the view): the
+    sentence's template and parts (:meth:`Text.dump`), each seat as ``{"seat": id}``, so that
+    the picture says it in its reader's words and names the seats."""
+    data = event.dump()
+    data["p"] = {k: {"seat": str(v)} if isinstance(v, Seat) else data["p"][k]
+                 for k, v in event.params.items()}
+    return data
+
+
+def heard(data: Mapping[str, Any], seat: Callable[[str], Any]) -> Text:
+    """An event kept by :func:`said` as a sentence again, each seat as ``seat(id)`` says it."""
+    event = Text.load(data)
+    params = {k: seat(str(v["seat"])) if isinstance(v, Mapping) and "seat" in v else v
+              for k, v in event.params.items()}
+    return Text(event.domain, event.msgid, params, event.plural, event.n)
+
+
+def is_said(data: Any) -> bool:
+    """Whether ``data`` has the form :func:`said` keeps (a stored state is not trusted)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("d"), str) or \
+            not isinstance(data.get("m"), str) or not isinstance(data.get("p"), Mapping):
+        return False
+    if data.get("pl") is not None and not isinstance(data["pl"], str):
+        return False
+    if data.get("n") is not None and not isinstance(data["n"], int):
+        return False
+    for v in data["p"].values():
+        if isinstance(v, Mapping):
+            if "mv" in v:
+                if not (isinstance(v.get("g"), str) and isinstance(v["mv"], str)):
+                    return False
+            elif "seat" in v:
+                if not isinstance(v["seat"], str):
+                    return False
+            elif not is_said(v):
+                return False
+        elif not isinstance(v, (str, int, float)) or isinstance(v, bool):
+            return False
+    return True
+
+
+def copy_last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of ``state.last``: the player, the move, its events in English (``events``) and
+    as kept for every reader (``said``, absent from states stored before it was kept)."""
+    if last is None:
+        return None
+    out: dict[str, Any] = {"player": last["player"], "move": last["move"],
+                           "events": [list(e) for e in last["events"]]}
+    if "said" in last:
+        out["said"] = [dict(e) for e in last["said"]]
+    return out
+
+
 def record(event: Text) -> list[str]:
     """An event as kept in ``state.last`` (and the view): the English sentence with ``{}`` for
     each seat, then the seats, e.g. ``["no tile is left for {}: ...", "bob"]``."""
@@ -187,7 +241,7 @@ class KraquaState:
     status: Status = Status.RUNNING
     reason: str = ""
     resigned: str | None = None
-    last: dict[str, Any] | None = None  # {"player", "move", "events"}: what the last move did
+    last: dict[str, Any] | None = None  # {"player", "move", "events", "said"}: the last move
 
     def copy(self) -> KraquaState:
         return KraquaState(
@@ -224,9 +278,7 @@ class KraquaState:
             status=self.status,
             reason=self.reason,
             resigned=self.resigned,
-            last=None if self.last is None else {
-                "player": self.last["player"], "move": self.last["move"],
-                "events": [list(e) for e in self.last["events"]]},
+            last=copy_last(self.last),
         )
 
     @property

@@ -22,11 +22,14 @@ class GateView(TypedDict):
 
 
 class LastView(TypedDict):
-    """What the last move did: the recorded events, ``{}`` for each seat named after it."""
+    """What the last move did: the recorded events in English, ``{}`` for each seat named
+    after it; and the same events as kept for every reader (``state.said``: a sentence's
+    template and parts, each seat as ``{"seat": id}``; empty for a game stored before)."""
 
     player: str
     move: str
     events: list[list[str]]
+    said: list[dict[str, Any]]
 
 
 class KraquaView(TypedDict):

@@ -10,8 +10,8 @@ from PIL import Image, ImageDraw
 
 from catalogs import tr
 from games.kraqua import board as kb
-from games.kraqua.state import CRITERION_WORDS
-from games.text import translator
+from games.kraqua.state import CRITERION_WORDS, ROW_WORDS, animal_name
+from games.text import Text, translator
 
 from ..aqualin.glyphs import GLYPHS as ANIMAL_GLYPHS
 from ..common import RGB, Box, draw_text, fitted, frame, paste, shrink, supersampled, text_width
@@ -269,19 +269,38 @@ def background(revealed: int, lang: str = "en") -> Image.Image:
         paste(im, field_sprite(f, False, f > end), field_box(f)[:2])
     for f in kb.GOAL:
         paste(im, field_sprite(f, True, revealed < 3), field_box(f)[:2])
-    for row, name in (("i", "inner"), ("o", "outer")):
-        for arch in range(3):
-            x0, y0, x1, y1 = spot_box(row, 4 * arch + 1)
-            for spot in range(4 * arch + 1, 4 * arch + 5):
-                bx0, by0, bx1, by1 = spot_box(row, spot)
-                draw_text(im, ((bx0 + bx1) / 2, (by0 + by1) / 2), f"{row}{spot}", 16, FAINT,
-                          anchor="mm")
-    draw_text(im, (LANE_X + 7 * CELL + 24, LANE0_Y + CELL / 2),
-              tr(_("START REEF  ·  always safe"), lang), 18, DIM, anchor="lm")
+    for row in kb.ROWS:
+        for spot in kb.SPOTS:
+            bx0, by0, bx1, by1 = spot_box(row, spot)
+            label, size = fitted(tr(spot_name(row, spot), lang), 16, bx1 - bx0 - 16, 0, 13)
+            draw_text(im, ((bx0 + bx1) / 2, (by0 + by1) / 2), label, size, FAINT, anchor="mm")
+    draw_text(im, (ANIMALS_X, LANE0_Y + 12), tr(_("START REEF  ·  always safe"), lang), 18, DIM,
+              anchor="lm")
+    _draw_animals(im, lang)
     draw_text(im, (LANE_X + 9 * CELL - 24, GOAL_Y + CELL / 2), tr(_("GOAL  ·  any animal"), lang),
               18, DIM, anchor="rm")
     _draw_legend(im, lang)
     return im
+
+
+def spot_name(row: str, spot: int) -> Text:
+    """A reef spot as the texts name it, in the reader's words: "outer 5" ("außen 5")."""
+    return _("{row} {spot}", row=ROW_WORDS[row], spot=spot)
+
+
+#: The animals' key, right of the start reef under its label: each animal's picture (as on
+#: the fields, the tiles and the seats) with its name in the reader's words, two a row.
+ANIMALS_X, ANIMALS_Y, ANIMALS_COLUMN = LANE_X + 7 * CELL + 24, LANE0_Y + 40, 190
+
+
+def _draw_animals(im: Image.Image, lang: str) -> None:
+    for k, letter in enumerate(kb.ANIMALS):
+        x = ANIMALS_X + (k % 2) * ANIMALS_COLUMN
+        y = ANIMALS_Y + (k // 2) * 28
+        icon = animal_icon(letter, 24, DIM, BG)
+        im.paste(icon, (x, y - 12))
+        name, size = fitted(tr(animal_name(letter), lang), 17, ANIMALS_COLUMN - 40, 0, 14)
+        draw_text(im, (x + 30, y), name, size, TEXT, anchor="lm")
 
 
 #: The tile notation the texts use (``tile 7A (jellyfish #~#)``, the seats' hands), explained
@@ -348,9 +367,9 @@ def next_marker(row: str, spot: int, lang: str = "en") -> Image.Image:
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((3, 0, im.width - 4, im.height - 1), radius=7, outline=ACCENT, width=2,
                         fill=SPOT_FILL)
-    where = row + str(spot)
-    draw_text(im, (im.width / 2, im.height / 2), tr(_("next {spot}", spot=where), lang), 16,
-              ACCENT, anchor="mm")
+    said, size = fitted(tr(_("next: {spot}", spot=spot_name(row, spot)), lang), 16,
+                        im.width - 16, 0, 13)
+    draw_text(im, (im.width / 2, im.height / 2), said, size, ACCENT, anchor="mm")
     return palette().to_p(im)
 
 

@@ -11,11 +11,12 @@ from PIL import Image, ImageDraw
 
 from catalogs import LANGUAGES, tr
 from games.kraqua import board as kb
-from games.kraqua.state import COLOUR_WORDS, chip_name
+from games.kraqua.state import COLOUR_WORDS, chip_name, heard, is_said
 from games.kraqua.view import KraquaView
-from games.text import Notation, Text, translator
+from games.text import Notation, Text, chain, translator
 
-from ..common import RGB, draw_text, encode_png, fit_text, fitted, frame, paste, seat_name
+from ..common import (
+    RGB, draw_lines, draw_text, encode_png, fitted, fitted_lines, frame, paste, seat_name)
 from .art import (
     animal_icon, background_p, field_p, fish_sprite, gate_badge_p, gem_icon, next_marker,
     shell_icon, tile_p)
@@ -276,30 +277,49 @@ def _draw_panel(canvas: Image.Image, view: KraquaView, names: Mapping[str, str],
         said, size = fitted(said, 18, 132 - 46, 1 if done else 0)
         draw_text(canvas, (cx + 40, y + 26), said, size, ACCENT if done else TEXT, anchor="lm",
                   stroke=1 if done else 0)
-    # what is happening
-    line = tr(_status_line(view, names, lang), lang)
-    draw_text(canvas, (34, canvas.height - 62), fit_text(line, 20, WIDTH - 68), 20, TEXT,
-              anchor="ls")
-    last = _last_line(view, names, lang)
-    if last:
-        draw_text(canvas, (34, canvas.height - 32), fit_text(last, 18, WIDTH - 68), 18, DIM,
-                  anchor="ls")
+    # what is happening: the status, then the last move in the reader's words (in as many
+    # lines as it takes, stepping down a size rather than losing a word)
+    room = WIDTH - 68
+    line, size = fitted(tr(_status_line(view, names, lang), lang), 20, room, 0, 15)
+    draw_text(canvas, (34, top + STATUS_Y), line, size, TEXT, anchor="ls")
+    last = _last_text(view, names, lang)
+    if last is not None:
+        lines, size = fitted_lines(tr(last, lang), 18, room, LAST_LINES, 0, 14)
+        draw_lines(canvas, (34, top + STATUS_Y + 26), lines, size, DIM, size + 4)
 
 
-def _last_line(view: KraquaView, names: Mapping[str, str], lang: str) -> str:
-    """"Last: Marina: lay i": who made the last move and the move, in the reader's words.
+#: Where the status line stands in the panel (its baseline, below the seats) and how many
+#: lines the last move may take below it.
+STATUS_Y, LAST_LINES = 318, 3
 
-    The view keeps what the move did as English sentences only; the bot's post says it in
-    the reader's language, the picture names the move."""
+
+def _last_text(view: KraquaView, names: Mapping[str, str], lang: str) -> Text | None:
+    """"Last: Marina: laid tile 3B (crab ~##) on inner spot 5; ...": who made the last move
+    and what it did, in the reader's words (the view keeps its events for every reader; a
+    game stored before it did names the move, in the reader's words too)."""
     last = view.get("last")
     if not last:
-        return ""
+        return None
     player = str(last.get("player") or "")
-    move = Notation("kraqua", str(last.get("move") or ""))
-    if player in (view.get("players") or []):
-        who = _name(view, _without_chip(view, names), player, 18, 300, 0, lang)
-        return tr(_("Last: {player}: {move}", player=who, move=move), lang)
-    return tr(_("Last: {move}", move=move), lang)
+    players = list(view.get("players") or [])
+    bare = _without_chip(view, names)
+
+    def seat(p: str) -> Any:
+        if p == player:
+            return _("them")
+        return _name(view, bare, p, 18, 300, 0, lang) if p in players else p
+
+    events = [heard(e, seat) for e in last.get("said") or [] if is_said(e)]
+    said: Text | Notation
+    if events:
+        said = chain(events, lambda a, b: _("{a}; {b}", a=a, b=b))
+    else:
+        said = Notation("kraqua", str(last.get("move") or ""))
+    if player in players:
+        who = _name(view, bare, player, 18, 300, 0, lang)
+        return (_("Last: {player}: {events}", player=who, events=said) if events
+                else _("Last: {player}: {move}", player=who, move=said))
+    return _("Last: {events}", events=said) if events else _("Last: {move}", move=said)
 
 
 def _status_line(view: KraquaView, names: Mapping[str, str], lang: str) -> Text:

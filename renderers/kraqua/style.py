@@ -126,7 +126,7 @@ def spot_box(row: str, spot: int) -> Box:
     return (x0, y, x1, y + STRIP)
 
 
-HEIGHT = PANEL_Y + 372
+HEIGHT = PANEL_Y + 414  # the panel: seats and gems, then the status and up to three lines of the last move
 PANEL_TOP = 8  # the panel is drawn on its own strip starting PANEL_TOP px above PANEL_Y
 
 

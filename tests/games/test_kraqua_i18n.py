@@ -8,6 +8,7 @@ any prompt, description, autocomplete label or button.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from bot.i18n import TRANSLATED, lookup, tr
 from games import REGISTRY, IllegalMove
 from games.kraqua import planner
-from games.kraqua.state import CAVE_LIMIT, KraquaState
+from games.kraqua.state import CAVE_LIMIT, KraquaState, heard
 from games.text import Text
 from renderers.kraqua import alt_text
 
@@ -142,6 +143,31 @@ def test_the_seat_in_an_event_is_named_in_every_language() -> None:
     assert ["no tile is left for {}: they sit out the next round", B] in events
     assert all(type(x) is str for e in events for x in e)
     assert Text.load(said.dump()) == said and tr(Text.load(said.dump()), "de") == tr(said, "de")
+
+
+def test_the_view_keeps_the_last_events_for_every_reader() -> None:
+    """The picture says what the last move did in its reader's words: the view keeps each
+    event's template and parts (``said``), each seat as ``{"seat": id}``, through the store."""
+    s = position((A, B), chips={A: "crab", B: "turtle"}, hands={A: (1, "A"), B: None}, stack=[],
+                 played=[B])
+    s = play(s, A, "lay i", "fish green")
+    after = GAME.load(GAME.dump(play(s, A, "take i")))  # through the store's JSON
+    last = GAME.view(after)["last"]
+    assert last is not None
+    assert {"seat": B} in [v for e in last["said"] for v in e["p"].values()]
+    events = [heard(e, lambda seat: {B: "Bob"}.get(seat, seat)) for e in last["said"]]
+    assert "no tile is left for Bob" in "; ".join(events)
+    assert any("für Bob bleibt kein Plättchen übrig" in tr(e, "de") for e in events)
+    assert any("ingen brik tilbage til Bob" in tr(e, "da") for e in events)
+    # a state stored before the events were kept loads and shows none
+    old = json.loads(GAME.dump(after))
+    del old["state"]["last"]["said"]
+    assert GAME.view(GAME.load(json.dumps(old)))["last"]["said"] == []  # type: ignore[index]
+    # what the store holds is checked
+    bad = json.loads(GAME.dump(after))
+    bad["state"]["last"]["said"] = [{"d": "kraqua", "m": 3, "p": {}}]
+    with pytest.raises(ValueError):
+        GAME.load(json.dumps(bad))
 
 
 def _same_move(a: str, b: str) -> bool:

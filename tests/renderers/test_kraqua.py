@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from catalogs import move_words, tr
 from games import REGISTRY
 from games.kraqua import board as kb
 from games.kraqua import planner
+from games.kraqua.state import heard
 from renderers import alt_text, render_board
 from renderers import kraqua as rk
+from renderers.common import words
 
 from .pixels import close, decode
 
@@ -159,3 +163,47 @@ def test_a_fish_leaves_its_fields_number_free() -> None:
                      for x in range(max(number[0], fx), number[2])
                      for y in range(max(number[1], fy), number[3])]
             assert max(under, default=0) < 64, (pos, number)
+
+
+# ----- in the reader's words -------------------------------------------------------------------
+
+
+def drawn(view: Any, lang: str) -> list[str]:
+    return [text for text, _box in words(rk.draw(view, NAMES, lang))]
+
+
+ROW_AND_ANIMAL_WORDS = {
+    "en": ("next: inner 1", "outer 2", {"turtle", "seahorse", "jellyfish", "crab"}),
+    "de": ("als Nächstes: innen 1", "außen 2", {"Schildkröte", "Seepferdchen", "Qualle", "Krebs"}),
+    "da": ("næste: indre 1", "ydre 2", {"skildpadde", "søhest", "vandmand", "krabbe"}),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ROW_AND_ANIMAL_WORDS))
+def test_rows_and_animals_are_named_in_the_readers_words(lang: str) -> None:
+    """No English letters for the reef rows ("i1", "o5") and a key of the four animals with
+    their names, whoever sits (German's Schildkröte and Seepferdchen share an initial)."""
+    nxt, spot, animals = ROW_AND_ANIMAL_WORDS[lang]
+    texts = drawn(GAME.view(play(0, seats=["111"]), None), lang)
+    assert nxt in texts and spot in texts
+    assert not [t for t in texts if re.fullmatch(r"(next )?[io]\d+", t)]
+    assert animals <= set(texts)
+
+
+def test_the_last_move_is_told_in_the_readers_words() -> None:
+    view = GAME.view(play(40), None)
+    last = view["last"]
+    events = [heard(e, lambda seat: NAMES.get(seat, seat)) for e in last["said"]]
+    assert events
+    for lang, start in (("en", "Last: "), ("de", "Zuletzt: "), ("da", "Sidst: ")):
+        said = " ".join(t for t in drawn(view, lang))
+        first = tr(events[0], lang)
+        assert start in said and first.split()[0] in said, (lang, said)
+        if lang != "en":
+            assert str(events[0]).split()[0] not in said.split()  # no English verb left
+    # a game stored before the events were kept: its move, in the reader's words
+    old = copy.deepcopy(view)
+    old["last"]["said"] = []
+    move = str(last["move"])
+    assert any(t.endswith(move_words("kraqua", "de", move)) and t.startswith("Zuletzt: ")
+               for t in drawn(old, "de"))

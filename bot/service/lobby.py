@@ -19,7 +19,7 @@ from ..timekeeping.reminders import ladder_words, parse_ladder
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, log
-from .names import _, bold, game_title, seat_names
+from .names import _, bold, game_title, person_name, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
 from ..vocab import PLAYED, Status
@@ -73,15 +73,27 @@ ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit"
 
 
 def seat_list(seats: Sequence[SeatRow], host_id: int,
-              names: Mapping[str, Any] | None = None) -> Text:
+              names: Mapping[str, Any] | None = None,
+              tags: Mapping[str, Any] | None = None) -> Text:
     """``**hana** (host), **ivan** and **hana (2)**``: the host is marked once, at their first
     seat (in a cooperative game one person may hold several). ``names`` are the seats' names
-    in a running game (Kraqua's "hana (seahorse)"); the lobby's own names otherwise."""
+    in a running game; ``tags`` the words a game gives its seats (Kraqua's animals), said in
+    one bracket with the host's mark: ``**hana** (seahorse, host)``, never
+    ``**hana (seahorse)** (host)``. The lobby's own names otherwise."""
     first = next((s.player_id for s in seats if s.user_id == host_id), None)
-    shown = [bold(names[s.player_id]) if names and s.player_id in names
-             else f"**{safe_name(s.name)}**" for s in seats]
-    return join([_("{name} (host)", name=name) if s.player_id == first else name
-                 for s, name in zip(seats, shown)])
+    shown: list[Any] = []
+    for s in seats:
+        tag = tags.get(s.player_id) if tags else None
+        host = s.player_id == first
+        if tag is not None:
+            name = bold(safe_name(person_name(s)))
+            shown.append(_("{name} ({seat}, host)", name=name, seat=tag) if host
+                         else _("{name} ({seat})", name=name, seat=tag))
+            continue
+        plain: Any = (bold(names[s.player_id]) if names and s.player_id in names
+                      else f"**{safe_name(s.name)}**")
+        shown.append(_("{name} (host)", name=plain) if host else plain)
+    return join(shown)
 
 
 #: How a kick that ended a game is stored (``bot/service/play.py``): the command itself.

@@ -119,7 +119,8 @@ class Looking(Part):
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
         names = seat_names(game, state, seats)
-        players = seat_list(listed, row.host_id, names)
+        tags = {s.player_id: game.seat_tag(state, s.player_id) for s in listed}
+        players = seat_list(listed, row.host_id, names, tags)
         parts: list[Any] = [
             self._status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),

@@ -8,6 +8,7 @@ import re
 import pytest
 
 import games
+from bot.i18n import tr
 from bot.messages import Outcome
 from bot.service import GameService
 from bot.service import bots as bot_service
@@ -252,8 +253,16 @@ async def test_the_host_is_marked_once_though_they_hold_two_seats(service: GameS
     text = str(out.lobby_edit.text)
     assert text.count("(host)") == 1 and "**Alice** (host), **Bob** and **Alice \\(2\\)**" in text
     await service.lobby.start(ALICE, PLACE)
-    status = str((await service.looking.status(ALICE, PLACE)).reply)
-    assert status.count("(host)") == 1
+    reply = (await service.looking.status(ALICE, PLACE)).reply
+    status = str(reply)
+    assert status.count("host)") == 1
+    # the seat's animal and the host's mark share one bracket, in every language
+    assert re.search(r"\*\*Alice\*\* \((turtle|seahorse|jellyfish|crab), host\)", status)
+    assert not re.search(r"\) \(host\)", status)
+    assert re.search(r"\*\*Alice\*\* \((Schildkröte|Seepferdchen|Qualle|Krebs), Host\)",
+                     tr(reply, "de"))
+    assert re.search(r"\*\*Alice\*\* \((skildpadde|søhest|vandmand|krabbe), vært\)",
+                     tr(reply, "da"))
 
 
 async def test_the_lobby_says_who_hosts_it_after_the_host_leaves(service: GameService) -> None:

@@ -91,10 +91,14 @@ class Drawing(Part):
             return art
         game = self.ground.engine(row.game)
         state = self.ground.load_state(game, row)
-        faces = await clock_faces(self.store, row, game, state, await self.store.games.seats(row.id),
-                                  self.clock())
-        return dataclasses.replace(art, faces=tuple((str(art.names.get(f.player, f.name)), f.left,
-                                                     f.running, f.out) for f in faces))
+        seats = await self.store.games.seats(row.id)
+        faces = await clock_faces(self.store, row, game, state, seats, self.clock())
+        # the names as typed, a seat's word still translatable ("hana (seahorse)"): the strip
+        # says it in the picture's language
+        plain = seat_names(game, state, seats, safe=False)
+        return dataclasses.replace(art, faces=tuple(
+            (plain.get(f.player) or str(art.names.get(f.player, f.name)), f.left, f.running, f.out)
+            for f in faces))
 
     @property
     def _drawer(self) -> workers.Worker:

@@ -142,6 +142,6 @@ def draw(art: Art, render: Callable[..., bytes] = renderers.render_board) -> Att
     else:
         data = render(art.view, art.names, art.focus, lang=lang)
     if art.kind == "board" and art.faces:  # the chess clocks above the board
-        data = add_clock_strip(data, art.faces)
+        data = add_clock_strip(data, art.faces, lang)
     return Attachment(filename=art.filename, data=data,
                       description=renderers.alt_text(art.view, art.names))

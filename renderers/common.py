@@ -437,9 +437,22 @@ def _pieces(text: str, size: int, stroke: int) -> tuple[list[str], list[int], in
         text_width(" ", size)
 
 
+#: A separator between two parts of a text ("a  ·  b"): where a line breaks, it goes.
+SEPARATORS = ("·", "|")
+
+
 def _set(pieces: Sequence[str], starts: Sequence[int]) -> list[str]:
+    """The lines of ``pieces`` broken at ``starts``, with no separator at either end."""
     ends = [*starts[1:], len(pieces)]
-    return [" ".join(pieces[a:b]).strip() for a, b in zip(starts, ends)]
+    lines = []
+    for a, b in zip(starts, ends):
+        words = [p for p in pieces[a:b]]
+        while words and words[-1] in ("", *SEPARATORS):
+            words.pop()
+        while words and words[0] in ("", *SEPARATORS):
+            words.pop(0)
+        lines.append(" ".join(words))
+    return lines
 
 
 def wraps(text: str, size: int, max_width: int, most: int = 99, stroke: int = 0) -> bool:

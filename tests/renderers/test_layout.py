@@ -129,9 +129,12 @@ def problems(image: Image.Image) -> list[str]:
 
 def orphans(image: Image.Image) -> list[str]:
     """The wrapped texts of ``image`` whose last line is one short word (under a third of
-    their longest line) where the text had words enough to share it out."""
+    their longest line) where the text had words enough to share it out, or one of whose
+    lines begins or ends on a "·" between two parts."""
     found = []
     for lines, size, stroke, _box in set(paragraphs(image)):
+        found += [f"{line!r} begins or ends on a separator" for line in lines
+                  if line.split()[:1] == ["·"] or line.split()[-1:] == ["·"]]
         if len(lines) < 2 or " " in lines[-1].strip() or sum(len(x.split()) for x in lines) < 3:
             continue
         widest = max(text_width(line, size, stroke) for line in lines)
@@ -181,6 +184,10 @@ def test_wrapped_lines_are_even() -> None:
     assert min(text_width(line, 20) for line in lines) * 2 > max(text_width(line, 20)
                                                                for line in lines)
     assert wrap("Runde 2  ·  Zug 16", 20, 1000) == ["Runde 2  ·  Zug 16"]  # spacing kept
+    parts = "alice pushed the blue boat to wave 6  ·  fell: blue  ·  the red boat won round 2"
+    for room in range(200, 700, 20):  # a line breaks where a separator is, and drops it
+        assert not [line for line in wrap(parts, 20, room)
+                    if line.startswith("·") or line.endswith("·")], room
 
 
 def test_a_tidy_picture_has_no_problems() -> None:

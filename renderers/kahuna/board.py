@@ -253,7 +253,7 @@ def _footer(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
         if k:
             x = ink.text((x + 12, 42), "·", STATUS_SIZE, DIM, CARD, anchor="ls")[2] + 12
         x = ink.text((x, 42), ink.say(piece), STATUS_SIZE, TEXT, CARD, anchor="ls", stroke=1)[2]
-    _scoring_chips(ink, view, right, 42)
+    _scoring_chips(ink, view, right, 42, x + 24)
     body_y = 66
     if view.get("result"):
         _draw_result(ink, view, names, (left, body_y, right, body_y + OPEN_H + 30))
@@ -262,8 +262,9 @@ def _footer(ink: Ink, view: KahunaView, names: Mapping[str, str]) -> None:
     _draw_turn(ink, view, names, (left, body_y + OPEN_H + 40, right, FOOTER_H - 12))
 
 
-def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int) -> None:
-    """One chip per scoring so far: "R1 +1" in the scorer's colour, grey for a tie."""
+def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int, left: int) -> None:
+    """One chip per scoring so far: "R1 +1" in the scorer's colour, grey for a tie; their
+    label "Scorings:" where it leaves the status (ending at ``left``) room."""
     players = list(view.get("players") or [])
     x = right
     for scoring in reversed(list(view.get("scorings") or [])):
@@ -278,8 +279,9 @@ def _scoring_chips(ink: Ink, view: KahunaView, right: int, baseline: int) -> Non
         ink.text((x - width / 2, baseline - 9), label, SMALL, colour, CARD, anchor="mm",
                  stroke=1)
         x -= width + 10
-    if x != right:
-        ink.text((x - 4, baseline), ink.say(_("Scorings:")), SMALL, DIM, CARD, anchor="rs")
+    label = ink.say(_("Scorings:"))
+    if x != right and x - 4 - text_width(label, SMALL) >= left:
+        ink.text((x - 4, baseline), label, SMALL, DIM, CARD, anchor="rs")
 
 
 def _draw_cards(ink: Ink, view: KahunaView, at: tuple[int, int]) -> None:
@@ -434,7 +436,7 @@ Word = tuple[str, RGB, int]  # a word of a chunk: text, colour, stroke
 
 def _words(chunks: Sequence[Chunk]) -> list[Word]:
     """The chunks' words; a "·" between two moves goes with the move after it, so no line
-    ends on it."""
+    ends on it (and a line that begins with that move drops it)."""
     out: list[Word] = []
     glue = False
     for text, colour, stroke in chunks:
@@ -453,7 +455,12 @@ def _chunk_lines(chunks: Sequence[Chunk], size: int, room: int) -> list[list[Wor
     widths = [text_width(w, size, stroke) for w, _c, stroke in words]
     starts = line_starts(widths, text_width(" ", size), room)
     ends = [*starts[1:], len(words)]
-    return [words[a:b] for a, b in zip(starts, ends)]
+    lines = [words[a:b] for a, b in zip(starts, ends)]
+    for line in lines:  # the line break separates the moves: no "·" begins a line
+        word, colour, stroke = line[0]
+        if word.startswith("· "):
+            line[0] = (word[2:], colour, stroke)
+    return lines
 
 
 #: The turn's lines below the cards: as large as they fit, from 22 px down to 16 px.

@@ -17,8 +17,8 @@ from games.aqua.view import AquaView, AreaView, LargeView
 from games.text import Text, plural, translator
 
 from ..common import (
-    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, paragraph, paste,
-    text_width, win_headline)
+    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, fitted_lines,
+    paragraph, paste, text_width, win_headline)
 from .art import (
     PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
     put_centred, put_text, put_tile, ring, shape_icon, site_label, snail, token, well, well_label)
@@ -175,6 +175,15 @@ def _draw_market(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     slot_w = 150
     n = len(market) + (1 if where == "market" else 0)
     start = MARGIN + (WIDTH - 2 * MARGIN - n * slot_w) // 2
+    note: list[str] = []
+    note_size = 20
+    if where and where != "market":  # who took the snail, right of the tiles
+        who = _name(view, names, str(where), 20, 260, 0, lang)
+        said = tr(_("snail taken: {player}", player=who), lang)
+        right = WIDTH - MARGIN - 20
+        if start + n * slot_w + 16 + text_width(said, 20) > right:  # the tiles move left
+            start = max(MARGIN + 10, right - 16 - text_width(said, 20) - n * slot_w)
+        note, note_size = fitted_lines(said, 20, right - start - n * slot_w - 16, 2, 0, 14)
     cy = top + 112
     for i, code in enumerate(market):
         cx = start + i * slot_w + slot_w / 2
@@ -186,10 +195,16 @@ def _draw_market(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         put_centred(canvas, snail(44, CARD), (cx, cy - 6))
         put_text(canvas, (cx, cy + MARKET_HEX + 30), tr(_("snail"), lang), 22, GOLD, CARD, "ms",
                  1)
-    elif where:
-        who = _name(view, names, str(where), 20, 260, 0, lang)
-        put_text(canvas, (WIDTH - MARGIN - 20, top + MARKET_H - 34),
-                 tr(_("snail taken: {player}", player=who), lang), 20, GOLD, CARD, "rs")
+    step = note_size + 4
+    bottom = top + MARKET_H - 34
+    for k, line in enumerate(note):
+        put_text(canvas, (WIDTH - MARGIN - 20, bottom - (len(note) - 1 - k) * step), line,
+                 note_size, GOLD, CARD, "rs")
+    if len(note) > 1:
+        widest = max(text_width(line, note_size) for line in note)
+        paragraph(canvas, note, note_size, (WIDTH - MARGIN - 20 - widest,
+                                            bottom - len(note) * step, WIDTH - MARGIN - 20,
+                                            bottom + 6))
 
 
 @lru_cache(maxsize=16)
@@ -222,14 +237,14 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         line = "  ·  ".join(parts) + f"  =  {score.get('total', 0)}"
         put_text(canvas, (x1 - 20, top + 40), line, 22, DIM, CARD, "rs")
         room = inner - text_width(line, 22) - 20
-        title, size = fitted(_area_title(view, names, who, lang), 28, room, 1)
+        title, size = fitted(_area_title(view, names, who, lang), 28, room, 1, 19)
         put_text(canvas, (x0 + 20, top + 40), title, size, TEXT, CARD, "ls", 1)
         line_y = top + 76
     else:
         total = str(score.get("total", 0))
         put_text(canvas, (x1 - 18, top + 44), total, 34, GOLD if won else TEXT, CARD, "rs", 1)
         room = inner - text_width(total, 34, 1) - 16
-        title, size = fitted(_area_title(view, names, who, lang), 26, room, 1)
+        title, size = fitted(_area_title(view, names, who, lang), 26, room, 1, 18)
         put_text(canvas, (x0 + 20, top + 40), title, size, TEXT, CARD, "ls", 1)
         put_text(canvas, (x0 + 20, top + 68), fit_text(" · ".join(parts), 20, inner), 20,
                  DIM, CARD, "ls")

@@ -102,16 +102,18 @@ def _draw_lane(sheet: Sheet, colour: str, boat: BoatView,
     cy = y0 + LANE_H // 2
     fallen = bool(boat.get("fallen"))
     # the label: colour name, the chance that a push makes it fall, the gauge, the numbers
-    draw_text(canvas, (LABEL_X + 12, y0 + 34), sheet.say(_boat(colour)).upper(), 22,
-              BOATS[colour], anchor="ls", stroke=1)
+    risk = boat.get("push_risk")
+    shown_risk = floating and not fallen and risk is not None
+    room = LABEL_W - 24 - (text_width(f"{risk} %", 26, 1) + 8 if shown_risk else 0)
+    name, size = fitted(sheet.say(_boat(colour)).upper(), 22, room, 1, 15)
+    draw_text(canvas, (LABEL_X + 12, y0 + 34), name, size, BOATS[colour], anchor="ls", stroke=1)
     if fallen:
         draw_text(canvas, (LABEL_X + 12, y0 + 72), sheet.say(_("in the net")), 22, DIM,
                   anchor="ls")
     else:
         danger = float(boat.get("danger", 0))
         safe = float(boat.get("safe", -TIP))
-        risk = boat.get("push_risk")
-        if floating and risk is not None:
+        if shown_risk and risk is not None:
             draw_text(canvas, (LABEL_X + LABEL_W - 12, y0 + 35), f"{risk} %", 26,
                       _risk_colour(int(risk)), anchor="rs", stroke=1)
         _danger_bar(canvas, (LABEL_X + 12, y0 + 46, LABEL_X + LABEL_W - 12, y0 + 62), danger, safe)

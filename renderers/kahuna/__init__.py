@@ -10,8 +10,7 @@ cross, taken stones get a white halo and lost stones a broken ring.
 could do on the board now (the lines it could bridge, the removals it could join).
 
 ``alt_text`` says the picture in words for screen readers: a :class:`~games.text.Text` of the
-``kahuna`` domain, so it reaches the reader in their language. Text drawn into the images
-stays English.
+``kahuna`` domain, so it reaches the reader in their language, as the images' words do.
 
 The map is the published one, scaled: 12 sand islands, their names and line counts (the
 ticks under the name, as on the cards), 27 lines. Two lines pass another island on the real

@@ -13,8 +13,8 @@ from ..common import alt_name
 from .style import _without_chip
 
 # ----- alt text ---------------------------------------------------------------------------------
-# The image itself is drawn in English (``board``); the alt text is a Text of the ``kraqua`` domain,
-# so each reader's screen reader gets it in their language.
+# Like the image (``board``, drawn in the language asked for), the alt text is a Text of the
+# ``kraqua`` domain, so each reader's screen reader gets it in their language.
 
 _ = translator("kraqua")
 #: English longer than this drops the reef rows, so that longer languages still fit.

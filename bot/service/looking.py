@@ -318,5 +318,5 @@ def _in_readers_words(game: Game, label: Any) -> Any:
     if isinstance(label, Text) and isinstance(label.params.get("move"), str) \
             and not isinstance(label.params["move"], (Text, Notation)):
         params = {**label.params, "move": Notation(game.id, label.params["move"])}
-        return Text(label.domain, label.msgid, params, label.plural, label.n)
+        return label.with_params(params)
     return label

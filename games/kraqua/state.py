@@ -146,7 +146,7 @@ def record(event: Text) -> list[str]:
     if not seats:
         return [str(event)]
     blank = {k: "{}" if isinstance(v, Seat) else v for k, v in event.params.items()}
-    return [str(Text(event.domain, event.msgid, blank, event.plural, event.n)), *map(str, seats)]
+    return [str(event.with_params(blank)), *map(str, seats)]
 
 
 # ----- state ------------------------------------------------------------------------------------

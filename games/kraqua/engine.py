@@ -14,7 +14,7 @@ from typing import Any
 from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
-from ..text import Text, translator
+from ..text import Notation, Text, translator
 from . import codec, rules, turns, words
 from .board import (
     CHIPS,
@@ -307,10 +307,10 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
             self.check_can_act(before, player)
             after, events = rules.play(before, str(player), self.parse_move(move))
         except IllegalMove:
-            return _("played {move}", move=self.normalize_move(move))
+            return _("played {move}", move=Notation("kraqua", self.normalize_move(move)))
         assert after.last is not None
-        return self.say_events(events, names, str(player)) or _("played {move}",
-                                                               move=after.last["move"])
+        return self.say_events(events, names, str(player)) or _("played {move}", move=Notation(
+            "kraqua", after.last["move"]))
 
     def prompt(self, state: KraquaState, player: str,
                names: Mapping[str, str] | None = None) -> Text:

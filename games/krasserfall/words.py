@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from ..base import Button
 from ..errors import GameError
-from ..text import Text, either, join, plural, translator
+from ..text import Notation, Text, either, join, plural, translator
 from .model import (
     BALANCE,
     BOAT_WORDS,
@@ -411,7 +411,7 @@ def _button_label(move: str) -> Text:
         return _("Ring on {boat}", boat=BOAT_WORDS[words[1]])
     if words[0] == "ring":
         return _("Ring to {boat}", boat=BOAT_WORDS[words[1]])
-    return _("{move}", move=move)  # a figure move: its notation
+    return _("{move}", move=Notation("krasserfall", move))  # a figure move, in the reader's words
 
 
 def _stone_label(move: str) -> Text:

@@ -50,6 +50,7 @@ from .state import (
     chip_letter,
     chip_name,
     colours,
+    fish_colours,
     free_moves,
     gate_of,
     is_protected,
@@ -458,7 +459,7 @@ def _advance(s: KraquaState, rng: Rng, ev: list[Text]) -> None:
                 if s.steal:
                     ev.append(_n("Kraqua robs {n} unprotected fish: {fish}",
                                  "Kraqua robs {n} unprotected fish: {fish}", len(s.steal),
-                                 fish=colours(s.steal)))
+                                 fish=fish_colours(s.steal)))
                 continue
             head = s.queue[0]
             if s.stack:
@@ -520,7 +521,8 @@ def _board_change(s: KraquaState, ev: list[Text]) -> None:
     s.passed.append([])
     criterion, reverse = s.gates[s.revealed - 1]
     ev.append(_("gate {gate} ({criterion}): {order}", gate=s.revealed,
-                criterion=CRITERION_WORDS[criterion], order=colours(gate_of(s, s.revealed - 1))))
+                criterion=CRITERION_WORDS[criterion],
+                order=fish_colours(gate_of(s, s.revealed - 1))))
 
 
 def _new_round(s: KraquaState, ev: list[Text]) -> None:

@@ -29,6 +29,14 @@ ENGLISH = re.compile(r"\b(the|is|has|you|your|and|of|to|with|not|already|from|it
                      r"big|small|wave|figure|boat)\b", re.IGNORECASE)
 
 
+#: A Danish boat named by its bare colour, as a noun: "i blå", "fra gul til rød", "grøn er
+#: faldet ned", "skubbede rød". Danish names the boat: "i den blå båd" (#32 review §2); the
+#: bare colour is right for a die face ("slog rød") and short lists ("fald: rød 40 %").
+BARE_COLOUR_DA = re.compile(
+    r"\b(i|på|fra|til|ved|skub|skubber|skubbede)\s+\**(rød|gul|grøn|blå)\b"
+    r"|\b(rød|gul|grøn|blå)\**\s+(er|har|står|kan|ville|faldt|vandt)\b", re.IGNORECASE)
+
+
 def outside_code(text: str) -> str:
     """``text`` without its `backticked` parts (commands stay English in every language)."""
     return re.sub(r"`[^`]*`", "", text)
@@ -87,16 +95,16 @@ def test_a_few_sentences_word_for_word() -> None:
     said = GAME.describe(rolled, ANN, "push", NAMES)
     assert said == "pushed **red** to wave 1"
     assert tr(said, "de") == "schob das **rote Boot** auf Welle 1"
-    assert tr(said, "da") == "skubbede **rød** frem til bølge 1"
+    assert tr(said, "da") == "skubbede **den røde båd** frem til bølge 1"
     figure = roll_to(position(3, boats=full(3)), "figure")
     moved = GAME.describe(figure, ANN, "move 3:small yellow>red", NAMES)
     assert tr(moved, "de") == ("setzte eine kleine Figur von Cat aus dem **gelben** ins "
                                "**rote Boot** um (gelbes Boot: 13 % Sturzgefahr)")
-    assert tr(moved, "da") == ("flyttede Cats lille figur fra **gul** til **rød** "
-                               "(gul: 13 % risiko for fald)")
+    assert tr(moved, "da") == ("flyttede Cats lille figur fra **den gule båd** til **den røde "
+                               "båd** (den gule båd: 13 % risiko for at falde)")
     error = refusal(figure, "move 2:small green>red", ANN)
     assert tr(error, "de") == "im grünen Boot sitzt keine kleine Figur von Platz 2"
-    assert tr(error, "da") == "der er ingen lille figur fra plads 2 i grøn"
+    assert tr(error, "da") == "der er ingen lille figur fra plads 2 i den grønne båd"
 
 
 def test_half_waves_use_a_decimal_comma() -> None:
@@ -152,6 +160,8 @@ def shown(text: Any, lang: str, kind: str) -> None:
         said = said.split(" · ", 1)[-1]
     if kind != "button" or not wordless(text):
         assert not ENGLISH.search(outside_code(said)), (kind, lang, said)
+    if lang == "da":
+        assert not BARE_COLOUR_DA.search(outside_code(said)), (kind, said)
     if kind == "button":  # Discord's limit for a button label
         assert len(said) <= 80 and len(str(text)) <= 80, (lang, said)
     if kind == "label":  # and for an autocomplete choice name

@@ -14,7 +14,7 @@ from typing import Any
 from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
-from ..text import Notation, Text, translator
+from ..text import Notation, Text, contextual, translator
 from . import codec, rules, turns, words
 from .board import (
     CHIPS,
@@ -52,6 +52,7 @@ from .view import GateView, KraquaView
 from ..registry import register
 
 _ = translator("kraqua")
+_p = contextual(_)
 
 
 class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
@@ -60,7 +61,11 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
-                          "pro: 0 shells, 10 tiles")),
+                          "pro: 0 shells, 10 tiles"),
+                        # i18n: The lobby option level=, as a sentence names it.
+                        _p("option", "level"),
+                        # i18n: The value level=pro: one word, typed too (level=profi).
+                        {"pro": _p("level", "pro")}),
     }
     summary = words.SUMMARY
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.choices import option_value
 from bot.i18n import TRANSLATED, tr
 from games import REGISTRY, GameError, IllegalMove, InvalidMove, NotYourTurn
 from games.text import Text
@@ -134,10 +135,13 @@ def test_summary_options_and_alt_text() -> None:
         for command in re.findall(r"`([^`]+)`", str(GAME.summary)):  # a move in the reader's words
             try:
                 GAME.parse_move(command)
-                shown = GAME.aliases.local(command, lang)
-            except ValueError:  # an option
-                shown = command
-            assert f"`{shown}`" in summary, (lang, command)
+            except ValueError:  # an option, its value in the reader's words (push=halb)
+                key, value = command.split("=")
+                typed = re.findall(rf"`{key}=([^`]+)`", summary)
+                assert [option_value(GAME, key, w) for w in typed] == [value], (lang, command)
+                assert typed != [value], (lang, command)
+                continue
+            assert f"`{GAME.aliases.local(command, lang)}`" in summary, (lang, command)
     for option in GAME.options.values():
         assert_translated(option.help, sentence=False)  # the hints name the option values
     view = GAME.view(position(3, boats=full(3), stone=1), None)

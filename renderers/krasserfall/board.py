@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from catalogs import tr
 from games.krasserfall.model import BOAT_NAMES, BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS
 from games.krasserfall.view import BoatView, KrasserfallView
-from games.text import Text, join
+from games.text import Text, contextual, join
 
 from ..common import (
     RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel, pill,
@@ -22,6 +22,17 @@ from .style import (
     ACCENT, BG, BOATS, BOAT_L, BOAT_W, CARD, CARDS_Y, CARD_H, DIE, DIM, EDGE_X, FALLS, FISH_X,
     FOOTER_H, FOOTER_Y, GOLD, LABEL_W, LABEL_X, LANE_H, MARGIN, NET_H, NET_Y, PILL, RISK, SAFE, SS,
     STRIP, TEXT, TIP, TITLE_Y, WIDTH, _, Sheet, _n, lane_top, palette, wave_x)
+
+_p = contextual(_)
+#: A colour face of the die in the picture ("Last: anna rolled red"): German writes the colour
+#: as a noun ("würfelte Rot"), not as the stem the game's sentences decline.
+DIE_COLOURS: dict[str, Text] = {
+    # i18n: A colour face of the die, named in the picture ("rolled red"; German "Rot").
+    "red": _p("die face", "red"),
+    "yellow": _p("die face", "yellow"),
+    "green": _p("die face", "green"),
+    "blue": _p("die face", "blue"),
+}
 
 # ----- the render ------------------------------------------------------------------------------
 
@@ -354,7 +365,7 @@ def _did(last: Mapping[str, Any], players: list[str]) -> Text:
 def _face(face: Any) -> Text:
     """A die face: a boat's colour, the figure or the ring."""
     if face in LANES:
-        return _boat(face)
+        return DIE_COLOURS[str(face)]
     return {"figure": _("figure"), "ring": _("ring")}.get(str(face)) or _("{face}", face=face)
 
 

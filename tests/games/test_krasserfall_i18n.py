@@ -204,3 +204,31 @@ def test_random_playouts_translate_everything(options: dict[str, str]) -> None:
         for lang in TRANSLATED:
             shown(text, lang, "alt")
             assert len(tr(text, lang)) <= 1024
+
+
+def test_the_read_through_wording() -> None:
+    """What a native reader of a whole game in the console flagged (#32 review §4)."""
+    from games.krasserfall.notation import parse_move
+    from renderers.krasserfall.board import _did
+    from renderers.krasserfall.style import _ as drawn
+
+    # the picture names a rolled colour as a noun ("würfelte Rot", was "würfelte rot")
+    rolled = _did({"kind": "roll", "face": "red"}, [])
+    assert tr(rolled, "de") == "würfelte Rot" and tr(rolled, "da") == "slog rød"
+    assert str(rolled) == "rolled red"
+    # a figure placed, in the picture ("setzte eine große Figur", was "setzte groß")
+    placed = _did({"kind": "place", "size": "big", "boat": "red"}, [])
+    assert tr(placed, "de") == "setzte eine große Figur ins rote Boot"
+    assert tr(placed, "da") == "placerede en stor figur i den røde båd"
+    # the Danish turn pill is the one the other games show ("HAR TUREN", was "I TUR")
+    assert tr(drawn("TO ACT"), "da") == "HAR TUREN"
+    # the boats drift off (was "og bådene flyder": they float)
+    release = GAME.describe(position(2, phase="place", boats={
+        "red": {"figures": [(1, "big"), (2, "small")], "ring": True},
+        "yellow": {"figures": [(2, "big")]}, "green": {"figures": [(1, "small")]},
+        "blue": {"figures": [(2, "small")]}}, active=0), ANN, "place small blue", NAMES)
+    assert "og bådene driver af sted" in tr(release, "da"), tr(release, "da")
+    # "write roll" in the reader's word
+    state = position(3, boats=full(3))
+    assert "schreib `würfeln`" in tr(refusal(state, "push", ANN), "de")
+    assert parse_move("würfeln") == parse_move("roll")

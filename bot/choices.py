@@ -10,8 +10,12 @@ words are always understood, in every language; case does not matter.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from .i18n import TRANSLATED, catalog
+from .i18n import TRANSLATED, catalog, tr
+
+if TYPE_CHECKING:
+    from games import Game
 
 
 def T(msgid: str) -> str:  # noqa: N802 - an extraction keyword (bot.i18n.KEYWORDS)
@@ -43,7 +47,9 @@ _PLAIN = {"truth": {"1": "true", "0": "false"}, "off": {"0": "off"}, "where": {"
 
 
 def _key(word: str) -> str:
-    return " ".join(word.split()).casefold()
+    """How a word is compared: any case, and a space, ``-`` or ``_`` alike (``spring-over``
+    is ``spring over``, so a word of two can be typed where a space ends a value)."""
+    return " ".join(word.replace("_", " ").replace("-", " ").split()).casefold()
 
 
 @lru_cache(maxsize=None)
@@ -78,3 +84,36 @@ def truth(word: str | None) -> bool | None:
     """``true``/``ja``/``an``/``til`` -> True, ``false``/``nein``/``aus``/``fra`` -> False, else None."""
     value = english("truth", word)
     return None if value is None else value == "true"
+
+
+def option_key(game: Game, key: str) -> str | None:
+    """The game's option ``key`` names, or None: its key (``handicap-seat`` is
+    ``handicap_seat``) or its name in any language, as the lobby card shows it
+    (``bootswahl``, ``bådvalg``: ``boat-choice``)."""
+    typed = _key(key)
+    for name, option in game.options.items():
+        if typed == _key(name) or any(typed == _key(tr(option.name, lang))
+                                      for lang in TRANSLATED if option.name):
+            return name
+    return None
+
+
+def option_words(game: Game, key: str) -> dict[str, str]:
+    """Every word of a game option's values, in every language (case-folded) -> the value:
+    ``frei``, ``fri`` and ``free`` are ``free`` (the words are the game's catalog entries,
+    :attr:`games.base.Option.words`)."""
+    option = game.options[key]
+    found: dict[str, str] = {}
+    for value in option.values:
+        found[_key(value)] = value
+    for lang in TRANSLATED:
+        for value in option.values:
+            found.setdefault(_key(tr(option.word(value), lang)), value)
+    return found
+
+
+def option_value(game: Game, key: str, word: str) -> str:
+    """A game option's value as someone types it (``boat-choice=frei``) -> its English value
+    (``free``); a word that names none as it was, for the game to refuse."""
+    name = option_key(game, key)
+    return word if name is None else option_words(game, name).get(_key(word), word)

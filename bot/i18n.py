@@ -81,9 +81,10 @@ class _Domains(Mapping[str, tuple[str, ...]]):
 
 #: Catalog domain -> the source folders its message ids come from.
 DOMAINS: Mapping[str, tuple[str, ...]] = _Domains()
-#: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, and the adapter's
-#: ``T("...")`` for command names and descriptions.
-KEYWORDS = {"_": None, "_n": (1, 2), "T": None}
+#: The call names Babel extracts: ``_("...")``, ``_n("one", "many", n)``, ``_p("context",
+#: "...")`` (an entry with a ``msgctxt``), and the adapter's ``T("...")`` for command names and
+#: descriptions.
+KEYWORDS: dict[str, Any] = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "T": None}
 #: Command and option names are listed with ``N("...")`` in their own catalog.
 DOMAIN_KEYWORDS = {"commands": {"N": None}}
 

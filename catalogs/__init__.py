@@ -23,7 +23,7 @@ from typing import Any
 
 import games
 from games.aliases import local
-from games.text import MOVE_WORDS, Lookup, Notation, Text
+from games.text import MOVE_WORDS, NOTATION_WORD, Lookup, Notation, Text
 
 LANGUAGES = ("en", "de", "da")
 TRANSLATED = ("de", "da")
@@ -96,6 +96,8 @@ def lookup(lang: str) -> Lookup:
 
     if lang != "en":  # a game's moves in the reader's words (Notation, `/zug setzen groß rot`)
         setattr(find, MOVE_WORDS, lambda game, text: move_words(game, lang, text))
+        # one word of a notation, no move of its own (a refusal's ``stab``)
+        setattr(find, NOTATION_WORD, lambda game, word: local(game, lang, word))
     return find
 
 

@@ -15,12 +15,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .errors import BadOptions, CorruptState, GameError, GameOver, IllegalMove, NotYourTurn
 from .notation import NO_ALIASES, Aliases
 from .rng import seed_to_int
-from .text import Text, translator
+from .text import Text, chain, translator
 
 _ = translator("common")
 
@@ -45,11 +46,28 @@ class Button(NamedTuple):
 
 
 class Option(NamedTuple):
-    """One lobby option: the allowed values (as typed in ``key=value``), the default, a hint."""
+    """One lobby option: the allowed values (as typed in ``key=value``), the default, a hint.
+
+    ``name`` is the option as a sentence names it (``boat choice``; the key when empty), and
+    ``words`` each value's word in the game's catalog (``_p("boat-choice", "free")``): a
+    reader sees the option in their words (``Bootswahl: frei``), and may type the value in
+    them too (``boat-choice=frei``), so each word is one typeable word. The key stays English:
+    it is the syntax. A value without a word is shown and typed as it is (``2``)."""
 
     values: tuple[str, ...]
     default: str
     help: str = ""
+    name: str = ""
+    words: Mapping[str, str] = MappingProxyType({})
+
+    def word(self, value: str) -> str:
+        """``value`` as the reader sees it (a Text where the game gave one)."""
+        return self.words.get(value) or value
+
+    def choices(self) -> Text:
+        """``die, free`` (the values, in the reader's words)."""
+        return chain([self.word(v) for v in self.values],
+                     lambda a, b: _("{a}, {b}", a=a, b=b))
 
 
 class Chance(StrEnum):
@@ -226,7 +244,8 @@ class Game(ABC, Generic[S, M]):
             allowed = self.options[match].values
             if value not in allowed:
                 raise BadOptions(_("'{value}' is not a value of {key} (choose one of: {allowed})",
-                                   value=raw_value, key=match, allowed=", ".join(allowed)))
+                                   value=raw_value, key=match,
+                                   allowed=self.options[match].choices()))
             resolved[match] = value
         return resolved
 

@@ -38,6 +38,11 @@ COMMAND_FIELD = "cmd"
 #: ``move_words(game_id, text) -> str``, and any text that is no move of that game as it is
 #: (``catalogs.lookup`` sets it; without it moves stay English).
 MOVE_WORDS = "move_words"
+#: The attribute of a :data:`Lookup` that shows one word of a game's notation in its language,
+#: ``notation_word(game_id, word) -> str`` (:class:`NotationWord`; ``catalogs.lookup`` sets it).
+NOTATION_WORD = "notation_word"
+#: What joins a message's context to its id in a compiled catalog (gettext's ``pgettext``).
+CONTEXT_SEP = "\x04"
 
 
 def command_path(spec: str, name: Callable[[str], str] = str) -> str:
@@ -64,18 +69,24 @@ _ENGLISH = _Commands(str)
 
 
 class Text(str):
-    """An English sentence that can be translated: ``str(text)`` is the English."""
+    """An English sentence that can be translated: ``str(text)`` is the English.
 
-    __slots__ = ("domain", "msgid", "plural", "n", "params")
+    A ``context`` (gettext's ``msgctxt``, :func:`contextual`) tells two entries with the same
+    English apart where another language needs two words: Krasserfall's colour ``red`` on its
+    own (Danish ``rød``) and the boat named by it (``den røde båd``)."""
+
+    __slots__ = ("domain", "msgid", "plural", "n", "params", "context")
 
     domain: str
     msgid: str
     plural: str | None
     n: int | None
     params: dict[str, Any]
+    context: str | None
 
     def __new__(cls, domain: str, msgid: str, params: Mapping[str, Any] | None = None,
-                plural: str | None = None, n: int | None = None) -> Text:
+                plural: str | None = None, n: int | None = None,
+                context: str | None = None) -> Text:
         values = dict(params or {})
         if n is not None:
             values.setdefault("n", n)
@@ -86,12 +97,23 @@ class Text(str):
         self.plural = plural
         self.n = n
         self.params = values
+        self.context = context
         return self
+
+    def with_params(self, params: Mapping[str, Any]) -> Text:
+        """The same entry (domain, id, plural, context) with other parameters."""
+        return Text(self.domain, self.msgid, params, self.plural, self.n, self.context)
 
     # A sentence translates into a language, not through a table as str.translate does.
     def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
         """This sentence in the language of ``lookup`` (English where it has no translation)."""
-        template = lookup(self.domain, self.msgid, self.plural, self.n)
+        if self.context is None:
+            template = lookup(self.domain, self.msgid, self.plural, self.n)
+        else:  # found as gettext stores it, "context\x04id"; not found: the English
+            key = self.context + CONTEXT_SEP + self.msgid
+            template = lookup(self.domain, key, self.plural, self.n)
+            if template == key:
+                template = self.msgid
         names = _Commands(lambda word: lookup(COMMANDS, word, None, None))
         said = _fill(template, self.params, _shown(lookup), fallback=str(self), commands=names)
         words = getattr(lookup, MOVE_WORDS, None)
@@ -102,17 +124,20 @@ class Text(str):
 
     def dump(self) -> dict[str, Any]:
         """JSON-able form, to store a sentence and translate it later."""
-        return {"d": self.domain, "m": self.msgid, "pl": self.plural, "n": self.n,
-                "p": {k: v.dump() if isinstance(v, (Text, Notation)) else v
-                      for k, v in self.params.items()}}
+        data: dict[str, Any] = {"d": self.domain, "m": self.msgid, "pl": self.plural, "n": self.n,
+                                 "p": {k: v.dump() if isinstance(v, (Text, Notation)) else v
+                                       for k, v in self.params.items()}}
+        if self.context is not None:
+            data["c"] = self.context
+        return data
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Text:
         params = {k: _loaded(v) for k, v in data["p"].items()}
-        return cls(data["d"], data["m"], params, data.get("pl"), data.get("n"))
+        return cls(data["d"], data["m"], params, data.get("pl"), data.get("n"), data.get("c"))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.domain, self.msgid, self.params, self.plural, self.n))
+        return (Text, (self.domain, self.msgid, self.params, self.plural, self.n, self.context))
 
 
 class Notation(str):
@@ -143,6 +168,24 @@ class Notation(str):
         return (Notation, (self.game, str(self)))
 
 
+class NotationWord(Notation):
+    """One word of a game's notation that is no move of its own, inside a sentence: the kind
+    a refusal names (``nach stab fehlt noch etwas`` for "nothing follows ``bridge``"). A reader
+    of German or Danish sees the game's word for it, as :class:`Notation` shows a whole move."""
+
+    __slots__ = ()
+
+    def translate(self, lookup: Lookup) -> str:  # type: ignore[override]
+        words = getattr(lookup, NOTATION_WORD, None)
+        return str(self) if words is None else words(self.game, str(self))
+
+    def dump(self) -> dict[str, Any]:
+        return {"g": self.game, "w": str(self)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NotationWord, (self.game, str(self)))
+
+
 def _local_moves(game: str, words: Callable[[str, str], str], said: str, command: str) -> str:
     """``said`` with ``game``'s moves in the reader's ``words`` wherever a sentence shows one in
     backticks, as a command (`` `/zug place big red` ``) or alone (`` `push half` ``), so every
@@ -158,6 +201,8 @@ def _shown(lookup: Lookup) -> Callable[[Any], str]:
 
 
 def _loaded(value: Any) -> Any:
+    if isinstance(value, Mapping) and "w" in value and "g" in value:
+        return NotationWord(value["g"], value["w"])
     if isinstance(value, Mapping) and "mv" in value:
         return Notation(value["g"], value["mv"])
     if isinstance(value, Mapping) and "m" in value:
@@ -186,6 +231,17 @@ def translator(domain: str) -> Callable[..., Text]:
 
     _.domain = domain  # type: ignore[attr-defined]
     return _
+
+
+def contextual(gettext: Callable[..., Text]) -> Callable[..., Text]:
+    """``_p`` for the same domain: ``_p("boat", "red")``, an entry of its own beside ``red``
+    (gettext's ``msgctxt``), for a language that says it otherwise there."""
+    domain = gettext.domain  # type: ignore[attr-defined]
+
+    def _p(context: str, msgid: str, /, **params: Any) -> Text:
+        return Text(domain, msgid, params, context=context)
+
+    return _p
 
 
 def plural(gettext: Callable[..., Text]) -> Callable[..., Text]:

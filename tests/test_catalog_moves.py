@@ -17,7 +17,9 @@ from babel.messages.pofile import read_po
 from bot.i18n import TRANSLATED, po_path
 from games import REGISTRY, GameError
 
-TICKED = re.compile(r"`(?:\{cmd:move\} )?([^`{}]+)`")
+#: A backticked piece, paired in order (a `{move}` beside it must not pair its closing tick
+#: with the next piece's opening one: "(`{move}` geht nicht): schreib `roll`").
+TICKED = re.compile(r"`([^`]*)`")
 
 
 def _entries(gid: str, lang: str) -> list[str]:
@@ -39,6 +41,9 @@ def test_moves_written_in_an_entry_are_in_its_language(gid: str, lang: str) -> N
     moves = 0
     for said in _entries(gid, lang):
         for piece in TICKED.findall(said):
+            piece = piece.removeprefix("{cmd:move} ")
+            if "{" in piece or not piece.strip():
+                continue  # a placeholder: what fills it is translated as it is sent
             try:
                 game.parse_move(piece)
             except (GameError, ValueError):

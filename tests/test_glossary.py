@@ -75,8 +75,10 @@ def test_the_reviews_rewrites_stay() -> None:
     # One player asked is "du", several "ihr" / "I".
     ask = [s for k, v in bot["de"].items() if k.startswith("{players}: press the button") for s in v]
     assert ask and all(("du " in s) != ("ihr " in s) for s in ask), ask
-    # A value in backticks is one that can be typed: the lobby's timing is said, not typed.
-    assert "`{timing}`" not in bot["de"]["Options: `{options}` · timing: {timing}"][0]
+    # A value in backticks is one that can be typed: the lobby's options and timing are said,
+    # in the reader's words ("Bootswahl: frei"), not typed.
+    for lang in TRANSLATED:
+        assert "`" not in bot[lang]["Options: {options} · timing: {timing}"][0]
     # The Danish notify command is not "besked" (a message).
     assert catalog_strings("da", "commands")["notify"] != ["besked"]
     # Prompts are lines of their own in reminders: they start with a capital letter.

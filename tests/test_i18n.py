@@ -29,8 +29,9 @@ def test_every_message_id_is_translated(domain: str, lang: str) -> None:
         catalog = read_po(f, locale=lang, domain=domain)
     problems = []
     for message in wanted:
-        found = catalog.get(message.id)
+        found = catalog.get(message.id, context=message.context)
         key = message.id if isinstance(message.id, str) else message.id[0]
+        key = key if message.context is None else f"{message.context}|{key}"
         if found is None:
             problems.append(f"missing: {key!r}")
             continue
@@ -61,3 +62,17 @@ def test_texts_translate_with_their_parts() -> None:
     unknown = Text("common", "not in any catalog {x}", {"x": 1})
     assert tr(unknown, "de") == "not in any catalog 1"  # English, never an error
     assert _("nothing") == "nothing" and tr(_("nothing"), "da") == "intet"
+
+
+def test_a_word_of_a_notation_is_the_readers_and_keeps_when_stored() -> None:
+    """Kahuna's refusal named the kind it read in English: 'nach bridge fehlt noch etwas'."""
+    from games.text import Notation, NotationWord
+
+    _ = translator("kahuna")
+    text = _("'{text}' is missing what to {verb}: {help}", text="stab", help="…",
+             verb=NotationWord("kahuna", "bridge"))
+    assert "nach `stab` fehlt" in tr(text, "de") and "efter `bro`" in tr(text, "da")
+    again = Text.load(text.dump())
+    assert isinstance(again.params["verb"], NotationWord) and tr(again, "de") == tr(text, "de")
+    assert type(Text.load(_("{move}", move=Notation("kahuna", "pass")).dump()).params["move"]) \
+        is Notation

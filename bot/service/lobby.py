@@ -14,6 +14,7 @@ from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..store.rows import KEPT_SETTINGS
 from .away_allowance import away_beyond
+from ..choices import english, option_key, option_value
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.reminders import ladder_words, parse_ladder
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
@@ -24,7 +25,7 @@ from .forced import forced_after, forced_words
 from .paused import pause_line
 from ..vocab import PLAYED, Status
 
-from games.text import Text, join, lines, sentence
+from games.text import Text, chain, contextual, join, lines, sentence
 from .part import Part
 
 if TYPE_CHECKING:
@@ -46,12 +47,15 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
     for key, value in given.items():
         name = key.replace("_", "-")
         if name not in TIMING_KEYS:
-            rules[key] = value
+            # an option as the lobby card names it (bootswahl) and its words (frei): English
+            rules[option_key(game, key) or key] = option_value(game, key, value)
         elif name == "on-deadline":
-            if value.lower() not in DEADLINE_ACTIONS:
+            action = english("on_deadline", value)  # überspringen, spring over: skip
+            if action not in DEADLINE_ACTIONS:
                 raise BadOptions(_("'{value}' is not a value of on-deadline (choose one of: {allowed})",
-                                   value=clip(value, 24), allowed=", ".join(DEADLINE_ACTIONS)))
-            timing[name] = value.lower()
+                                   value=clip(value, 24), allowed=commas(
+                                       [ACTION_WORDS[a] for a in DEADLINE_ACTIONS])))
+            timing[name] = action
         elif name == "reminders":  # points before the deadline: "50%,8h,1h"
             timing[name] = parse_ladder(value).spec()
         elif name == "clock":  # a chess clock: "3d+1d"
@@ -70,6 +74,33 @@ STATUS_WORDS = {"lobby": _("lobby"), "running": _("running"), "finished": _("fin
 NO_THREAD_REASON = "no thread, and the channel had a game"
 STALE_CONFIRMATION = _("This confirmation belongs to an earlier game in this channel, so I did nothing.")
 ACTION_WORDS = {"remind": _("remind"), "skip": _("skip"), "forfeit": _("forfeit")}
+_p = contextual(_)
+#: The lobby's timing overrides as a sentence names them (``deadline: 2 d``).
+TIMING_NAMES = {
+    # i18n: The lobby's timing overrides, as the lobby card names them ("deadline: 2 d").
+    "reminder": _p("timing", "reminder"),
+    "reminders": _p("timing", "reminders"),
+    "deadline": _p("timing", "deadline"),
+    "on-deadline": _p("timing", "on deadline"),
+    "clock": _p("timing", "clock"),
+}
+
+
+def commas(parts: Sequence[Any]) -> Text:
+    """``a, b, c``: a list of settings (no "and")."""
+    return chain(parts, lambda a, b: _("{a}, {b}", a=a, b=b))
+
+
+def options_said(game: Game, options: Mapping[str, str]) -> Text:
+    """A game's options as a reader reads them, in their words: ``boat choice: free, push:
+    touch`` (``Bootswahl: frei, Schub: ganz``). Not what they type: that is ``key=value``,
+    which ``/game rules`` shows."""
+    known = [k for k in game.options if k in options]
+    parts = [_("{name}: {value}", name=game.options[k].name or k,
+               value=game.options[k].word(options[k])) for k in known]
+    parts += [_("{name}: {value}", name=k, value=v) for k, v in sorted(options.items())
+              if k not in game.options]
+    return commas(parts) if parts else _("none")
 
 
 def seat_list(seats: Sequence[SeatRow], host_id: int,
@@ -117,16 +148,16 @@ class Lobby(Part):
     def _lobby_card(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     *, closed: Text | None = None) -> LobbyCard:
         host = next((s for s in seats if s.user_id == row.host_id), None)
-        opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items())) or "none"
-        timing: Any = None
+        opts = options_said(game, row.options)
+        said: list[Text] = []
         for key, value in sorted(row.timing.items()):
             if key == KEPT_SETTINGS:
                 continue  # the server's, not an option of the game
             shown = (ACTION_WORDS[value] if key == "on-deadline" else
                      clock_words(clock_of(row.timing)) if key == "clock" else
                      ladder_words(parse_ladder(value)) if key == "reminders" else format_duration(value))
-            entry = _("{key}={value}", key=key, value=shown)
-            timing = entry if timing is None else _("{a} {b}", a=timing, b=entry)
+            said.append(_("{name}: {value}", name=TIMING_NAMES.get(key, key), value=shown))
+        timing = commas(said) if said else None
         players = seat_list(seats, row.host_id) if seats else _("nobody yet")
         need = (str(game.min_players) if game.min_players == game.max_players
                 else f"{game.min_players}–{game.max_players}")
@@ -138,8 +169,8 @@ class Lobby(Part):
                   host=mention(row.host_id)))
         parts: list[Any] = [
             head,
-            (_("Options: `{options}` · timing: {timing}", options=opts, timing=timing) if timing
-             else _("Options: `{options}`", options=opts)),
+            (_("Options: {options} · timing: {timing}", options=opts, timing=timing) if timing
+             else _("Options: {options}", options=opts)),
             _("Players ({count}/{most}, needs {need}): {players}", count=len(seats),
               most=game.max_players, need=need, players=players),
         ]

@@ -12,7 +12,7 @@ import games
 import renderers
 from games import Game
 from games.aliases import english
-from games.base import Suggestions
+from games.base import Option, Suggestions
 
 from ..refusals import GameUnavailable, NotAllowed, ServiceError
 from ..messages import Actor, DirectMessage, Outcome, Place
@@ -21,10 +21,10 @@ from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
 from ..timekeeping.reminders import ladder_words
 from .names import _, bold, seat_names
-from .lobby import ACTION_WORDS, abort_reason, seat_list
+from .lobby import ACTION_WORDS, abort_reason, options_said, seat_list
 from .paused import away_lines, pause_line, time_left
 
-from games.text import Notation, Text, join, lines
+from games.text import Notation, Text, chain, join, lines
 from ..vocab import Status
 from .places import board_link
 from .part import Part
@@ -115,7 +115,7 @@ class Looking(Part):
             return Outcome(reply=self._ended_lobby(game, row), game_id=row.id)
         sight = await self.sights.sight(game, row, seats, user_id=actor.user_id)
         state, moves = sight.state, sight.moves
-        opts = " ".join(f"{k}={v}" for k, v in sorted(row.options.items()))
+        opts = options_said(game, row.options)
         order = {p: i for i, p in enumerate(game.players(state))}  # seat order (may be drawn)
         listed = sorted(seats, key=lambda s: order.get(s.player_id, len(order)))
         names = seat_names(game, state, seats)
@@ -124,7 +124,7 @@ class Looking(Part):
         parts: list[Any] = [
             self._status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),
-            _("Moves played: {n} · options: `{options}`", n=len(moves), options=opts),
+            _("Moves played: {n} · options: {options}", n=len(moves), options=opts),
         ]
         if row.status == Status.RUNNING:
             now = self.clock()
@@ -185,10 +185,12 @@ class Looking(Part):
                                    need=need))
                 return Outcome(reply=lines(parts))
             game = self.ground.engine(row.game)
+        # key=value as typed: the key in English, the values in the reader's words (which the
+        # lobby reads in every language, bot.choices.option_value)
         opts = [(_("• `{name}`: {values} (default {default}): {help}", name=name,
-                   values=" | ".join(o.values), default=o.default, help=o.help) if o.help else
-                 _("• `{name}`: {values} (default {default})", name=name, values=" | ".join(o.values),
-                   default=o.default)) for name, o in game.options.items()]
+                   values=_choices(o), default=o.word(o.default), help=o.help) if o.help else
+                 _("• `{name}`: {values} (default {default})", name=name, values=_choices(o),
+                   default=o.word(o.default))) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
         return Outcome(reply=lines([game.summary, _("**Options** (`{cmd:game new options:}key=value`):"),
                                     *opts, timing]))
@@ -313,11 +315,16 @@ class Looking(Part):
                                   lambda: game.suggestions(state, player))
 
 
+def _choices(option: Option) -> Text:
+    """``die | free``: an option's values as the reader may type them."""
+    return chain([option.word(v) for v in option.values], lambda a, b: _("{a} | {b}", a=a, b=b))
+
+
 def _in_readers_words(game: Game, label: Any) -> Any:
     """A suggestion's label with its ``{move}`` in the reader's words (``schieben rot · …``);
     the value sent stays the English move, which ``/move`` reads in every language."""
     if isinstance(label, Text) and isinstance(label.params.get("move"), str) \
             and not isinstance(label.params["move"], (Text, Notation)):
         params = {**label.params, "move": Notation(game.id, label.params["move"])}
-        return Text(label.domain, label.msgid, params, label.plural, label.n)
+        return label.with_params(params)
     return label

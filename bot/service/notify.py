@@ -61,7 +61,7 @@ def _relinked(text: Any, link: str) -> Any:
     if not isinstance(text, Text):
         return text
     params = {k: link if k == "link" else _relinked(v, link) for k, v in text.params.items()}
-    return Text(text.domain, text.msgid, params, text.plural, text.n)
+    return text.with_params(params)
 
 
 @dataclass(eq=False, repr=False, kw_only=True)

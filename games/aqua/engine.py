@@ -135,7 +135,8 @@ def solo_rating(total: int) -> str:
 class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
            traits=Traits(Chance.SEEDED, Information.PERFECT)):
     aliases = ALIASES
-    options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP)}
+    options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP, words.OPTION_NAME,
+                                    words.OPTION_WORDS)}
     summary = words.SUMMARY
 
     # ----- set-up ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..base import Button, Result
 from ..notation import quote
-from ..text import Text, translator
+from ..text import Text, contextual, translator
 from .material import (
     ANIMAL_A,
     LARGE_ANIMALS,
@@ -27,9 +27,16 @@ from .notation import AquaMove, Large, Snail, Take
 from .state import AquaState, Phase, pos_key
 
 _ = translator("aqua")
+_p = contextual(_)
 
 OPTION_HELP = _("base: E01–E06; advanced: 6 of 24 at random; family: no ecosystems or reefs, "
                 "animals only")
+
+# i18n: The lobby option ecosystems=, as a sentence names it.
+OPTION_NAME = _p("option", "ecosystems")
+# i18n: The values of ecosystems=: one word each, typed too (ecosystems=familie).
+OPTION_WORDS: dict[str, Text] = {"base": _p("ecosystems", "base"), "advanced": _p("ecosystems", "advanced"),
+                "family": _p("ecosystems", "family")}
 
 SUMMARY = _(
     "**Aqua** — 1–4 players, 17 rounds. Grow a coral area from hexagonal tiles, each cut "

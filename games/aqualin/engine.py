@@ -42,8 +42,10 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
               traits=Traits(Chance.SEEDED, Information.PERFECT)):
     aliases = ALIASES
     options = {
-        "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP),
-        "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP),
+        "rules": Option(tuple(r.value for r in Rules), Rules.SEED.value, words.RULES_HELP,
+                        words.RULES_NAME, words.RULES_WORDS),
+        "role": Option(tuple(s.value for s in Seating), Seating.RANDOM.value, words.ROLE_HELP,
+                       words.ROLE_NAME, words.SEATING_WORDS),
     }
     summary = words.SUMMARY
 

@@ -7,20 +7,29 @@ state's vocabularies only.
 
 from __future__ import annotations
 
-from ..text import Text, translator
+from ..text import Text, contextual, translator
 from .state import Role, Rules
 
 _ = translator("aqualin")
+_p = contextual(_)
 
 #: The tile letters' words, translatable (a tile's name is one phrase: :data:`TILE_WORDS`).
 COLOUR_WORDS = {"R": _("red"), "Y": _("yellow"), "G": _("green"), "B": _("blue"), "P": _("pink"),
                 "V": _("purple")}
 SPECIES_WORDS = {"C": _("crab"), "F": _("fish"), "J": _("jellyfish"), "H": _("seahorse"),
                  "S": _("starfish"), "T": _("turtle")}
-ROLE_WORDS = {Role.COLOUR: _("colour"), Role.SPECIES: _("species")}
+ROLE_WORDS: dict[str, Text] = {Role.COLOUR: _("colour"), Role.SPECIES: _("species")}
 
 RULES_HELP = _("seed: draw a tile, shift one step; classic: open market of six, slide")
 ROLE_HELP = _("who scores by colour (the colour player moves first)")
+# i18n: The lobby options, as a sentence names them.
+RULES_NAME = _p("option", "rules")
+ROLE_NAME = _p("option", "role")
+# i18n: The values of rules= and role=: one word each, typed too (rules=klassisch).
+RULES_WORDS: dict[str, Text] = {"seed": _p("rules", "seed"), "classic": _p("rules", "classic")}
+SEATING_WORDS: dict[str, Text] = {"random": _p("role", "random"),
+                                  "host-colour": _p("role", "host-colour"),
+                                  "host-species": _p("role", "host-species")}
 
 SUMMARY = _(
     "**Aqualin** — 2 players, 36 tiles (6 colours × 6 species) on a 6×6 board.\n"

@@ -55,9 +55,10 @@ class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players
              traits=Traits(Chance.SEEDED, Information.HIDDEN)):
     aliases = ALIASES
     options = {
-        "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP),
-        "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP),
-        "handicap_seat": Option(("1", "2"), "2", words.SEAT_HELP),
+        "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP, words.VARIANT_NAME,
+                          words.VARIANT_WORDS),
+        "handicap": Option(("0", "1", "2", "3"), "0", words.HANDICAP_HELP, words.HANDICAP_NAME),
+        "handicap_seat": Option(("1", "2"), "2", words.SEAT_HELP, words.SEAT_NAME),
     }
     summary = words.SUMMARY
 

@@ -18,7 +18,7 @@ from typing import ClassVar, Union
 
 from ..errors import InvalidMove
 from ..notation import Aliases, clean, quote
-from ..text import Text, translator
+from ..text import NotationWord, Text, translator
 from .board import HAND_LIMIT, ISLANDS, ends, line_between, neighbours
 
 _ = translator("kahuna")
@@ -191,11 +191,12 @@ def parse_move(text: object) -> KahunaMove:
     kind = Kind(verb)
     if kind in (Kind.PASS, Kind.END):
         if args:
-            raise InvalidMove(_("'{text}': {verb} takes nothing after it", text=shown, verb=verb))
+            raise InvalidMove(_("'{text}': {verb} takes nothing after it", text=shown,
+                                verb=NotationWord("kahuna", verb)))
         return Pass() if kind is Kind.PASS else End()
     if not args:
-        raise InvalidMove(_("'{text}' is missing what to {verb}: {help}", text=shown, verb=verb,
-                            help=_EXAMPLES[kind]))
+        raise InvalidMove(_("'{text}' is missing what to {verb}: {help}", text=shown,
+                            verb=NotationWord("kahuna", verb), help=_EXAMPLES[kind]))
     if kind in (Kind.BRIDGE, Kind.FREE):
         if len(args) == 2 and "-" not in args[0] + args[1]:
             args = [f"{args[0]}-{args[1]}"]  # "bridge huna elai" reads as huna-elai

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..text import Text, chain, either, join, plural, translator
+from ..text import Text, chain, contextual, either, join, plural, translator
 from .board import HAND_LIMIT, LINES, LINES_OF, MAJORITY, count, ends
 from .notation import Bridge, Draw, End, Free, KahunaMove, Pass, Remove, Tuck, parse_move
 from .rules import merge, place_bridge, remove_bridge, unmarked
@@ -19,6 +19,7 @@ from .state import KahunaState, Phase, Record, Scoring
 
 _ = translator("kahuna")
 _n = plural(_)
+_p = contextual(_)
 
 # ----- the game's texts --------------------------------------------------------------------------
 
@@ -26,6 +27,13 @@ VARIANT_HELP = _("planning: no bridge next to an enemy stone, removal may take t
                  "open-draws: drawn open cards stay face up")
 HANDICAP_HELP = _("free bridges the handicap seat places before the first turn")
 SEAT_HELP = _("the seat that gets the handicap (1 = host)")
+# i18n: The lobby options, as a sentence names them.
+VARIANT_NAME = _p("option", "variant")
+HANDICAP_NAME = _p("option", "handicap")
+SEAT_NAME = _p("option", "handicap seat")
+# i18n: The values of variant=: one word each, typed too (variant=planung).
+VARIANT_WORDS: dict[str, Text] = {"base": _p("variant", "base"), "planning": _p("variant", "planning"),
+                 "open-draws": _p("variant", "open-draws")}
 
 SUMMARY = _(
     "**Kahuna** — 2 players, 12 islands joined by 27 lines. Control islands with bridges.\n"

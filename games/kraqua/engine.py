@@ -14,7 +14,7 @@ from typing import Any
 from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..errors import IllegalMove
 from ..rng import Rng, seed_to_int
-from ..text import Text, translator
+from ..text import Notation, Text, contextual, translator
 from . import codec, rules, turns, words
 from .board import (
     CHIPS,
@@ -64,6 +64,7 @@ def _last_view(last: Any) -> LastView | None:
             "said": kept.get("said", [])}
 
 _ = translator("kraqua")
+_p = contextual(_)
 
 
 class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
@@ -72,7 +73,11 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "
-                          "pro: 0 shells, 10 tiles")),
+                          "pro: 0 shells, 10 tiles"),
+                        # i18n: The lobby option level=, as a sentence names it.
+                        _p("option", "level"),
+                        # i18n: The value level=pro: one word, typed too (level=profi).
+                        {"pro": _p("level", "pro")}),
     }
     summary = words.SUMMARY
 
@@ -318,10 +323,10 @@ class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players
             self.check_can_act(before, player)
             after, events = rules.play(before, str(player), self.parse_move(move))
         except IllegalMove:
-            return _("played {move}", move=self.normalize_move(move))
+            return _("played {move}", move=Notation("kraqua", self.normalize_move(move)))
         assert after.last is not None
-        return self.say_events(events, names, str(player)) or _("played {move}",
-                                                               move=after.last["move"])
+        return self.say_events(events, names, str(player)) or _("played {move}", move=Notation(
+            "kraqua", after.last["move"]))
 
     def prompt(self, state: KraquaState, player: str,
                names: Mapping[str, str] | None = None) -> Text:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import IllegalMove
 from ..rng import Rng
-from ..text import Text, plural, translator
+from ..text import Notation, Text, plural, translator
 from .board import (FISH, GATE_AFTER, GEM_COLOURS, GOAL, ROWS, SIDES, field_name, special,
                     tile_animal)
 from .notation import (
@@ -50,6 +50,7 @@ from .state import (
     chip_letter,
     chip_name,
     colours,
+    fish_colours,
     free_moves,
     gate_of,
     is_protected,
@@ -69,6 +70,11 @@ from .words import hint
 _ = translator("kraqua")
 _n = plural(_)
 
+
+def said(move: str) -> Notation:
+    """A move a refusal names (what was tried, what to write): in the reader's words."""
+    return Notation("kraqua", move)
+
 #: Which moves each step of the game accepts.
 STEP_KINDS: Mapping[Step, frozenset[Kind]] = {
     Step.LAY: frozenset({Kind.LAY}),
@@ -87,7 +93,7 @@ def play(state: KraquaState, player: str, move: KraquaMove
     step = step_of(state, player)
     assert step is not None  # check_can_act ran first
     if move.kind not in STEP_KINDS[step]:
-        raise IllegalMove(_("{move} is not possible now: {hint}", move=str(move),
+        raise IllegalMove(_("{move} is not possible now: {hint}", move=said(str(move)),
                             hint=hint(step, legal_moves(state, player))))
     new = state.copy()
     events: list[Text] = []
@@ -114,7 +120,7 @@ def _do_lay(s: KraquaState, player: str, m: Lay, rng: Rng,
         words = dict(row=ROW_WORDS[m.row], front=s.fronts[m.row])
         if other:
             raise IllegalMove(_("the {row} row has no free spot on the revealed board (front "
-                                "at spot {front}): {move}", move=lay(other[0]), **words))
+                                "at spot {front}): {move}", move=said(lay(other[0])), **words))
         raise IllegalMove(_("the {row} row has no free spot on the revealed board (front at "
                             "spot {front})", **words))
     tile = s.turn_tile
@@ -140,7 +146,7 @@ def _do_shell(s: KraquaState, player: str, m: Shell, rng: Rng,
     animal = tile_animal(*turn_tile(s, player))
     if chip == animal:
         raise IllegalMove(_("your chip shows the tile's animal ({animal}): move for free with "
-                            "{move}", animal=animal_name(chip), move=str(Fish(m.fish))))
+                            "{move}", animal=animal_name(chip), move=said(str(Fish(m.fish)))))
     _move_fish(s, player, m, chip, True, rng, ev)
 
 
@@ -149,14 +155,14 @@ def _do_jelly(s: KraquaState, player: str, m: Jelly, rng: Rng,
     if s.chips[player] != "jellyfish":
         raise IllegalMove(_("only the jellyfish chip may choose the animal (yours is the "
                             "{chip}): write {fish} or {shell}", chip=chip_name(s.chips[player]),
-                            fish=str(Fish(m.fish)), shell=str(Shell(m.fish))))
+                            fish=said(str(Fish(m.fish))), shell=said(str(Shell(m.fish)))))
     animal = tile_animal(*turn_tile(s, player))
     if m.animal == animal:
         raise IllegalMove(_("{animal} is your tile's animal: move for free with {move}",
-                            animal=animal_name(animal), move=str(Fish(m.fish))))
+                            animal=animal_name(animal), move=said(str(Fish(m.fish)))))
     if m.animal == "J":
         raise IllegalMove(_("the jellyfish is your chip's animal: write {move}",
-                            move=str(Shell(m.fish))))
+                            move=said(str(Shell(m.fish)))))
     _move_fish(s, player, m, m.animal, True, rng, ev)
 
 
@@ -167,7 +173,7 @@ def _do_skip(s: KraquaState, player: str, m: Skip, rng: Rng,
     if movable:
         raise IllegalMove(_("a fish can move {by}, so you must move one: {move}",
                             by=WITH_ANIMAL[animal],
-                            move=str(Fish(movable[0]))))
+                            move=said(str(Fish(movable[0])))))
     ev.append(_("could not move a fish {by}", by=WITH_ANIMAL[animal]))
     _end_turn(s, player, ev)
 
@@ -176,7 +182,7 @@ def _move_fish(s: KraquaState, player: str, m: Fish | Shell | Jelly, animal: str
                rng: Rng, ev: list[Text]) -> None:
     if pays and s.shells < 1:
         raise IllegalMove(_("the team has no shell to pay for {move}: move with your tile "
-                            "(fish …) instead", move=str(m)))
+                            "(fish …) instead", move=said(str(m))))
     dest, why = target(s, m.fish, animal)
     if dest is None:
         raise IllegalMove(why)
@@ -346,7 +352,7 @@ def _do_shark(s: KraquaState, player: str, m: Shark, rng: Rng,
     if not shark_usable(s):
         raise IllegalMove(_("{move} is refused: the shark helps only while Kraqua's cave holds "
                             "a gem the hideout still needs ({needs}); write pass",
-                            move=str(m), needs=colours(still_needed(s))))
+                            move=said(str(m)), needs=colours(still_needed(s))))
     if s.gems["cave"][m.gem] == 0:
         left = [c for c in GEM_COLOURS if s.gems["cave"][c] > 0]
         raise IllegalMove(_("there is no {colour} gem in the cave: choose one of {left}",
@@ -406,10 +412,10 @@ def _do_draw(s: KraquaState, player: str, m: Draw, rng: Rng,
     turtle = s.chips[player] == "turtle"
     if turtle and m.side is None:
         raise IllegalMove(_("you hold the turtle: choose the side of tile {tile}, {a} or {b}",
-                            tile=s.drawing, a="draw A", b="draw B"))
+                            tile=s.drawing, a=said("draw A"), b=said("draw B")))
     if not turtle and m.side is not None:
         raise IllegalMove(_("only the turtle chooses the side of a drawn tile: write {move}",
-                            move="draw"))
+                            move=said("draw")))
     if turtle:
         assert s.drawing is not None and m.side is not None
         tile: Tile = (s.drawing, m.side)
@@ -429,14 +435,14 @@ def _do_take(s: KraquaState, player: str, m: Take, rng: Rng,
         other = [r for r in ROWS if s.rows[r]]
         if other:
             raise IllegalMove(_("the {row} row is empty: {move}", row=ROW_WORDS[m.row],
-                                move=str(Take(other[0]))))
+                                move=said(str(Take(other[0])))))
         raise IllegalMove(_("the {row} row is empty", row=ROW_WORDS[m.row]))
     if turtle and m.side is None:
         raise IllegalMove(_("you hold the turtle: choose the side too, {a} or {b}",
-                            a=str(Take(m.row, "A")), b=str(Take(m.row, "B"))))
+                            a=said(str(Take(m.row, "A"))), b=said(str(Take(m.row, "B")))))
     if not turtle and m.side is not None:
         raise IllegalMove(_("only the turtle may turn a taken tile: write {move}",
-                            move=str(Take(m.row))))
+                            move=said(str(Take(m.row)))))
     number, side = s.rows[m.row].pop(spot)
     tile: Tile = (number, m.side or side)
     s.tiles[player] = tile
@@ -455,7 +461,7 @@ def _advance(s: KraquaState, rng: Rng, ev: list[Text]) -> None:
                 if s.steal:
                     ev.append(_n("Kraqua robs {n} unprotected fish: {fish}",
                                  "Kraqua robs {n} unprotected fish: {fish}", len(s.steal),
-                                 fish=colours(s.steal)))
+                                 fish=fish_colours(s.steal)))
                 continue
             head = s.queue[0]
             if s.stack:
@@ -517,7 +523,8 @@ def _board_change(s: KraquaState, ev: list[Text]) -> None:
     s.passed.append([])
     criterion, reverse = s.gates[s.revealed - 1]
     ev.append(_("gate {gate} ({criterion}): {order}", gate=s.revealed,
-                criterion=CRITERION_WORDS[criterion], order=colours(gate_of(s, s.revealed - 1))))
+                criterion=CRITERION_WORDS[criterion],
+                order=fish_colours(gate_of(s, s.revealed - 1))))
 
 
 def _new_round(s: KraquaState, ev: list[Text]) -> None:

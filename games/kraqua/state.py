@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..text import Text, chain, translator
+from ..text import Text, chain, contextual, translator
 from .board import (
     ANIMAL_LETTER,
     FIELD_ANIMAL,
@@ -31,6 +31,7 @@ from .board import (
 )
 
 _ = translator("kraqua")
+_p = contextual(_)
 
 
 #: Kraqua wins as soon as the cave holds this many gems (rules page: 8; tuned with the shark
@@ -91,9 +92,20 @@ ANIMAL_WORDS: Mapping[str, Text] = {"T": _("turtle"), "S": _("seahorse"), "J": _
 #: "with the crab": a phrase of its own, so languages with articles by gender and case get them.
 WITH_ANIMAL: Mapping[str, Text] = {"T": _("with the turtle"), "S": _("with the seahorse"),
                                    "J": _("with the jellyfish"), "C": _("with the crab")}
-#: Gem (and fish) colours as words: "Kraqua rolls {colour}", lists like "green, red, yellow".
+#: Gem colours as words: "Kraqua rolls {colour}", lists like "blue, red, white".
 COLOUR_WORDS: Mapping[str, Text] = {"blue": _("blue"), "white": _("white"), "green": _("green"),
                                     "red": _("red"), "purple": _("purple"), "yellow": _("yellow")}
+#: A fish named by its colour in a list: "gate 2 (colour): green, red, yellow", "red on 5".
+#: German names it by its colour, like on the box ("Grün"); Danish by the definite adjective
+#: ("den grønne"), as a bare colour names no fish there.
+FISH_COLOURS: Mapping[str, Text] = {
+    # i18n: A fish named by its colour in a list (Danish: "den grønne").
+    "green": _p("fish", "green"),
+    # i18n: A fish named by its colour in a list (Danish: "den røde").
+    "red": _p("fish", "red"),
+    # i18n: A fish named by its colour in a list (Danish: "den gule").
+    "yellow": _p("fish", "yellow"),
+}
 #: A fish in a sentence: "the red fish" (German names it by its colour, like on the box).
 FISH_WORDS: Mapping[str, Text] = {"green": _("the green fish"), "red": _("the red fish"),
                                   "yellow": _("the yellow fish")}
@@ -120,8 +132,13 @@ def listing(parts: Sequence[Any]) -> Text:
 
 
 def colours(names: Sequence[str]) -> Text:
-    """``green, red, yellow`` in the reader's words."""
+    """Gems: ``blue, red, white`` in the reader's words."""
     return listing([COLOUR_WORDS[c] for c in names])
+
+
+def fish_colours(names: Sequence[str]) -> Text:
+    """Fish: ``green, red, yellow`` in the reader's words (Danish ``den grønne, den røde``)."""
+    return listing([FISH_COLOURS[c] for c in names])
 
 
 def tile_text(tile: Sequence[Any]) -> Text:
@@ -200,7 +217,7 @@ def record(event: Text) -> list[str]:
     if not seats:
         return [str(event)]
     blank = {k: "{}" if isinstance(v, Seat) else v for k, v in event.params.items()}
-    return [str(Text(event.domain, event.msgid, blank, event.plural, event.n)), *map(str, seats)]
+    return [str(event.with_params(blank)), *map(str, seats)]
 
 
 # ----- state ------------------------------------------------------------------------------------
@@ -356,7 +373,7 @@ def target(state: KraquaState, colour: str, animal: str) -> tuple[int | None, Te
         if colour != nxt:
             return None, _("{fish} may not pass gate {gate} before {other} (order {order}: no "
                            "cutting in line)", fish=fish, gate=gate + 1, other=FISH_WORDS[nxt],
-                           order=colours(order))
+                           order=fish_colours(order))
     return dest, ""
 
 

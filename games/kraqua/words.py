@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from ..base import Result
-from ..text import Text, plural, translator
+from ..text import Notation, Text, plural, translator
 from .board import ANIMALS, SIDES, field_name, special, tile_animal
 from .notation import Draw, Fish, Gem, Jelly, Lay, Shell, Skip, Take, parse_move
 from .plan_board import board_of, dest, protected
@@ -20,6 +20,7 @@ from .state import (
     Tile,
     animal_name,
     colours,
+    listing,
     next_spot,
     rear_spot,
     tile_text,
@@ -62,7 +63,7 @@ SUMMARY = _(
 
 def hint(step: Step, moves: Sequence[str]) -> Text:
     """What the step wants, with the first legal moves: for a move of the wrong kind."""
-    shown = ", ".join(moves[:4]) + (", …" if len(moves) > 4 else "")
+    shown = listing([Notation("kraqua", m) for m in moves[:4]] + (["…"] if len(moves) > 4 else []))
     what = {
         "lay": _("lay your tile first"),
         "move": _("move a fish"),
@@ -105,7 +106,7 @@ def say_events(events: Sequence[Text], names: Mapping[str, str] | None,
         if any(isinstance(v, Seat) for v in event.params.values()):
             params = {k: (_("them") if v == mover else _("**{name}**", name=names.get(v, v)))
                       if isinstance(v, Seat) else v for k, v in event.params.items()}
-            event = Text(event.domain, event.msgid, params, event.plural, event.n)
+            event = event.with_params(params)
         text = event if text is None else _("{a}; {b}", a=text, b=event)
     return text
 

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from ..base import Button, Chance, Game, Information, Option, Result, Traits
 from ..registry import register
 from ..rng import Rng, seed_to_int
-from ..text import Text, translator
+from ..text import Text, contextual, translator
 from . import words
 from .model import FACES, FIGURES, LANES, LAST_WAVE, SIZES, TIP_RANGE, TIP_STEPS, WEIGHTS, safe2
 from .notation import ALIASES, Move, Roll, format_move, parse_move
@@ -24,6 +24,7 @@ from .state import Boat, BoatChoice, KrasserfallState, Phase, PushOption, Where
 from .view import KrasserfallView, view
 
 _ = translator("krasserfall")
+_p = contextual(_)
 
 EDGE2 = 2 * LAST_WAVE  # the last position (in half waves) still in the river
 
@@ -34,10 +35,18 @@ class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasser
     options = {
         "push": Option(("touch", "thrill"), "touch",
                        _("touch: a push moves a boat one wave; thrill: or half a wave "
-                         "(push half)")),
+                         "(push half)"),
+                       # i18n: The lobby option push=touch|thrill, as a sentence names it.
+                       _p("option", "push"),
+                       # i18n: The values of push=: one word each, typed too (push=halb).
+                       {"touch": _p("push", "touch"), "thrill": _p("push", "thrill")}),
         "boat-choice": Option(("die", "free"), "die",
                               _("die: push the boat the die shows; free: any boat holding a figure "
-                                "of yours")),
+                                "of yours"),
+                              # i18n: The lobby option boat-choice=die|free, as a sentence names it.
+                              _p("option", "boat choice"),
+                              # i18n: The values of boat-choice=: one word each, typed too.
+                              {"die": _p("boat-choice", "die"), "free": _p("boat-choice", "free")}),
     }
     summary = _(
         "**Krasserfall** — 2–4 players, 4 boats (red, yellow, green, blue) drifting towards a "

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import Text, chain, translator
+from ..text import Text, chain, contextual, translator
 from .state import FACES, FIGURES, LANES, SIZES, Boat, KrasserfallState, figure_key
 
 __all__ = [
-    "BALANCE", "BOAT_WORDS", "FACES", "FACE_WORDS", "FIGURES", "FIGURE_WORDS", "LANES",
+    "BALANCE", "BOAT_NAMES", "BOAT_WORDS", "FACES", "FACE_WORDS", "FIGURES", "FIGURE_WORDS", "LANES",
     "LAST_WAVE", "MEDALS", "MEDALS_TO_END", "SIZES", "SIZE_WORDS", "TIP_RANGE", "TIP_STEPS",
     "WEIGHTS", "Balance", "Boat", "KrasserfallState", "commas", "danger2", "excess", "face_word",
     "fall_chance", "figure_key", "half", "hold2", "number", "over_edge", "percent", "pull2",
@@ -23,6 +23,7 @@ __all__ = [
 ]
 
 _ = translator("krasserfall")
+_p = contextual(_)
 
 LAST_WAVE = 6  # waves 0..6; a boat pushed past wave 6 goes over the edge
 MEDALS = {"big": 1, "small": 2}  # medals a figure in the last boat earns its owner
@@ -31,9 +32,28 @@ WEIGHTS = 6  # weights in the box; none is attached once all hang on fish
 TIP_STEPS = 1000  # tipping points are kept in 1/1000 of a unit of danger
 TIP_RANGE = 4  # each round a boat's tipping point is drawn uniformly in [-4, +4]
 
-#: The boats' names in sentences (the notation keeps ``red`` ... in every language).
+#: A boat's colour as a word of its own: a die face ("rolled **red**"), a label, a short list
+#: ("fall: red 40 %"). The notation keeps ``red`` ... in every language.
 BOAT_WORDS: dict[str, Text] = {"red": _("red"), "yellow": _("yellow"), "green": _("green"),
                                "blue": _("blue")}
+#: A boat named by its colour in a sentence ("pushed **red** to wave 3", "place in green or
+#: blue"). English says the colour; German the stem its sentences decline ("das {boat}e
+#: Boot", "im {boat}en Boot"); Danish the whole phrase, whose adjective changes form ("den
+#: røde båd", "den grønne båd", "den blå båd").
+BOAT_NAMES: dict[str, Text] = {
+    # i18n: A boat named by its colour inside a sentence (German: the stem, as "red"; Danish:
+    # "den røde båd").
+    "red": _p("boat", "red"),
+    # i18n: A boat named by its colour inside a sentence (German: the stem, as "yellow";
+    # Danish: "den gule båd").
+    "yellow": _p("boat", "yellow"),
+    # i18n: A boat named by its colour inside a sentence (German: the stem, as "green";
+    # Danish: "den grønne båd").
+    "green": _p("boat", "green"),
+    # i18n: A boat named by its colour inside a sentence (German: the stem, as "blue";
+    # Danish: "den blå båd").
+    "blue": _p("boat", "blue"),
+}
 #: A figure as a noun phrase after "the", "their own", "Cat's" ("big figure").
 FIGURE_WORDS: dict[str, Text] = {"big": _("big figure"), "small": _("small figure")}
 #: A figure size as a word of its own ("left: small").

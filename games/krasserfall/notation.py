@@ -16,7 +16,7 @@ from typing import ClassVar, Union
 
 from ..errors import InvalidMove
 from ..notation import Aliases, clean, quote
-from ..text import translator
+from ..text import Notation, translator
 from .state import LANES, SIZES, Kind, Where
 
 _ = translator("krasserfall")
@@ -184,8 +184,8 @@ def parse_move(text: object) -> Move:
         return move
     if kind in ("ring", "ring-start"):
         if len(args) != 1:
-            raise InvalidMove(_("could not read '{text}': write {kind} and a boat, like "
-                                "{kind} blue", text=shown, kind=kind))
+            raise InvalidMove(_("could not read '{text}': name a boat, like `{example}`",
+                                text=shown, example=Notation("krasserfall", f"{kind} blue")))
         return MoveRing(_boat(args[0])) if kind == "ring" else RingStart(_boat(args[0]))
     if kind == "place":
         if len(args) != 2:

@@ -17,7 +17,7 @@ from ..rng import Rng
 from ..text import translator
 from .model import (
     BALANCE,
-    BOAT_WORDS,
+    BOAT_NAMES,
     FACES,
     FIGURES,
     LANES,
@@ -176,8 +176,8 @@ def place_stone(state: KrasserfallState, seat: int, move: Stone, text: str) -> K
         raise IllegalMove(_("you have already placed the stone this round"))
     if state.boats[move.boat].fallen:
         raise IllegalMove(_("{boat} has fallen into the net: put the stone on a boat in the "
-                            "river ({boats})", boat=BOAT_WORDS[move.boat],
-                            boats=commas([BOAT_WORDS[c] for c in state.standing()])))
+                            "river ({boats})", boat=BOAT_NAMES[move.boat],
+                            boats=commas([BOAT_NAMES[c] for c in state.standing()])))
     new = state.copy()
     new.boats[move.boat].stone = move.where
     new.stone_used = True

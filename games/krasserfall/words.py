@@ -11,9 +11,10 @@ from collections.abc import Mapping
 
 from ..base import Button
 from ..errors import GameError
-from ..text import Text, either, join, plural, translator
+from ..text import Notation, Text, either, join, plural, translator
 from .model import (
     BALANCE,
+    BOAT_NAMES,
     BOAT_WORDS,
     FIGURE_WORDS,
     LANES,
@@ -44,7 +45,7 @@ def _name(names: Mapping[str, str], player: str) -> str:
 
 
 def _bold(colour: str) -> Text:
-    return _("**{boat}**", boat=BOAT_WORDS[colour])
+    return _("**{boat}**", boat=BOAT_NAMES[colour])
 
 
 def describe(before: KrasserfallState, player: str, move: str,
@@ -60,7 +61,7 @@ def describe(before: KrasserfallState, player: str, move: str,
         c: p for c, p in risks(before, seat, parsed).items() if p < 1}
     last = after.last or {}
     kind = last.get("kind")
-    boat = BOAT_WORDS.get(last.get("boat") or "", "?")
+    boat = BOAT_NAMES.get(last.get("boat") or "", "?")
     text: Text
     if kind == "roll":
         face = last.get("face", "?")
@@ -69,7 +70,7 @@ def describe(before: KrasserfallState, player: str, move: str,
             text = _("{text}: no figure can move, so the turn passes", text=text)
         elif face in LANES and before.boats[face].fallen:
             text = _("{text} ({colour} has fallen: the boat furthest back moves instead)",
-                     text=text, colour=BOAT_WORDS[face])
+                     text=text, colour=BOAT_NAMES[face])
         elif face == "ring" and ring_boat(before) is None:
             text = _("{text} (the ring has fallen: a figure moves instead)", text=text)
     elif kind == "push":
@@ -80,11 +81,11 @@ def describe(before: KrasserfallState, player: str, move: str,
                      wave=number(last.get("position")))
     elif kind == "ring":
         text = _("moved the life ring from **{src}** to **{boat}**",
-                 src=BOAT_WORDS.get(last.get("from") or "", "?"), boat=boat)
+                 src=BOAT_NAMES.get(last.get("from") or "", "?"), boat=boat)
     elif kind == "move":
         owner = last.get("owner", "")
         figure = FIGURE_WORDS.get(last.get("size") or "", "?")
-        src = BOAT_WORDS.get(last.get("from") or "", "?")
+        src = BOAT_NAMES.get(last.get("from") or "", "?")
         if owner == player:
             text = _("moved their own {figure} from **{src}** to **{boat}**", figure=figure,
                      src=src, boat=boat)
@@ -119,7 +120,7 @@ def describe(before: KrasserfallState, player: str, move: str,
         gains = [_("{player} +{medals}", player=_name(names, p), medals=g)
                  for p, g in end["medals"].items()]
         text = _("{text}. Round {round} is over: **{boat}** is the last boat ({gains})", text=text,
-                 round=end["round"], boat=BOAT_WORDS.get(end["boat"], "?"),
+                 round=end["round"], boat=BOAT_NAMES.get(end["boat"], "?"),
                  gains=commas(gains) if gains else _("no figures, no medals"))
         if after.over:
             end_ = result(after)
@@ -319,7 +320,7 @@ def ranked(state: KrasserfallState, seat: int, moves: list[str]) -> list[tuple[f
 
 def risk_note(chances: Mapping[str, float]) -> Text:
     """``red: 40 % to fall, blue: 5 % to fall``: the long form for sentences."""
-    return commas([_("{boat}: {percent} % to fall", boat=BOAT_WORDS[c], percent=percent(p))
+    return commas([_("{boat}: {percent} % to fall", boat=BOAT_NAMES[c], percent=percent(p))
                    for c, p in chances.items()])
 
 
@@ -380,13 +381,13 @@ def buttons(state: KrasserfallState, player: str, path: str = "") -> list[Button
         if turn and all(m.startswith("move ") for m in turn) and len(turn) > 8:
             if path:
                 out += [Button(button_label(state, seat, m,
-                                            _("to {boat}", boat=BOAT_WORDS[m.rsplit(">", 1)[1]])),
+                                            _("to {boat}", boat=BOAT_NAMES[m.rsplit(">", 1)[1]])),
                                m) for m in turn if m.startswith(f"move {path}>")]
                 return out
             groups = dict.fromkeys(m[5:].rsplit(">", 1)[0] for m in turn)
             out += [Button(_("Move seat {seat}'s {figure} from {boat}", seat=g.split(":")[0],
                              figure=FIGURE_WORDS[g.split(":")[1].split()[0]],
-                             boat=BOAT_WORDS[g.split()[-1]]), path=g) for g in groups]
+                             boat=BOAT_NAMES[g.split()[-1]]), path=g) for g in groups]
         elif not path:
             out += [Button(button_label(state, seat, m, _button_label(m)), m) for m in turn]
     if not path and unplaced_stone_holder(state) == seat:
@@ -400,22 +401,22 @@ def _button_label(move: str) -> Text:
     if move == "roll":
         return _("Roll the die")
     if words[0] == "push":
-        boat = BOAT_WORDS.get(words[1]) if len(words) > 1 else None
+        boat = BOAT_NAMES.get(words[1]) if len(words) > 1 else None
         if words[-1] == "half":
             return _("Push {boat} half a wave", boat=boat) if boat else _("Push half a wave")
         return _("Push {boat}", boat=boat) if boat else _("Push")
     if words[0] == "place":
-        return (_("Place big in {boat}", boat=BOAT_WORDS[words[2]]) if words[1] == "big"
-                else _("Place small in {boat}", boat=BOAT_WORDS[words[2]]))
+        return (_("Place big in {boat}", boat=BOAT_NAMES[words[2]]) if words[1] == "big"
+                else _("Place small in {boat}", boat=BOAT_NAMES[words[2]]))
     if words[0] == "ring-start":
-        return _("Ring on {boat}", boat=BOAT_WORDS[words[1]])
+        return _("Ring on {boat}", boat=BOAT_NAMES[words[1]])
     if words[0] == "ring":
-        return _("Ring to {boat}", boat=BOAT_WORDS[words[1]])
-    return _("{move}", move=move)  # a figure move: its notation
+        return _("Ring to {boat}", boat=BOAT_NAMES[words[1]])
+    return _("{move}", move=Notation("krasserfall", move))  # a figure move, in the reader's words
 
 
 def _stone_label(move: str) -> Text:
     """``stone red boat`` -> ``Stone: boat of red``."""
     _kind, boat, where = move.split()
-    return (_("Stone: boat of {boat}", boat=BOAT_WORDS[boat]) if where == "boat"
-            else _("Stone: strip of {boat}", boat=BOAT_WORDS[boat]))
+    return (_("Stone: boat of {boat}", boat=BOAT_NAMES[boat]) if where == "boat"
+            else _("Stone: strip of {boat}", boat=BOAT_NAMES[boat]))

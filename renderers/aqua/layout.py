@@ -315,7 +315,7 @@ def _hint_texts(view: AquaView, names: Mapping[str, str], who: str, role: str,
                        "in a row. White: the last turn.", player=name, last=last["round"],
                        n=view.get("round")))
     if who == view.get("active") and phase == "take":
-        example = Notation("aqua", "take SLOT at Q,R rot 0-2")
+        example: Text | Notation = _("take SLOT at Q,R rot 0-2")  # a pattern, in each language
         if wide:
             lines.append(_("Bright q,r: a market tile fits there now  ·  {cmd:move} {example}",
                            example=example))
@@ -324,7 +324,7 @@ def _hint_texts(view: AquaView, names: Mapping[str, str], who: str, role: str,
                       _("{cmd:move} {example}", example=example)]
     elif who == view.get("active") and phase == "large":
         options = [str(o) for o in view.get("large_options") or []]
-        example = Notation("aqua", options[0] if options else "large SHAPE q,r ...")
+        example = Notation("aqua", options[0]) if options else _("large SHAPE q,r ...")
         if len(options) > 1:
             lines.append(_("Large animal: {cmd:move} {example} (or {n} more)  or  {cmd:move} "
                            "{done}", example=example, n=len(options) - 1,

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from games.kraqua.view import KraquaView
-from games.kraqua.state import COLOUR_WORDS, CRITERION_WORDS, chip_name, colours, listing
+from games.kraqua.state import (CRITERION_WORDS, FISH_COLOURS, chip_name, colours, fish_colours,
+                                 listing)
 from games.text import Text, chain, translator
 
 from ..common import alt_name
@@ -37,14 +38,14 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
     gems = view["gems"]
     count = {place: sum(gems[place].values()) for place in gems}
     status = view["status"]
-    fish = listing([_("{colour} on {field}", colour=COLOUR_WORDS[c], field=f)
+    fish = listing([_("{colour} on {field}", colour=FISH_COLOURS[c], field=f)
                     for c, f in view["fish"].items()])
     gates = []
     for g in view["gates"]:
         words = dict(gate=g["gate"], criterion=CRITERION_WORDS.get(g["criterion"], g["criterion"]),
-                     order=colours(g["order"]))
+                     order=fish_colours(g["order"]))
         gates.append(_("gate {gate} by {criterion}: {order} (passed: {passed})",
-                       passed=colours(g["passed"]), **words) if g["passed"]
+                       passed=fish_colours(g["passed"]), **words) if g["passed"]
                      else _("gate {gate} by {criterion}: {order}", **words))
     head = [_("Kraqua, level {level}, round {round}, {status}.", level=view["level"],
               round=view["round"], status=STATUS_WORDS.get(status, status)),

@@ -8,9 +8,9 @@ from typing import Any, cast
 from PIL import Image, ImageDraw
 
 from catalogs import tr
-from games.krasserfall.model import BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS
+from games.krasserfall.model import BOAT_NAMES, BOAT_WORDS, FACES, LANES, LAST_WAVE, SIZE_WORDS
 from games.krasserfall.view import BoatView, KrasserfallView
-from games.text import Text, join
+from games.text import Text, contextual, join
 
 from ..common import (
     RGB, SHARED_WIN, TO_MOVE, WINNER, draw_text, encode_png, fit_text, fitted, mix, panel,
@@ -22,6 +22,17 @@ from .style import (
     ACCENT, BG, BOATS, BOAT_L, BOAT_W, CARD, CARDS_Y, CARD_H, DIE, DIM, EDGE_X, FALLS, FISH_X,
     FOOTER_H, FOOTER_Y, GOLD, LABEL_W, LABEL_X, LANE_H, MARGIN, NET_H, NET_Y, PILL, RISK, SAFE, SS,
     STRIP, TEXT, TIP, TITLE_Y, WIDTH, _, Sheet, _n, lane_top, palette, wave_x)
+
+_p = contextual(_)
+#: A colour face of the die in the picture ("Last: anna rolled red"): German writes the colour
+#: as a noun ("würfelte Rot"), not as the stem the game's sentences decline.
+DIE_COLOURS: dict[str, Text] = {
+    # i18n: A colour face of the die, named in the picture ("rolled red"; German "Rot").
+    "red": _p("die face", "red"),
+    "yellow": _p("die face", "yellow"),
+    "green": _p("die face", "green"),
+    "blue": _p("die face", "blue"),
+}
 
 # ----- the render ------------------------------------------------------------------------------
 
@@ -78,8 +89,13 @@ def _name(names: Mapping[str, str], players: Sequence[str], player: str, size: i
 
 
 def _boat(colour: Any) -> Text:
-    """A boat by its colour, as the game's words name it."""
+    """A boat's colour as a word of its own (a label, a short list), as the game says it."""
     return BOAT_WORDS.get(str(colour)) or _("{boat}", boat=colour)
+
+
+def _boat_name(colour: Any) -> Text:
+    """A boat named by its colour in a sentence ("pushes red"; Danish "den røde båd")."""
+    return BOAT_NAMES.get(str(colour)) or _("{boat}", boat=colour)
 
 
 def _size(size: Any) -> Text:
@@ -306,7 +322,7 @@ def _status(view: KrasserfallView, names: Mapping[str, str], players: list[str],
             return _("{player} pushes a boat (free choice)", player=who)
         if boat.get("fallen"):
             return _("{player} pushes the boat furthest back", player=who)
-        return _("{player} pushes {boat}", player=who, boat=BOAT_WORDS[face])
+        return _("{player} pushes {boat}", player=who, boat=BOAT_NAMES[face])
     if face == "ring":
         return _("{player} moves the ring or a figure", player=who)
     return _("{player} moves a figure", player=who)
@@ -321,7 +337,7 @@ def _ampersands(parts: list[str]) -> Text:
 
 def _did(last: Mapping[str, Any], players: list[str]) -> Text:
     """What the last move did, in words (the squares and seats as the notation has them)."""
-    kind, boat = last.get("kind"), _boat(last.get("boat"))
+    kind, boat = last.get("kind"), _boat_name(last.get("boat"))
     if kind == "roll":
         face = _face(last.get("face"))
         return (_("rolled {face}, nothing to move", face=face) if last.get("nothing")
@@ -332,9 +348,10 @@ def _did(last: Mapping[str, Any], players: list[str]) -> Text:
         owner = last.get("owner")
         seat = players.index(owner) + 1 if owner in players else "?"
         return _("moved {seat}:{size} {source} > {boat}", seat=seat, size=_size(last.get("size")),
-                 source=_boat(last.get("from")), boat=boat)
+                 source=_boat(last.get("from")), boat=_boat(last.get("boat")))
     if kind == "ring":
-        return _("moved the ring {source} > {boat}", source=_boat(last.get("from")), boat=boat)
+        return _("moved the ring {source} > {boat}", source=_boat(last.get("from")),
+                 boat=_boat(last.get("boat")))
     if kind == "ring-start":
         return _("put the ring on {boat}", boat=boat)
     if kind == "place":
@@ -350,7 +367,7 @@ def _did(last: Mapping[str, Any], players: list[str]) -> Text:
 def _face(face: Any) -> Text:
     """A die face: a boat's colour, the figure or the ring."""
     if face in LANES:
-        return _boat(face)
+        return DIE_COLOURS[str(face)]
     return {"figure": _("figure"), "ring": _("ring")}.get(str(face)) or _("{face}", face=face)
 
 
@@ -366,7 +383,7 @@ def _last_line(view: KrasserfallView, names: Mapping[str, str], players: list[st
         text = _("{last}  ·  fell: {boats}", last=text, boats=join([_boat(c) for c in falls]))
     end = last.get("round_end")
     if end:
-        text = _("{last}  ·  {boat} won round {n}", last=text, boat=_boat(end.get("boat")),
+        text = _("{last}  ·  {boat} won round {n}", last=text, boat=_boat_name(end.get("boat")),
                  n=end.get("round"))
     return tr(text, lang)
 
@@ -420,9 +437,9 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
         hn = _name(names, players, str(holder), 21, 220, 0, lang)
         if where:
             stone = (_("Stone: {player} put it on {boat}, in the boat", player=hn,
-                       boat=_boat(where[0])) if where[1] == "boat" else
+                       boat=_boat_name(where[0])) if where[1] == "boat" else
                      _("Stone: {player} put it on {boat}, on the strip", player=hn,
-                       boat=_boat(where[0])))
+                       boat=_boat_name(where[0])))
         else:
             stone = _("Stone: {player} may place it any time this round", player=hn)
         rows += wrap(tr(stone, lang), 21, width, 1)

@@ -92,7 +92,7 @@ async def test_the_option_is_stored_shown_and_refused_when_bad(service: GameServ
     out = await service.lobby.new_game(ALICE, PLACE, "aqualin", "clock=3d 12h+1d on-deadline=skip")
     row = await service.store.games.get(out.game_id)
     assert row.timing == {"clock": [84 * 3600, 86400], "on-deadline": "skip"}
-    assert "clock=3 d 12 h + 1 d on-deadline=skip" in out.posts[0].text
+    assert "clock: 3 d 12 h + 1 d, on deadline: skip" in out.posts[0].text
     assert "Uhr=" not in tr(out.posts[0].text, "de")  # option names stay as typed
     await service.lobby.abort(ALICE, PLACE)
     with pytest.raises(BadOptions, match="'3days' is not a clock") as bad:

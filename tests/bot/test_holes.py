@@ -104,7 +104,7 @@ async def test_durations_with_spaces_in_new_game_options(service: GameService) -
     row = await service.store.games.get(out.game_id)
     assert row.timing == {"deadline": 30 * 3600, "reminder": 12 * 3600, "on-deadline": "skip"}
     assert row.options["rules"] == "classic"
-    assert "deadline=1 d 6 h" in out.posts[0].text
+    assert "deadline: 1 d 6 h" in out.posts[0].text
 
 
 @pytest.mark.parametrize("options, seconds", [

@@ -47,7 +47,7 @@ async def test_lobby_flow_and_start(service: GameService) -> None:
     assert "lobby is open" in opened.reply
     [post] = opened.posts
     assert post.lobby is not None and post.lobby.open
-    assert "Aqualin" in post.text and "rules=classic" in post.text and "Alice" in post.text
+    assert "Aqualin" in post.text and "rules: classic" in post.text and "Alice" in post.text
     assert post.mention == ()  # opening a lobby pings nobody
 
     joined = await service.lobby.join(BOB, PLACE)

@@ -30,6 +30,10 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: notation in backticks and the quoted moves are taken out before looking).
 ENGLISH = re.compile(r"\b(the|with|from|your|is|are|and|fish|gate|gems?|chest|cave|tiles?|shells?|"
                      r"spot|row|order|moved|laid|rolls?|protected|unprotected|choose|write)\b")
+#: A Danish fish named by its bare colour, as a noun ("Fisk: grøn på 14", "port 1 efter
+#: størrelse: rød, gul, grøn"): Danish says "den grønne" (#32 review §2).
+BARE_FISH_DA = re.compile(r"\b(grøn|rød|gul) på \d|(Fisk|fisk|[Pp]ort \d+[^:;.]*|passeret|"
+                          r"rækkefølgen er):? (grøn|rød|gul)\b")
 #: Templates that are the same word in a language (and so rightly "untranslated").
 SAME = {"da": {"hat"}, "de": set()}
 
@@ -215,6 +219,16 @@ def test_plurals_in_the_events() -> None:
     assert "2 brikker fra bunken går tabt" in tr(said, "da")
 
 
+def test_danish_names_a_fish_by_the_definite_colour() -> None:
+    from games.kraqua.state import fish_colours
+
+    assert tr(fish_colours(["red", "yellow"]), "da") == "den røde, den gule"
+    assert tr(fish_colours(["red", "yellow"]), "de") == "Rot, Gelb"
+    assert str(fish_colours(["red", "yellow"])) == "red, yellow"
+    said = tr(alt_text(GAME.view(GAME.setup([A], {}, 1)), {A: "Ann"}), "da")
+    assert "Fisk: den grønne på " in said and not BARE_FISH_DA.search(said), said
+
+
 # ----- a random playout ---------------------------------------------------------------------------
 
 
@@ -259,4 +273,6 @@ def test_random_playout_translates_everything(seed: int) -> None:
                 problems.append(f"{kind} ({lang}) over 100 characters: {said}")
             if kind == "alt" and len(said) > 1024:
                 problems.append(f"alt text ({lang}) over 1024 characters")
+            if lang == "da" and BARE_FISH_DA.search(re.sub(r"`[^`]*`", " ", said)):
+                problems.append(f"{kind} (da) names a fish by a bare colour: {said}")
     assert not problems, "\n".join(sorted(set(problems))[:30])

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.choices import option_value
 from bot.i18n import TRANSLATED, tr
 from games import REGISTRY, GameError, IllegalMove, InvalidMove, NotYourTurn
 from games.text import Text
@@ -27,6 +28,14 @@ NAMES = {p: p.capitalize() for p in PLAYERS}
 ENGLISH = re.compile(r"\b(the|is|has|you|your|and|of|to|with|not|already|from|it|now|was|"
                      r"wins|fell|pushed|rolled|moved|placed|put|left|red|yellow|green|blue|"
                      r"big|small|wave|figure|boat)\b", re.IGNORECASE)
+
+
+#: A Danish boat named by its bare colour, as a noun: "i blå", "fra gul til rød", "grøn er
+#: faldet ned", "skubbede rød". Danish names the boat: "i den blå båd" (#32 review §2); the
+#: bare colour is right for a die face ("slog rød") and short lists ("fald: rød 40 %").
+BARE_COLOUR_DA = re.compile(
+    r"\b(i|på|fra|til|ved|skub|skubber|skubbede)\s+\**(rød|gul|grøn|blå)\b"
+    r"|\b(rød|gul|grøn|blå)\**\s+(er|har|står|kan|ville|faldt|vandt)\b", re.IGNORECASE)
 
 
 def outside_code(text: str) -> str:
@@ -87,16 +96,16 @@ def test_a_few_sentences_word_for_word() -> None:
     said = GAME.describe(rolled, ANN, "push", NAMES)
     assert said == "pushed **red** to wave 1"
     assert tr(said, "de") == "schob das **rote Boot** auf Welle 1"
-    assert tr(said, "da") == "skubbede **rød** frem til bølge 1"
+    assert tr(said, "da") == "skubbede **den røde båd** frem til bølge 1"
     figure = roll_to(position(3, boats=full(3)), "figure")
     moved = GAME.describe(figure, ANN, "move 3:small yellow>red", NAMES)
     assert tr(moved, "de") == ("setzte eine kleine Figur von Cat aus dem **gelben** ins "
                                "**rote Boot** um (gelbes Boot: 13 % Sturzgefahr)")
-    assert tr(moved, "da") == ("flyttede Cats lille figur fra **gul** til **rød** "
-                               "(gul: 13 % risiko for fald)")
+    assert tr(moved, "da") == ("flyttede Cats lille figur fra **den gule båd** til **den røde "
+                               "båd** (den gule båd: 13 % risiko for at falde)")
     error = refusal(figure, "move 2:small green>red", ANN)
     assert tr(error, "de") == "im grünen Boot sitzt keine kleine Figur von Platz 2"
-    assert tr(error, "da") == "der er ingen lille figur fra plads 2 i grøn"
+    assert tr(error, "da") == "der er ingen lille figur fra plads 2 i den grønne båd"
 
 
 def test_half_waves_use_a_decimal_comma() -> None:
@@ -126,10 +135,13 @@ def test_summary_options_and_alt_text() -> None:
         for command in re.findall(r"`([^`]+)`", str(GAME.summary)):  # a move in the reader's words
             try:
                 GAME.parse_move(command)
-                shown = GAME.aliases.local(command, lang)
-            except ValueError:  # an option
-                shown = command
-            assert f"`{shown}`" in summary, (lang, command)
+            except ValueError:  # an option, its value in the reader's words (push=halb)
+                key, value = command.split("=")
+                typed = re.findall(rf"`{key}=([^`]+)`", summary)
+                assert [option_value(GAME, key, w) for w in typed] == [value], (lang, command)
+                assert typed != [value], (lang, command)
+                continue
+            assert f"`{GAME.aliases.local(command, lang)}`" in summary, (lang, command)
     for option in GAME.options.values():
         assert_translated(option.help, sentence=False)  # the hints name the option values
     view = GAME.view(position(3, boats=full(3), stone=1), None)
@@ -152,6 +164,8 @@ def shown(text: Any, lang: str, kind: str) -> None:
         said = said.split(" · ", 1)[-1]
     if kind != "button" or not wordless(text):
         assert not ENGLISH.search(outside_code(said)), (kind, lang, said)
+    if lang == "da":
+        assert not BARE_COLOUR_DA.search(outside_code(said)), (kind, said)
     if kind == "button":  # Discord's limit for a button label
         assert len(said) <= 80 and len(str(text)) <= 80, (lang, said)
     if kind == "label":  # and for an autocomplete choice name
@@ -190,3 +204,31 @@ def test_random_playouts_translate_everything(options: dict[str, str]) -> None:
         for lang in TRANSLATED:
             shown(text, lang, "alt")
             assert len(tr(text, lang)) <= 1024
+
+
+def test_the_read_through_wording() -> None:
+    """What a native reader of a whole game in the console flagged (#32 review §4)."""
+    from games.krasserfall.notation import parse_move
+    from renderers.krasserfall.board import _did
+    from renderers.krasserfall.style import _ as drawn
+
+    # the picture names a rolled colour as a noun ("würfelte Rot", was "würfelte rot")
+    rolled = _did({"kind": "roll", "face": "red"}, [])
+    assert tr(rolled, "de") == "würfelte Rot" and tr(rolled, "da") == "slog rød"
+    assert str(rolled) == "rolled red"
+    # a figure placed, in the picture ("setzte eine große Figur", was "setzte groß")
+    placed = _did({"kind": "place", "size": "big", "boat": "red"}, [])
+    assert tr(placed, "de") == "setzte eine große Figur ins rote Boot"
+    assert tr(placed, "da") == "placerede en stor figur i den røde båd"
+    # the Danish turn pill is the one the other games show ("HAR TUREN", was "I TUR")
+    assert tr(drawn("TO ACT"), "da") == "HAR TUREN"
+    # the boats drift off (was "og bådene flyder": they float)
+    release = GAME.describe(position(2, phase="place", boats={
+        "red": {"figures": [(1, "big"), (2, "small")], "ring": True},
+        "yellow": {"figures": [(2, "big")]}, "green": {"figures": [(1, "small")]},
+        "blue": {"figures": [(2, "small")]}}, active=0), ANN, "place small blue", NAMES)
+    assert "og bådene driver af sted" in tr(release, "da"), tr(release, "da")
+    # "write roll" in the reader's word
+    state = position(3, boats=full(3))
+    assert "schreib `würfeln`" in tr(refusal(state, "push", ANN), "de")
+    assert parse_move("würfeln") == parse_move("roll")

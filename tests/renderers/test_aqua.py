@@ -324,3 +324,15 @@ def test_every_ecosystem_has_its_words_in_the_picture() -> None:
     from renderers.aqua.words import ECOSYSTEM_WORDS
 
     assert set(ECOSYSTEM_WORDS) == set(ECOSYSTEMS)
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_the_pictures_move_pattern_is_in_the_readers_words(lang: str) -> None:
+    """The hint under the active area wrote its pattern in English: 'take SLOT at Q,R'."""
+    state = GAME.setup(["111", "222"], {}, 3)
+    (who,) = GAME.to_act(state)
+    from renderers.aqua.layout import _area_hints
+
+    said = " ".join(_area_hints(GAME.view(state), NAMES, who, "active", True, lang))
+    assert ("nimm NR auf Q,R" if lang == "de" else "tag NR på Q,R") in said, said
+    assert "take" not in said and "SLOT" not in said

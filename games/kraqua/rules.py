@@ -58,7 +58,7 @@ from .state import (
     next_spot,
     rear_spot,
     record,
-    said,
+    said as said_event,
     shark_usable,
     still_needed,
     target,
@@ -108,7 +108,7 @@ def play(state: KraquaState, player: str, move: KraquaMove
     _advance(new, rng, events)
     new.rng = rng.state
     new.last = {"player": player, "move": str(move), "events": [record(e) for e in events],
-                "said": [said(e) for e in events]}
+                "said": [said_event(e) for e in events]}
     return new, events
 
 

@@ -94,7 +94,7 @@ def level_of(game: Game, name: str) -> tuple[Level, int] | None:
 
 
 #: Knobs a game policy reads by name (``Policy.knob``), settable in a variant.
-POLICY_KNOBS = ("blunder", "inner_width", "lookahead", "lookahead_width")
+POLICY_KNOBS = ("blunder", "horizon", "inner_width", "lookahead", "lookahead_width")
 
 
 def decide(name: str, game: Game, state: Any, player: str, rng: Rng, timed: bool,
@@ -150,11 +150,12 @@ def team(args: tuple[str, int, str, bool, int]) -> tuple[bool, Side]:
     side = Side()
     while game.result(state) is None:
         acting = [p for p in players if p in game.to_act(state)]
-        if name in LEVELS:
-            lv = LEVELS[name]
+        found = level_of(game, name)
+        if found is not None:
+            lv, iterations = found
             t0 = time.process_time()
-            budget = {} if timed else {"iterations": policy_for(game).budget(lv)}
-            pick = choose_turn(game, state, acting, name, rng.next64(), **budget)
+            budget = {} if timed else {"iterations": iterations}
+            pick = choose_turn(game, state, acting, lv, rng.next64(), **budget)
             side.seconds.append(time.process_time() - t0)
             assert pick is not None
             state = game.apply(state, *pick)

@@ -8,6 +8,8 @@ none of them has to import another to share these pieces.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -206,7 +208,7 @@ def copy_last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {"player": last["player"], "move": last["move"],
                            "events": [list(e) for e in last["events"]]}
     if "said" in last:
-        out["said"] = [dict(e) for e in last["said"]]
+        out["said"] = copy.deepcopy(last["said"])  # nested params: no shared containers
     return out
 
 

@@ -34,7 +34,7 @@ async def test_a_bank_runs_out_while_the_bot_is_down_and_fires_once(emulator: Em
                                   options="role=host-colour clock=5m+1m on-deadline=forfeit reminder=off")
     assert "lobby is open" in reply_text(record)
     lobby, game_id = lobby_of(emulator, channel)
-    assert "clock=5 min + 1 min" in lobby.content
+    assert "clock: 5 min + 1 min" in lobby.content
     await emulator.click(bob, lobby, f"lobby:join:{game_id}")
     await emulator.click(alice, lobby, f"lobby:start:{game_id}")
     board = last_public(emulator, channel)

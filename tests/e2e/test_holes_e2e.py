@@ -73,7 +73,7 @@ async def test_durations_with_spaces_and_absurd_ones(emulator: Emulator, bot: Bo
     record = await emulator.slash(alice, "game new", channel, game="aqualin",
                                   options="deadline=1d 6h reminder=12h")
     assert "lobby is open" in reply_text(record)
-    assert "deadline=1 d 6 h" in last_public(emulator, channel).content
+    assert "deadline: 1 d 6 h" in last_public(emulator, channel).content
     record = await emulator.slash(alice, "game config", channel, deadline="1d 6h")
     assert "Turn deadline: 1 d 6 h" in reply_text(record)
 

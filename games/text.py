@@ -255,6 +255,25 @@ def plural(gettext: Callable[..., Text]) -> Callable[..., Text]:
 
 
 _ = translator("common")
+_p = contextual(_)
+
+
+#: Endings after which German and Danish mark an owner with an apostrophe alone ("Lars'").
+_SIBILANTS = ("s", "x", "z", "ß")
+
+
+def possessive(name: Any) -> Text:
+    """A name as the owner of what follows: "alice's", German "Annas", Danish "Lars'".
+
+    German and Danish add a bare ``s`` to a name, or only an apostrophe after s, x or z; a
+    template can't tell the two apart, so the name's ending picks the entry."""
+    if str(name).lower().endswith(_SIBILANTS):
+        # i18n: A name ending in s, x or z as the owner of what follows ("Lars's area");
+        # German and Danish write only an apostrophe ("Lars' Gebiet", "Lars' område").
+        return _p("possessive after s", "{name}'s", name=name)
+    # i18n: A name as the owner of what follows ("alice's area"; German "Alices Gebiet",
+    # Danish "Alices område": no apostrophe).
+    return _p("possessive", "{name}'s", name=name)
 
 
 def join(parts: list[Any]) -> Text:

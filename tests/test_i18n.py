@@ -76,3 +76,13 @@ def test_a_word_of_a_notation_is_the_readers_and_keeps_when_stored() -> None:
     assert isinstance(again.params["verb"], NotationWord) and tr(again, "de") == tr(text, "de")
     assert type(Text.load(_("{move}", move=Notation("kahuna", "pass")).dump()).params["move"]) \
         is Notation
+
+
+def test_an_owner_is_named_as_each_language_does() -> None:
+    """German and Danish add ``s`` to an owner's name, or an apostrophe alone after s, x or z
+    (the review's "Larss område"); English writes ``'s``."""
+    from games.text import possessive
+
+    assert [tr(possessive(n), "da") for n in ("Lars", "Anna", "Max")] == ["Lars'", "Annas", "Max'"]
+    assert [tr(possessive(n), "de") for n in ("Hans", "Anna")] == ["Hans'", "Annas"]
+    assert [str(possessive(n)) for n in ("Lars", "Anna")] == ["Lars's", "Anna's"]

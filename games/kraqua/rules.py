@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import IllegalMove
 from ..rng import Rng
 from ..text import Notation, Text, plural, translator
-from .board import (FISH, GATE_AFTER, GEM_COLOURS, GOAL, ROWS, SIDES, field_name, special,
+from .board import (FISH, GATE_AFTER, GEM_COLOURS, GOAL, ROWS, SIDES, special,
                     tile_animal)
 from .notation import (
     Dolphin,
@@ -50,6 +50,7 @@ from .state import (
     chip_letter,
     chip_name,
     colours,
+    field_word,
     fish_colours,
     free_moves,
     gate_of,
@@ -195,7 +196,7 @@ def _move_fish(s: KraquaState, player: str, m: Fish | Shell | Jelly, animal: str
         how = _("{by} (shell move)", by=how)
     elif isinstance(m, Jelly):
         how = _("{by} (jellyfish, a shell)", by=how)
-    words = dict(fish=FISH_WORDS[m.fish], by=how, src=field_name(start), dst=field_name(dest))
+    words = dict(fish=FISH_WORDS[m.fish], by=how, src=field_word(start), dst=field_word(dest))
     if start <= GATE_AFTER[gate] < dest:
         s.passed[gate].append(m.fish)
         ev.append(_("moved {fish} {by} from {src} to {dst}, through gate {gate}",

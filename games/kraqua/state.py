@@ -22,6 +22,7 @@ from .board import (
     FISH,
     GATE_AFTER,
     GOAL,
+    LAST_FIELD,
     HIDEOUTS,
     PATH_END,
     ROWS,
@@ -119,6 +120,29 @@ CRITERION_WORDS: Mapping[str, Text] = {"hat": _("hat"), "colour": _("colour"), "
 
 def animal_name(letter: str) -> Text:
     return ANIMAL_WORDS[letter]
+
+
+def field_word(pos: int) -> Text | str:
+    """A field in a sentence: ``S1``, ``7``, ``G2`` in English, as the rules page names them
+    (so the English events a state keeps read as before); German "Start 1", "Ziel 2"."""
+    if pos <= 0:
+        # i18n: A start field (S1-S3) in a sentence ("from S1 to 4"): German "Start 1".
+        return _p("start field", "S{n}", n=pos + 3)
+    if pos > LAST_FIELD:
+        # i18n: A goal field (G1-G3) in a sentence ("from 40 to G3"): German "Ziel 3".
+        return _p("goal field", "G{n}", n=pos - LAST_FIELD)
+    return str(pos)
+
+
+def field_label(pos: int) -> Text | str:
+    """A start or goal field's short label in the picture: ``S1``, ``G2`` (German ``Z2``)."""
+    if pos <= 0:
+        # i18n: The label drawn on a start field (S1-S3); two or three letters fit.
+        return _p("start field, short", "S{n}", n=pos + 3)
+    if pos > LAST_FIELD:
+        # i18n: The label drawn on a goal field (G1-G3); two or three letters fit.
+        return _p("goal field, short", "G{n}", n=pos - LAST_FIELD)
+    return str(pos)
 
 
 def chip_name(chip: str) -> Text:

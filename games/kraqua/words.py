@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from ..base import Result
 from ..text import Notation, Text, plural, translator
-from .board import ANIMALS, SIDES, field_name, special, tile_animal
+from .board import ANIMALS, SIDES, special, tile_animal
 from .notation import Draw, Fish, Gem, Jelly, Lay, Shell, Skip, Take, parse_move
 from .plan_board import board_of, dest, protected
 from .state import (
@@ -19,6 +19,7 @@ from .state import (
     Step,
     Tile,
     animal_name,
+    field_word,
     colours,
     listing,
     next_spot,
@@ -204,7 +205,7 @@ def label(s: KraquaState, seat: str, move: str, step: str | None) -> Text:
     to = dest(b, m.fish, animal)
     if to is None:
         return _("{move} · {why}", move=move, why=_("this fish cannot move"))
-    path = dict(move=move, src=field_name(b.fish[m.fish]), dst=field_name(to))
+    path = dict(move=move, src=field_word(b.fish[m.fish]), dst=field_word(to))
     label = (_("{move} · {src} → {dst} · safe", **path) if protected(b, to)
              else _("{move} · {src} → {dst} · unprotected", **path))
     extra = special(to)

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from catalogs import tr
 from games.kraqua import board as kb
-from games.kraqua.state import CRITERION_WORDS, ROW_WORDS, animal_name
+from games.kraqua.state import CRITERION_WORDS, ROW_WORDS, animal_name, field_label
 from games.text import Text, translator
 
 from ..aqualin.glyphs import GLYPHS as ANIMAL_GLYPHS
@@ -157,8 +157,9 @@ def _special_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: fl
 
 
 @lru_cache(maxsize=256)
-def field_sprite(pos: int, protected: bool, hidden: bool) -> Image.Image:
-    """One field of the path on its own ground: animal glyph, number, special mark."""
+def field_sprite(pos: int, protected: bool, hidden: bool, lang: str = "en") -> Image.Image:
+    """One field of the path on its own ground: animal glyph, number, special mark (a start
+    or goal field's label in ``lang``)."""
     size = CELL
     im, d = supersampled((size, size), SS, TRACK)
     s = size * SS
@@ -175,14 +176,14 @@ def field_sprite(pos: int, protected: bool, hidden: bool) -> Image.Image:
         d.rounded_rectangle((inset, inset, s - inset, s - inset), radius=10 * SS, fill=SAND,
                             outline=SAND_DARK, width=2 * SS)
         im = shrink(im, SS)
-        draw_text(im, (size / 2, size / 2), kb.field_name(pos), 22, (86, 66, 40), anchor="mm",
+        draw_text(im, (size / 2, size / 2), tr(field_label(pos), lang), 22, (86, 66, 40), anchor="mm",
                   stroke=1)
         return im
     if pos > 40:
         d.rounded_rectangle((inset, inset, s - inset, s - inset), radius=10 * SS, fill=GOLD,
                             outline=(190, 140, 40), width=2 * SS)
         im = shrink(im, SS)
-        draw_text(im, (size / 2, size / 2), kb.field_name(pos), 24, (96, 64, 10), anchor="mm",
+        draw_text(im, (size / 2, size / 2), tr(field_label(pos), lang), 24, (96, 64, 10), anchor="mm",
                   stroke=1)
         return im
     g = s * 0.2
@@ -264,11 +265,11 @@ def background(revealed: int, lang: str = "en") -> Image.Image:
     im = shrink(im, 2)
     # the start reef: always protected
     for f in range(-2, 5):
-        paste(im, field_sprite(f, True, False), field_box(f)[:2])
+        paste(im, field_sprite(f, True, False, lang), field_box(f)[:2])
     for f in range(5, 41):
         paste(im, field_sprite(f, False, f > end), field_box(f)[:2])
     for f in kb.GOAL:
-        paste(im, field_sprite(f, True, revealed < 3), field_box(f)[:2])
+        paste(im, field_sprite(f, True, revealed < 3, lang), field_box(f)[:2])
     for row in kb.ROWS:
         for spot in kb.SPOTS:
             bx0, by0, bx1, by1 = spot_box(row, spot)

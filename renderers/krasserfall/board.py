@@ -339,7 +339,7 @@ def _did(last: Mapping[str, Any], players: list[str]) -> Text:
     """What the last move did, in words (the squares and seats as the notation has them)."""
     kind, boat = last.get("kind"), _boat_name(last.get("boat"))
     if kind == "roll":
-        face = _face(last.get("face"))
+        face = _rolled(last.get("face"))
         return (_("rolled {face}, nothing to move", face=face) if last.get("nothing")
                 else _("rolled {face}", face=face))
     if kind == "push":
@@ -369,6 +369,18 @@ def _face(face: Any) -> Text:
     if face in LANES:
         return DIE_COLOURS[str(face)]
     return {"figure": _("figure"), "ring": _("ring")}.get(str(face)) or _("{face}", face=face)
+
+
+def _rolled(face: Any) -> Text:
+    """A die face as the object of "rolled": the figure and the ring take their article
+    ("würfelte die Figur"); a colour stays a bare noun ("würfelte Rot")."""
+    if face == "figure":
+        # i18n: The die's figure face as the object of "rolled" ("anna rolled the figure").
+        return _p("rolled", "the figure")
+    if face == "ring":
+        # i18n: The die's ring face as the object of "rolled" ("anna rolled the ring").
+        return _p("rolled", "the ring")
+    return _face(face)
 
 
 def _last_line(view: KrasserfallView, names: Mapping[str, str], players: list[str],

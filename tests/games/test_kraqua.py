@@ -715,7 +715,7 @@ def test_describe_and_prompt_speak_plainly() -> None:
     assert "inner spot 1" in GAME.describe(s, A, "lay i")
     s = play(s, A, "lay i")
     said = GAME.describe(s, A, "fish green")
-    assert "green fish" in said and "S1" in said and A not in said
+    assert "green fish" in said and "from S1 to 4" in said and A not in said
     assert "/move" in GAME.prompt(s, A)
 
 

@@ -195,9 +195,28 @@ def _local_moves(game: str, words: Callable[[str, str], str], said: str, command
     return pattern.sub(lambda m: f"`{m[1] or ''}{words(game, m[2])}`", said)
 
 
+#: The format spec of a name's genitive in a translation: ``{player:gen} område``.
+GENITIVE = "gen"
+#: Endings after which German and Danish mark the genitive by an apostrophe alone ("Lars'").
+_SIBILANTS = ("s", "x", "z", "ß")
+
+
+class _Said(str):
+    """A parameter as a sentence shows it. ``{name:gen}`` in a translation is the name's
+    genitive as German and Danish write it: ``Annas``, ``Lars'`` (the review's "Larss område").
+    English templates write ``'s`` themselves."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if spec == GENITIVE:
+            return self + ("'" if self.lower().endswith(_SIBILANTS) else "s")
+        return str.__format__(self, spec)
+
+
 def _shown(lookup: Lookup) -> Callable[[Any], str]:
     """How a parameter reads in ``lookup``'s language: Texts and moves translated."""
-    return lambda v: v.translate(lookup) if isinstance(v, (Text, Notation)) else str(v)
+    return lambda v: _Said(v.translate(lookup) if isinstance(v, (Text, Notation)) else str(v))
 
 
 def _loaded(value: Any) -> Any:
@@ -255,25 +274,6 @@ def plural(gettext: Callable[..., Text]) -> Callable[..., Text]:
 
 
 _ = translator("common")
-_p = contextual(_)
-
-
-#: Endings after which German and Danish mark an owner with an apostrophe alone ("Lars'").
-_SIBILANTS = ("s", "x", "z", "ß")
-
-
-def possessive(name: Any) -> Text:
-    """A name as the owner of what follows: "alice's", German "Annas", Danish "Lars'".
-
-    German and Danish add a bare ``s`` to a name, or only an apostrophe after s, x or z; a
-    template can't tell the two apart, so the name's ending picks the entry."""
-    if str(name).lower().endswith(_SIBILANTS):
-        # i18n: A name ending in s, x or z as the owner of what follows ("Lars's area");
-        # German and Danish write only an apostrophe ("Lars' Gebiet", "Lars' område").
-        return _p("possessive after s", "{name}'s", name=name)
-    # i18n: A name as the owner of what follows ("alice's area"; German "Alices Gebiet",
-    # Danish "Alices område": no apostrophe).
-    return _p("possessive", "{name}'s", name=name)
 
 
 def join(parts: list[Any]) -> Text:

@@ -78,11 +78,11 @@ def test_a_word_of_a_notation_is_the_readers_and_keeps_when_stored() -> None:
         is Notation
 
 
-def test_an_owner_is_named_as_each_language_does() -> None:
-    """German and Danish add ``s`` to an owner's name, or an apostrophe alone after s, x or z
-    (the review's "Larss område"); English writes ``'s``."""
-    from games.text import possessive
-
-    assert [tr(possessive(n), "da") for n in ("Lars", "Anna", "Max")] == ["Lars'", "Annas", "Max'"]
-    assert [tr(possessive(n), "de") for n in ("Hans", "Anna")] == ["Hans'", "Annas"]
-    assert [str(possessive(n)) for n in ("Lars", "Anna")] == ["Lars's", "Anna's"]
+def test_a_translation_writes_a_name_in_the_genitive() -> None:
+    """``{name:gen}`` in a translation is the genitive German and Danish write: ``s`` after
+    the name, an apostrophe alone after s, x or z (the review's "Larss område")."""
+    area = translator("aqua")("{player}'s area", player="Lars")
+    assert tr(area, "da") == "Lars' område" and str(area) == "Lars's area"
+    assert [tr(area.with_params({"player": n}), "da") for n in ("Anna", "Max", "🤖 Normal bot")] == \
+        ["Annas område", "Max' område", "🤖 Normal bots område"]
+    assert tr(area, "de") == "Gebiet von Lars"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from ..base import Button
 from ..errors import GameError
-from ..text import Notation, Text, either, join, plural, possessive, translator
+from ..text import Notation, Text, either, join, plural, translator
 from .model import (
     BALANCE,
     BOAT_NAMES,
@@ -90,8 +90,8 @@ def describe(before: KrasserfallState, player: str, move: str,
             text = _("moved their own {figure} from **{src}** to **{boat}**", figure=figure,
                      src=src, boat=boat)
         else:
-            text = _("moved {owner} {figure} from **{src}** to **{boat}**",
-                     owner=possessive(_name(names, owner)), figure=figure, src=src, boat=boat)
+            text = _("moved {owner}'s {figure} from **{src}** to **{boat}**",
+                     owner=_name(names, owner), figure=figure, src=src, boat=boat)
     elif kind == "ring-start":
         text = _("put the life ring on **{boat}**", boat=boat)
     elif kind == "place":

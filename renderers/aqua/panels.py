@@ -14,7 +14,7 @@ from games.aqua import geometry as geo
 from games.aqua.material import (
     ANIMAL_WORDS, HOT, LARGE_ANIMALS, RATING_WORDS, SHAPE_WORDS, SPECIES_WORDS)
 from games.aqua.view import AquaView, AreaView, LargeView
-from games.text import Text, plural, possessive, translator
+from games.text import Text, plural, translator
 
 from ..common import (
     LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, fitted_lines,
@@ -406,8 +406,7 @@ def _draw_large_label(canvas: Image.Image, big: LargeView, layout: AreaLayout, n
 
 
 def _area_title(view: AquaView, names: Mapping[str, str], who: str, lang: str) -> str:
-    return tr(_("{owner} area", owner=possessive(_name(view, names, who, 28, 10_000, 1, lang))),
-              lang)
+    return tr(_("{player}'s area", player=_name(view, names, who, 28, 10_000, 1, lang)), lang)
 
 
 # ----- footer ----------------------------------------------------------------------------------
@@ -456,8 +455,8 @@ def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
     mode = (view.get("options") or {}).get("ecosystems")
     title = tr(_("ECOSYSTEMS"), lang)
     put_text(canvas, (x0, y), title, 22, DIM, CARD, "ls", 1)
-    label = tr(_("points for {owner} area, if the game ended now",
-                 owner=possessive(_name(view, names, who, 20, 300, 0, lang))) if ecosystems else
+    label = tr(_("points for {player}'s area, if the game ended now",
+                 player=_name(view, names, who, 20, 300, 0, lang)) if ecosystems else
                _("none: family game, only animals score") if mode == "family" else _("none"),
                lang)
     room = WIDTH - 2 * MARGIN - 60 - text_width(title, 22, 1)

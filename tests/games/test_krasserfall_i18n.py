@@ -99,7 +99,7 @@ def test_a_few_sentences_word_for_word() -> None:
     assert tr(said, "da") == "skubbede **den røde båd** frem til bølge 1"
     figure = roll_to(position(3, boats=full(3)), "figure")
     moved = GAME.describe(figure, ANN, "move 3:small yellow>red", NAMES)
-    assert tr(moved, "de") == ("setzte Cats kleine Figur aus dem **gelben** ins "
+    assert tr(moved, "de") == ("setzte eine kleine Figur von Cat aus dem **gelben** ins "
                                "**rote Boot** um (gelbes Boot: 13 % Sturzgefahr)")
     assert tr(moved, "da") == ("flyttede Cats lille figur fra **den gule båd** til **den røde "
                                "båd** (den gule båd: 13 % risiko for at falde)")
@@ -221,13 +221,13 @@ def test_the_read_through_wording() -> None:
     assert tr(figure, "de") == "würfelte die Figur" and tr(figure, "da") == "slog figuren"
     ring = _did({"kind": "roll", "face": "ring", "nothing": True}, [])
     assert tr(ring, "de") == "würfelte den Rettungsring, nichts zu bewegen"
-    # an owner's name: "Lars' store figur", "Annas große Figur" (was "Larss store figur")
+    # an owner's name in the Danish genitive: "Lars' lille figur" (was "Larss"), "Annas"
     boats = {"red": {"figures": [(1, "big"), (2, "small")], "ring": True},
              "yellow": {"figures": [(2, "big")]}, "green": {"figures": [(1, "small")] * 2},
              "blue": {"figures": [(2, "small")]}}
     state = roll_to(position(2, boats=boats), "figure")
-    for owner, de, da in (("Lars", "setzte Lars' kleine Figur", "flyttede Lars' lille figur"),
-                          ("Anna", "setzte Annas kleine Figur", "flyttede Annas lille figur")):
+    for owner, de, da in (("Lars", "setzte eine kleine Figur von Lars", "flyttede Lars' lille figur"),
+                          ("Anna", "setzte eine kleine Figur von Anna", "flyttede Annas lille figur")):
         moved = GAME.describe(state, ANN, "move 2:small red>yellow", {ANN: "X", BOB: owner})
         assert tr(moved, "de").startswith(de) and tr(moved, "da").startswith(da), moved
         assert str(moved).startswith(f"moved {owner}'s small figure")

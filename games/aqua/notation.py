@@ -96,11 +96,12 @@ def format_move(move: AquaMove) -> str:
 
 #: The German and Danish words of the moves -> the English ones (lower case).
 ALIASES = Aliases({
-    "de": {"nimm": "take", "nehmen": "take", "auf": "at", "groß": "large", "gross": "large",
+    "de": {"nimm": "take", "nehmen": "take", "auf": "at", "dreh": "rot", "drehung": "rot",
+           "groß": "large", "gross": "large",
            "fertig": "done",
            "schnecke": "snail", "meeresschnecke": "snail", "paar": "pair", "linie": "line",
            "bogen": "arc", "dreieck": "triangle", "raute": "diamond", "seite": "side"},
-    "da": {"tag": "take", "på": "at", "stor": "large", "færdig": "done", "snegl": "snail",
+    "da": {"tag": "take", "på": "at", "drej": "rot", "drejning": "rot", "stor": "large", "færdig": "done", "snegl": "snail",
            "havsnegl": "snail", "par": "pair", "linje": "line", "bue": "arc",
            "trekant": "triangle", "rombe": "diamond"},
 })

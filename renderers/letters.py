@@ -6,7 +6,8 @@ prefer). Rather than ship a font file, each missing letter is drawn as its base 
 the mark added in the same ink: the dots of ä ö ü, the ring of å, the stroke of ø, the accent
 of é. The ligatures are built from the face's own strokes: æ is an a whose stem is cut away
 where the e's bowl takes its place, Æ the left leg and bar of an A grown into an E; ß is a
-stem bent over at the top into the top of a 3, whose lower bowl closes the letter. Each is
+B whose top left corner is rounded off (the stem bends over into the upper bowl; the face's
+3, used before, has a flat top and read as "ſ3"). Each is
 one glyph in a bold (stroked) face too. :func:`renderers.common.text_mask` and
 ``text_width`` come here for any text holding such a letter, so a word is measured as it is
 drawn.
@@ -22,17 +23,14 @@ COMPOSED: dict[str, tuple[str, str | None]] = {
     "Ä": ("A", "dots"), "Ö": ("O", "dots"), "Ü": ("U", "dots"),
     "å": ("a", "ring"), "Å": ("A", "ring"), "ø": ("o", "slash"), "Ø": ("O", "slash"),
     "é": ("e", "acute"), "É": ("E", "acute"),
-    "æ": ("ae", "tie"), "Æ": ("AE", "tie"), "ß": ("3", "sharp"),
+    "æ": ("ae", "tie"), "Æ": ("AE", "tie"), "ß": ("B", "sharp"),
 }
 #: A ligature of two letters, in ems from the first one's origin: where the first is cut
 #: away (its right side: the a's stem, the A's right leg) and where the second begins (its
 #: bowl or stem where that was).
 TIES: dict[str, tuple[float, float]] = {"ae": (0.405, 0.335), "AE": (0.42, 0.30)}
-#: ß, in ems: the stem (its left and right edge), the height where it bends over, the top,
-#: and where the 3 that gives the bowls begins; above its waist the 3 is cut off left of the
-#: bend's end (the stem's top takes its place).
-SHARP_STEM, SHARP_BEND, SHARP_TOP, SHARP_BOWLS, SHARP_WAIST = (0.07, 0.155), 0.50, 0.705, 0.15, 0.38
-SHARP_JOIN = 0.43  # where the bend meets the 3's top
+#: ß, in ems: the radius of the B's rounded top left corner, and the stem's width.
+SHARP_ROUND, SHARP_STEM = 0.24, 0.09
 
 Font = ImageFont.FreeTypeFont
 
@@ -62,8 +60,6 @@ def _pieces(text: str) -> list[tuple[str, str | None]]:
 def _step(f: Font, letters: str, mark: str | None) -> float:
     if mark == "tie":
         return TIES[letters][1] * f.size + f.getlength(letters[1:])
-    if mark == "sharp":
-        return SHARP_BOWLS * f.size + f.getlength(letters)
     return f.getlength(letters)
 
 
@@ -115,19 +111,29 @@ def _ligature(im: Image.Image, f: Font, x: float, y: float, letters: str, stroke
 
 
 def _sharp_s(im: Image.Image, f: Font, x: float, y: float, stroke: int) -> None:
-    """ß on ``im``: a stem that bends over into the top of a 3, whose bowls close it."""
+    """ß on ``im``: a B whose stem bends over into the upper bowl at its top left corner."""
     s = f.size
-    width = 0.085 * s + 2 * stroke  # the face's stem, stroked
-    left, right = x + SHARP_STEM[0] * s - stroke, x + SHARP_STEM[1] * s + stroke
-    stem = Image.new("L", im.size)
-    d = ImageDraw.Draw(stem)
-    d.rectangle((left, y - SHARP_BEND * s, right, y + stroke), fill=255)
-    cx, cy = x + SHARP_JOIN * s, y - SHARP_BEND * s  # a quarter ellipse up to the 3's top
-    rx, ry = cx - left, cy - (y - SHARP_TOP * s - stroke)
-    d.arc((cx - rx, cy - ry, cx + rx, cy + ry), 180, 272, fill=255, width=max(1, round(width)))
-    bowls = _letter(im.size, f, (x + SHARP_BOWLS * s, y), "3", stroke)
-    ImageDraw.Draw(bowls).rectangle((0, 0, round(cx) - 1, round(y - SHARP_WAIST * s)), fill=0)
-    im.paste(ImageChops.lighter(im, ImageChops.lighter(stem, bowls)))
+    drawn = _letter(im.size, f, (x, y), "B", stroke)
+    ink = drawn.getbbox()
+    if ink is None:
+        return
+    # as tall as an l: it rises above the capitals, as the letter does in a real face
+    rise = round(-f.getbbox("l", anchor="ls", stroke_width=stroke)[1]) - round(y - ink[1])
+    b = Image.new("L", im.size)
+    b.paste(drawn.crop(ink).resize((ink[2] - ink[0], ink[3] - ink[1] + max(0, rise)),
+                                   Image.Resampling.LANCZOS), (ink[0], ink[1] - max(0, rise)))
+    left, top = ink[0], ink[1] - max(0, rise)
+    r = SHARP_ROUND * s + stroke
+    ImageDraw.Draw(b).rectangle((0, 0, round(left + r) - 1, round(top + r) - 1), fill=0)
+    # the bend, drawn four times as large and scaled down so that it is as smooth as the face;
+    # a little longer than a quarter, so that it runs into the stem and the bowl it joins
+    k, n = 4, round(2 * r) + 2
+    bend = Image.new("L", (n * k, n * k))
+    ImageDraw.Draw(bend).arc((0, 0, round(2 * r * k), round(2 * r * k)), 170, 280, fill=255,
+                             width=max(k, round((SHARP_STEM * s + 2 * stroke) * k)))
+    corner = Image.new("L", b.size)
+    corner.paste(bend.resize((n, n), Image.Resampling.BOX), (left, top))
+    im.paste(ImageChops.lighter(im, ImageChops.lighter(b, corner)))
 
 
 def mask(f: Font, text: str, anchor: str = "la", stroke: int = 0

@@ -55,6 +55,13 @@ def test_sharp_s_is_one_letter_not_ss(size: int, stroke: int) -> None:
     # as tall as an l (it rises above the x-height), unlike s
     assert sharp.height >= text_mask("l", size, "ls", stroke)[0].height - 2
     assert sharp.height > text_mask("s", size, "ls", stroke)[0].height + 0.15 * size
+    # no B: its top left corner is rounded off (the stem bends over into the bowl)
+    def corner_ink(letter: str) -> int:
+        m = text_mask(letter, size, "ls", stroke)[0]
+        x0, y0, _x1, _y1 = m.getbbox() or (0, 0, 0, 0)
+        cut = max(2, round(0.06 * size))
+        return sum(1 for v in m.crop((x0, y0, x0 + cut, y0 + cut)).tobytes() if v > 128)
+    assert corner_ink("ß") < corner_ink("B") / 2
 
 
 def test_names_keep_the_letters_that_can_be_drawn() -> None:

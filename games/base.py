@@ -244,7 +244,7 @@ class Game(ABC, Generic[S, M]):
             allowed = self.options[match].values
             if value not in allowed:
                 raise BadOptions(_("'{value}' is not a value of {key} (choose one of: {allowed})",
-                                   value=raw_value, key=match,
+                                   value=raw_value, key=self.options[match].name or match,
                                    allowed=self.options[match].choices()))
             resolved[match] = value
         return resolved

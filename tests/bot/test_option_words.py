@@ -79,7 +79,7 @@ async def test_local_values_are_read_and_a_wrong_one_is_refused_in_them(
     with pytest.raises(BadOptions) as bad:
         await service.lobby.new_game(ALICE, PLACE, "krasserfall", "push=wild")
     assert tr(bad.value.args[0], "de") == \
-        "'wild' ist kein Wert für push (wähle eins von: ganz, halb)"
+        "'wild' geht für Schub nicht (möglich: ganz, halb)"  # the option by its German name
     assert str(bad.value.args[0]) == "'wild' is not a value of push (choose one of: touch, thrill)"
 
 

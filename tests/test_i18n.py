@@ -86,3 +86,10 @@ def test_a_translation_writes_a_name_in_the_genitive() -> None:
     assert [tr(area.with_params({"player": n}), "da") for n in ("Anna", "Max", "🤖 Normal bot")] == \
         ["Annas område", "Max' område", "🤖 Normal bots område"]
     assert tr(area, "de") == "Gebiet von Lars"
+
+
+def test_a_step_only_its_player_hears_speaks_to_them_in_danish() -> None:
+    """The Danish glossary: a step only the player hears reads »Du lagde …«, not »lars lagde
+    …« (the native read of #32)."""
+    done = translator("bot")("Done: {name} {said}.", name="lars", said="spillede ALOA")
+    assert tr(done, "da") == "Du spillede ALOA."

@@ -524,7 +524,7 @@ def text_mask(text: str, size: int, anchor: str = "la", stroke: int = 0
     Cached: names, labels and numbers repeat from one render to the next.
     """
     f = font(size)
-    if composed(text):  # ä, ø, æ ...: drawn from letters the font has
+    if composed(text, stroke):  # ä, ø, æ ... drawn from letters the font has; bold spaces
         with _FONT_LOCK:
             return letters.mask(cast(ImageFont.FreeTypeFont, f), text, anchor, stroke)
     with _FONT_LOCK:
@@ -555,8 +555,9 @@ def text_width(text: str, size: int, stroke: int = 0) -> int:
     """Advance width of ``text`` in px (rounded up, so that fitted text really fits)."""
     f = font(size)
     with _FONT_LOCK:
-        if composed(text):
-            return math.ceil(letters.advance(cast(ImageFont.FreeTypeFont, f), text)) + 2 * stroke
+        if composed(text, stroke):
+            return math.ceil(letters.advance(cast(ImageFont.FreeTypeFont, f), text, stroke)) \
+                + 2 * stroke
         return math.ceil(f.getlength(text)) + 2 * stroke
 
 

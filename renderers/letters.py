@@ -11,6 +11,11 @@ B whose top left corner is rounded off (the stem bends over into the upper bowl;
 one glyph in a bold (stroked) face too. :func:`renderers.common.text_mask` and
 ``text_width`` come here for any text holding such a letter, so a word is measured as it is
 drawn.
+
+Bold text with a space comes here too: the stroke grows every letter by its width on both
+sides, and the face's narrow space (under a fifth of an em) cannot spare that, so "MÅ SPILLE"
+and "HAR SPILLET" would read as one word. Each space of a stroked text is drawn as wide as
+the stroke takes from it (:data:`SPACE`), and measured so.
 """
 
 from __future__ import annotations
@@ -32,24 +37,29 @@ TIES: dict[str, tuple[float, float]] = {"ae": (0.405, 0.335), "AE": (0.42, 0.30)
 #: ß, in ems: the radius of the B's rounded top left corner, and the stem's width.
 SHARP_ROUND, SHARP_STEM = 0.24, 0.09
 
+#: The mark of a space in a stroked text: drawn as the face's space plus twice the stroke.
+SPACE = "space"
+
 Font = ImageFont.FreeTypeFont
 
 
-def composed(text: str) -> bool:
-    """Whether ``text`` holds a letter drawn here."""
-    return any(ch in COMPOSED for ch in text)
+def composed(text: str, stroke: int = 0) -> bool:
+    """Whether ``text`` holds a letter drawn here (or, in a stroked text, a space)."""
+    return any(ch in COMPOSED for ch in text) or (stroke > 0 and " " in text)
 
 
-def _pieces(text: str) -> list[tuple[str, str | None]]:
-    """``text`` as runs the font draws, each letter of :data:`COMPOSED` a run of its own."""
+def _pieces(text: str, stroke: int = 0) -> list[tuple[str, str | None]]:
+    """``text`` as runs the font draws, each letter of :data:`COMPOSED` a run of its own (and,
+    with a ``stroke``, each space)."""
     out: list[tuple[str, str | None]] = []
     run = ""
     for ch in text:
-        if ch in COMPOSED:
+        piece = COMPOSED.get(ch) or ((ch, SPACE) if ch == " " and stroke > 0 else None)
+        if piece is not None:
             if run:
                 out.append((run, None))
                 run = ""
-            out.append(COMPOSED[ch])
+            out.append(piece)
         else:
             run += ch
     if run:
@@ -57,15 +67,17 @@ def _pieces(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _step(f: Font, letters: str, mark: str | None) -> float:
+def _step(f: Font, letters: str, mark: str | None, stroke: int = 0) -> float:
     if mark == "tie":
         return TIES[letters][1] * f.size + f.getlength(letters[1:])
+    if mark == SPACE:
+        return f.getlength(letters) + 2 * stroke
     return f.getlength(letters)
 
 
-def advance(f: Font, text: str) -> float:
-    """How far ``text`` advances, as :func:`mask` draws it."""
-    return sum(_step(f, letters, mark) for letters, mark in _pieces(text))
+def advance(f: Font, text: str, stroke: int = 0) -> float:
+    """How far ``text`` advances, as :func:`mask` draws it with ``stroke``."""
+    return sum(_step(f, letters, mark, stroke) for letters, mark in _pieces(text, stroke))
 
 
 def _mark(d: ImageDraw.ImageDraw, f: Font, x: float, y: float, letters: str, mark: str,
@@ -142,23 +154,25 @@ def mask(f: Font, text: str, anchor: str = "la", stroke: int = 0
     :func:`renderers.common.text_mask` (whose caller holds the font's lock)."""
     s = f.size
     ascent, descent = f.getmetrics()
-    width = advance(f, text)
+    width = advance(f, text, stroke)
     pad = round(s) + 2 * stroke
     im = Image.new("L", (round(width) + 2 * pad, round(ascent + descent) + 2 * pad))
     d = ImageDraw.Draw(im)
     baseline = pad + ascent
     x = float(pad)
-    for letters, mark in _pieces(text):
+    for letters, mark in _pieces(text, stroke):
         if mark == "tie":
             _ligature(im, f, x, baseline, letters, stroke)
         elif mark == "sharp":
             _sharp_s(im, f, x, baseline, stroke)
+        elif mark == SPACE:
+            pass  # only the advance
         else:
             d.text((x, baseline), letters, fill=255, font=f, anchor="ls", stroke_width=stroke,
                    stroke_fill=255)
             if mark is not None:
                 _mark(d, f, x, baseline, letters, mark, stroke)
-        x += _step(f, letters, mark)
+        x += _step(f, letters, mark, stroke)
     ink = im.getbbox() or (pad, pad, pad + 1, pad + 1)
     # where the anchor point lies in ``im``: horizontally on the advance, vertically on the
     # font's lines (ascender, middle, baseline, descender) or the ink (top, bottom)

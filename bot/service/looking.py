@@ -237,7 +237,8 @@ class Looking(Part):
                 if isinstance(exc, NotAllowed):
                     why = exc.args[0] if exc.args else str(exc)
                 else:  # /move's answer names the players in bold; a label says it plainly
-                    why = self._not_yet(game, state, names, bool(seat or typed_seat))
+                    number = seat or typed_seat
+                    why = self._not_yet(game, state, names, players[number - 1] if number else None)
                 return [(why, typed.strip()[:100] or "wait")]
             chosen, prefixed = mine, True
         found: list[tuple[str, str]] = []
@@ -264,13 +265,14 @@ class Looking(Part):
         return sight.movers if sight.hidden else frozenset()
 
     @staticmethod
-    def _not_yet(game: Game, state: Any, names: dict[str, str], seat: bool) -> Text:
-        """Why a seat has no moves now, in plain words (an autocomplete label)."""
+    def _not_yet(game: Game, state: Any, names: dict[str, str], seat: str | None) -> Text:
+        """Why a seat has no moves now, in plain words (an autocomplete label); ``seat``: the
+        one the asker named."""
         waiting = game.waiting_for(state)
         who = join([names.get(p, p) for p in sorted(waiting)]) if waiting else _("nobody")
-        if seat:
-            return _("It's not that seat's turn: waiting for {waiting}. I'll ping you when it is.",
-                     waiting=who)
+        if seat is not None:
+            return _("It's not your turn as {seat}: waiting for {waiting}. I'll ping you when it is.",
+                     seat=names.get(seat, seat), waiting=who)
         return _("It's not your turn: waiting for {waiting}. I'll ping you when it is.", waiting=who)
 
     # ----- the autocomplete cache -------------------------------------------------------------

@@ -69,9 +69,9 @@ class Play(Part):
         if not ready:
             waiting = (join([bold(names[p]) for p in sorted(game.waiting_for(state))])
                        if game.waiting_for(state) else _("nobody"))
-            if seat:
-                raise ServiceError(_("It's not that seat's turn: waiting for {waiting}. I'll ping you "
-                                     "when it is.", waiting=waiting))
+            if seat:  # named as the turn's ping names it ("your turn as hana (seahorse)")
+                raise ServiceError(_("It's not your turn as {seat}: waiting for {waiting}. I'll ping "
+                                     "you when it is.", seat=bold(names[mine[0]]), waiting=waiting))
             raise ServiceError(_("It's not your turn: waiting for {waiting}. I'll ping you when it is.",
                                  waiting=waiting))
         if len(ready) > 1:  # advice that works as typed, in Discord and in the console

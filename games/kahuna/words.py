@@ -189,8 +189,8 @@ def prompt(state: KahunaState, player: str) -> Text:
     if state.phase is Phase.LAST:
         play = _("play cards (your hand: `{cmd:game hand}`), e.g. `{cmd:move} bridge {card}-{other}` or "
                  "`{cmd:move} remove X-Y X Y`", card=card, other=other)
-        return _("this is your **last turn**, no drawing: {play}, then `{cmd:move} end`.",
-                 play=play)
+        # after "your turn: ", as "round 3: …" is
+        return _("**last turn** (no drawing): {play}, then `{cmd:move} end`.", play=play)
     play = _("play cards (your hand: `{cmd:game hand}`), e.g. `{cmd:move} bridge {card}-{other}`, "
              "`{cmd:move} remove X-Y X Y` or `{cmd:move} tuck X`", card=card, other=other)
     endings = []
@@ -309,7 +309,7 @@ def _rate(state: KahunaState, player: str, text: str) -> tuple[tuple[int, int], 
                  _("{move} · blind, {n} left, end turn", move=text, n=len(state.deck)))
         return (3, 0 if m.card is not None else 1), label
     if isinstance(m, Pass):
-        return (5, 0), _("pass · end turn without drawing")
+        return (5, 0), _("{move} · end turn without drawing", move=text)
     if isinstance(m, End):
-        return (5, 0), _("end · finish your last turn")
+        return (5, 0), _("{move} · finish your last turn", move=text)
     return (6, len(m.cards)), _("{move} · face down, no effect", move=text)

@@ -162,7 +162,10 @@ def format_move(move: KraquaMove) -> str:
 
 _HELP = _("write e.g. lay i, fish red, shell red, jelly red C, skip, reroll, keep, gem blue, "
           "dolphin blue, shark blue, pass, draw, draw A or take i")
-_ROW_WORDS = {"i": "i", "inner": "i", "in": "i", "o": "o", "outer": "o", "out": "o"}
+#: A reef row by its word. ``y`` is Danish ``ydre``'s letter (the outer row): an alias it
+#: cannot be, since elsewhere in a move it is yellow's letter (``fisk y``), so only the row
+#: reads it, and Danish readers see the outer row as ``y`` (:class:`KraquaAliases`).
+_ROW_WORDS = {"i": "i", "inner": "i", "in": "i", "o": "o", "outer": "o", "out": "o", "y": "o"}
 _FISH_WORDS = {"green": "green", "g": "green", "red": "red", "r": "red", "yellow": "yellow",
                "y": "yellow"}
 _GEM_WORDS = {c: c for c in GEM_COLOURS} | {"b": "blue", "w": "white", "g": "green", "r": "red",
@@ -176,8 +179,26 @@ _GEM_KINDS: Mapping[Kind, type[Gem] | type[Dolphin] | type[Shark]] = {
     Kind.GEM: Gem, Kind.DOLPHIN: Dolphin, Kind.SHARK: Shark}
 
 
+class KraquaAliases(Aliases):
+    """Kraqua's words of other languages, and the row letter of a language whose word for the
+    outer row does not start with ``o``: Danish shows ``lay o`` as ``læg y`` (``ydre``),
+    which the row reads back (:data:`_ROW_WORDS`). German keeps ``o``: its ``a`` (``außen``)
+    is a tile side in the same move (``take i A``)."""
+
+    #: language -> {row letter: the letter that language shows}
+    ROW_LETTERS: Mapping[str, Mapping[str, str]] = {"da": {"o": "y"}}
+
+    def local(self, text: str, lang: str) -> str:
+        letters = self.ROW_LETTERS.get(lang)
+        if letters and isinstance(text, str):
+            words = text.split(" ")
+            if len(words) > 1 and words[0] in (Kind.LAY, Kind.TAKE) and words[1] in letters:
+                text = " ".join([words[0], letters[words[1]], *words[2:]])
+        return super().local(text, lang)
+
+
 #: The German and Danish words of the moves -> the English ones (lower case).
-ALIASES = Aliases({
+ALIASES = KraquaAliases({
     "de": {"legen": "lay", "leg": "lay", "fisch": "fish", "muschel": "shell",
            "qualle": "jelly", "aussetzen": "skip", "neuwurf": "reroll", "behalten": "keep",
            "behalte": "keep", "edelstein": "gem", "delfin": "dolphin", "hai": "shark",
@@ -229,7 +250,14 @@ def parse_move(text: Any) -> KraquaMove:
                                 example=_said(example)))
         return found
 
-    a_row = _("a reef row (i or o)")
+    def row(token: str) -> str:
+        found = _ROW_WORDS.get(token)
+        if found is None:
+            raise InvalidMove(_("'{text}' is not a reef row: write i (inner) or o (outer), "
+                                "e.g. `{example}`", text=quote(as_typed.get(token, token)),
+                                example=_said(f"{kind} o")))
+        return found
+
     a_fish = _("a fish (green, red, yellow)")
     a_side = _("a tile side (A or B)")
 
@@ -238,7 +266,7 @@ def parse_move(text: Any) -> KraquaMove:
         return _BARE[kind]
     if kind == Kind.LAY:
         need(1, 1, _("{a} or {b}", a=_said("lay i"), b=_said("lay o")))
-        return Lay(word(_ROW_WORDS, args[0], a_row, "lay i"))
+        return Lay(row(args[0]))
     if kind in (Kind.FISH, Kind.SHELL):
         need(1, 1, f"{kind} red")
         fish = word(_FISH_WORDS, args[0], a_fish, f"{kind} red")
@@ -256,6 +284,6 @@ def parse_move(text: Any) -> KraquaMove:
         return Draw(side)
     # take
     need(1, 2, _("{a} or {b}", a=_said("take i"), b=_said("take o")))
-    row = word(_ROW_WORDS, args[0], a_row, "take i")
+    taken = row(args[0])
     side = word(_SIDE_WORDS, args[1], a_side, "take i A") if len(args) > 1 else None
-    return Take(row, side)
+    return Take(taken, side)

@@ -13,6 +13,7 @@ from .plan_board import board_of, dest, protected
 from .state import (
     CAVE_LIMIT,
     COLOUR_WORDS,
+    MAX_SHELLS,
     WITH_ANIMAL,
     KraquaState,
     Seat,
@@ -30,8 +31,9 @@ from .state import (
 _ = translator("kraqua")
 _n = plural(_)
 
-#: The special field a move ends on, as a word in a label.
-SPECIAL_WORDS = {"shell": _("shell"), "dolphin": _("dolphin"), "shark": _("shark")}
+#: The special field a move ends on, as a word in a label (the shell field says what it
+#: gives: :func:`label`).
+SPECIAL_WORDS = {"dolphin": _("dolphin"), "shark": _("shark")}
 
 #: The rules in a few lines (``/rules``, the start of a game).
 SUMMARY = _(
@@ -184,17 +186,18 @@ def result_lines(result: Result) -> list[Text]:
 
 
 def label(s: KraquaState, seat: str, move: str, step: str | None) -> Text:
-    """What ``move`` does, in a few words (cheap: no planning)."""
+    """What ``move`` does, in a few words (cheap: no planning). The move stands in the
+    reader's words (``musling rød · …``), however deep in the label it sits."""
     if step == Step.LAY:
         b = board_of(s)
         m = parse_move(move)
         row = m.row if isinstance(m, Lay) else "i"
-        return _("{move} · spot {spot}", move=move, spot=next_spot(b, row))
+        return _("{move} · spot {spot}", move=_said(move), spot=next_spot(b, row))
     if step != Step.MOVE:
         return _step_label(s, move)
     m = parse_move(move)
     if isinstance(m, Skip):
-        return _("skip · no fish can move with your tile")
+        return _("{move} · no fish can move with your tile", move=_said(move))
     assert isinstance(m, (Fish, Shell, Jelly))
     b = board_of(s)
     tile = b.hands[seat]
@@ -204,42 +207,56 @@ def label(s: KraquaState, seat: str, move: str, step: str | None) -> Text:
               else m.animal)
     to = dest(b, m.fish, animal)
     if to is None:
-        return _("{move} · {why}", move=move, why=_("this fish cannot move"))
-    path = dict(move=move, src=field_word(b.fish[m.fish]), dst=field_word(to))
-    label = (_("{move} · {src} → {dst} · safe", **path) if protected(b, to)
+        return _("{move} · {why}", move=_said(move), why=_("this fish cannot move"))
+    path = dict(move=_said(move), src=field_word(b.fish[m.fish]), dst=field_word(to))
+    label = (_("{move} · {src} → {dst} · protected", **path) if protected(b, to)
              else _("{move} · {src} → {dst} · unprotected", **path))
     extra = special(to)
-    if extra:
+    paid = not isinstance(m, Fish)
+    shells: Text | None = None  # what the move does to the shells, said once
+    if extra == "shell":
+        shells = (_("1 shell, which the field gives back") if paid
+                  else _("+1 shell") if s.shells < MAX_SHELLS
+                  else _("shell field, but the team holds {max} shells already", max=MAX_SHELLS))
+    elif paid:
+        shells = _("1 shell")
+    if extra in SPECIAL_WORDS:
         label = _("{a} · {b}", a=label, b=SPECIAL_WORDS[extra])
-    if not isinstance(m, Fish):
-        label = _("{a} · {b}", a=label, b=_("1 shell"))
+    if shells is not None:
+        label = _("{a} · {b}", a=label, b=shells)
     return label
+
+
+def _said(move: str) -> Notation:
+    """A move inside a label, which each reader sees in their words."""
+    return Notation("kraqua", move)
 
 
 def _step_label(s: KraquaState, move: str) -> Text:
     """What a move of the other steps (die, gem, special field, draw) does, in a few words."""
+    said = _said(move)
     m = parse_move(move)
     if m.kind == "reroll":
-        return _("{move} · roll once more (the last roll counts)", move=move)
+        return _("{move} · roll once more (the last roll counts)", move=said)
     if m.kind == "keep":
-        return _("{move} · the roll stays {colour}", move=move,
+        return _("{move} · the roll stays {colour}", move=said,
                  colour=COLOUR_WORDS.get(s.roll or "", "?"))
     if isinstance(m, Gem):
-        return _("{move} · to Kraqua's cave ({n} in the chest)", move=move,
+        return _("{move} · to Kraqua's cave ({n} in the chest)", move=said,
                  n=s.gems["chest"][m.gem])
     if m.kind == "dolphin":
-        return _("{move} · from the chest to the hideout", move=move)
+        return _("{move} · from the chest to the hideout", move=said)
     if m.kind == "shark":
-        return _("{move} · from the cave back to the chest", move=move)
+        return _("{move} · from the cave back to the chest", move=said)
     if m.kind == "pass":
-        return _("{move} · keep the shell", move=move)
+        return _("{move} · keep the shell", move=said)
     if isinstance(m, Draw):
         if m.side is None or s.drawing is None:
-            return _("{move} · the top tile, a random side", move=move)
-        return _("{move} · {tile}", move=move, tile=tile_text((s.drawing, m.side)))
+            return _("{move} · the top tile, a random side", move=said)
+        return _("{move} · {tile}", move=said, tile=tile_text((s.drawing, m.side)))
     assert isinstance(m, Take)
     spot = rear_spot(s, m.row)
     if spot is None:
-        return _("{move} · the rearmost tile", move=move)
+        return _("{move} · the rearmost tile", move=said)
     number, side = s.rows[m.row][spot]
-    return _("{move} · {tile}", move=move, tile=tile_text((number, m.side or side)))
+    return _("{move} · {tile}", move=said, tile=tile_text((number, m.side or side)))

@@ -404,17 +404,20 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[l
     effects: list[Text] = []
     if focus.get("taken"):
         effects.append(_("{player} took {islands}", player=who, islands=join(focus["taken"])))
+    # "anna lost the bridges HUNA-IFFI and IFFI-JOJO as well as the stones on HUNA and JOJO"
     losses: list[Text] = []
     removed = list(focus.get("removed") or [])
     if removed:
-        losses.append(_n("bridge {lines}", "bridges {lines}", len(removed),
-                         lines=", ".join(removed)))
+        losses.append(_n("the bridge {lines}", "the bridges {lines}", len(removed),
+                         lines=join(removed)))
     lost = list(focus.get("lost") or [])
     if lost:
         losses.append(_n("the stone on {islands}", "the stones on {islands}", len(lost),
                          islands=join(lost)))
     if losses:
-        effects.append(_("{player} lost {what}", player=them, what=join(losses)))
+        what = (_("{bridges} as well as {stones}", bridges=losses[0], stones=losses[1])
+                if len(losses) == 2 else losses[0])
+        effects.append(_("{player} lost {what}", player=them, what=what))
     scoring = focus.get("scoring")
     if scoring:
         stones = scoring.get("stones") or {}
@@ -538,13 +541,13 @@ def _draw_result(ink: Ink, view: KahunaView, names: Mapping[str, str],
             why = _("{player} has no bridge left  ·  {points}", player=name(bare[0]),
                     points=points)
         else:
-            why = _("nobody has a bridge left  ·  {points}", points=points)
+            why = _("Nobody has a bridge left  ·  {points}", points=points)
     else:
         tiebreak = str(detail.get("tiebreak"))
-        why = (_("final points: {points}  ·  tie broken by the final scoring", points=points)
+        why = (_("Final points: {points}  ·  tie broken by the final scoring", points=points)
                if tiebreak == "third scoring" else
-               _("final points: {points}  ·  tie broken by more bridges", points=points)
-               if tiebreak == "bridges" else _("final points: {points}", points=points))
+               _("Final points: {points}  ·  tie broken by more bridges", points=points)
+               if tiebreak == "bridges" else _("Final points: {points}", points=points))
     ink.text((x0, y0 + 96), fit_text(tr(why, lang), 26, width), 26, TEXT, CARD, anchor="ls")
     stones = detail.get("stones") or {}
     bridges = detail.get("bridges") or {}

@@ -11,7 +11,7 @@ from games.kraqua.state import (CRITERION_WORDS, FISH_COLOURS, chip_name, colour
 from games.text import Text, chain, translator
 
 from ..common import alt_name
-from .style import _without_chip
+from .style import _without_chip, chip_of
 
 # ----- alt text ---------------------------------------------------------------------------------
 # Like the image (``board``, drawn in the language asked for), the alt text is a Text of the
@@ -80,9 +80,18 @@ def alt_text(raw: Mapping[str, Any], names: Mapping[str, str]) -> Text:
                          else _("{name} ({chip})", **words))
     tail = [_("Seats: {seats}.", seats=_clauses(seats))]
     if status == "running":
-        tail.append(_("To act: {seats}.",
-                      seats=listing([alt_name(names, p) for p in view["to_act"]])))
+        tail.append(_("To act: {seats}.", seats=listing([_with_chip(view, names, p)
+                                                          for p in view["to_act"]])))
     text = _spaced([*head, *rows, *tail])
     if len(text) > ALT_ROOM:
         text = _spaced([*head, *tail])
     return text
+
+
+def _with_chip(view: KraquaView, names: Mapping[str, str], player: str) -> Text | str:
+    """A seat with the chip its name carries, in the reader's words ("lars (søhest)")."""
+    chip = chip_of(view, names, player)
+    if chip is None:
+        return alt_name(names, player)
+    return _("{name} ({chip})", name=alt_name(_without_chip(view, names), player),
+             chip=chip_name(chip))

@@ -275,7 +275,7 @@ def background(revealed: int, lang: str = "en") -> Image.Image:
             bx0, by0, bx1, by1 = spot_box(row, spot)
             label, size = fitted(tr(spot_name(row, spot), lang), 16, bx1 - bx0 - 16, 0, 13)
             draw_text(im, ((bx0 + bx1) / 2, (by0 + by1) / 2), label, size, FAINT, anchor="mm")
-    draw_text(im, (ANIMALS_X, LANE0_Y + 12), tr(_("START REEF  ·  always safe"), lang), 18, DIM,
+    draw_text(im, (ANIMALS_X, LANE0_Y + 12), tr(_("START REEF  ·  always protected"), lang), 18, DIM,
               anchor="lm")
     _draw_animals(im, lang)
     draw_text(im, (LANE_X + 9 * CELL - 24, GOAL_Y + CELL / 2), tr(_("GOAL  ·  any animal"), lang),
@@ -310,7 +310,7 @@ LEGEND_EXAMPLES: tuple[tuple[str, str], ...] = (("###", _("reef on all three fie
                                                 ("#~#", _("water in the middle field")))
 LEGEND_TITLE = _("REEF TILES")
 LEGEND_NOTE = _("# reef  ·  ~ water  ·  cells in path order")
-LEGEND_SAFE = _("A field is safe when both tiles beside it show # there.")
+LEGEND_SAFE = _("A field is protected when both tiles beside it show # there.")
 LEGEND_X, LEGEND_Y = 34, GOAL_Y - 34  # below the third arch, left of the goal label
 LEGEND_W = LANE_X + 9 * CELL - 24 - 190 - LEGEND_X  # the room up to the goal label
 

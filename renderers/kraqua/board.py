@@ -13,7 +13,7 @@ from catalogs import LANGUAGES, tr
 from games.kraqua import board as kb
 from games.kraqua.state import COLOUR_WORDS, chip_name, heard, is_said
 from games.kraqua.view import KraquaView
-from games.text import Notation, Text, chain, translator
+from games.text import Notation, Text, chain, join, translator
 
 from ..common import (
     RGB, draw_lines, draw_text, encode_png, fitted, fitted_lines, frame, paste, seat_name)
@@ -22,8 +22,8 @@ from .art import (
     shell_icon, tile_p)
 from .style import (
     ACCENT, BG, CARD, CARD_EDGE, CELL, DEEP, DIM, FAINT, FISH_RGB, GOAL_Y, GOLD, HEADER_H, HEIGHT,
-    LANE_X, PANEL_TOP, PANEL_Y, RED_ALERT, TEXT, WIDTH, _without_chip, arch_field_y, field_box,
-    palette, spot_box)
+    LANE_X, PANEL_TOP, PANEL_Y, RED_ALERT, TEXT, WIDTH, _without_chip, arch_field_y, chip_of,
+    field_box, palette, spot_box)
 
 
 _ = translator("kraqua")
@@ -355,8 +355,18 @@ def _status_line(view: KraquaView, names: Mapping[str, str], lang: str) -> Text:
     acting = [p for p in view.get("to_act") or []]
     if view.get("current"):
         return _("Turn under way: lay the tile, then move a fish.")
-    waiting = ", ".join(_name(view, names, p, 20, 160, 0, lang) for p in acting)
+    waiting = join([_with_chip(view, names, p, lang) for p in acting])
     if len(acting) == 1:
         return _("Round {n}: {player} to play.", n=view.get("round", 1), player=waiting)
     return _("Round {n}: {players} may play, in any order.", n=view.get("round", 1),
              players=waiting)
+
+
+def _with_chip(view: KraquaView, names: Mapping[str, str], player: str, lang: str) -> Text | str:
+    """A seat as the status line names it: "lars (søhest)", its chip in the reader's words
+    (the bot's names carry it in English)."""
+    chip = chip_of(view, names, player)
+    if chip is None:
+        return _name(view, names, player, 20, 160, 0, lang)
+    bare = _name(view, _without_chip(view, names), player, 20, 160, 0, lang)
+    return _("{name} ({chip})", name=bare, chip=chip_name(chip))

@@ -140,3 +140,13 @@ def _without_chip(view: KraquaView, names: Mapping[str, str]) -> dict[str, str]:
         if p in chips and str(name).endswith(tail) and len(str(name)) > len(tail):
             out[p] = str(name)[: -len(tail)]
     return out
+
+
+def chip_of(view: KraquaView, names: Mapping[str, str], player: str) -> str | None:
+    """The chip a seat's name carries ("hana (crab)" carries ``crab``), for a picture to say
+    it in the reader's words beside the bare name (:func:`_without_chip`); None if it carries
+    none."""
+    chip = (view.get("chips") or {}).get(player)
+    name = names.get(player)
+    bare = _without_chip(view, {player: name}) if name is not None else {}
+    return str(chip) if chip in kb.ANIMAL_LETTER and bare.get(player) != name else None

@@ -289,3 +289,40 @@ async def test_while_a_seat_is_partway_through_its_turn_the_others_are_offered_n
     [(label, value)] = await service.looking.suggest(ALICE, PLACE, "")
     assert "partway through a turn" in str(label) and value == "wait"
     assert len(await service.looking.suggest(BOB, PLACE, "")) >= 1  # Bob goes on
+
+
+async def test_a_seat_not_on_turn_is_named_as_its_ping_names_it(service: GameService) -> None:
+    """The Danish review: "Den plads er ikke i tur: … når det bliver dens tur". The refusal
+    names the seat as "your turn as …" does, and /moves says the same."""
+    await open_game(service, bot=False)
+    _row, state = await state_now(service)
+    a1, a2 = animal(state, str(ALICE.user_id)), animal(state, ALICE2)
+    await service.play.move(ALICE, PLACE, "seat 2: lay i")  # seat 2's turn is under way
+    with pytest.raises(ServiceError) as refused:
+        await service.play.move(ALICE, PLACE, "seat 1: lay i")
+    said = refused.value.args[0]
+    assert str(said) == (f"It's not your turn as **Alice ({a1})**: waiting for **Alice ({a2})**. "
+                         "I'll ping you when it is.")
+    d1, d2 = (tr(GAME.seat_tag(state, p), "da") for p in (str(ALICE.user_id), ALICE2))
+    assert tr(said, "da") == (f"Det er ikke din tur som **Alice ({d1})**: vi venter på "
+                              f"**Alice ({d2})**. Jeg pinger dig, når det bliver din tur.")
+    g1 = tr(GAME.seat_tag(state, str(ALICE.user_id)), "de")
+    assert tr(said, "de").startswith(f"Du bist als **Alice ({g1})** nicht am Zug: Wir warten auf ")
+    [(label, value)] = await service.looking.suggest(ALICE, PLACE, "seat 1: ")
+    assert str(label).startswith(f"It's not your turn as Alice ({a1}): waiting for Alice ({a2})")
+
+
+def test_a_forced_move_is_said_with_its_verb() -> None:
+    """"Derefter spillet automatisk (eneste mulige træk): …" had no verb; the sentence reads
+    for one forced move and for several."""
+    from games.text import Notation, join, translator
+
+    _ = translator("bot")
+    one = _("Then forced: {moves}.", moves=join([_("`{move}`", move=Notation("kraqua", "gem blue"))]))
+    assert tr(one, "da") == ("Derefter blev `ædelsten blå` spillet automatisk, da intet andet træk "
+                             "var muligt.")
+    assert tr(one, "de") == ("Danach wurde automatisch gespielt, da kein anderer Zug möglich war: "
+                             "`edelstein blau`.")
+    two = _("Then forced: {moves}.", moves=join([_("`{move}`", move=Notation("kraqua", m))
+                                                 for m in ("gem blue", "gem white")]))
+    assert tr(two, "da").startswith("Derefter blev `ædelsten blå` og `ædelsten hvid` spillet")

@@ -224,3 +224,24 @@ def test_playout_says_everything_in_every_language(variant: str) -> None:
                     assert said != str(text), (lang, str(text))
                 if text.msgid.startswith("Kahuna board"):
                     assert len(said) <= 1024
+
+
+def test_the_last_turn_reads_after_your_turn() -> None:
+    """The Danish review: "Det er din tur: Det er din sidste tur, uden at trække: spil kort …".
+    The prompt follows "your turn: " as "round 3: …" does, and `/moves` shows `end` in the
+    reader's words like every other move."""
+    from bot.service.looking import _in_readers_words
+
+    state = position(phase="last", last_turns=2, round_=3, open_cards=[], deck=[],
+                     hands={ALICE: ["LALE"]})
+    prompt = GAME.prompt(state, ALICE, NAMES)
+    assert str(prompt).startswith("**last turn** (no drawing): play cards")
+    assert tr(prompt, "da").startswith("**Sidste tur** (du trækker ikke): spil kort")
+    assert tr(prompt, "da").endswith("og derefter `/træk afslut`.")
+    assert tr(prompt, "de").startswith("**Letzter Zug** (ohne Nachziehen): spiel Karten")
+    labels = {move: _in_readers_words(GAME, label) for move, label in GAME.suggest(state, ALICE, "", 25)}
+    assert tr(labels["end"], "da") == "afslut · gør din sidste tur færdig"
+    assert tr(labels["end"], "de") == "beenden · deinen letzten Zug abschließen"
+    played = position(hands={ALICE: ["LALE"]})
+    labels = {move: _in_readers_words(GAME, label) for move, label in GAME.suggest(played, ALICE, "", 25)}
+    assert tr(labels["pass"], "da") == "pas · afslut turen uden at trække"

@@ -725,7 +725,7 @@ def test_suggest_puts_the_safe_move_first() -> None:
     s = play(s, A, "lay i")
     got = GAME.suggest(s, A, "", 25)
     # green or yellow to 4 stays in the start reef; red 10 -> 14 is open water
-    assert got[0][0] in ("fish green", "fish yellow") and "safe" in got[0][1]
+    assert got[0][0] in ("fish green", "fish yellow") and got[0][1].endswith("· protected")
     assert got[-1][0] == "fish red" and "unprotected" in got[-1][1]
     assert all(len(label) <= 100 for _, label in got)
 

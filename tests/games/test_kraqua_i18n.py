@@ -273,6 +273,67 @@ def test_random_playout_translates_everything(seed: int) -> None:
                 problems.append(f"{kind} ({lang}) over 100 characters: {said}")
             if kind == "alt" and len(said) > 1024:
                 problems.append(f"alt text ({lang}) over 1024 characters")
-            if lang == "da" and BARE_FISH_DA.search(re.sub(r"`[^`]*`", " ", said)):
+            plain = re.sub(r"`[^`]*`", " ", said)
+            if kind in ("suggest", "button"):  # the move itself, in the reader's words, first
+                plain = plain.split(" · ", 1)[-1]
+            if lang == "da" and BARE_FISH_DA.search(plain):
                 problems.append(f"{kind} (da) names a fish by a bare colour: {said}")
     assert not problems, "\n".join(sorted(set(problems))[:30])
+
+
+# ----- the Danish review (moves, rows, prompts, the picture's words) ------------------------------
+
+
+def test_a_label_says_its_move_and_the_shells_in_the_readers_words() -> None:
+    """`/moves` showed a Danish reader "shell red · … · musling · 1 musling": the move in
+    English (only a label's outer ``{move}`` was shown in the reader's words) and the shell
+    field beside the shell paid. The move is a Notation wherever it sits; the shells are said
+    once."""
+    s = position(chips={A: "turtle", B: "crab"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"green": 1, "red": 5, "yellow": 3})
+    labels = dict(GAME.suggest(play(s, A, "lay i"), A, "", 25))
+    paid = labels["shell red"]
+    assert str(paid) == "shell red · 5 → 6 · unprotected · 1 shell, which the field gives back"
+    assert tr(paid, "da") == "musling rød · 5 → 6 · ubeskyttet · 1 musling, som feltet giver igen"
+    assert tr(paid, "de") == "muschel rot · 5 → 6 · ungeschützt · 1 Muschel, die das Feld zurückgibt"
+    assert tr(labels["fish green"], "da") == "fisk grøn · 1 → 4 · beskyttet"
+    assert str(labels["fish green"]) == "fish green · 1 → 4 · protected"
+    # a free move onto the shell field gains one, unless the team holds the most already
+    for shells, gain in ((2, "+1 musling"), (6, "muslingefelt, men holdet har allerede 6 muslinger")):
+        s = position(chips={A: "crab", B: "turtle"}, hands={A: (1, "A"), B: (2, "A")},
+                     fish={"green": 1, "red": 5, "yellow": 3}, shells=shells)
+        free = dict(GAME.suggest(play(s, A, "lay i"), A, "", 25))["fish red"]
+        assert tr(free, "da") == f"fisk rød · 5 → 6 · ubeskyttet · {gain}"
+    for text in labels.values():  # no English move word left in any label
+        assert not re.match(r"(fish|shell|jelly|skip)\b", tr(text, "da")), tr(text, "da")
+
+
+def test_danish_names_the_outer_row_by_ydre() -> None:
+    """"læg y" / "tag y" were refused although "læg ydre" worked. ``y`` reads as the outer row
+    (only there: elsewhere it is yellow), Danish readers see it, and a refusal says so."""
+    for typed, move in (("læg y", "lay o"), ("tag y", "take o"), ("tag y A", "take o A"),
+                        ("Læg Y", "lay o"), ("fisk y", "fish yellow"), ("ædelsten y", "gem yellow")):
+        assert GAME.normalize_move(typed) == move, typed
+    aliases = GAME.aliases
+    assert aliases.local("lay o", "da") == "læg y" and aliases.local("take o A", "da") == "tag y A"
+    assert aliases.local("lay o", "de") == "legen o" and aliases.local("lay o", "en") == "lay o"
+    assert aliases.local("fish yellow", "da") == "fisk gul"
+    with pytest.raises(ValueError) as refused:
+        GAME.parse_move("læg x")
+    said = refused.value.args[0]
+    assert tr(said, "da") == "'x' er ikke en revrække: skriv i (indre) eller y (ydre), fx `læg y`"
+    assert tr(said, "de") == "'x' ist keine Riffreihe: schreib i (innen) oder o (außen), z. B. `legen o`"
+    s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")})
+    assert "`/træk læg i` eller `/træk læg y`" in tr(GAME.prompt(s, A), "da")
+
+
+def test_the_prompt_and_the_summary_read_as_danish() -> None:
+    """"… næste ledige felt med krabbe" wants its article; "Vandmand-chip" is one word."""
+    s = position(chips={A: "turtle", B: "crab"}, hands={A: (4, "A"), B: (2, "A")},
+                 fish={"green": 1, "red": 5, "yellow": 3})
+    said = tr(GAME.prompt(play(s, A, "lay i"), A), "da")
+    assert said.startswith("Flyt en fisk til dens næste ledige felt med en krabbe: "), said
+    summary = tr(GAME.summary, "da")
+    assert "Vandmandschip: " in summary and "andmand-chip" not in summary
+    refused = tr(refusal(play(s, A, "lay i"), A, "jelly red S"), "da")
+    assert refused.startswith("kun vandmandschippen må vælge dyret"), refused

@@ -314,3 +314,48 @@ def test_alt_text(kind: str) -> None:
     state = _state(kind)
     mine = alt_text(GAME.view(state, "111"), NAMES)
     assert mine.startswith("Your hand") and mine.endswith(text[-40:])
+
+
+# ----- the review's words -------------------------------------------------------------------------
+
+
+def drawn(image: Any) -> str:
+    from renderers.common import words
+
+    return " ".join(text for text, _box in words(image))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de", "Captain Nemo eroberte IFFI; Marina verlor die Stäbe HUNA-IFFI und IFFI-JOJO sowie "
+           "die Steine auf HUNA und JOJO"),
+    ("da", "Captain Nemo erobrede IFFI; Marina mistede broerne HUNA-IFFI og IFFI-JOJO samt "
+           "stenene på HUNA og JOJO"),
+    ("en", "Captain Nemo took IFFI; Marina lost the bridges HUNA-IFFI and IFFI-JOJO as well as "
+           "the stones on HUNA and JOJO"),
+])
+def test_the_last_turn_says_capture_and_losses_as_the_texts_do(lang: str, said: str) -> None:
+    """The picture said "lars tog LALE" and "anna verlor Stäbe HUNA-IFFI, IFFI-JOJO und die
+    Steine …" where the replies say "erobrede" / "eroberte"."""
+    view = public("mid")
+    last = {**view["last"], "player": "222", "taken": ["IFFI"], "removed": ["HUNA-IFFI", "IFFI-JOJO"],
+            "lost": ["HUNA", "JOJO"]}
+    lines = rk.board._turn_lines({**view, "current": None, "last": last}, NAMES, lang)
+    effects = "".join(text for text, _colour, _stroke in lines[1]).strip()
+    assert effects == said
+    one = {**last, "taken": [], "removed": ["HUNA-IFFI"], "lost": []}
+    lines = rk.board._turn_lines({**view, "current": None, "last": one}, NAMES, lang)
+    assert {"de": "Marina verlor den Stab HUNA-IFFI", "da": "Marina mistede broen HUNA-IFFI",
+            "en": "Marina lost the bridge HUNA-IFFI"}[lang] == lines[1][0][0].strip()
+
+
+def test_the_final_line_and_the_hand_footer_read_as_sentences() -> None:
+    """"slutpoint: …" began the result's line in lower case; the hand's footer said "guld: de
+    øer, en bro ville erobre"."""
+    end = public("end")
+    said = drawn(rk.board.draw(end, NAMES, "da"))
+    assert "Slutpoint: Marina: 2, Captain Nemo: 2" in said and "slutpoint" not in said
+    assert "Endstand: Marina: 2" in drawn(rk.board.draw(end, NAMES, "de"))
+    assert "Final points: Marina: 2" in drawn(rk.board.draw(end, NAMES, "en"))
+    state = _state("mid")
+    hand = rk.hand.draw_hand(GAME.view(state, state.active), NAMES, "da")
+    assert "guld: øer, som en bro ville erobre" in drawn(hand)

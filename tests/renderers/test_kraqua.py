@@ -14,7 +14,7 @@ from catalogs import move_words, tr
 from games import REGISTRY
 from games.kraqua import board as kb
 from games.kraqua import planner
-from games.kraqua.state import heard
+from games.kraqua.state import chip_name, heard
 from renderers import alt_text, render_board
 from renderers import kraqua as rk
 from renderers.common import words
@@ -207,3 +207,41 @@ def test_the_last_move_is_told_in_the_readers_words() -> None:
     move = str(last["move"])
     assert any(t.endswith(move_words("kraqua", "de", move)) and t.startswith("Zuletzt: ")
                for t in drawn(old, "de"))
+
+
+def test_the_seats_to_play_carry_their_animal_in_the_readers_words() -> None:
+    """The bot names Kraqua's seats "lars (seahorse)" (in English): the status line and the
+    alt text said "lars (seahorse), lars (crab) må spille". They name the animal in the
+    reader's words, joined as the language joins a list."""
+    view = GAME.view(play(0, seats=["111", "222"]), None)
+    chips = view["chips"]
+    names = {p: f"lars ({chips[p]})" for p in ("111", "222")}
+    words_of = {lang: {p: tr(chip_name(chips[p]), lang) for p in names}
+                for lang in ("de", "da")}
+    a, b = (words_of["da"][p] for p in ("111", "222"))
+    said = drawn_with(view, names, "da")
+    assert f"Runde 1: lars ({a}) og lars ({b}) mangler at spille, i vilkårlig rækkefølge." in said
+    a, b = (words_of["de"][p] for p in ("111", "222"))
+    assert (f"Runde 1: lars ({a}) und lars ({b}) dürfen spielen, in beliebiger Reihenfolge."
+            in drawn_with(view, names, "de"))
+    assert (f"Round 1: lars ({chips['111']}) and lars ({chips['222']}) may play, in any order."
+            in drawn_with(view, names, "en"))
+    alt = tr(alt_text(view, names), "da")
+    assert f"I tur: lars ({words_of['da']['111']}), lars ({words_of['da']['222']})." in alt, alt
+    # a name that carries no animal stays as it is
+    assert "Runde 1: Marina og Captain Nemo mangler at spille" in " ".join(drawn(view, "da"))
+
+
+def drawn_with(view: Any, names: dict[str, str], lang: str) -> list[str]:
+    return [text for text, _box in words(rk.draw(view, names, lang))]
+
+
+@pytest.mark.parametrize("lang, protected", [("da", ("altid beskyttet", "Et felt er beskyttet")),
+                                             ("de", ("immer geschützt", "Ein Feld ist geschützt")),
+                                             ("en", ("always protected", "A field is protected"))])
+def test_the_picture_calls_a_field_protected_as_the_texts_do(lang: str,
+                                                             protected: tuple[str, str]) -> None:
+    """The image said "sikkert" where the prompts and labels say "beskyttet"."""
+    said = " ".join(drawn(GAME.view(play(0), None), lang))
+    assert all(word in said for word in protected), said
+    assert not re.search(r"sikker|sicher|\bsafe\b", said)

@@ -69,3 +69,28 @@ def test_names_keep_the_letters_that_can_be_drawn() -> None:
     assert clean_text("Jürgen Groß") == "Jürgen Groß"
     assert clean_text("Søren Åberg") == "Søren Åberg"
     assert clean_text("Zoë") == "Zoe"  # ë is not among them: its base letter
+
+
+def widest_gap(mask: Image.Image) -> int:
+    """The widest run of columns of ``mask`` without ink (under a quarter)."""
+    w, h = mask.size
+    px = mask.load()
+    assert px is not None
+    best = run = 0
+    for x in range(w):
+        run = run + 1 if max(px[x, y] for y in range(h)) < 64 else 0  # type: ignore[operator]
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("size,stroke", [(16, 1), (18, 1), (22, 1), (32, 1), (48, 2)])
+@pytest.mark.parametrize("label", ["MÅ SPILLE", "HAR SPILLET", "MAY PLAY", "AM ZUG",
+                                   "DARF SPIELEN"])
+def test_bold_words_keep_their_space(label: str, size: int, stroke: int) -> None:
+    """A stroke grows each letter into the face's narrow space: "MÅ SPILLE" read "MÅSPILLE"
+    (the Danish review). A bold label keeps the gap the regular face leaves (to a pixel of
+    rounding), and is measured at least as wide as it is drawn."""
+    bold, _offset = text_mask(label, size, "ls", stroke)
+    regular, _offset = text_mask(label, size, "ls", 0)
+    assert widest_gap(bold) >= widest_gap(regular) - 1, (label, size)
+    assert bold.width <= text_width(label, size, stroke) <= bold.width + 0.25 * size

@@ -75,7 +75,8 @@ def describe(before: AquaState, after: AquaState, move: AquaMove,
     """Public account of ``move``, which turned ``before`` into ``after``."""
     last = after.last or {}
     if isinstance(move, Snail):
-        text = _("took the sea snail: plays last this round and first next round")
+        text = (_("took the sea snail: plays last in this final round") if before.round >= ROUNDS
+                else _("took the sea snail: plays last this round and first next round"))
     elif isinstance(move, Take):
         text = _("took {tile} (slot {slot}) and placed it at {pos}, rotation {rot}",
                  tile=last.get("tile"), slot=move.slot, pos=pos_key(move.pos), rot=move.rot)
@@ -120,6 +121,11 @@ def prompt(state: AquaState, player: str, names: Mapping[str, str], example: str
     if state.phase == Phase.LARGE:
         return _("you may attract a large animal: `{cmd:move} {example}` (shape and sites), or end "
                  "your turn with `{cmd:move} done`.", example=example)
+    if snail and state.round >= ROUNDS:  # no next round to start (the review's "next round first")
+        return _("round {round}/{rounds}: take a market tile and place it next to your area: "
+                 "`{cmd:move} {example}` (slot, position q,r, rotation 0–2). Or `{cmd:move} snail`: "
+                 "play last in this final round.", round=state.round, rounds=ROUNDS,
+                 example=example)
     if snail:
         return _("round {round}/{rounds}: take a market tile and place it next to your area: "
                  "`{cmd:move} {example}` (slot, position q,r, rotation 0–2). Or `{cmd:move} snail`: "

@@ -180,8 +180,14 @@ class History(Part):
             raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
         if row.status == Status.RUNNING:
             # The seed and the log rebuild every hand and the deck: only once the game is over.
-            raise ServiceError(_("A running game can't be exported: its seed would give away the "
-                                 "hidden cards and tiles. Export it when it is over."))
+            game = self.ground.engine(row.game)
+            if game.unseen:  # what this game hides (Krasserfall has no cards, no tiles)
+                raise ServiceError(_("A running game can't be exported: its seed, from which all its "
+                                     "chance follows, would give away {unseen}. Export it when it is "
+                                     "over.", unseen=game.unseen))
+            raise ServiceError(_("A running game can't be exported: its seed, from which all its "
+                                 "chance follows, would give away what is still hidden or still "
+                                 "to come. Export it when it is over."))
         game = self.ground.engine(row.game)
         payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id))
         data = export_bytes(payload)

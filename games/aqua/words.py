@@ -29,6 +29,9 @@ from .state import AquaState, Phase, pos_key
 _ = translator("aqua")
 _p = contextual(_)
 
+# i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+UNSEEN = _("the order of the tiles still in the deck")
+
 OPTION_HELP = _("base: E01–E06; advanced: 6 of 24 at random; family: no ecosystems or reefs, "
                 "animals only")
 

@@ -179,7 +179,10 @@ def buttons(offer: Mapping[str, Any], path: str) -> list[Button]:
 def result_lines(result: Result, names: Mapping[str, str]) -> list[Text]:
     """Each player's score, part by part, and the solo rating."""
     lines = []
-    for player, part in result.detail.get("breakdown", {}).items():
+    parts = result.detail.get("breakdown", {})
+    # the best first, as the scores above them: the winners, then the higher totals
+    ranked = sorted(parts, key=lambda p: (p not in result.winners, -result.scores.get(p, 0)))
+    for player, part in ((p, parts[p]) for p in ranked):
         words = dict(name=names.get(player, player), large=part["large"],
                      small=part["small"], reefs=part["reefs"],
                      ecosystems=sum(part["ecosystems"].values()), total=part["total"])

@@ -124,7 +124,9 @@ class Looking(Part):
         parts: list[Any] = [
             self._status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),
-            _("Moves played: {n} · options: {options}", n=len(moves), options=opts),
+            _("Moves played: {n} · options: {options}", n=len(moves), options=opts)
+            if row.status == Status.RUNNING else  # over: "Træk i alt", not "indtil nu"
+            _("Moves in all: {n} · options: {options}", n=len(moves), options=opts),
         ]
         if row.status == Status.RUNNING:
             now = self.clock()

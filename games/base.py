@@ -197,6 +197,10 @@ class Game(ABC, Generic[S, M]):
     options: ClassVar[Mapping[str, Option]] = {}
     #: Players' summary of the rules, shown by ``/game rules`` (Markdown, under 2000 chars).
     summary: ClassVar[str | Text] = ""
+    #: What the game's seed decides that no player may know yet, as the object of "the seed
+    #: would give away …" (Krasserfall: "the boats' tipping points and the dice to come"):
+    #: a running game's export is refused with it. Empty: the bot says it in general words.
+    unseen: ClassVar[str | Text] = ""
     #: Bump when the dumped format changes incompatibly.
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).

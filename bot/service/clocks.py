@@ -102,12 +102,17 @@ class Clocks(Part):
         clock = clock_of(row.timing)
         assert clock is not None
         place = Place(guild_id=row.guild_id, channel_id=row.channel_id)
-        if action == "skip" and game.pass_move(state, timer.player_id) is None:
+        passes = game.pass_move(state, timer.player_id) is not None
+        if action == "skip" and not passes:
             action = "remind"  # no pass in the rules now (Aqualin): nothing to hold off
         if action == "remind":
-            text = _("⌛ {who}, your clock has run out (waiting for {waited}). Please move soon; a "
-                     "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
-                     who=mention(user), waited=waited)
+            text = (_("⌛ {who}, your clock has run out (waiting for {waited}). Please move soon; a "
+                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.",
+                      who=mention(user), waited=waited) if passes else
+                    _("⌛ {who}, your clock has run out (waiting for {waited}). Please move soon; a "
+                      "moderator can remove you from the game with `{cmd:game kick}` or end the "
+                      "game with `{cmd:game abort}` (this turn can't be skipped).",
+                      who=mention(user), waited=waited))
             post = Post(text=text, mention=(user,))
             items = self.narrator.envelopes(place, posts=[post])
             return Outcome(reply="", posts=[post], game_id=row.id,

@@ -327,14 +327,22 @@ class Narrator(Part):
             return bold(names.get(p, p))
 
         everyone = set(result.scores.values())
-        if result.outcome is not None and len(everyone) == 1:  # a team's one result, said once
-            score: Text = _("Team score: {score}", score=everyone.pop())
+        solo = len(result.scores) == 1  # no team, and nobody to beat
+        if solo:
+            score: Text = _("Score: {score}", score=everyone.pop())
+        elif result.outcome is not None and len(everyone) == 1:  # a team's one result, said once
+            score = _("Team score: {score}", score=everyone.pop())
         else:
-            # "name: score", never "Easy bot 2 0" (which reads as one number)
-            scores = " · ".join(f"{who(p)}: {s}" for p, s in result.scores.items())
+            # "name: score", never "Easy bot 2 0" (which reads as one number); the best first:
+            # the winners, then the higher scores (a tie keeps the seats' order)
+            ranked = sorted(result.scores.items(),
+                            key=lambda ps: (ps[0] not in result.winners, -ps[1]))
+            scores = " · ".join(f"{who(p)}: {s}" for p, s in ranked)
             score = _("Scores: {scores}", scores=scores)
         verdict: Text
-        if result.outcome == ResultOutcome.WON:
+        if result.outcome == ResultOutcome.WON and solo:
+            verdict = _("{player} won! 🎉", player=who(next(iter(result.scores))))
+        elif result.outcome == ResultOutcome.WON:
             verdict = _("You won together! 🎉")
         elif result.outcome == ResultOutcome.ALMOST:
             verdict = _("Almost won!")

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from games import Game, GameError
-from games.text import Text
+from games.text import Notation, Text, join
 
 from ..store import ForcedRow
-from .names import _, bold
+from .names import _, _n, bold
 
 log = logging.getLogger("bot.service.forced")
 
@@ -73,3 +73,28 @@ def forced_after(game: Game, state: Any, complete: bool, names: Mapping[str, Any
 
 def forced_words(forced: Sequence[Forced], names: Mapping[str, Any]) -> list[Text]:
     return [_("⏩ Forced: {who} {did}.", who=bold(names[f.player]), did=f.said) for f in forced]
+
+
+def forced_reply(game_id: str, player: str, forced: Sequence[Forced],
+                 names: Mapping[str, Any]) -> list[Text]:
+    """What the one who moved hears of the forced moves after their move, each run of them
+    with its player: their own only move, or "Then ben's only possible move played itself"
+    when it was somebody else's (the review read ben's move as anna's)."""
+    runs: list[tuple[str, list[str]]] = []
+    for f in forced:
+        if runs and runs[-1][0] == f.player:
+            runs[-1][1].append(f.move)
+        else:
+            runs.append((f.player, [f.move]))
+    out: list[Text] = []
+    for who, moves in runs:
+        shown = join([_("`{move}`", move=Notation(game_id, m)) for m in moves])
+        if who == player:
+            out.append(_n("Then your only possible move played itself: {moves}.",
+                          "Then your only possible moves played themselves: {moves}.",
+                          len(moves), moves=shown))
+        else:
+            out.append(_n("Then {player}'s only possible move played itself: {moves}.",
+                          "Then {player}'s only possible moves played themselves: {moves}.",
+                          len(moves), player=names[who], moves=shown))
+    return out

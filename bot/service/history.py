@@ -170,8 +170,17 @@ class History(Part):
             if sum(len(x) + 1 for x in shown) + len(entry) > 1700:
                 break
             shown.insert(0, entry)
-        head = _("**{game}**: the last {shown} of {total} moves", game=game.title, shown=len(shown),
-                 total=len(entries))
+        total = len(entries)
+        if len(shown) < total:  # total > 1 here
+            head = _n("**{game}**: the last of {total} moves",
+                      "**{game}**: the last {n} of {total} moves", len(shown), game=game.title,
+                      total=total)
+        elif row.status == Status.RUNNING:  # "bisher 1 Zug", never "die letzten 1 von 1 Zügen"
+            head = _n("**{game}**: {n} move so far", "**{game}**: all {n} moves so far", total,
+                      game=game.title)
+        else:
+            head = _n("**{game}**: {n} move in all", "**{game}**: all {n} moves", total,
+                      game=game.title)
         return Outcome(reply=lines([head, *shown]), game_id=row.id)
 
     async def export(self, actor: Actor, place: Place) -> Outcome:
@@ -180,8 +189,14 @@ class History(Part):
             raise NoGame(_("The game hasn't started yet, so there is nothing to export."))
         if row.status == Status.RUNNING:
             # The seed and the log rebuild every hand and the deck: only once the game is over.
-            raise ServiceError(_("A running game can't be exported: its seed would give away the "
-                                 "hidden cards and tiles. Export it when it is over."))
+            game = self.ground.engine(row.game)
+            if game.unseen:  # what this game hides (Krasserfall has no cards, no tiles)
+                raise ServiceError(_("A running game can't be exported: its seed, from which all its "
+                                     "chance follows, would give away {unseen}. Export it when it is "
+                                     "over.", unseen=game.unseen))
+            raise ServiceError(_("A running game can't be exported: its seed, from which all its "
+                                 "chance follows, would give away what is still hidden or still "
+                                 "to come. Export it when it is over."))
         game = self.ground.engine(row.game)
         payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id))
         data = export_bytes(payload)

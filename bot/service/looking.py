@@ -124,7 +124,9 @@ class Looking(Part):
         parts: list[Any] = [
             self._status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),
-            _("Moves played: {n} · options: {options}", n=len(moves), options=opts),
+            _("Moves played: {n} · options: {options}", n=len(moves), options=opts)
+            if row.status == Status.RUNNING else  # over: "Træk i alt", not "indtil nu"
+            _("Moves in all: {n} · options: {options}", n=len(moves), options=opts),
         ]
         if row.status == Status.RUNNING:
             now = self.clock()
@@ -187,9 +189,9 @@ class Looking(Part):
             game = self.ground.engine(row.game)
         # key=value as typed: the key in English, the values in the reader's words (which the
         # lobby reads in every language, bot.choices.option_value)
-        opts = [(_("• `{name}`: {values} (default {default}): {help}", name=name,
+        opts = [(_("• `{name}`: {values} (default: {default}): {help}", name=name,
                    values=_choices(o), default=o.word(o.default), help=o.help) if o.help else
-                 _("• `{name}`: {values} (default {default})", name=name, values=_choices(o),
+                 _("• `{name}`: {values} (default: {default})", name=name, values=_choices(o),
                    default=o.word(o.default))) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
         return Outcome(reply=lines([game.summary, _("**Options** (`{cmd:game new options:}key=value`):"),

@@ -22,7 +22,7 @@ from ..store import GameRow, MoveRow, SeatRow
 from ..safe_text import clip, safe_name
 from ..vocab import MoveKind, Status
 from .names import _, bold, seat_example, seat_names
-from .forced import Forced, forced_after, forced_words
+from .forced import Forced, forced_after, forced_reply, forced_words
 from .lobby import STALE_CONFIRMATION
 from .news import News, Told, news_or_guess, playing_humans, quiet
 from .paused import refuse_if_paused
@@ -210,8 +210,7 @@ class Play(Part):
                                reply_buttons=self.narrator.buttons(game, new, seats, after, only=player))
         played = _("Played `{move}`.", move=Notation(game.id, canonical))  # in the reader's words
         if forced:
-            played = sentence(played, _("Then forced: {moves}.", moves=join(
-                [_("`{move}`", move=Notation(game.id, f.move)) for f in forced])))
+            played = sentence(played, *forced_reply(game.id, player, forced, names))
         return Outcome(reply=played, posts=posts, dms=dms, game_id=row.id, outbox=keys)
 
     async def _news(self, game: Game, row: GameRow, seats: Sequence[SeatRow],

@@ -191,9 +191,10 @@ class Timers(Part):
                 if clocked:  # "you have 1 d 4 h left"
                     warn: Text | None = self.clocks.clock_left_words(due[0] if due else None, now)
                 elif due:
+                    passes = game.pass_move(state, timer.player_id) is not None
                     warn = _("Deadline in {left}: after that {then}.",
                              left=format_duration(due[0].due_at - now),
-                             then=self._action_words(action))
+                             then=self._action_words(action, passes))
                 else:
                     warn = None
                 parts += [warn, game.prompt(state, timer.player_id, seat_names(game, state, seats))]
@@ -227,7 +228,12 @@ class Timers(Part):
             return place, outcome
 
     @staticmethod
-    def _action_words(action: str) -> Text:
+    def _action_words(action: str, passes: bool = True) -> Text:
+        """What the deadline will do; ``passes``: whether the turn can be passed as it stands
+        (Krasserfall and Aqualin have no pass: a skip there only pings again)."""
+        if action == "skip" and not passes:  # "danach wird dein Zug übersprungen" was untrue
+            return _("I'll ping once more and a moderator may step in (this turn can't be passed "
+                     "as it stands)")
         return {"remind": _("I'll ping once more and a moderator may step in"),
                 "skip": _("your turn is passed"), "forfeit": _("you leave the game")}[action]
 
@@ -275,10 +281,16 @@ class Timers(Part):
                                                                    "{waited} and left the game.",
                                                                    name=name, waited=waited))
             return Outcome(reply="", posts=[post], dms=dms, game_id=row.id, outbox=keys), []
-        if action == "skip":
-            text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). (The turn can't be "
-                     "passed right now, so it wasn't skipped.) Please move soon; a moderator can "
-                     "`{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user), waited=waited)
+        if action == "skip":  # here only when the turn has no pass: never point to skip
+            text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). This turn can't be "
+                     "passed, so it still waits for you: please move soon. A moderator can remove "
+                     "you from the game with `{cmd:game kick}` or end the game with "
+                     "`{cmd:game abort}`.", who=mention(user), waited=waited)
+        elif game.pass_move(state, timer.player_id) is None:
+            text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
+                     "moderator can remove you from the game with `{cmd:game kick}` or end the game "
+                     "with `{cmd:game abort}` (this turn can't be skipped).", who=mention(user),
+                     waited=waited)
         else:
             text = _("⌛ {who}, the turn deadline has passed (waiting for {waited}). Please move soon; a "
                      "moderator can `{cmd:game skip}` the turn or `{cmd:game kick}` a player.", who=mention(user),

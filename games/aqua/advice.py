@@ -20,6 +20,7 @@ from .material import (
     HOT,
     LARGE_ANIMALS,
     NONE_LEFT,
+    ROUNDS,
     SPECIES_OF,
     SPECIES_WORDS,
     placed,
@@ -207,7 +208,9 @@ def _rank_take(state: AquaState, player: str, moves: list[str], spread: bool,
     snail = None
     for i, move in enumerate(moves):
         if move == "snail":
-            snail = (move, _("{move}  ·  play last this round, first next round", move=move))
+            snail = (move, _("{move}  ·  play last in this final round", move=move)
+                     if state.round >= ROUNDS else
+                     _("{move}  ·  play last this round, first next round", move=move))
             continue
         slot = int(move.split()[1])
         score, why = (values[move] if values is not None

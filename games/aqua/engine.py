@@ -138,6 +138,7 @@ class Aqua(Game[AquaState, AquaMove], id="aqua", title="Aqua", players=(1, 4),
     options = {"ecosystems": Option(tuple(Mode), Mode.BASE, words.OPTION_HELP, words.OPTION_NAME,
                                     words.OPTION_WORDS)}
     summary = words.SUMMARY
+    unseen = words.UNSEEN
 
     # ----- set-up ---------------------------------------------------------------------------
 

@@ -29,6 +29,9 @@ from .state import AquaState, Phase, pos_key
 _ = translator("aqua")
 _p = contextual(_)
 
+# i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+UNSEEN = _("the order of the tiles still in the deck")
+
 OPTION_HELP = _("base: E01–E06; advanced: 6 of 24 at random; family: no ecosystems or reefs, "
                 "animals only")
 
@@ -75,7 +78,8 @@ def describe(before: AquaState, after: AquaState, move: AquaMove,
     """Public account of ``move``, which turned ``before`` into ``after``."""
     last = after.last or {}
     if isinstance(move, Snail):
-        text = _("took the sea snail: plays last this round and first next round")
+        text = (_("took the sea snail: plays last in this final round") if before.round >= ROUNDS
+                else _("took the sea snail: plays last this round and first next round"))
     elif isinstance(move, Take):
         text = _("took {tile} (slot {slot}) and placed it at {pos}, rotation {rot}",
                  tile=last.get("tile"), slot=move.slot, pos=pos_key(move.pos), rot=move.rot)
@@ -120,6 +124,11 @@ def prompt(state: AquaState, player: str, names: Mapping[str, str], example: str
     if state.phase == Phase.LARGE:
         return _("you may attract a large animal: `{cmd:move} {example}` (shape and sites), or end "
                  "your turn with `{cmd:move} done`.", example=example)
+    if snail and state.round >= ROUNDS:  # no next round to start (the review's "next round first")
+        return _("round {round}/{rounds}: take a market tile and place it next to your area: "
+                 "`{cmd:move} {example}` (slot, position q,r, rotation 0–2). Or `{cmd:move} snail`: "
+                 "play last in this final round.", round=state.round, rounds=ROUNDS,
+                 example=example)
     if snail:
         return _("round {round}/{rounds}: take a market tile and place it next to your area: "
                  "`{cmd:move} {example}` (slot, position q,r, rotation 0–2). Or `{cmd:move} snail`: "
@@ -170,7 +179,10 @@ def buttons(offer: Mapping[str, Any], path: str) -> list[Button]:
 def result_lines(result: Result, names: Mapping[str, str]) -> list[Text]:
     """Each player's score, part by part, and the solo rating."""
     lines = []
-    for player, part in result.detail.get("breakdown", {}).items():
+    parts = result.detail.get("breakdown", {})
+    # the best first, as the scores above them: the winners, then the higher totals
+    ranked = sorted(parts, key=lambda p: (p not in result.winners, -result.scores.get(p, 0)))
+    for player, part in ((p, parts[p]) for p in ranked):
         words = dict(name=names.get(player, player), large=part["large"],
                      small=part["small"], reefs=part["reefs"],
                      ecosystems=sum(part["ecosystems"].values()), total=part["total"])

@@ -48,6 +48,7 @@ class Aqualin(Game[AqualinState, AqualinMove], id="aqualin", title="Aqualin", pl
                        words.ROLE_NAME, words.SEATING_WORDS),
     }
     summary = words.SUMMARY
+    unseen = words.UNSEEN
 
     # ----- set-up ---------------------------------------------------------------------------
 

@@ -172,6 +172,14 @@ def parse(text: str, examples: Examples | None = None) -> AqualinMove:
                 _("could not read the shift in '{text}': write it like {shift}", text=shown,
                   shift=example))
         shift = (_parse_square(ends[0], how), _parse_square(ends[1], how))
+    if len(tokens) == 2 and _is_square(tokens[0]) and examples is not None:
+        # two squares (`d4 e5`): "'d4' is not a tile" spoke of tiles the standard rules never name
+        if examples.rules == Rules.SEED:
+            raise InvalidMove(_("'{text}' names two squares: in this game you never name a tile "
+                                "(the one drawn for you goes on the square you name), and a shift "
+                                "joins its two squares with a dash; {help}", text=shown, help=how))
+        raise InvalidMove(_("'{text}' names two squares: a move names a market tile, then the "
+                            "square; {help}", text=shown, help=how))
     if len(tokens) == 2:
         tile = _parse_tile(tokens.pop(0), examples)
     if len(tokens) != 1:
@@ -195,6 +203,10 @@ def read_canonical(text: str) -> AqualinMove:
         return Place(square, tile)
     src, dst = tokens[0].split("-")
     return ShiftPlace(src, dst, square, tile)
+
+
+def _is_square(token: str) -> bool:
+    return len(token) == 2 and token[0] in FILES and token[1] in RANKS
 
 
 def _parse_square(token: str, how: Text) -> str:

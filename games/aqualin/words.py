@@ -20,6 +20,9 @@ SPECIES_WORDS = {"C": _("crab"), "F": _("fish"), "J": _("jellyfish"), "H": _("se
                  "S": _("starfish"), "T": _("turtle")}
 ROLE_WORDS: dict[str, Text] = {Role.COLOUR: _("colour"), Role.SPECIES: _("species")}
 
+# i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+UNSEEN = _("the order of the tiles still in the supply")
+
 RULES_HELP = _("seed: draw a tile, shift one step; classic: open market of six, slide")
 ROLE_HELP = _("who scores by colour (the colour player moves first)")
 # i18n: The lobby options, as a sentence names them.

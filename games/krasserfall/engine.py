@@ -48,6 +48,8 @@ class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasser
                               # i18n: The values of boat-choice=: one word each, typed too.
                               {"die": _p("boat-choice", "die"), "free": _p("boat-choice", "free")}),
     }
+    # i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+    unseen = _("the boats' tipping points and the dice still to be rolled")
     summary = _(
         "**Krasserfall** — 2–4 players, 4 boats (red, yellow, green, blue) drifting towards a "
         "waterfall. Each player has 1 big and 2 small figures. Seats are drawn at random.\n"

@@ -300,6 +300,8 @@ def _hint_texts(view: AquaView, names: Mapping[str, str], who: str, role: str,
     last = view.get("last") or {}
     if role == "moved":
         if last.get("kind") == "snail":
+            if int(view.get("round") or 0) >= int(view.get("rounds") or 0):
+                return [_("took the sea snail: plays last in this final round")]
             return [_("took the sea snail: plays last now, first next round")]
         small, big = _just_placed(view, who)
         what: list[Any] = [_("tile {pos}", pos=last.get("pos", "?"))]

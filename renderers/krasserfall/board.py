@@ -208,6 +208,14 @@ def _draw_header(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
         sheet.end()
 
 
+def _stone_holder(view: KrasserfallView) -> str | None:
+    """Who the board shows with the stone: nobody once the game is over with the stone unused
+    (it can no longer be placed; the review read "may place it any time this round" on a
+    finished game)."""
+    holder = view.get("stone_holder")
+    return None if view.get("result") and not view.get("stone_placed") else holder
+
+
 def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
                players: list[str], i: int, n: int) -> None:
     """Name, medals, the stone, what is left to place, whose turn, the winner."""
@@ -233,17 +241,17 @@ def _draw_card(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
     extra = ""
     if p in resigned:
         extra = sheet.say(_("resigned"))
-    elif phase in ("ring-start", "place") and sum(left.values()) > 0:
+    elif phase in ("ring-start", "place") and sum(left.values()) > 0 and not result:
         counts = [(k, sheet.say(_size(size))) for size, k in left.items() if k]
         # "2 små", not "2 lille": the count and its word agree (the prompt's own plurals)
         figures = [_n("{n} big", "{n} big", k) if size == "big" else _n("{n} small", "{n} small", k)
                    for size, k in left.items() if k]
         listed = ", ".join(sheet.say(f) for f in figures)
         extra = sheet.say(_("to place: {figures}", figures=listed))
-        if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == view.get(
-                "stone_holder") else 0):
+        if text_width(extra, 18) > x + card_w - 10 - info_x - (32 if p == _stone_holder(view)
+                                                               else 0):
             extra = " ".join(f"{k}{word[:1].upper()}" for k, word in counts)
-    if p == view.get("stone_holder"):
+    if p == _stone_holder(view):
         stone = stone_sprite(11)
         sheet.paste(stone, (info_x, CARDS_Y + 58))
         info_x += stone.width + 4
@@ -442,7 +450,7 @@ def _draw_footer(sheet: Sheet, view: KrasserfallView, names: Mapping[str, str],
     y = FOOTER_Y + 110
     rows = wrap(_last_line(view, names, players, lang), 21, width, 2)
     last = len(rows)
-    holder = view.get("stone_holder")
+    holder = _stone_holder(view)
     if holder:
         where = next(((c, b.get("stone")) for c, b in (view.get("boats") or {}).items()
                       if b.get("stone")), None)

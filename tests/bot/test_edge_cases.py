@@ -29,8 +29,30 @@ async def test_running_games_cannot_be_exported(service: GameService) -> None:
     await service.lobby.new_game(ALICE, PLACE, "kahuna")
     await service.lobby.join(BOB, PLACE)
     await service.lobby.start(ALICE, PLACE)
-    with pytest.raises(ServiceError, match="give away the hidden cards"):
+    with pytest.raises(ServiceError, match="give away what is still hidden or still to come"):
         await service.history.export(CAROL, PLACE)
+
+
+@pytest.mark.parametrize(("game_id", "hidden", "de", "da"), [
+    ("krasserfall", "the boats' tipping points and the dice still to be rolled",
+     "die verdeckten Kipppunkte der Boote", "bådenes skjulte vippepunkter"),
+    ("aqua", "the order of the tiles still in the deck", "Plättchen im Vorrat", "brikkerne i bunken"),
+    ("aqualin", "the order of the tiles still in the supply", "Plättchen im Vorrat",
+     "brikkerne i bunken")])
+async def test_an_export_refusal_names_what_the_game_hides(service: GameService, game_id: str,
+                                                           hidden: str, de: str, da: str) -> None:
+    """Krasserfall's refusal spoke of "hidden cards and tiles" (it has neither), and German and
+    Danish said "Seed" untranslated."""
+    await service.lobby.new_game(ALICE, PLACE, game_id)
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    with pytest.raises(ServiceError) as info:
+        await service.history.export(CAROL, PLACE)
+    said = info.value.args[0]
+    assert hidden in str(said) and "cards" not in str(said)
+    german, danish = tr(said, "de"), tr(said, "da")
+    assert de in german and "Zufallsstartwert" in german and "Seed" not in german
+    assert da in danish and "startværdi for tilfældet" in danish and "seed" not in danish
 
 
 async def test_a_bot_taking_over_is_never_reminded(service: GameService, clock: FakeClock) -> None:

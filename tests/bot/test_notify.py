@@ -178,12 +178,12 @@ async def test_a_skip_tells_the_next_player(service: GameService) -> None:
 
 async def test_a_forced_move_tells_the_player_after_it(service: GameService) -> None:
     """Krasserfall: a move followed by a forced one; whoever acts next is told by DM."""
-    from .test_ux_forced import play_until, start
+    from .test_ux_forced import play_until, start, told_forced
 
     await service.notices.notify(ALICE, PLACE, "dm")
     await service.notices.notify(BOB, PLACE, "dm")
     await start(service)
-    out = await play_until(service, lambda out, _before: "forced" in str(out.reply) and out.posts)
+    out = await play_until(service, lambda out, _before: told_forced(out.reply) and out.posts)
     assert out is not None
     [post] = out.posts
     pinged = [u for u in (ALICE.user_id, BOB.user_id) if f"<@{u}>, your turn" in post.text]

@@ -89,3 +89,12 @@ async def test_the_rules_show_what_can_be_typed_in_the_readers_words(
     assert "• `boat-choice`: würfel | frei (Standard: würfel): würfel: schieb das Boot" in said, said
     assert "`on-deadline`: erinnern | überspringen | ausscheiden" in said
     assert "`push=halb`" in said and "thrill" not in said
+
+
+async def test_the_default_is_marked_as_one_in_every_language(service: GameService) -> None:
+    """Danish read "`rules`: standard | klassisk (standard standard)": the marker and a value
+    named "standard" ran together."""
+    reply = (await service.looking.rules(PLACE, "aqualin")).reply
+    assert "• `rules`: seed | classic (default: seed): " in str(reply)
+    assert "• `rules`: standard | klassisk (standard: standard): " in tr(reply, "da")
+    assert "• `rules`: standard | klassisch (Standard: standard): " in tr(reply, "de")

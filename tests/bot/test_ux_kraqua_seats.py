@@ -240,7 +240,7 @@ async def test_a_game_with_winners_still_lists_scores_per_player(service: GameSe
 
     said = str(service.narrator.result_text(games.REGISTRY["aqualin"], Result({"1": 3, "2": 5}, ("2",)),
                                    {"1": "Ann", "2": "Ben"}))
-    assert "Scores: **Ann**: 3 · **Ben**: 5" in said and "Team score" not in said
+    assert "Scores: **Ben**: 5 · **Ann**: 3" in said and "Team score" not in said  # the best first
 
 
 # ----- in the console -----------------------------------------------------------------------

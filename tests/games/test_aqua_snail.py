@@ -81,3 +81,33 @@ def test_the_view_names_the_holder_or_the_market_with_two_or_more() -> None:
     state = build(players=(A, B, C), queue=[A, B, C], market=list(TILES[-4:]))
     assert GAME.view(state, None)["snail"] == "market"
     assert GAME.view(GAME.apply(state, A, "snail"), None)["snail"] == A
+
+
+def test_in_the_last_round_the_snail_promises_no_next_round() -> None:
+    """Round 17 of 17 offered the snail with "first next round" ("nächste Runde als Erster"):
+    there is no next round, so it is worded as what it still does, playing last."""
+    from games.aqua.material import ROUNDS
+
+    state = build(players=(A, B, C), queue=[B, C], market=list(TILES[-3:]), round=ROUNDS)
+    assert "snail" in GAME.legal_moves(state, B)
+    prompt = GAME.prompt(state, B)
+    offered = dict(GAME.suggest(state, B, ""))["snail"]
+    said = GAME.describe(state, B, "snail")
+    for text in (prompt, offered, said):
+        assert "final round" in str(text) and "next round" not in str(text), text
+        assert "nächste" not in tr(text, "de") and "letzten Runde" in tr(text, "de")
+        assert "næste" not in tr(text, "da") and "sidste" in tr(text, "da")
+    # earlier rounds still say what the snail does in the next one
+    early = build(players=(A, B, C), queue=[B, C], market=list(TILES[-3:]), round=ROUNDS - 1)
+    assert "first next round" in str(dict(GAME.suggest(early, B, ""))["snail"])
+    assert "first next round" in str(GAME.describe(early, B, "snail"))
+
+
+def test_the_pictures_note_on_the_snail_in_the_last_round() -> None:
+    from games.aqua.material import ROUNDS
+    from renderers.aqua.layout import _hint_texts
+
+    state = build(players=(A, B, C), queue=[B, C], market=list(TILES[-3:]), round=ROUNDS)
+    view = GAME.view(GAME.apply(state, B, "snail"))
+    [hint] = _hint_texts(view, {A: "a", B: "b", C: "c"}, B, "moved", True, "en")
+    assert str(hint) == "took the sea snail: plays last in this final round"

@@ -60,3 +60,28 @@ def test_each_kind_of_move(text: str, move: Place | ShiftPlace) -> None:
 ])
 def test_typed_moves_read_as_the_canonical_move(typed: str, canonical: str) -> None:
     assert format_move(parse(typed)) == canonical
+
+
+@pytest.mark.parametrize("rules", ["seed", "classic"])
+def test_two_squares_are_refused_with_the_move_form_of_the_rules(rules: str) -> None:
+    """`/move d4 e5` in the standard rules was refused with "'d4' is not a tile" (Danish "'d4'
+    er ikke en brik"): a player of those rules never names a tile."""
+    from bot.i18n import tr
+    from tests.games.helpers import rejection
+
+    game = REGISTRY["aqualin"]
+    state = game.setup(["a", "b"], {"rules": rules}, 3)
+    for _ in range(4):  # a few tiles down, so that a shift is possible too
+        (player,) = game.to_act(state)
+        state = game.apply(state, player, game.legal_moves(state, player)[0])
+    said = rejection(game, state, "d4 e5")
+    assert "is not a tile" not in said and "names two squares" in said
+    if rules == "seed":
+        assert "never name a tile" in said and "-" in said.split("; ", 1)[1]  # a shift's example
+        with pytest.raises(Exception) as info:
+            game.apply(state, sorted(game.to_act(state))[0], "d4 e5")
+        assert "ikke en brik" not in tr(info.value.args[0], "da")
+        assert "nævner du aldrig en brik" in tr(info.value.args[0], "da")
+        assert "nennst du nie ein Plättchen" in tr(info.value.args[0], "de")
+    else:
+        assert "market tile, then the square" in said

@@ -264,3 +264,22 @@ def test_the_die_says_whose_roll_it_shows() -> None:
     assert f"{roller} ROLLED: {view['die'].upper()}" in drawn
     drawn = [text for text, _box in words(rk.draw(view, names, "de"))]
     assert any(text.startswith(f"{roller} WÜRFELTE: ") for text in drawn)
+
+
+def test_a_finished_game_offers_no_stone_for_this_round() -> None:
+    """The final board said "Stone: ben may place it any time this round" (German "darf ihn in
+    dieser Runde jederzeit legen") after the game ended: an unused stone is gone with the game."""
+    from renderers.common import words
+
+    running = view_of(3, 40)
+    running["stone_holder"], running["stone_placed"] = "p2", False
+    drawn = " ".join(text for text, _box in words(rk.draw(running, NAMES)))
+    assert "may place it any time this round" in drawn
+    for lang, banned in (("en", ("this round", "stone ready")),
+                         ("de", ("in dieser Runde", "Stein bereit"))):
+        for kind in ("end-2", "end-4"):
+            view = VIEWS[kind]()
+            view["stone_holder"], view["stone_placed"] = "p2", False
+            drawn = " ".join(text for text, _box in words(rk.draw(view, NAMES, lang)))
+            assert not any(b in drawn for b in banned), drawn
+            assert "holds the stone" not in alt_text(view, NAMES)

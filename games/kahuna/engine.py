@@ -54,6 +54,8 @@ def _parsed(text: str) -> KahunaMove:
 class Kahuna(Game[KahunaState, KahunaMove], id="kahuna", title="Kahuna", players=(2, 2),
              traits=Traits(Chance.SEEDED, Information.HIDDEN)):
     aliases = ALIASES
+    # i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+    unseen = _("both hands and the order of the deck")
     options = {
         "variant": Option(tuple(Variant), Variant.BASE, words.VARIANT_HELP, words.VARIANT_NAME,
                           words.VARIANT_WORDS),

@@ -70,6 +70,8 @@ _p = contextual(_)
 class Kraqua(Game[KraquaState, KraquaMove], id="kraqua", title="Kraqua", players=(1, 4),
              traits=Traits(Chance.SEEDED, Information.PERFECT)):
     aliases = ALIASES
+    # i18n: What the seed decides and nobody may know yet: "its seed would give away …".
+    unseen = _("the tiles still to be drawn, the gates not yet revealed and Kraqua's dice")
     options = {
         "level": Option(("1", "2", "3", "pro"), "1",
                         _("1: 2 shells, 12 tiles; 2: 1 shell; 3: 1 shell, 11 tiles; "

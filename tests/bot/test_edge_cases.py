@@ -29,7 +29,7 @@ async def test_running_games_cannot_be_exported(service: GameService) -> None:
     await service.lobby.new_game(ALICE, PLACE, "kahuna")
     await service.lobby.join(BOB, PLACE)
     await service.lobby.start(ALICE, PLACE)
-    with pytest.raises(ServiceError, match="give away what is still hidden or still to come"):
+    with pytest.raises(ServiceError, match="give away both hands and the order of the deck"):
         await service.history.export(CAROL, PLACE)
 
 
@@ -38,7 +38,8 @@ async def test_running_games_cannot_be_exported(service: GameService) -> None:
      "die verdeckten Kipppunkte der Boote", "bådenes skjulte vippepunkter"),
     ("aqua", "the order of the tiles still in the deck", "Plättchen im Vorrat", "brikkerne i bunken"),
     ("aqualin", "the order of the tiles still in the supply", "Plättchen im Vorrat",
-     "brikkerne i bunken")])
+     "brikkerne i bunken"),
+    ("kraqua", "the gates not yet revealed", "die noch verdeckten Tore", "de skjulte porte")])
 async def test_an_export_refusal_names_what_the_game_hides(service: GameService, game_id: str,
                                                            hidden: str, de: str, da: str) -> None:
     """Krasserfall's refusal spoke of "hidden cards and tiles" (it has neither), and German and

@@ -310,19 +310,3 @@ async def test_a_seat_not_on_turn_is_named_as_its_ping_names_it(service: GameSer
     assert tr(said, "de").startswith(f"Du bist als **Alice ({g1})** nicht am Zug: Wir warten auf ")
     [(label, value)] = await service.looking.suggest(ALICE, PLACE, "seat 1: ")
     assert str(label).startswith(f"It's not your turn as Alice ({a1}): waiting for Alice ({a2})")
-
-
-def test_a_forced_move_is_said_with_its_verb() -> None:
-    """"Derefter spillet automatisk (eneste mulige træk): …" had no verb; the sentence reads
-    for one forced move and for several."""
-    from games.text import Notation, join, translator
-
-    _ = translator("bot")
-    one = _("Then forced: {moves}.", moves=join([_("`{move}`", move=Notation("kraqua", "gem blue"))]))
-    assert tr(one, "da") == ("Derefter blev `ædelsten blå` spillet automatisk, da intet andet træk "
-                             "var muligt.")
-    assert tr(one, "de") == ("Danach wurde automatisch gespielt, da kein anderer Zug möglich war: "
-                             "`edelstein blau`.")
-    two = _("Then forced: {moves}.", moves=join([_("`{move}`", move=Notation("kraqua", m))
-                                                 for m in ("gem blue", "gem white")]))
-    assert tr(two, "da").startswith("Derefter blev `ædelsten blå` og `ædelsten hvid` spillet")

@@ -201,6 +201,9 @@ class Game(ABC, Generic[S, M]):
     #: would give away …" (Krasserfall: "the boats' tipping points and the dice to come"):
     #: a running game's export is refused with it. Empty: the bot says it in general words.
     unseen: ClassVar[str | Text] = ""
+    #: What the players' scores count, heading them in the result ("Medals: anna: 6 · …");
+    #: empty: "Scores".
+    scores_label: ClassVar[str | Text] = ""
     #: Bump when the dumped format changes incompatibly.
     format_version: ClassVar[int] = 1
     #: Whether one person may hold several seats (cooperative games).

@@ -338,7 +338,8 @@ class Narrator(Part):
             ranked = sorted(result.scores.items(),
                             key=lambda ps: (ps[0] not in result.winners, -ps[1]))
             scores = " · ".join(f"{who(p)}: {s}" for p, s in ranked)
-            score = _("Scores: {scores}", scores=scores)
+            score = (_("{label}: {scores}", label=game.scores_label, scores=scores)
+                     if game.scores_label else _("Scores: {scores}", scores=scores))
         verdict: Text
         if result.outcome == ResultOutcome.WON and solo:
             verdict = _("{player} won! 🎉", player=who(next(iter(result.scores))))

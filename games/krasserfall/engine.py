@@ -50,6 +50,8 @@ class Krasserfall(Game[KrasserfallState, Move], id="krasserfall", title="Krasser
     }
     # i18n: What the seed decides and nobody may know yet: "its seed would give away …".
     unseen = _("the boats' tipping points and the dice still to be rolled")
+    # i18n: What the scores count, heading them in the result ("Medals: anna: 6 · bob: 4").
+    scores_label = _("Medals")
     summary = _(
         "**Krasserfall** — 2–4 players, 4 boats (red, yellow, green, blue) drifting towards a "
         "waterfall. Each player has 1 big and 2 small figures. Seats are drawn at random.\n"

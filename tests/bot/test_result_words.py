@@ -59,3 +59,11 @@ async def test_resigning_a_solo_aqua_game_reads_as_one_players_game(service: Gam
     text = str(out.posts[0].text)
     assert "Score: 0" in text.splitlines() and "Team" not in text
     assert "Punkte des Teams" not in tr(out.posts[0].text, "de")
+
+
+def test_krasserfall_counts_medals_not_points() -> None:
+    """The German read: Krasserfall's result said "Punkte:" where the game counts medals."""
+    said = Narrator.result_text(games.REGISTRY["krasserfall"], Result({"1": 4, "2": 6}, ("2",)),
+                                NAMES)
+    assert "Medals: **lars**: 6 · **mette**: 4" in str(said)
+    assert "Medaillen: **lars**: 6" in tr(said, "de") and "Medaljer: **lars**: 6" in tr(said, "da")

@@ -395,9 +395,9 @@ def over_allowance(have: AwayLeft, end: float) -> Text:
 def _n_games(count: int, when: str) -> Text:
     if count == 0:
         return _("You're away until {when}. You're in no running game now; games you start "
-                 "meanwhile wait for you too. `{cmd:game away until:}off` when you're back.", when=when)
+                 "meanwhile wait for you too. When you're back, type `{cmd:game away until:}off`.", when=when)
     return _n("You're away until {when}: your reminders and deadlines wait in your game until "
-              "then. `{cmd:game away until:}off`, or a move, when you're back.",
+              "then. When you're back, just move, or type `{cmd:game away until:}off`.",
               "You're away until {when}: your reminders and deadlines wait in your {count} games "
-              "until then. `{cmd:game away until:}off`, or a move, when you're back.", count,
+              "until then. When you're back, just move, or type `{cmd:game away until:}off`.", count,
               when=when, count=count)

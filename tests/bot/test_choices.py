@@ -119,6 +119,9 @@ async def test_synonyms_and_unknown_commands_in_the_consoles_language(
     ("de", ["alice: /spiel einstellungen sprache=automatisch", "alice: /spiel einstellungen"],
      "Sprache der Kanalnachrichten: die Discord-Sprache des Servers"),
     ("da", ["alice: /spil fravær 3d"], "Mente du `/spil væk`?"),
+    # how to come back, as a sentence (was "`/spiel abwesend bis:zurück` oder ein Zug, sobald …")
+    ("de", ["alice: /spiel abwesend 3d"], "Wenn du zurück bist, schreib `/spiel abwesend bis:zurück`."),
+    ("da", ["alice: /spil væk 3d"], "Når du er tilbage, så skriv `/spil væk indtil:tilbage`."),
 ])
 async def test_away_back_and_the_language_in_the_players_words(
         tmp_path: Path, lang: str, lines: list[str], said: str) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from games import GameError
-from games.text import Text, command_path, translator
+from games.text import Text, command_path, contextual, translator
 
 from .refusals import ServiceError, explain
 from .choices import english_or_same, truth
@@ -42,51 +42,61 @@ from .timekeeping.durations import format_duration, parse_duration
 from .timekeeping.quiet import UTC, PersonClock
 
 _ = translator("bot")
+_p = contextual(_)
 
 #: The help, a line per command: (usage, what it does). A usage names commands and options as
 #: ``{cmd:...}`` fields and choice words as ``{w:...}`` ones, so each language shows the names
 #: its Discord client shows and the words the console takes (:mod:`bot.choices`).
 HELP_LINES: tuple[tuple[str, Text | None], ...] = (
-    ("{cmd:game new} <game> [key=value ...]", _("open a lobby, e.g. {cmd:game new} aqualin rules=classic")),
+    ("{cmd:game new} <{p:game}> [{p:key}={p:value} ...]", _("open a lobby, e.g. {cmd:game new} aqualin rules=classic")),
     ("{cmd:game join}", _("join the lobby")),
     ("{cmd:game leave}", _("leave the lobby")),
     ("{cmd:game start}", _("start the game")),
     ("{cmd:game status}", _("whose turn it is")),
     ("{cmd:game resign}", _("give up the game")),
-    ("{cmd:game board} [{cmd:player:}<name>]", _("the board; in Aqua that player's area")),
+    ("{cmd:game board} [{cmd:player:}<{p:name}>]", _("the board; in Aqua that player's area")),
     ("{cmd:game hand} [{cmd:dm:}{w:yes}]", _("your private view (with {cmd:dm:}{yes} also as a DM)", yes=_("yes"))),
-    ("{cmd:game rules} [<game>]", _("how to play")),
-    ("{cmd:game abort} [<reason>] [{cmd:game:}N]", _("end the game (a number picks one of several)")),
+    ("{cmd:game rules} [<{p:game}>]", _("how to play")),
+    ("{cmd:game abort} [<{p:reason}>] [{cmd:game:}N]", _("end the game (a number picks one of several)")),
     ("{cmd:game undo}", _("take back the last move")),
     ("{cmd:game log} [N]", _("the last moves")),
     ("{cmd:game export}", _("the game's record")),
-    ("{cmd:game stats} [<game>]", _("ratings and results")),
+    ("{cmd:game stats} [<{p:game}>]", _("ratings and results")),
     ("{cmd:game replay} [N]", _("a finished game, move by move")),
-    ("{cmd:game profile} [<name>]", _("ratings, games, wins and current games")),
+    ("{cmd:game profile} [<{p:name}>]", _("ratings, games, wins and current games")),
     ("{cmd:game notify} [{w:channel}|{w:dm}|{w:both}|{w:off}]",
      _("how you hear it's your turn (none: your choice)")),
     ("{cmd:game notify} {cmd:timezone:}Europe/Berlin {cmd:quiet:}23:00-07:30",
      _("no pings then; told once they end")),
     ("{cmd:game notify} {cmd:digest:}08:00", _("a daily DM at 08:00 your time with the games waiting for you")),
-    ("{cmd:game kick} <name>", _("take a player out of the game")),
-    ("{cmd:game skip} [<name>]", _("skip a player's turn")),
-    ("{cmd:game pause} [<reason>]", _("a moderator at once; a player asks, the others agree (each with "
+    ("{cmd:game kick} <{p:name}>", _("take a player out of the game")),
+    ("{cmd:game skip} [<{p:name}>]", _("skip a player's turn")),
+    ("{cmd:game pause} [<{p:reason}>]", _("a moderator at once; a player asks, the others agree (each with "
                                       "{cmd:game pause}, as the button would)")),
     ("{cmd:game resume}", _("go on after a pause")),
-    ("{cmd:game away} <until>", _("e.g. {cmd:game away} 3d, {cmd:game away} 2026-12-24 (your time), "
+    ("{cmd:game away} <{p:until}>", _("e.g. {cmd:game away} 3d, {cmd:game away} 2026-12-24 (your time), "
                                   "{cmd:game away} {off}", off=_("off"))),
     ("{cmd:game addbot} [{w:easy}|{w:normal}|{w:hard}]", _("seat a bot")),
     ("{cmd:game removebot}", _("take a bot out of the lobby")),
     ("{cmd:game config} [{cmd:who_starts:}… {cmd:reminder:}12h {cmd:deadline:}2d {cmd:on_deadline:}{w:skip} "
      "{cmd:auto_forced:}{w:no} {cmd:away_days:}30]", _("the server's settings")),
     ("{cmd:game config} {cmd:adopt:}{w:yes}", _("a player: agree that the game takes the server's settings now")),
-    ("{cmd:move} <move>", _("e.g. {cmd:move} d4 or {cmd:move} b2-c3 d4")),
-    ("/moves [<typed>]", _("what {cmd:move}'s autocomplete would offer")),
+    ("{cmd:move} <{p:move}>", _("e.g. {cmd:move} d4 or {cmd:move} b2-c3 d4")),
+    ("/moves [<{p:typed}>]", _("what {cmd:move}'s autocomplete would offer")),
     ("{cmd:turns} [N]", _("every game waiting for you; a number: that game from your seat")),
-    ("/wait <duration>", _("let time pass (e.g. 13h) and fire due reminders and deadlines")),
-    ("/press wait <name>", _("the Wait button under a ran-out clock (wait for that player)")),
+    ("/wait <{p:duration}>", _("let time pass (e.g. 13h) and fire due reminders and deadlines")),
+    ("/press wait <{p:name}>", _("the Wait button under a ran-out clock (wait for that player)")),
     ("help, quit", None),
 )
+#: The placeholders of the help's usages (``<{p:game}>``), in the reader's words.
+PLACEHOLDERS: dict[str, Text] = {
+    # i18n: A placeholder in the console's help ("/game rules [<game>]"): one lower-case word.
+    "game": _p("placeholder", "game"), "name": _p("placeholder", "name"),
+    "reason": _p("placeholder", "reason"), "until": _p("placeholder", "until"),
+    "move": _p("placeholder", "move"), "typed": _p("placeholder", "typed"),
+    "duration": _p("placeholder", "duration"), "key": _p("placeholder", "key"),
+    "value": _p("placeholder", "value"),
+}
 #: What else people call a ``/game`` subcommand -> the subcommand (any language's names for
 #: it are found in the commands catalogs; these are the words Discord does not show).
 SYNONYMS = {
@@ -106,10 +116,12 @@ SUBCOMMANDS = ("new", "join", "leave", "start", "board", "hand", "rules", "statu
 class _Fields:
     """``{cmd:game new}`` and ``{w:easy}`` in a help line, as ``lang`` names them."""
 
-    def __init__(self, lang: str, words: bool) -> None:
-        self.lang, self.words = lang, words
+    def __init__(self, lang: str, words: bool, placeholders: bool = False) -> None:
+        self.lang, self.words, self.placeholders = lang, words, placeholders
 
     def __format__(self, spec: str) -> str:
+        if self.placeholders:
+            return tr(PLACEHOLDERS[spec], self.lang)
         if self.words:
             return catalog(self.lang, "bot").gettext(spec)
         return command_path(spec, catalog(self.lang, "commands").gettext)
@@ -118,7 +130,8 @@ class _Fields:
 def help_lines(lang: str) -> list[str]:
     """The console's help in ``lang``: its commands as that language's Discord client names
     them, with what each does."""
-    usages = [u.format_map({"cmd": _Fields(lang, False), "w": _Fields(lang, True)}) for u, _w in HELP_LINES]
+    fields = {"cmd": _Fields(lang, False), "w": _Fields(lang, True), "p": _Fields(lang, False, True)}
+    usages = [u.format_map(fields) for u, _w in HELP_LINES]
     width = min(max(len(u) for u in usages), 44) + 2  # a longer usage has its words below it
     out = [tr(_("Lines look like name: command (# starts a comment). Commands:"), lang)]
     for usage, (_u, what) in zip(usages, HELP_LINES):

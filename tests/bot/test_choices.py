@@ -90,6 +90,9 @@ def test_help_names_the_commands_as_discord_shows_them(lang: str) -> None:
     for sub in SUBCOMMANDS:
         if names(sub) != sub:
             assert not any(u.startswith(f"{game} {sub} ") or u == f"{game} {sub}" for u in usages), sub
+    # the placeholders in the reader's words too (the native read found "<game>", "<reason>")
+    assert not any(f"<{word}>" in text for word in ("game", "reason", "until", "move", "typed"))
+    assert {"de": "[<grund>]", "da": "[<grund>]"}[lang] in text
 
 
 @pytest.mark.parametrize(("lang", "line", "answer"), [

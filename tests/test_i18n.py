@@ -93,3 +93,10 @@ def test_a_step_only_its_player_hears_speaks_to_them_in_danish() -> None:
     …« (the native read of #32)."""
     done = translator("bot")("Done: {name} {said}.", name="lars", said="spillede ALOA")
     assert tr(done, "da") == "Du spillede ALOA."
+
+
+def test_aqualins_last_move_separates_the_name_from_the_move() -> None:
+    """The Danish read: "Sidst: Svær bot  PT på b1" (two spaces, read as one phrase)."""
+    last = translator("aqualin")("Last: {player}  {move}", player="Svær bot", move="PT på b1")
+    assert tr(last, "da") == "Sidst: Svær bot · PT på b1"
+    assert tr(last, "de") == "Zuletzt: Svær bot · PT på b1"

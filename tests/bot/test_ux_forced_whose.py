@@ -3,22 +3,17 @@ move as anna's: "Gespielt: `setzen groß grün`. Danach automatisch gespielt …
 
 from __future__ import annotations
 
-import games
 from bot.i18n import tr
 from bot.service import GameService
 
-from .conftest import ALICE, BOB, PLACE
-
-KRASSERFALL = games.REGISTRY["krasserfall"]
-ACTORS = {str(ALICE.user_id): ALICE, str(BOB.user_id): BOB}
+from .conftest import PLACE
+from .test_ux_forced import ACTORS, KRASSERFALL, current, start
 
 
 async def test_the_reply_names_the_other_player_whose_move_played_itself(service: GameService) -> None:
-    await service.lobby.new_game(ALICE, PLACE, "krasserfall", "")
-    await service.lobby.join(BOB, PLACE)
-    await service.lobby.start(ALICE, PLACE)
-    row = await service.store.games.latest_game(PLACE.channel_id)
-    opener, other = KRASSERFALL.players(KRASSERFALL.load(row.state))
+    await start(service)
+    row, state = await current(service)
+    opener, other = KRASSERFALL.players(state)
     for player, move in ((opener, "ring-start red"), (opener, "place small red"),
                          (other, "place big yellow")):
         await service.play.move(ACTORS[player], PLACE, move)

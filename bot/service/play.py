@@ -168,7 +168,7 @@ class Play(Part):
             try:
                 new = game.apply(state, player, text)
             except IllegalMove as exc:
-                raise IllegalMove(_("`{move}` can't be played: {reason}.", move=clip(text.strip(), 60),
+                raise IllegalMove(_("`{move}` can't be played – {reason}.", move=clip(text.strip(), 60),
                                     reason=exc.args[0] if exc.args else str(exc))) from None
             canonical = game.normalize_move(text)
             names = seat_names(game, state, seats)

@@ -552,10 +552,14 @@ class Console:
         if style != "R":
             return stamp
         ahead = round((at - self.service.clock()) / 60) * 60  # to the minute, as a client rounds
-        span = tr(format_duration(abs(ahead)), self.lang) if abs(ahead) >= 60 else None
+        span = format_duration(abs(ahead)) if abs(ahead) >= 60 else None
         if span is None:
-            return f"now ({stamp})"
-        return f"in {span} ({stamp})" if ahead > 0 else f"{span} ago ({stamp})"
+            said = _("now ({stamp})", stamp=stamp)
+        elif ahead > 0:
+            said = _("in {span} ({stamp})", span=span, stamp=stamp)
+        else:
+            said = _("{span} ago ({stamp})", span=span, stamp=stamp)
+        return tr(said, self.lang)
 
     def _folder(self) -> Path:
         """This session's image folder: a new one per run, so sessions never mix."""

@@ -79,3 +79,23 @@ async def test_a_whole_game_reads_in_the_players_language(tmp_path: Path, game_i
 def test_console_takes_localised_command_names() -> None:
     assert english_names("de")["zug"] == "move" and english_names("de")["bot_hinzufügen"] == "addbot"
     assert english_names("da")["opsætning"] == "config" and english_names("en") == {}
+
+
+@pytest.mark.parametrize(("lang", "ahead", "behind", "now"), [
+    ("en", "in 3 h", "2 h 5 min ago", "now"),
+    ("de", "in 3 Std.", "vor 2 Std. 5 Min.", "jetzt"),
+    ("da", "om 3 t", "for 2 t 5 min siden", "nu"),
+])
+async def test_a_relative_time_reads_in_the_console_s_language(tmp_path: Path, lang: str, ahead: str,
+                                                              behind: str, now: str) -> None:
+    """``<t:…:R>`` as the reader's Discord client shows it ("vor 2 Std.", not "2 h ago")."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        service = GameService(store)
+        console = Console(service, tmp_path / "out", lang=lang)
+        service.clock = lambda: 1_800_000_000.0  # the console's own clock, stopped
+        shown = console._plain(f"<t:{1_800_000_000 + 3 * 3600}:R> <t:{1_800_000_000 - 7500}:R> "
+                               f"<t:1800000000:R>")
+        assert shown.startswith(f"{ahead} (") and f" {behind} (" in shown and f" {now} (" in shown, shown
+    finally:
+        await store.close()

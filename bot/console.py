@@ -122,8 +122,8 @@ class _Fields:
     def __format__(self, spec: str) -> str:
         if self.placeholders:
             return tr(PLACEHOLDERS[spec], self.lang)
-        if self.words:
-            return catalog(self.lang, "bot").gettext(spec)
+        if self.words:  # typed where a space ends a value: "spring over" as spring-over
+            return "-".join(catalog(self.lang, "bot").gettext(spec).split())
         return command_path(spec, catalog(self.lang, "commands").gettext)
 
 

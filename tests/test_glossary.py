@@ -57,6 +57,8 @@ def test_the_reviews_choices() -> None:
             "Gleichgewicht", "Zug − Halt", "Erledigt:"} <= set(banned("de"))
     assert {"Annuller", "Enig i", "revplads", "du tæller", "tæller farve", "skjulte balance",
             "træk − hold", "Klaret:", "når det er."} <= set(banned("da"))
+    # The Danish read of stop 52: the image's "Sidst:", Krasserfall's net, the option syntax.
+    assert {"Sidst:", "i nettet", "key=value", "lave et træk"} <= set(banned("da"))
 
 
 def catalog_strings(lang: str, domain: str) -> dict[str, list[str]]:

@@ -98,5 +98,5 @@ def test_a_step_only_its_player_hears_speaks_to_them_in_danish() -> None:
 def test_aqualins_last_move_separates_the_name_from_the_move() -> None:
     """The Danish read: "Sidst: Svær bot  PT på b1" (two spaces, read as one phrase)."""
     last = translator("aqualin")("Last: {player}  {move}", player="Svær bot", move="PT på b1")
-    assert tr(last, "da") == "Sidst: Svær bot · PT på b1"
+    assert tr(last, "da") == "Seneste træk: Svær bot · PT på b1"
     assert tr(last, "de") == "Zuletzt: Svær bot · PT på b1"

@@ -203,7 +203,9 @@ class History(Part):
         file = Attachment(filename=f"{game.id}-{row.id}.json", data=data,
                           description=_("{game} game {n}: seed, options and move log",
                                         game=game.title, n=row.id))
-        return Outcome(reply=_("{game} game {n}: seed, options and all {count} moves, enough to "
-                               "replay it exactly.", game=game.title, n=row.id,
-                               count=len(payload["moves"])),
+        count = len(payload["moves"])
+        return Outcome(reply=_n("{game} game {n}: seed, options and its one move, enough to replay "
+                                "it exactly.", "{game} game {n}: seed, options and all {count} moves, "
+                                "enough to replay it exactly.", count, game=game.title, n=row.id,
+                                count=count),
                        reply_file=file, game_id=row.id)

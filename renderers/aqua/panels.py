@@ -74,8 +74,9 @@ def _draw_header(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         put_text(canvas, (cx + card_w - 14, y + 48), total, 42, GOLD if won else TEXT, CARD,
                  "rs", 1)
         area = area_of(view, p)
-        line = tr(_("{small} small, {large} large", small=len(area.get("animals") or {}),
-                    large=len(area.get("large") or [])), lang)
+        small, large = len(area.get("animals") or {}), len(area.get("large") or [])
+        line = tr(_("{small}, {large}", small=_n("{n} small", "{n} small", small),
+                    large=_n("{n} large", "{n} large", large)), lang)
         room = card_w - 30
         if view.get("snail") == p:
             sprite = snail(24, CARD)
@@ -436,7 +437,7 @@ def _draw_footer(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
         put_text(canvas, (tx, top + 70), said, size, TEXT if values else FAINT, CARD, "ls", 1)
         shown = " ".join(str(v) for v in values) if values else tr(_("none left"), lang)
         put_text(canvas, (tx, top + 94), shown, 20, GOLD if values else FAINT, CARD, "ls")
-    y = top + 140
+    y = top + 132  # the species names keep clear of the ecosystems heading below
     put_text(canvas, (x0, y), tr(_("SMALL ANIMALS LEFT"), lang), 22, DIM, CARD, "ls", 1)
     small = view.get("small_stacks") or {}
     col_w = (WIDTH - 2 * MARGIN - 40) // len(SPECIES)

@@ -195,7 +195,7 @@ def test_the_last_move_is_told_in_the_readers_words() -> None:
     last = view["last"]
     events = [heard(e, lambda seat: NAMES.get(seat, seat)) for e in last["said"]]
     assert events
-    for lang, start in (("en", "Last: "), ("de", "Zuletzt: "), ("da", "Sidst: ")):
+    for lang, start in (("en", "Last: "), ("de", "Zuletzt: "), ("da", "Seneste træk: ")):
         said = " ".join(t for t in drawn(view, lang))
         first = tr(events[0], lang)
         assert start in said and first.split()[0] in said, (lang, said)

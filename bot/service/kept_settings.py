@@ -24,7 +24,7 @@ from ..store import GameRow
 from ..timekeeping.durations import format_duration
 from ..store.rows import KEPT_SETTINGS
 from .ground import Ground
-from .names import _, bold
+from .names import _, _n, bold
 from .paused import person_names
 from .settings import CHOICES
 
@@ -80,8 +80,9 @@ class KeptSettings(Part):
                     _("⚙️ **{name}** would like this game to use the server's settings now: "
                       "{new} (it keeps {old}).", name=names[actor.user_id],
                       new=timing_words(now_words), old=timing_words(kept)),
-                    _("{players}: agree with `{cmd:game config adopt:}true`.",
-                      players=join([mention(u) for u in missing]))]),
+                    _n("{players}: agree with `{cmd:game config adopt:}true`.",
+                       "{players}: agree with `{cmd:game config adopt:}true`.", len(missing),
+                       players=join([mention(u) for u in missing]))]),
                     mention=tuple(missing))
                 items = self.narrator.envelopes(row, posts=[post])
                 async with self.store.db.tx() as tx:  # the agreement and its question at once

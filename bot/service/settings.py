@@ -12,7 +12,7 @@ from ..choices import english_or_same
 from ..i18n import LANGUAGES, language_for
 from ..messages import Actor, Outcome, Place
 from ..store import GuildSettings
-from ..timekeeping.reminders import DEFAULT as DEFAULT_LADDER, Ladder, ladder_words, parse_ladder
+from ..timekeeping.reminders import DEFAULT as DEFAULT_LADDER, Ladder, ladder_words, parse_ladder, typed
 from ..timekeeping.durations import format_duration, parse_duration
 from ..safe_text import clip
 from ..vocab import StartPolicy
@@ -174,9 +174,9 @@ def reminder_line(settings: GuildSettings) -> Text:
     ladder = parse_ladder(settings.reminders or DEFAULT_LADDER)
     if not ladder.points:
         return _("Reminders: {points} (`{cmd:reminders:} {spec}`)", points=ladder_words(ladder),
-                 spec=ladder.spec())
+                 spec=typed(ladder))
     return _("Reminders: {points} (`{cmd:reminders:} {spec}`); in games without a deadline {every}",
-             points=ladder_words(ladder), spec=ladder.spec(),
+             points=ladder_words(ladder), spec=typed(ladder),
              every=ladder_words(Ladder(every=settings.reminder_seconds)))
 
 

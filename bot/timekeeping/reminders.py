@@ -14,12 +14,13 @@ import re
 from dataclasses import dataclass
 
 from games import BadOptions
-from games.text import Text, join, translator
+from games.text import Text, contextual, join, translator
 
 from ..choices import means_off
 from .durations import format_duration, parse_duration
 
 _ = translator("bot")
+_p = contextual(_)
 
 #: The ladder where nobody chose one: at half the time, and an hour before the end.
 DEFAULT = "50%,1h"
@@ -56,6 +57,13 @@ class Ladder:
             return f"every {_compact(self.every)}"
         parts = [f"{s * 100:g}%" for s in sorted(self.shares)] + [_compact(s) for s in sorted(self.left, reverse=True)]
         return ",".join(parts) or "off"
+
+
+def typed(ladder: Ladder) -> Text | str:
+    """:meth:`Ladder.spec` as the reader would type it back (``alle 12h``, ``hver 12h``)."""
+    if ladder.every is not None:
+        return _p("typed", "every {span}", span=_compact(ladder.every))
+    return ladder.spec()
 
 
 def _compact(seconds: int) -> str:

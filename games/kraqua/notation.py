@@ -182,11 +182,13 @@ _GEM_KINDS: Mapping[Kind, type[Gem] | type[Dolphin] | type[Shark]] = {
 class KraquaAliases(Aliases):
     """Kraqua's words of other languages, and the row letter of a language whose word for the
     outer row does not start with ``o``: Danish shows ``lay o`` as ``læg y`` (``ydre``),
-    which the row reads back (:data:`_ROW_WORDS`). German keeps ``o``: its ``a`` (``außen``)
-    is a tile side in the same move (``take i A``)."""
+    which the row reads back (:data:`_ROW_WORDS`). German shows both rows as words
+    (``legen innen``, ``nehmen außen A``): its letter ``a`` would read as the tile side in
+    the same move (``take i A``), and ``o`` is no German word for outer."""
 
-    #: language -> {row letter: the letter that language shows}
-    ROW_LETTERS: Mapping[str, Mapping[str, str]] = {"da": {"o": "y"}}
+    #: language -> {row letter: the letter or word that language shows}
+    ROW_LETTERS: Mapping[str, Mapping[str, str]] = {"da": {"o": "y"},
+                                                    "de": {"i": "innen", "o": "außen"}}
 
     def local(self, text: str, lang: str) -> str:
         letters = self.ROW_LETTERS.get(lang)

@@ -294,7 +294,7 @@ STATUS_Y, LAST_LINES = 318, 3
 
 
 def _last_text(view: KraquaView, names: Mapping[str, str], lang: str) -> Text | None:
-    """"Last: Marina · laid tile 3B (crab ~##) on inner spot 5; ...": who made the last move
+    """"Last: Marina laid tile 3B (crab ~##) on inner spot 5; ...": who made the last move
     and what it did, in the reader's words (the view keeps its events for every reader; a
     game stored before it did names the move, in the reader's words too)."""
     last = view.get("last")
@@ -317,7 +317,7 @@ def _last_text(view: KraquaView, names: Mapping[str, str], lang: str) -> Text | 
         said = Notation("kraqua", str(last.get("move") or ""))
     if player in players:
         who = _name(view, bare, player, 18, 300, 0, lang)
-        return (_("Last: {player} · {events}", player=who, events=said) if events
+        return (_("Last: {player} {events}", player=who, events=said) if events
                 else _("Last: {player} · {move}", player=who, move=said))
     return _("Last: {events}", events=said) if events else _("Last: {move}", move=said)
 

@@ -9,7 +9,7 @@ import pytest
 from bot.i18n import tr
 from bot.service import GameService
 from bot.store import Store
-from bot.timekeeping.reminders import Ladder, ladder_words, parse_ladder
+from bot.timekeeping.reminders import Ladder, ladder_words, parse_ladder, typed
 from games import BadOptions
 
 from .conftest import ALICE, BOB, FakeClock, GUILD, PLACE, deliver_all, migrated_to
@@ -174,3 +174,12 @@ async def test_points_moved_to_one_moment_remind_once(service: GameService, cloc
     await service.notices.notify(BOB, PLACE, quiet="20:00-23:30")
     game_id = await started(service, "deadline=14h reminders=2h,1h")  # 20:00 and 21:00 -> 19:59
     assert await reminders_of(service, game_id) == [12 * HOUR - 60]
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "every 12h"), ("de", "alle 12h"), ("da", "hver 12h")])
+def test_an_interval_is_shown_as_the_reader_types_it_back(lang: str, shown: str) -> None:
+    """The settings showed "(`erinnerungen: every 12h`)" to a German reader."""
+    ladder = parse_ladder("every 12h")
+    assert tr(typed(ladder), lang) == shown
+    assert parse_ladder(shown) == ladder
+    assert typed(parse_ladder("50%,1h")) == "50%,1h"

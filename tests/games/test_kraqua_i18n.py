@@ -316,13 +316,16 @@ def test_danish_names_the_outer_row_by_ydre() -> None:
         assert GAME.normalize_move(typed) == move, typed
     aliases = GAME.aliases
     assert aliases.local("lay o", "da") == "læg y" and aliases.local("take o A", "da") == "tag y A"
-    assert aliases.local("lay o", "de") == "legen o" and aliases.local("lay o", "en") == "lay o"
+    assert aliases.local("lay o", "de") == "legen außen" and aliases.local("lay o", "en") == "lay o"
+    # German shows both rows as words ("o" is no German word, "a" would read as the tile side)
+    assert aliases.local("take i A", "de") == "nehmen innen A"
+    assert GAME.normalize_move("nehmen außen A") == "take o A"
     assert aliases.local("fish yellow", "da") == "fisk gul"
     with pytest.raises(ValueError) as refused:
         GAME.parse_move("læg x")
     said = refused.value.args[0]
     assert tr(said, "da") == "'x' er ikke en revrække: skriv i (indre) eller y (ydre), fx `læg y`"
-    assert tr(said, "de") == "'x' ist keine Riffreihe: schreib i (innen) oder o (außen), z. B. `legen o`"
+    assert tr(said, "de") == "'x' ist keine Riffreihe: schreib innen oder außen, z. B. `legen außen`"
     s = position(chips={A: "crab", B: "turtle"}, hands={A: (4, "A"), B: (2, "A")})
     assert "`/træk læg i` eller `/træk læg y`" in tr(GAME.prompt(s, A), "da")
 

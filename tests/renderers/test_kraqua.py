@@ -200,7 +200,7 @@ def test_the_last_move_is_told_in_the_readers_words() -> None:
         first = tr(events[0], lang)
         assert start in said and first.split()[0] in said, (lang, said)
         line = next(t for t in drawn(view, lang) if t.startswith(start))
-        assert " · " in line and ":" not in line[len(start):], line  # "Sidst: lars · …", one colon
+        assert ":" not in line[len(start):], line  # "Zuletzt: lars legte …", one colon
         if lang != "en":
             assert str(events[0]).split()[0] not in said.split()  # no English verb left
     # a game stored before the events were kept: its move, in the reader's words

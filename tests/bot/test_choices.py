@@ -64,7 +64,7 @@ async def test_a_bot_level_in_the_players_words(tmp_path: Path, lang: str, line:
     new = {"de": "/spiel neu", "da": "/spil nyt", "en": "/game new"}[lang]
     _, out = await console_lines(tmp_path, lang, [f"alice: {new} aqualin", line])
     # the bot sits down with a name in the channel's language
-    named = {"de": "🤖 Schwerer Bot", "da": "🤖 Svær bot", "en": "🤖 Hard bot"}[lang]
+    named = {"de": "🤖 Bot (schwer)", "da": "🤖 Svær bot", "en": "🤖 Hard bot"}[lang]
     assert any(named in shown for shown in out), out
 
 

@@ -22,9 +22,10 @@ evaluation:
 
 * Aqualin (:mod:`games.aqualin.policy`): groups now plus *group potential* (the best squares
   each value still to come could join); candidates combine placements with the best shifts;
-  playouts place on the best of a few sampled squares. ``hard`` (seed rules) grows no tree:
+  playouts place on the best of a few sampled squares. ``hard`` grows no tree:
   :mod:`games.aqualin.lookahead` judges its best moves by the exact score change minus the
-  other player's best reply (every shift and placement) to each tile they might draw.
+  other player's best reply (every shift or slide and placement) to each tile they might draw
+  (seed rules) or take from the market (classic).
 * Kahuna (:mod:`games.kahuna.policy`): a margin in points from scores, stones (and the next
   scoring), islands in the making, guarded stones, bridges and useful cards.
 * Aqua (:mod:`games.aqua.policy`): the live score plus habitats one tile away, as many as turns

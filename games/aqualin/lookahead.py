@@ -1,5 +1,5 @@
-"""Aqualin's two-ply lookahead (the ``hard`` level, seed rules): my move, then the other
-player's best reply to every tile they might draw.
+"""Aqualin's two-ply lookahead (the ``hard`` level): my move, then the other player's best
+reply, to every tile they might draw (seed rules) or to the market I leave them (classic).
 
 Why: between two bots of this strength the score on the board says almost nothing about the
 result until the last dozen turns. A single shift still breaks or joins a group then, so the
@@ -11,6 +11,10 @@ other player gains with their best reply. That reply is found over *every* shift
 averaged over the tiles that could be drawn next: every tile not on the board and not in my
 hand is equally likely. Measured against ``normal`` (tools.sim.strength), it wins where
 neither more iterations nor deeper playouts did.
+
+The classic rules work the same way with two changes (:func:`judge_market`): the reply may
+slide a tile any distance along a row or column, and the other player picks the best tile of
+the open market: the five I leave there plus one refill, each unseen tile equally likely.
 
 Cost: one pass over the other player's shifts per candidate. Each placement's gain is counted
 once per attribute *value* (six per role), not once per tile, so one pass serves every tile
@@ -30,18 +34,29 @@ _VALUES = ("RYGBPV", "CFJHST")
 _INDEX = tuple({v: i for i, v in enumerate(vals)} for vals in _VALUES)
 
 
-def _options(cells: Cells) -> list[tuple[int, int] | None]:
-    """No shift, then every one-step shift of a tile to an empty king-neighbour."""
+def _options(cells: Cells, slides: bool = False) -> list[tuple[int, int] | None]:
+    """No shift, then every one-step shift of a tile to an empty king-neighbour (seed rules),
+    or every slide of any length along a row or column over empty squares (classic)."""
     out: list[tuple[int, int] | None] = [None]
     for i in range(36):
-        if cells[i] is not None:
+        if cells[i] is None:
+            continue
+        if not slides:
             out.extend((i, j) for j in KING[i] if cells[j] is None)
+            continue
+        x, y = i % 6, i // 6
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            cx, cy = x + dx, y + dy
+            while 0 <= cx < 6 and 0 <= cy < 6 and cells[cy * 6 + cx] is None:
+                out.append((i, cy * 6 + cx))
+                cx, cy = cx + dx, cy + dy
     return out
 
 
-def best_replies(cells: Cells, mover: int, tiles: Sequence[str]) -> list[int]:
+def best_replies(cells: Cells, mover: int, tiles: Sequence[str], slides: bool = False) -> list[int]:
     """For each tile in ``tiles``: the most that role ``mover`` gains over the other role with
-    one move (an optional shift, then that tile placed), in exact points."""
+    one move (an optional shift, or with ``slides`` a slide, then that tile placed), in exact
+    points."""
     other = 1 - mover
     base_m = points(labels(cells, mover)[1])
     base_o = points(labels(cells, other)[1])
@@ -49,7 +64,7 @@ def best_replies(cells: Cells, mover: int, tiles: Sequence[str]) -> list[int]:
     to = _INDEX[other]
     wanted = [(ti[t[mover]], to[t[other]]) for t in tiles]
     best = [-(1 << 30)] * len(tiles)
-    for option in _options(cells):
+    for option in _options(cells, slides):
         if option is None:
             moved = cells
         else:
@@ -85,19 +100,37 @@ def judge(cells_after: Cells, me: int, my_gain: int, tiles: Sequence[str]) -> fl
     return my_gain - sum(replies) / len(replies)
 
 
-def choose(moves: Sequence[tuple[int, Cells, str]], me: int, tiles: Sequence[str],
+def judge_market(cells_after: Cells, me: int, my_gain: int, market: Sequence[str],
+                 supply: Sequence[str]) -> float:
+    """Classic rules: my move's worth against the other role's best reply, who picks from the
+    open market: the tiles I left there plus one refill, each tile of the ``supply`` (unseen:
+    neither on the board nor in the market) equally likely. Slides of any length."""
+    on = set(cells_after)
+    known = [t for t in market if t not in on]
+    if not known and not supply:
+        return float(my_gain)
+    replies = best_replies(cells_after, 1 - me, [*known, *supply], slides=True)
+    top = max(replies[:len(known)], default=-(1 << 30))
+    refills = replies[len(known):]
+    if not refills:
+        return my_gain - top
+    return my_gain - sum(max(top, r) for r in refills) / len(refills)
+
+
+def choose(moves: Sequence[tuple[int, Cells, str]], worth: Callable[[Cells, int], float],
            out_of_time: Callable[[], bool],
            tie_break: Callable[[Cells], float]) -> tuple[str, float, int]:
     """The best of ``moves`` — (exact gain, board after, move text), best guess first — by
-    :func:`judge`, equal worths by ``tie_break`` of the board after (early in the game nearly
-    every move is worth 0); stops early when ``out_of_time()`` (after the first). Returns the
-    move, its worth and how many were judged."""
+    ``worth(board after, gain)`` (:func:`judge` or :func:`judge_market`), equal worths by
+    ``tie_break`` of the board after (early in the game nearly every move is worth 0); stops
+    early when ``out_of_time()`` (after the first). Returns the move, its worth and how many
+    were judged."""
     best_move, best_key = moves[0][2], (float("-inf"), float("-inf"))
     judged = 0
     for my_gain, after, text in moves:
         if judged and out_of_time():
             break
-        value = judge(after, me, my_gain, tiles)
+        value = worth(after, my_gain)
         judged += 1
         if value >= best_key[0] - 1e-9:
             key = (round(value, 9), tie_break(after))

@@ -15,7 +15,7 @@ from typing import Any
 from games import REGISTRY
 from games.ai import LEVELS, search
 from games.aqualin import score
-from games.aqualin.lookahead import best_replies, unseen
+from games.aqualin.lookahead import best_replies, judge_market, unseen
 from games.aqualin.cells import cells_of
 from games.aqualin.policy import ATTR, moves_with_boards
 from games.aqualin.state import AqualinState
@@ -127,4 +127,65 @@ def test_hard_is_blind_to_the_order_of_the_supply() -> None:
         other: Any = GAME.resample(state, me, f"peek-{k}")
         assert other.supply != state.supply
         got = search(GAME, other, [me], "hard", seed=3)
+        assert (got.move, got.visits) == (ref.move, ref.visits)
+
+
+# ----- the classic rules: slides of any length, the other player picks from the market ---------
+
+
+def played_classic(seed: int, plies: int) -> AqualinState:
+    """A classic-rules game after ``plies`` random moves."""
+    rnd = random.Random(seed)
+    state = GAME.setup(["p1", "p2"], {"rules": "classic"}, seed)
+    for _ in range(plies):
+        p = state.active
+        state = GAME.apply(state, p, rnd.choice(GAME.legal_moves(state, p)))
+    return state
+
+
+def best_pick_by_engine(state: AqualinState, player: str, market: list[str]) -> int:
+    """The most ``player`` can gain over the other role with one legal move (a slide or not,
+    then any tile of ``market``), by the engine."""
+    return best_reply_by_engine(dataclasses.replace(state.copy(), market=list(market)), player)
+
+
+def test_every_tile_s_best_reply_with_a_slide_is_the_engine_s_best_move() -> None:
+    for seed, plies in ((11, 8), (12, 19)):
+        state = played_classic(seed, plies)
+        mover = state.active
+        cells = cells_of(state.board)
+        tiles = unseen(cells, None)
+        fast = best_replies(cells, ATTR[state.roles[mover]], tiles, slides=True)
+        for tile, got in random.Random(seed).sample(list(zip(tiles, fast)), 4):
+            assert got == best_pick_by_engine(state, mover, [tile]), (seed, tile)
+
+
+def test_a_classic_move_is_worth_its_gain_minus_the_best_market_pick_after_any_refill() -> None:
+    """Eight tiles left: six in the market, two in the supply. After my move the other player
+    picks from the five I left plus one refill, either supply tile as likely."""
+    state = played_classic(13, 28)
+    me, other = state.active, next(p for p in state.players if p != state.active)
+    assert len(state.market) == 6 and len(state.supply) == 2
+    role = ATTR[state.roles[me]]
+    market = list(state.market)
+    supply = sorted(state.supply)  # what nobody sees, in an order nobody can know
+    for move in random.Random(13).sample(GAME.legal_moves(state, me), 3):
+        after = GAME.apply(state, me, move)
+        gained = lead(after, me) - lead(state, me)
+        known = [t for t in market if t not in after.board.values()]
+        picks = [best_pick_by_engine(after, other, known + [r]) for r in supply]
+        by_engine = gained - sum(picks) / len(picks)
+        fast = judge_market(cells_of(after.board), role, gained, market, supply)
+        assert abs(fast - by_engine) < 1e-9, (move, fast, by_engine)
+
+
+def test_hard_decides_classic_games_by_the_lookahead_blind_to_the_supply() -> None:
+    state = played_classic(14, 15)
+    me = state.active
+    ref = search(GAME, state, [me], "hard", seed=3)
+    assert ref.move is not None and list(ref.visits) == [ref.move]  # judged, not a tree
+    for k in range(3):
+        peek: Any = GAME.resample(state, me, f"peek-{k}")
+        assert peek.supply != state.supply
+        got = search(GAME, peek, [me], "hard", seed=3)
         assert (got.move, got.visits) == (ref.move, ref.visits)

@@ -399,8 +399,11 @@ def _turn_lines(view: KahunaView, names: Mapping[str, str], lang: str) -> list[l
              _("This turn ({player}):", player=who) if view.get("current") else
              _("Last turn ({player}):", player=who))
     first: list[Chunk] = [(tr(doing, lang) + " ", TEXT, 1)]
+    handicap = focus.get("turn") == 0
     for i, move in enumerate(focus.get("moves") or []):
-        first.append((("· " if i else "") + f"{tr(move_said(move), lang)} ", TEXT, 0))
+        # the handicap's bridges are all free: "Handicap (bot): ALOA-DUDA · ALOA-BARI"
+        said = move.split(" ", 1)[1] if handicap and move.startswith("free ") else tr(move_said(move), lang)
+        first.append((("· " if i else "") + f"{said} ", TEXT, 0))
     effects: list[Text] = []
     if focus.get("taken"):
         effects.append(_("{player} took {islands}", player=who, islands=join(focus["taken"])))

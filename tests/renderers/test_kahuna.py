@@ -359,3 +359,13 @@ def test_the_final_line_and_the_hand_footer_read_as_sentences() -> None:
     state = _state("mid")
     hand = rk.hand.draw_hand(GAME.view(state, state.active), NAMES, "da")
     assert "guld: øer, som en bro ville erobre" in drawn(hand)
+
+
+@pytest.mark.parametrize("lang, head", [("en", "Handicap"), ("de", "Vorgabe"), ("da", None)])
+def test_the_handicap_names_its_lines_without_a_move_word(lang: str, head: str | None) -> None:
+    """The German board read "Vorgabe (Bot): frei ALOA-DUDA · frei ALOA-BARI": every handicap
+    bridge is free, so the line says only which lines."""
+    lines = rk.board._turn_lines(public("handicap"), NAMES, lang)
+    said = "".join(text for text, _colour, _stroke in lines[0]).strip()
+    assert said.endswith("): ALOA-BARI"), said
+    assert head is None or said.startswith(head), said

@@ -27,6 +27,28 @@ def cells_of(board: dict[str, str]) -> Cells:
     return cells
 
 
+def shifts(cells: Cells) -> list[tuple[int, int]]:
+    """Every shift of the seed rules as (from, to) cell indices: a tile one step in any of
+    eight directions, onto an empty square."""
+    return [(i, j) for i in range(36) if cells[i] is not None for j in KING[i] if cells[j] is None]
+
+
+def slides(cells: Cells) -> list[tuple[int, int]]:
+    """Every slide of the classic rules as (from, to) cell indices: a tile along its row or
+    column over empty squares, any distance."""
+    out: list[tuple[int, int]] = []
+    for i in range(36):
+        if cells[i] is None:
+            continue
+        x, y = i % 6, i // 6
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            cx, cy = x + dx, y + dy
+            while 0 <= cx < 6 and 0 <= cy < 6 and cells[cy * 6 + cx] is None:
+                out.append((i, cy * 6 + cx))
+                cx, cy = cx + dx, cy + dy
+    return out
+
+
 def labels(cells: Cells, a: int) -> tuple[list[int], list[int]]:
     """Group label of each cell for attribute ``a`` (-1: empty) and each group's size."""
     lab = [-1] * 36

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cells import KING, Cells, gain, labels, points
+from .cells import Cells, gain, labels, points
+from .cells import shifts as cells_shifts, slides as cells_slides
 from .state import TILES
 
 #: A tile's two letters, as (colour, species) indices into the per-value gain rows.
@@ -37,20 +38,7 @@ _INDEX = tuple({v: i for i, v in enumerate(vals)} for vals in _VALUES)
 def _options(cells: Cells, slides: bool = False) -> list[tuple[int, int] | None]:
     """No shift, then every one-step shift of a tile to an empty king-neighbour (seed rules),
     or every slide of any length along a row or column over empty squares (classic)."""
-    out: list[tuple[int, int] | None] = [None]
-    for i in range(36):
-        if cells[i] is None:
-            continue
-        if not slides:
-            out.extend((i, j) for j in KING[i] if cells[j] is None)
-            continue
-        x, y = i % 6, i // 6
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            cx, cy = x + dx, y + dy
-            while 0 <= cx < 6 and 0 <= cy < 6 and cells[cy * 6 + cx] is None:
-                out.append((i, cy * 6 + cx))
-                cx, cy = cx + dx, cy + dy
-    return out
+    return [None, *(cells_slides(cells) if slides else cells_shifts(cells))]
 
 
 def best_replies(cells: Cells, mover: int, tiles: Sequence[str], slides: bool = False) -> list[int]:

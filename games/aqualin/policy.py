@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .cells import KING, ORTHO, Cells, cells_of, gain, labels, points
+from .cells import ORTHO, Cells, cells_of, gain, labels, points, shifts, slides
 from .state import SQUARES, AqualinState, Role, Rules
 from . import lookahead
 from ..base import AnyGame
@@ -106,24 +106,9 @@ def scores(cells: Cells) -> tuple[int, int]:
 
 def _shifts(state: AqualinState, cells: Cells) -> list[tuple[int, int]]:
     """Every legal shift (seed) or slide (classic) as (from, to) cell indices."""
-    out: list[tuple[int, int]] = []
     if state.rules == Rules.SEED:
-        for i in range(36):
-            if cells[i] is not None:
-                out.extend((i, j) for j in KING[i] if cells[j] is None)
-        return out
-    if state.turn == 0:
-        return out
-    for i in range(36):
-        if cells[i] is None:
-            continue
-        x, y = i % 6, i // 6
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            cx, cy = x + dx, y + dy
-            while 0 <= cx < 6 and 0 <= cy < 6 and cells[cy * 6 + cx] is None:
-                out.append((i, cy * 6 + cx))
-                cx, cy = cx + dx, cy + dy
-    return out
+        return shifts(cells)
+    return [] if state.turn == 0 else slides(cells)
 
 
 def _tiles(state: AqualinState) -> list[str]:

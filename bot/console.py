@@ -33,7 +33,7 @@ from .choices import english_or_same, truth
 from .i18n import LANGUAGES, TRANSLATED, catalog, tr
 from .delivery.pipeline import Pipeline
 from .delivery.recorder import Recorder, Sent
-from .messages import LOBBY_LABELS, Actor, Attachment, LookButton, Outcome, Place
+from .messages import HINT_LABEL, LOBBY_LABELS, Actor, Attachment, LookButton, Outcome, Place
 from .service import GameService
 from .service.paused import utc
 from .service.threads import thread_name
@@ -78,6 +78,7 @@ HELP_LINES: tuple[tuple[str, Text | None], ...] = (
                                   "{cmd:game away} {off}", off=_("off"))),
     ("{cmd:game addbot} [{w:easy}|{w:normal}|{w:hard}]", _("seat a bot")),
     ("{cmd:game removebot}", _("take a bot out of the lobby")),
+    ("{cmd:game hint}", _("in a teaching game (hints=on): the move a normal bot would play now")),
     ("{cmd:game config} [{cmd:who_starts:}… {cmd:reminder:}12h {cmd:deadline:}2d {cmd:on_deadline:}{w:skip} "
      "{cmd:auto_forced:}{w:no} {cmd:away_days:}30]", _("the server's settings")),
     ("{cmd:game config} {cmd:adopt:}{w:yes}", _("a player: agree that the game takes the server's settings now")),
@@ -110,7 +111,7 @@ SYNONYMS = {
 #: The ``/game`` subcommands (in English), for the guess at what an unknown one meant.
 SUBCOMMANDS = ("new", "join", "leave", "start", "board", "hand", "rules", "status", "abort", "resign",
                "undo", "log", "export", "replay", "stats", "profile", "kick", "skip", "config", "addbot",
-               "removebot", "notify", "pause", "resume", "away")
+               "removebot", "notify", "pause", "resume", "away", "hint")
 
 
 class _Fields:
@@ -168,7 +169,7 @@ def meant(word: str) -> str | None:
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
-    "addbot": ("level",), "notify": ("where", "timezone", "quiet", "digest"),
+    "addbot": ("level",), "hint": (), "notify": ("where", "timezone", "quiet", "digest"),
 }
 #: A prompt copied along with a line (``> alice: /game join``).
 PROMPT = re.compile(r"^\s*(?:>\s*)+")
@@ -521,7 +522,11 @@ class Console:
             user = opts.get("user", "").lstrip("@")
             return await s.play.skip(actor, p, user_id_for(user) if user else None)
         if sub == "addbot":
+            if english_or_same("level", opts.get("level", "")) == "remove":  # as Discord's choice
+                return await s.bots.remove_bot(actor, p)
             return await s.bots.add_bot(actor, p, opts.get("level", "normal"))
+        if sub == "hint":
+            return await s.hints.hint(actor, p)
         if sub == "notify":
             return await s.notices.notify(actor, p, opts.get("where"), timezone=opts.get("timezone"),
                                           quiet=opts.get("quiet"), digest=opts.get("digest"))
@@ -610,6 +615,9 @@ class Console:
                 for ask in post.asks:  # here the players agree by typing the same command
                     lines.append("  " + self._plain(_("(button: {label}; here: {command})",
                                                       label=ask.label, command=self._command(ask.action))))
+                if post.hint_of is not None:  # a teaching game's Hint button
+                    lines.append("  " + self._plain(_("(button: {label}; here: {command})",
+                                                      label=HINT_LABEL, command=self._command("hint"))))
                 if post.wait is not None:
                     lines.append("  " + self._plain(_("(button: {label}; `/press wait <name>` presses it)",
                                                       label=post.wait.label)))

@@ -72,6 +72,8 @@ class Art:
 
 #: The lobby's buttons by action (the console names them as Discord shows them).
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
+#: The button under a teaching game's turn prompt (``/game hint``).
+HINT_LABEL = _("Hint")
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,7 @@ class Post:
     is_board: bool = False  # remember it as the game's latest board message
     buttons: tuple[MoveButton, ...] = ()
     replay_of: int | None = None  # offer a Replay button for this finished game
+    hint_of: int | None = None  # a teaching game's turn: offer a Hint button for this game
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
     #: Turn notices by DM to people this post tells it is their turn (``/game notify``),

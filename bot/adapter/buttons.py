@@ -10,7 +10,7 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
-from ..messages import LOBBY_LABELS
+from ..messages import HINT_LABEL, LOBBY_LABELS
 from .interaction import ServiceCall, call_service, respond, say
 
 _ = translator("bot")
@@ -121,6 +121,22 @@ class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         await respond(interaction, lambda s, a, p: s.history.replay_animation(a, p, game_id))
+
+
+class HintButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"hint:(?P<game_id>[0-9]{1,19})"):
+    """Under a teaching game's turn prompt: the move a normal bot would play, only for the
+    presser (the service checks that it is their turn in that game)."""
+
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or str(HINT_LABEL))[:80], emoji="💡",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"hint:{game_id}"))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        await respond(interaction, lambda s, a, p: s.hints.hint(a, p, game_id))
 
 
 class LookButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],

@@ -35,7 +35,7 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 
 
 class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel")):
-    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|notify|kick|skip|config``."""
+    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|notify|kick|skip|addbot|hint|config``."""
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
     @app_commands.describe(game=T("Which game to play"),
@@ -163,18 +163,23 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
     async def skip(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.play.skip(a, p, user.id if user else None))
 
-    @app_commands.command(name="addbot", description=T("Add a bot player to this channel's lobby"))
+    @app_commands.command(name="addbot", description=T("Add a bot player to this channel's lobby, or remove the last one"))
     @app_commands.describe(level=T("How strong the bot plays"))
     @app_commands.choices(level=[app_commands.Choice(name=T("easy"), value="easy"),
                                  app_commands.Choice(name=T("normal"), value="normal"),
-                                 app_commands.Choice(name=T("hard"), value="hard")])
+                                 app_commands.Choice(name=T("hard"), value="hard"),
+                                 # Discord allows 25 subcommands a group: removing is a choice here
+                                 app_commands.Choice(name=T("remove the last bot"), value="remove")])
     async def addbot(self, interaction: discord.Interaction,
                      level: app_commands.Choice[str] | None = None) -> None:
+        if level is not None and level.value == "remove":
+            await respond(interaction, lambda s, a, p: s.bots.remove_bot(a, p))
+            return
         await respond(interaction, lambda s, a, p: s.bots.add_bot(a, p, level.value if level else "normal"))
 
-    @app_commands.command(name="removebot", description=T("Remove the last bot from this channel's lobby"))
-    async def removebot(self, interaction: discord.Interaction) -> None:
-        await respond(interaction, lambda s, a, p: s.bots.remove_bot(a, p))
+    @app_commands.command(name="hint", description=T("Teaching games: the move a normal bot would play now (only to you)"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await respond(interaction, lambda s, a, p: s.hints.hint(a, p))
 
     @app_commands.command(name="config", description=T("Game settings of this server (Manage Channels)"))
     @app_commands.describe(

@@ -12,8 +12,8 @@ from ..messages import LOBBY_LABELS, LobbyCard, Post
 from ..messages import LookButton as LookButtonSpec
 from ..messages import MoveButton as MoveButtonSpec
 from .interaction import mentions, say, to_file
-from .buttons import (REPLAY_LABEL, LobbyButton, LookButton, MoveButton, ReplayButton,
-                      WaitButton)
+from .buttons import (HINT_LABEL, REPLAY_LABEL, HintButton, LobbyButton, LookButton, MoveButton,
+                      ReplayButton, WaitButton)
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view
 
@@ -56,6 +56,10 @@ def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
         view = ask_view(post.asks, lang)
     else:
         view = move_view(post.buttons, lang)
+    if post.hint_of is not None:  # a teaching game's turn: ask for a hint
+        view = view or discord.ui.View(timeout=None)
+        if len(view.children) < 25:
+            view.add_item(HintButton(post.hint_of, say(HINT_LABEL, lang, 80)))
     if post.wait is not None:  # a chess clock ran out: the others may wait instead
         view = view or discord.ui.View(timeout=None)
         view.add_item(WaitButton(post.wait.game_id, post.wait.player, say(post.wait.label, lang, 80)))

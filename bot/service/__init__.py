@@ -9,7 +9,8 @@ itself.
 :class:`GameService` holds the parts, one per concern, each built with the ground it stands on
 (:class:`~bot.service.ground.Ground`: the store, the clock, the channel locks) and the parts it
 uses. A command is found by its part: ``service.lobby.join``, ``service.play.move``,
-``service.pauses.away``, ``service.timers.fire_due``, ``service.turns.turns`` (``/turns``).
+``service.pauses.away``, ``service.timers.fire_due``, ``service.turns.turns`` (``/turns``),
+``service.hints.hint`` (``/game hint``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .clocks import Clocks
 from .core import Narrator
 from .downtime import Downtime
 from .drawing import Drawing
+from .hints import Hints
 from .history import History
 from .kept_settings import KeptSettings
 from .lobby import Lobby
@@ -65,6 +67,7 @@ class GameService:
         self.timers = Timers(ground, clocks=self.clocks, notices=self.notices, pauses=self.pauses,
                              play=self.play, narrator=self.narrator, downtime=self.downtime,
                              turns=self.turns)
+        self.hints = Hints(ground, bots=self.bots, drawing=self.drawing, sights=self.sights)
         self.history = History(ground, drawing=self.drawing, sights=self.sights)
         self.ratings = Ratings(ground)
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,

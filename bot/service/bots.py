@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from games import GameError
 from games.ai.levels import LevelName
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from .play import Play
     from .sight import Sights
 
+T = TypeVar("T")
 BOT_LEVELS = tuple(LevelName)
 LEVEL_WORDS = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
 BOT_ACTOR = Actor(user_id=0, name="bot")
@@ -203,6 +205,10 @@ class Bots(Part):
         """The bot's move, searched in another process: a search is pure Python and would
         otherwise hold the interpreter lock that every channel's messages need too."""
         return await self._thinker.run(think, game.id, dumped, players, level or "normal", seed)
+
+    async def in_worker(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` where the bots think (a hint's search): off the event loop."""
+        return await self._thinker.run(fn, *args)
 
     @property
     def _thinker(self) -> Worker:

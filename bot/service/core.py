@@ -21,7 +21,7 @@ from ..store.envelopes import envelopes as outbox_rows
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat
-from .ground import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer
+from .ground import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, teaching
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
 from games.text import Text, join, lines, sentence
@@ -98,7 +98,11 @@ class Narrator(Part):
             parts.append(_n("{bots} is thinking…", "{bots} are thinking…", len(thinking),
                             bots=join(thinking)))
         buttons = self.buttons(game, state, seats, row) if row is not None else ()
-        return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons)
+        # a teaching game: a Hint button for whoever is to act (the service checks the presser)
+        hint_of = (row.id if row is not None and teaching(row) and any(users[p] for p in waiting)
+                   else None)
+        return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons,
+                    hint_of=hint_of)
 
     @staticmethod
     def _your_turn(game: Game, state: Any, seats: Sequence[SeatRow], waiting: Sequence[str],

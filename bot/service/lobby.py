@@ -14,12 +14,13 @@ from ..store.envelopes import Envelope
 from ..store import ChannelBusy, GameRow, SeatRow
 from ..store.rows import KEPT_SETTINGS
 from .away_allowance import away_beyond
-from ..choices import english, option_key, option_value
+from ..choices import english, option_key, option_value, truth
 from ..safe_text import clip, mention, parse_options, safe_name
 from ..timekeeping.reminders import ladder_words, parse_ladder
 from ..timekeeping.chess_clock import clock_of, clock_words, parse_clock
 from ..timekeeping.durations import CONTINUATION, format_duration, parse_duration
 from .core import DEADLINE_ACTIONS, TIMING_KEYS, log
+from .ground import teaching
 from .names import _, bold, game_title, person_name, seat_names
 from .forced import forced_after, forced_words
 from .paused import pause_line
@@ -56,6 +57,13 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
                                    value=clip(value, 24), allowed=commas(
                                        [ACTION_WORDS[a] for a in DEADLINE_ACTIONS])))
             timing[name] = action
+        elif name == "hints":  # a teaching game: /game hint answers, and it is unrated
+            on = truth(value)
+            if on is None:
+                raise BadOptions(_("'{value}' is not a value of hints (choose on or off)",
+                                   value=clip(value, 24)))
+            if on:
+                timing[name] = True
         elif name == "reminders":  # points before the deadline: "50%,8h,1h"
             timing[name] = parse_ladder(value).spec()
         elif name == "clock":  # a chess clock: "3d+1d"
@@ -84,6 +92,10 @@ TIMING_NAMES = {
     "on-deadline": _p("timing", "on deadline"),
     "clock": _p("timing", "clock"),
 }
+
+
+#: Said by the lobby card and ``/game status`` of a game opened with ``hints=on``.
+TEACHING_LINE = _("💡 Teaching game: `{cmd:game hint}` suggests a move on your turn. It is unrated.")
 
 
 def commas(parts: Sequence[Any]) -> Text:
@@ -153,6 +165,8 @@ class Lobby(Part):
         for key, value in sorted(row.timing.items()):
             if key == KEPT_SETTINGS:
                 continue  # the server's, not an option of the game
+            if key == "hints":
+                continue  # said on a line of its own: the game is a teaching game
             shown = (ACTION_WORDS[value] if key == "on-deadline" else
                      clock_words(clock_of(row.timing)) if key == "clock" else
                      ladder_words(parse_ladder(value)) if key == "reminders" else format_duration(value))
@@ -174,6 +188,8 @@ class Lobby(Part):
             _("Players ({count}/{most}, needs {need}): {players}", count=len(seats),
               most=game.max_players, need=need, players=players),
         ]
+        if teaching(row):
+            parts.insert(2, TEACHING_LINE)
         if closed:
             parts.append(closed)
         elif len(seats) >= game.min_players:

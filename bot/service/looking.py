@@ -21,7 +21,8 @@ from ..timekeeping.chess_clock import clock_of
 from ..timekeeping.durations import format_duration
 from ..timekeeping.reminders import ladder_words
 from .names import _, bold, seat_names
-from .lobby import ACTION_WORDS, abort_reason, options_said, seat_list
+from .lobby import ACTION_WORDS, TEACHING_LINE, abort_reason, options_said, seat_list
+from .ground import teaching
 from .paused import away_lines, pause_line, time_left
 
 from games.text import Notation, Text, chain, join, lines
@@ -128,6 +129,8 @@ class Looking(Part):
             if row.status == Status.RUNNING else  # over: "Træk i alt", not "indtil nu"
             _("Moves in all: {n} · options: {options}", n=len(moves), options=opts),
         ]
+        if teaching(row):
+            parts.append(TEACHING_LINE)
         if row.status == Status.RUNNING:
             now = self.clock()
             settings = await self.ground.settings_for(row)

@@ -24,6 +24,7 @@ from ..vocab import MoveKind, Status
 from .names import _, bold, seat_example, seat_names
 from .forced import Forced, forced_after, forced_reply, forced_words
 from .lobby import STALE_CONFIRMATION
+from .ground import teaching
 from .news import News, Told, news_or_guess, playing_humans, quiet
 from .paused import refuse_if_paused
 
@@ -193,7 +194,8 @@ class Play(Part):
                     posts.append(await self.narrator.board_post(
                         game, after, new, seats, self._with_unheard(news, names, headline),
                         str(n + len(forced)), actor.user_id, told=news.told,
-                        note=unrated_note(game, new, seats, logged, (player, MoveKind.MOVE, actor.user_id))))
+                        note=unrated_note(game, new, seats, logged, (player, MoveKind.MOVE, actor.user_id),
+                                          teaching(row))))
                 dms += await self.narrator.turns_change(game, row, seats, state, new, dms)
             items = self.narrator.envelopes(row, posts=posts, dms=dms)
             n = await self.commit(row, game, state, new, player=player, kind=MoveKind.MOVE,
@@ -230,7 +232,8 @@ class Play(Part):
         news = await self._news(game, row, seats, logged, state, names)
         return await self.narrator.board_post(game, self.narrator.next_row(row), new, seats,
                                       self._with_unheard(news, names, headline), str(n),
-                                      told=news.told, note=unrated_note(game, new, seats, logged, step))
+                                      told=news.told, note=unrated_note(game, new, seats, logged, step,
+                                                                         teaching(row)))
 
     def _with_unheard(self, news: News, names: Mapping[str, Any], headline: Text) -> Text:
         """The headline of a post after the bot turns the channel has not heard of yet."""

@@ -19,12 +19,14 @@ Step = tuple[str, str, int | None]
 
 
 def unrated_note(game: Game, state: Any, seats: Sequence[SeatRow], logged: Sequence[MoveRow],
-                 step: Step) -> Text | None:
+                 step: Step, teaching: bool = False) -> Text | None:
     """For a change that ends a game that would be rated, why it is not (None: it is rated,
-    or the game goes on)."""
+    or the game goes on). A teaching game (``hints=on``) says so whatever else it is."""
     result = game.result(state)
     if result is None:
         return None
+    if teaching:
+        return _("⚖️ Unrated: a teaching game (hints were on).")
     counted = elo_seats(seats)
     if rated_game(0, game.id, None, result.to_dict(), counted) is None:
         return None

@@ -78,7 +78,7 @@ class Ratings(Part):
                 parts.append(_("• {team}: {count} played, {wins} won", count=count, wins=wins,
                                team=join([f"**{safe_name(names[u])}**" for u in team])))
         parts.append(_("\n-# Ratings are Elo from games between people, starting at 1500. Games with "
-                       "bots and cooperative games are not rated."))
+                       "bots, cooperative games and teaching games are not rated."))
         return Outcome(reply=lines(parts))
 
     async def profile(self, actor: Actor, place: Place, user_id: int | None = None,

@@ -16,7 +16,8 @@ ends simply adds one more step (:meth:`Ratings.add`). The choices:
   games with fewer than two human players, and games where one person held several seats.
   Also, marked in the result (``unrated``) when the game ends (:func:`unrated_because`): games
   in which a player skipped, kicked or forfeited another with a moderator's power, and games
-  that ended before every player had made a move of their own.
+  that ended before every player had made a move of their own, and teaching games (opened
+  with ``hints=on``: the bot's search may have suggested the moves).
 - Ratings are kept per server (scope: the server's id) and across servers (scope
   :data:`GLOBAL`), per game; a game without a server counts only across servers.
 """
@@ -116,6 +117,8 @@ def rated_game(game_id: int, game: str, guild_id: int | None, result: Mapping[st
 #: Why a game that would count is unrated (the ``unrated`` of its stored result).
 SEATED_MODERATOR = "seated-moderator"
 EARLY_END = "early-end"
+#: A teaching game (opened with ``hints=on``): the search could have chosen the moves.
+TEACHING = "teaching"
 #: Log entries that take a turn or a seat from a player (with an actor: someone's power).
 REMOVALS = frozenset({"skip", "kick", "forfeit"})
 

@@ -22,7 +22,8 @@ import games
 from games.base import ResultOutcome
 
 from ..db.database import Database, Row, Tx
-from .elo import GLOBAL, Finished, Line, Ratings, Scope, Seat, rated_game, recompute, unrated_because
+from .elo import (GLOBAL, TEACHING, Finished, Line, Ratings, Scope, Seat, rated_game, recompute,
+                  unrated_because)
 from .rows import SeatRow, _json_column
 from .table import Table
 
@@ -105,6 +106,15 @@ def standing(game_id: int, game: str, guild_id: int | None, result: dict[str, An
     return Standing(game, guild_id, rated, people, team)
 
 
+def _teaching(row: Row) -> bool:
+    """Whether the game was opened with ``hints=on`` (a teaching game is never rated)."""
+    try:
+        timing = json.loads(row["timing"] or "{}")
+    except (TypeError, ValueError):
+        return False
+    return isinstance(timing, dict) and bool(timing.get("hints"))
+
+
 def _scopes(guild_id: int | None) -> list[Scope]:
     return [GLOBAL] if guild_id is None else [guild_id, GLOBAL]
 
@@ -136,7 +146,8 @@ class RatingsTable(Table):
         if counted is not None and counted.rated is not None and result is not None:
             log = await db.fetch("SELECT player_id, kind, actor_id FROM moves WHERE game_id = ?"
                                  " AND undone_at IS NULL ORDER BY n", (game_id,))
-            why = unrated_because(elo_seats(seats), [(r["player_id"], r["kind"], r["actor_id"]) for r in log])
+            why = (TEACHING if _teaching(row) else
+                   unrated_because(elo_seats(seats), [(r["player_id"], r["kind"], r["actor_id"]) for r in log]))
             if why is not None:  # kept in the result: a recomputation sees it too
                 await db.execute("UPDATE games SET result = ? WHERE id = ?",
                                  (json.dumps({**result, "unrated": why}, sort_keys=True), game_id))

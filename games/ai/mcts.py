@@ -53,6 +53,9 @@ class Choice:
     visits: dict[str, int] = field(default_factory=dict)
     #: the chosen option's mean reward for its player, in [0, 1]
     value: float = 0.5
+    #: root options -> their mean reward for the player who would choose them (hints name
+    #: the runner-up with it)
+    values: dict[str, float] = field(default_factory=dict)
 
 
 class _Node:
@@ -315,4 +318,5 @@ def _decide(root: _Node, keys: list[Key], lv: Level, rng: Rng, done: int,
                 break
     else:
         key, nd = max(tried, key=lambda kv: (kv[1].n, kv[1].w / kv[1].n))
-    return Choice(key[0], key[1], done, seconds, visits, nd.w / nd.n if nd.n else 0.5)
+    values = {_label(k[1]): nd.w / nd.n for k, nd in tried if nd.n}
+    return Choice(key[0], key[1], done, seconds, visits, nd.w / nd.n if nd.n else 0.5, values)

@@ -43,6 +43,10 @@ class Policy:
     #: Per level name: small integer knobs of this game's search (``width``, ``depth``,
     #: ``inner_width``) that differ from the level's.
     knobs: Mapping[str, Mapping[str, int]] = {}
+    #: The view's keys a move alone decides (the board it changes, its ``last``), which a hint's
+    #: picture takes from the position after the move (:mod:`games.ai.coach`); the rest, such
+    #: as a tile drawn or a die rolled after it, stays as the seat sees it now.
+    preview_keys: tuple[str, ...] = ()
 
     def budget(self, level: Level) -> int:
         """The iterations a search at ``level`` runs for this game."""

@@ -167,6 +167,8 @@ class AquaPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 40, "normal": 250, "hard": 750}
+    #: the tile placed, the animals it brings in, the score (the market refill stays unseen)
+    preview_keys = ("areas", "last", "scores", "small_animals")
     #: easy plays any legal move one time in four: its search alone beat the one-ply greedy
     #: player in 66.5 % of 100 games; with this, 37.5 % (``python -m tools.sim.strength``)
     knobs = {"easy": {"blunder": 25}}

@@ -209,6 +209,8 @@ class AqualinPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 40, "normal": 250, "hard": 800}
+    #: the tile placed (and shifted): the next drawn or market tile stays unseen
+    preview_keys = ("board", "last", "scores", "groups", "largest")
     #: ``lookahead``: from how many empty squares on the level decides by the two-ply
     #: lookahead (:mod:`games.aqualin.lookahead`) instead of the tree (0: never).
     knobs = {"hard": {"lookahead": 36}}

@@ -110,6 +110,8 @@ class KahunaPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 60, "normal": 400, "hard": 1200}
+    #: the bridge or stone placed or removed this turn (a card drawn stays unseen)
+    preview_keys = ("bridges", "stones", "current", "bridges_left", "stones_left")
     #: easy plays any legal move one time in seven or so: its search alone beat the one-ply
     #: greedy player in 73 % of 100 games; with this, 33 % (``python -m tools.sim.strength``)
     knobs = {"easy": {"blunder": 15}}

@@ -64,6 +64,8 @@ class KraquaPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 16, "normal": 160, "hard": 160}
+    #: the tile laid or the fish moved (Kraqua's dice after it stay unrolled)
+    preview_keys = ("tiles", "fish")
     #: playouts of whole team turns need more plies than the level's; ``horizon`` 1 plays
     #: each sampled world on to the next round (the team's other turns with their real
     #: dice, the round's draws and Kraqua's theft) before judging it
@@ -161,7 +163,8 @@ class KraquaPolicy(Policy):
             near = [o for o in options if means[o] >= means[best] - EASY_SLACK]
             best = near[rng.randbelow(len(near))]
         return Choice(best[0], best[1], done, 0.0,
-                      {_label(o[1]): samples for o in options}, means[best])
+                      {_label(o[1]): samples for o in options}, means[best],
+                      {_label(o[1]): means[o] for o in options})
 
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         v = team_value(state)

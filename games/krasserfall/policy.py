@@ -52,6 +52,8 @@ class KrasserfallPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 60, "normal": 500, "hard": 1500}
+    #: none: whether a pushed boat tips depends on hidden tipping points, a roll on the die
+    preview_keys = ()
 
     def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         # resample redraws tipping points and dice from the public record alone

@@ -103,3 +103,32 @@ async def test_replay_button_and_command(harness: Harness) -> None:
     assert replay.body["attachments"][0]["description"]
     again = reply_text(await h.command(CAROL, "game", "replay"))
     assert f"/{replay.response['id']}" in again  # linked, not posted twice
+
+
+async def test_hint_command_and_button_in_a_teaching_game(harness: Harness, monkeypatch) -> None:
+    """``/game hint`` and the Hint button under the turn prompt, through discord.py: the
+    answer is ephemeral, with the board image, and only for the player on turn."""
+    import games
+    from bot.service import hints
+    from games.ai.coach import hint
+
+    def quick(game_id, dumped, players, seed):  # the worker's search, smaller
+        game = games.REGISTRY[game_id]
+        return hint(game, game.load(dumped), players, seed, iterations=20)
+
+    monkeypatch.setattr(hints, "advise", quick)
+    h = harness
+    await open_lobby(h, "role=host-colour hints=on")
+    await h.command(BOB, "game", "join")
+    sent = await h.command(ALICE, "game", "start")
+    board = next(p for p in channel_posts(sent) if p.files)
+    [hint_id] = [b for b in buttons(board.body) if b.startswith("hint:")]
+    sent = await h.command(ALICE, "game", "hint")
+    [answer] = [f for f in followups(sent) if f.files]
+    assert "Hint:" in answer.body["content"] and answer.body["flags"] & 64  # only Alice sees it
+    assert answer.files[0][1].startswith(b"\x89PNG")
+    assert not channel_posts(sent)
+    sent = await h.click(BOB, hint_id, int(board.response["id"]))  # not Bob's turn
+    assert "isn't your turn" in reply_text(sent)
+    sent = await h.click(ALICE, hint_id, int(board.response["id"]))
+    assert any("Hint:" in f.body.get("content", "") and f.files for f in followups(sent))

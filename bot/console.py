@@ -21,7 +21,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ HELP_LINES: tuple[tuple[str, Text | None], ...] = (
     ("{cmd:game export}", _("the game's record")),
     ("{cmd:game stats} [<{p:game}>]", _("ratings and results")),
     ("{cmd:game replay} [N]", _("a finished game, move by move")),
-    ("{cmd:game profile} [<{p:name}>]", _("ratings, games, wins and current games")),
+    ("{cmd:profile} [<{p:name}>]", _("ratings, games, wins and current games")),
     ("{cmd:game notify} [{w:channel}|{w:dm}|{w:both}|{w:off}]",
      _("how you hear it's your turn (none: your choice)")),
     ("{cmd:game notify} {cmd:timezone:}Europe/Berlin {cmd:quiet:}23:00-07:30",
@@ -79,6 +79,7 @@ HELP_LINES: tuple[tuple[str, Text | None], ...] = (
     ("{cmd:game addbot} [{w:easy}|{w:normal}|{w:hard}]", _("seat a bot")),
     ("{cmd:game removebot}", _("take a bot out of the lobby")),
     ("{cmd:game hint}", _("in a teaching game (hints=on): the move a normal bot would play now")),
+    ("{cmd:game review} [N]", _("a finished game's turning points, judged by the bot")),
     ("{cmd:game config} [{cmd:who_starts:}… {cmd:reminder:}12h {cmd:deadline:}2d {cmd:on_deadline:}{w:skip} "
      "{cmd:auto_forced:}{w:no} {cmd:away_days:}30]", _("the server's settings")),
     ("{cmd:game config} {cmd:adopt:}{w:yes}", _("a player: agree that the game takes the server's settings now")),
@@ -111,7 +112,7 @@ SYNONYMS = {
 #: The ``/game`` subcommands (in English), for the guess at what an unknown one meant.
 SUBCOMMANDS = ("new", "join", "leave", "start", "board", "hand", "rules", "status", "abort", "resign",
                "undo", "log", "export", "replay", "stats", "profile", "kick", "skip", "config", "addbot",
-               "removebot", "notify", "pause", "resume", "away", "hint")
+               "removebot", "notify", "pause", "resume", "away", "hint", "review")
 
 
 class _Fields:
@@ -169,7 +170,7 @@ def meant(word: str) -> str | None:
 PARAMS: dict[str, tuple[str, ...]] = {
     "board": ("player",), "hand": ("dm",), "rules": ("game",), "log": ("count",),
     "replay": ("number",), "stats": ("game",), "profile": ("user",), "kick": ("user",), "skip": ("user",),
-    "addbot": ("level",), "hint": (), "notify": ("where", "timezone", "quiet", "digest"),
+    "addbot": ("level",), "hint": (), "review": ("number",), "notify": ("where", "timezone", "quiet", "digest"),
 }
 #: A prompt copied along with a line (``> alice: /game join``).
 PROMPT = re.compile(r"^\s*(?:>\s*)+")
@@ -267,6 +268,7 @@ class Console:
         self.images = 0
         self.messages = 0
         self.refused = 0  # lines answered with an error (the README test counts them)
+        self.progress_shown: list[str] = []  # a long answer's progress lines, shown before it
         self.offset = 0.0  # /wait moves the service's clock forward
         service.clock = lambda: time.time() + self.offset
         # Everything goes out as on Discord: through the delivery pipeline, to a sender that
@@ -304,7 +306,8 @@ class Console:
             return [self._only(actor) + self._plain(explain(exc))]
         if isinstance(outcome, list):
             return outcome
-        shown = await self._delivered(outcome, actor)
+        shown = self.progress_shown + await self._delivered(outcome, actor)
+        self.progress_shown = []
         # Bot seats move on their own, as in Discord (without the pause).
         for _turn in range(2000):
             move = await self.service.bots.bot_turn(self.place)
@@ -427,6 +430,8 @@ class Console:
             if args:
                 return await s.turns.look(actor, p, int(args[0].lstrip("#")))
             return await s.turns.turns(actor, p)
+        if head == "/profile":  # a top-level command in Discord; ``/game profile`` still works
+            head, args = "/game", ["profile", *args]
         if head == "/moves":
             pairs = await s.looking.suggest(actor, p, " ".join(args))
             return [f"  {self._plain(label)}" for label, _ in pairs]
@@ -527,6 +532,12 @@ class Console:
             return await s.bots.add_bot(actor, p, opts.get("level", "normal"))
         if sub == "hint":
             return await s.hints.hint(actor, p)
+        if sub == "review":
+            given = opts.get("number")
+            if given is not None and not given.lstrip("#").isdigit():
+                raise ServiceError(_("`{command}` takes a number, e.g. `{command} 3`.", command=self._command(sub)))
+            return await s.reviews.review(actor, p, int(given.lstrip("#")) if given else None,
+                                          progress=self._progress(actor))
         if sub == "notify":
             return await s.notices.notify(actor, p, opts.get("where"), timezone=opts.get("timezone"),
                                           quiet=opts.get("quiet"), digest=opts.get("digest"))
@@ -535,6 +546,13 @@ class Console:
     def _command(self, sub: str) -> str:
         """``/game <sub>`` as this console's language names it (``/spiel zurücknehmen``)."""
         return command_path(f"game {sub}", catalog(self.lang, "commands").gettext)
+
+    def _progress(self, actor: Actor) -> Callable[[Any], Awaitable[None]]:
+        """A long answer's progress (a review), as the asker's "thinking" message shows it."""
+        async def progress(text: Any) -> None:
+            self.progress_shown.append(self._only(actor) + self._plain(text, actor.user_id))
+
+        return progress
 
     def _plain(self, text: str, reader: int | None = None) -> str:
         """``text`` as a terminal shows it; times on the clock of ``reader`` (who reads it, if

@@ -54,7 +54,8 @@ def game_sources(game_id: str) -> tuple[str, ...]:
 #: The catalogs of the bot itself: domain -> the sources its message ids come from (the
 #: renderers' shared words, such as a pill's "TO MOVE", are ``common`` too).
 FIXED: dict[str, tuple[str, ...]] = {
-    "common": ("games/text.py", "games/base.py", "games/notation.py", "renderers/common.py"),
+    "common": ("games/text.py", "games/base.py", "games/notation.py", "renderers/common.py",
+               "renderers/review.py"),
     "bot": ("bot",),
     "commands": ("bot/adapter/command_names.py",),
 }

@@ -74,6 +74,8 @@ class Art:
 LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "addbot": _("Add a bot")}
 #: The button under a teaching game's turn prompt (``/game hint``).
 HINT_LABEL = _("Hint")
+#: The button under a game's result (``/game review``).
+REVIEW_LABEL = _("Review")
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ class Post:
     buttons: tuple[MoveButton, ...] = ()
     replay_of: int | None = None  # offer a Replay button for this finished game
     hint_of: int | None = None  # a teaching game's turn: offer a Hint button for this game
+    review_of: int | None = None  # this game's review: remember where it was posted
     is_replay: bool = False  # remember it as the game's posted replay
     art: Art | None = None  # the board to draw at delivery (``image`` is for ready-made files)
     #: Turn notices by DM to people this post tells it is their turn (``/game notify``),

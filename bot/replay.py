@@ -62,7 +62,10 @@ def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def export_payload(row: GameRow, seats: Sequence[SeatRow], moves: Sequence[MoveRow]) -> dict[str, Any]:
+def export_payload(row: GameRow, seats: Sequence[SeatRow], moves: Sequence[MoveRow],
+                   review: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The export of a game; ``review``: its review (``games.ai.review.Review.to_dict``), if
+    it has one, for a replay viewer to show its turning points."""
     game = games.REGISTRY[row.game]
     return {
         "format": EXPORT_FORMAT,
@@ -78,6 +81,7 @@ def export_payload(row: GameRow, seats: Sequence[SeatRow], moves: Sequence[MoveR
                    "at": _iso(m.created_at), "undone": m.undone_at is not None} for m in moves],
         "result": row.result,
         "state_sha256": hashlib.sha256((row.state or "").encode()).hexdigest(),
+        **({"review": dict(review)} if review is not None else {}),
     }
 
 

@@ -10,8 +10,8 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
-from ..messages import HINT_LABEL, LOBBY_LABELS
-from .interaction import ServiceCall, call_service, respond, say
+from ..messages import HINT_LABEL, LOBBY_LABELS, REVIEW_LABEL
+from .interaction import ServiceCall, call_service, progress_of, respond, say
 
 _ = translator("bot")
 REPLAY_LABEL = _("Replay")
@@ -121,6 +121,22 @@ class ReplayButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         await respond(interaction, lambda s, a, p: s.history.replay_animation(a, p, game_id))
+
+
+class ReviewButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"review:(?P<game_id>[0-9]{1,19})"):
+    """Under a game's result: its review, posted once in the channel (or the game's thread)."""
+
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or str(REVIEW_LABEL))[:80], emoji="📝",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"review:{game_id}"))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        await respond(interaction, lambda s, a, p: s.reviews.review(a, p, game_id,
+                                                                    progress_of(interaction)))
 
 
 class HintButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],

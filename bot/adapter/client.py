@@ -23,7 +23,7 @@ from . import commands
 from .interaction import OOPS, _, say
 from .bot_turns import BotRunner
 from .buttons import (CancelButton, ConfirmButton, HintButton, LobbyButton, LookButton, MoveButton,
-                      ReplayButton, WaitButton)
+                      ReplayButton, ReviewButton, WaitButton)
 from .deliver import Bot, deliver
 from .discord_sender import DiscordSender
 from .pause_buttons import AgreeButton
@@ -99,8 +99,8 @@ class GameBot(Bot):
         await super().close()
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, HintButton, ConfirmButton,
-                               CancelButton, AgreeButton, WaitButton, LookButton)
+        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ReviewButton, HintButton,
+                               ConfirmButton, CancelButton, AgreeButton, WaitButton, LookButton)
         await self.tree.set_translator(CatalogTranslator())
         # The drawing worker process builds the renderers' cached artwork as it starts (a few
         # seconds) while the bot loads its catalogs and connects: a board asked for before the

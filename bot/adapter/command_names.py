@@ -16,7 +16,7 @@ NAMES = (
     # commands and subcommands
     N("game"), N("move"), N("turns"), N("new"), N("join"), N("leave"), N("start"), N("board"), N("hand"),
     N("rules"), N("status"), N("abort"), N("resign"), N("undo"), N("log"), N("export"),
-    N("replay"), N("stats"), N("profile"), N("kick"), N("skip"), N("config"), N("addbot"), N("removebot"), N("hint"),
+    N("replay"), N("stats"), N("profile"), N("kick"), N("skip"), N("config"), N("addbot"), N("removebot"), N("hint"), N("review"),
     N("notify"), N("pause"), N("resume"), N("away"),
     # options
     N("options"), N("player"), N("dm"), N("reason"), N("count"), N("number"), N("user"),

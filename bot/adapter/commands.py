@@ -17,7 +17,7 @@ from ..safe_text import choice_name
 from ..timekeeping.quiet import find_zones
 from .buttons import REASON_ROOM, ask
 from . import pause_commands
-from .interaction import actor_of, place_of, respond
+from .interaction import actor_of, place_of, progress_of, respond
 
 T = app_commands.locale_str  # a command text to translate (extracted into the bot catalog)
 
@@ -35,7 +35,7 @@ CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_c
 
 
 class GameCommands(app_commands.Group, name="game", description=T("Board games in this channel")):
-    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|profile|notify|kick|skip|addbot|hint|config``."""
+    """``/game new|join|leave|start|board|hand|rules|status|abort|resign|undo|log|export|stats|notify|kick|skip|addbot|hint|review|config``."""
 
     @app_commands.command(name="new", description=T("Open a game lobby in this channel (moderators)"))
     @app_commands.describe(game=T("Which game to play"),
@@ -122,11 +122,12 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                     game: app_commands.Choice[str] | None = None) -> None:
         await respond(interaction, lambda s, a, p: s.ratings.stats(a, p, game.value if game else None))
 
-    @app_commands.command(name="profile", description=T("A player's ratings, games, wins and current games"))
-    @app_commands.describe(user=T("Whose profile (default: yours)"))
-    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await respond(interaction, lambda s, a, p: s.ratings.profile(a, p, user.id if user else None,
-                                                             user.display_name if user else None))
+    @app_commands.command(name="review",
+                          description=T("The turning points of a finished game, judged by the bot (posted here)"))
+    @app_commands.describe(game=T("The game's number (default: the last finished game here)"))
+    async def review(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        await respond(interaction, lambda s, a, p: s.reviews.review(a, p, game, progress_of(interaction)))
 
     @app_commands.command(name="notify",
                           description=T("How I tell you it's your turn: a ping, a DM, both or nothing"))
@@ -272,6 +273,17 @@ async def turns(interaction: discord.Interaction) -> None:
     await respond(interaction, lambda s, a, p: s.turns.turns(a, p))
 
 
+@app_commands.command(name="profile", description=T("A player's ratings, games, wins and current games"))
+@app_commands.describe(user=T("Whose profile (default: yours)"))
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+async def profile(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    """A person's page across games (top level, like ``/turns``: ``/game`` holds Discord's
+    most of 25 subcommands)."""
+    await respond(interaction, lambda s, a, p: s.ratings.profile(a, p, user.id if user else None,
+                                                                 user.display_name if user else None))
+
+
 def choices(pairs: list[tuple[Any, str]], lang: str) -> list[app_commands.Choice[str]]:
     """The one place autocomplete choices are built. Discord shows a choice's name as plain
     text on one line of at most 100 characters: the labels come without Markdown, so a name
@@ -286,3 +298,4 @@ def install(tree: app_commands.CommandTree) -> None:
     tree.add_command(group)
     tree.add_command(move)
     tree.add_command(turns)
+    tree.add_command(profile)

@@ -142,3 +142,17 @@ async def respond(interaction: discord.Interaction, call: ServiceCall, *,
     outcome = await call_service(interaction, call)
     if outcome is not None:
         await client_of(interaction).deliver(outcome, place_of(interaction), interaction)
+
+
+def progress_of(interaction: discord.Interaction) -> Callable[[Any], Awaitable[None]]:
+    """How a long answer (a review) says how far it got: by editing the asker's "thinking"
+    message. A failed edit (the token ran out) only loses that word of progress."""
+    lang = language_for(interaction.locale)
+
+    async def progress(text: Any) -> None:
+        try:
+            await interaction.edit_original_response(content=say(text, lang))
+        except discord.HTTPException as exc:
+            log.info("could not show a review's progress: %s", exc)
+
+    return progress

@@ -12,8 +12,9 @@ from ..messages import LOBBY_LABELS, LobbyCard, Post
 from ..messages import LookButton as LookButtonSpec
 from ..messages import MoveButton as MoveButtonSpec
 from .interaction import mentions, say, to_file
-from .buttons import (HINT_LABEL, REPLAY_LABEL, HintButton, LobbyButton, LookButton, MoveButton,
-                      ReplayButton, WaitButton)
+from ..messages import HINT_LABEL, REVIEW_LABEL
+from .buttons import (REPLAY_LABEL, HintButton, LobbyButton, LookButton, MoveButton, ReplayButton,
+                      ReviewButton, WaitButton)
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view
 
@@ -52,6 +53,7 @@ def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
     elif post.replay_of is not None:
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(post.replay_of, say(REPLAY_LABEL, lang, 80)))
+        view.add_item(ReviewButton(post.replay_of, say(REVIEW_LABEL, lang, 80)))
     elif post.asks:
         view = ask_view(post.asks, lang)
     else:

@@ -164,6 +164,9 @@ class Courier:
             await narrator.remember_message(game_id, "board", posted.message_id)
         if post.is_replay:
             await narrator.remember_message(game_id, "replay", posted.message_id, posted.channel_id)
+        if post.review_of is not None:
+            await self.service.store.reviews.posted(post.review_of, posted.message_id,
+                                                    posted.channel_id)
 
     async def answered(self, report: Report, results: list[Posted | Undelivered]) -> None:
         """After the interaction's webhook had a go at the report's notices and at the posts
@@ -186,6 +189,8 @@ class Courier:
         """The channel or thread a message goes to (a thread that is gone or closed to the bot
         sends the game back to its channel). Words stored nowhere stay where they were asked."""
         channel = parcel.place.channel_id
+        if post is not None and post.review_of is not None:
+            return await self._review_target(channel, post.review_of)
         if parcel.row is None or parcel.game_id is None or (
                 post is not None and (post.lobby is not None or post.in_channel)):
             return channel
@@ -200,6 +205,19 @@ class Courier:
         except Refused as exc:
             log.warning("thread %s of game %s can't be used (%s)", game.thread_id, game.id, exc)
             await self.refused(parcel, lang)
+            return channel
+        return game.thread_id
+
+    async def _review_target(self, channel: int, game_id: int) -> int:
+        """A review goes to its game's thread when the game had one (and it can be used),
+        wherever it was asked for; else where it was asked."""
+        game = await self.service.store.games.get(game_id)
+        if game is None or not game.thread_id or game.thread_id == channel:
+            return channel
+        try:
+            await self.sender.wake_thread(game.thread_id)
+        except (Gone, Refused) as exc:
+            log.info("the review of game %s stays in channel %s (thread: %s)", game_id, channel, exc)
             return channel
         return game.thread_id
 

@@ -10,7 +10,7 @@ itself.
 (:class:`~bot.service.ground.Ground`: the store, the clock, the channel locks) and the parts it
 uses. A command is found by its part: ``service.lobby.join``, ``service.play.move``,
 ``service.pauses.away``, ``service.timers.fire_due``, ``service.turns.turns`` (``/turns``),
-``service.hints.hint`` (``/game hint``).
+``service.hints.hint`` (``/game hint``), ``service.reviews.review`` (``/game review``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .notify import Notices
 from .pause import Pauses
 from .play import Play
 from .ratings import Ratings
+from .reviews import Reviews
 from .settings import Settings
 from .sight import Sights
 from .threads import Threads
@@ -70,6 +71,7 @@ class GameService:
         self.hints = Hints(ground, bots=self.bots, drawing=self.drawing, sights=self.sights)
         self.history = History(ground, drawing=self.drawing, sights=self.sights)
         self.ratings = Ratings(ground)
+        self.reviews = Reviews(ground, drawing=self.drawing)
         self.looking = Looking(ground, clocks=self.clocks, drawing=self.drawing, lobby=self.lobby,
                                play=self.play, narrator=self.narrator, sights=self.sights)
         self.settings = Settings(ground)
@@ -96,6 +98,7 @@ class GameService:
     def close(self) -> None:
         """Stop the workers (at shutdown): the bots' and the drawing one."""
         self.bots.close()
+        self.reviews.close()
         self.drawing.close()
 
 

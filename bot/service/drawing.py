@@ -83,6 +83,15 @@ class Drawing(Part):
             return n, await asyncio.to_thread(workers.take_file, path), used
         return await asyncio.to_thread(workers.replay_gif, *args, self.ground.render)
 
+    async def review_picture(self, game_id: str, players: list[str], options: dict[str, str],
+                             seed: int, steps: list[Any], points: list[tuple[int, str, str, str]],
+                             names: dict[str, str], lang: str) -> bytes:
+        """:func:`workers.review_picture` in the drawing worker (where the bot has one)."""
+        args = (game_id, players, options, seed, steps, points, names, lang)
+        if self.draw_in_process and self.ground.render is renderers.render_board:
+            return await self._drawer.run(workers.review_picture, *args)
+        return await asyncio.to_thread(workers.review_picture, *args)
+
     async def _clocked(self, art: Art) -> Art:
         """``art`` with the clocks of its game as they are now (none once it is over)."""
         assert art.clock is not None

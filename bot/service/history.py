@@ -198,7 +198,9 @@ class History(Part):
                                  "chance follows, would give away what is still hidden or still "
                                  "to come. Export it when it is over."))
         game = self.ground.engine(row.game)
-        payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id))
+        kept = await self.store.reviews.get(row.id)
+        payload = export_payload(row, await self.store.games.seats(row.id), await self.store.games.moves(row.id),
+                                 kept.data if kept is not None else None)
         data = export_bytes(payload)
         file = Attachment(filename=f"{game.id}-{row.id}.json", data=data,
                           description=_("{game} game {n}: seed, options and move log",

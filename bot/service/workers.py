@@ -9,6 +9,7 @@ tests and the console draw in threads.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import tempfile
@@ -24,9 +25,11 @@ import renderers
 from renderers.animation import animate
 from renderers.clock import add_clock_strip
 
+from ..i18n import tr
 from ..messages import Art, Attachment
 from ..replay import turn_views
 from ..store import MoveRow
+from .names import _
 
 log = logging.getLogger("bot.service")
 T = TypeVar("T")
@@ -120,6 +123,30 @@ def replay_gif_file(*args: Any) -> tuple[int, str, int]:
     with os.fdopen(fd, "wb") as out:
         out.write(gif)
     return n, path, used
+
+
+def review_picture(game_id: str, players: list[str], options: Mapping[str, str], seed: int,
+                   steps: list[Any], points: list[tuple[int, str, str, str]],
+                   names: dict[str, str], lang: str = "en") -> bytes:
+    """A review's picture: for each turning point (move number, player, played, better), the
+    board after each move, beside each other (:mod:`renderers.review`). The boards are the
+    public previews of :mod:`games.ai.coach`, drawn from what the mover saw."""
+    from games.ai.coach import preview
+    from games.ai.review import decisions
+    from renderers.review import render_review
+
+    game = games.REGISTRY[game_id]
+    before = {number: state for number, state, _step in
+              decisions(game, players, dict(options), seed,
+                        [dataclasses.replace(s, judge=True) for s in steps])}
+    rows = []
+    for number, player, played, better in points:
+        state = before[number]
+        rows.append({"title": tr(_("Move {n}, {name}", n=number, name=names.get(player, player)), lang),
+                     "played": played, "preferred": better,
+                     "played_view": preview(game, state, player, played, number),
+                     "preferred_view": preview(game, state, player, better, number)})
+    return render_review(rows, names, lang)
 
 
 def take_file(path: str) -> bytes:

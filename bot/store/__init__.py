@@ -34,6 +34,7 @@ from .meta_table import MetaTable
 from .outbox_table import OutboxTable
 from .pauses_table import AWAY_ALLOWANCE, AWAY_GRACE, AWAY_WINDOW, OverAllowance, PausesTable
 from .ratings_table import RatingsTable
+from .reviews_table import ReviewRow, ReviewsTable
 from .rows import (ACTIVE, SETTING_COLUMNS, ChannelBusy, ForcedRow, GameRow, GuildSettings,
                    MoveRow, SeatRow, StaleGame, TimerPlan, TimerRow, bank_left)
 from .settings_table import SettingsTable
@@ -42,7 +43,7 @@ from .turns_table import InPlay, OtherSeat, TurnsTable
 from .quiet_table import Held, QuietTable
 
 __all__ = ["ACTIVE", "AWAY_ALLOWANCE", "AWAY_GRACE", "AWAY_WINDOW", "ChannelBusy", "ForcedRow",
-           "GameRow", "GuildSettings", "Held", "InPlay", "MoveRow", "OtherSeat", "OverAllowance",
+           "GameRow", "GuildSettings", "Held", "InPlay", "MoveRow", "OtherSeat", "OverAllowance", "ReviewRow",
            "SETTING_COLUMNS", "SeatRow", "StaleGame", "Store", "TimerPlan", "TimerRow", "bank_left", "migrations"]
 
 
@@ -78,6 +79,7 @@ class Store:
         self.turns = TurnsTable(db)
         self.quiet = QuietTable(db, self.outbox)
         self.meta = MetaTable(db)
+        self.reviews = ReviewsTable(db)
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:

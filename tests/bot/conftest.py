@@ -65,6 +65,7 @@ def clock() -> FakeClock:
 def service(store: Store, clock: FakeClock) -> Iterator[GameService]:
     s = GameService(store, clock=clock, new_seed=lambda: 12345)
     s.bots.bots_in_threads = True  # a worker process per test would only slow the tests down
+    s.reviews.reviews_in_threads = True
     yield s
     s.close()
 

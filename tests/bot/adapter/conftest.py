@@ -39,6 +39,7 @@ async def start_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFacto
         client = GameBot(GameService(store, new_seed=lambda: 2024), settings)
         client.bots.pause = 0  # bots move at once in tests
         client.service.bots.bots_in_threads = True
+        client.service.reviews.reviews_in_threads = True
         await client._async_setup_hook()  # what login() does first: binds the event loop
         client._connection.application_id = APP_ID
         client._connection.user = discord.ClientUser(state=client._connection, data=BOT_USER)

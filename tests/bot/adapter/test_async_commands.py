@@ -95,7 +95,8 @@ async def test_replay_button_and_command(harness: Harness) -> None:
     await h.command(ALICE, "move", action="c3")
     sent = await resign(h, BOB)
     [final] = channel_posts(sent)
-    assert buttons(final.body) == [f"replay:{final.body['components'][0]['components'][0]['custom_id'].split(':')[1]}"]
+    game_id = final.body['components'][0]['components'][0]['custom_id'].split(':')[1]
+    assert buttons(final.body) == [f"replay:{game_id}", f"review:{game_id}"]
     message_id = int(final.response["id"])
     sent = await h.click(CAROL, buttons(final.body)[0], message_id)
     [replay] = channel_posts(sent)
@@ -103,6 +104,14 @@ async def test_replay_button_and_command(harness: Harness) -> None:
     assert replay.body["attachments"][0]["description"]
     again = reply_text(await h.command(CAROL, "game", "replay"))
     assert f"/{replay.response['id']}" in again  # linked, not posted twice
+    # The Review button: the review is posted in the channel, the asker sees its progress.
+    sent = await h.click(BOB, buttons(final.body)[1], message_id)
+    [review] = channel_posts(sent)
+    assert review.content.startswith(f"📝 **Review of Aqualin game {game_id}**")
+    assert any("decisions judged" in (s.body or {}).get("content", "") for s in sent
+               if s.method == "PATCH")  # the "thinking" answer, edited as it went
+    again = reply_text(await h.command(CAROL, "game", "review"))
+    assert f"/{review.response['id']}" in again  # linked, not posted twice
 
 
 async def test_hint_command_and_button_in_a_teaching_game(harness: Harness, monkeypatch) -> None:

@@ -185,7 +185,7 @@ async def test_commands_are_synced_once(start_bot, fake) -> None:
     puts = [s for s in fake.sent if s.method == "PUT"]
     assert len(puts) == 1
     names = {c["name"] for c in puts[0].body}
-    assert names == {"game", "move", "turns"}
+    assert names == {"game", "move", "turns", "profile"}
     fake.take()
     await start_bot()  # unchanged commands: no second sync
     assert [s for s in fake.sent if s.method == "PUT"] == []

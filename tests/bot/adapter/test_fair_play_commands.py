@@ -19,7 +19,7 @@ async def test_the_server_sets_the_away_allowance_and_away_keeps_to_it(harness: 
     assert text.startswith("You have 3 d of away left (3 d in any 365 days)")
     text = reply_text(await h.command(BOB, "game", "away", until="2d"))
     assert "Away time left: 1 d of 3 d in any 365 days." in text
-    assert "Away time left: 1 d of 3 d" in reply_text(await h.command(BOB, "game", "profile"))
+    assert "Away time left: 1 d of 3 d" in reply_text(await h.command(BOB, "profile"))
 
 
 async def test_the_players_adopt_new_settings_together(harness: Harness) -> None:

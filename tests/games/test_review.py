@@ -1,0 +1,143 @@
+"""Reviews (:mod:`games.ai.review`): a known blunder is named, bots are not judged, round trips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import games
+from games.ai.review import MIN_LOSS, Review, Step, review
+from games.rng import Rng
+
+from .test_coach import played
+
+
+def wins_whatever_follows(game: Any, state: Any, player: str, move: str) -> bool | None:
+    """True if ``player`` wins after ``move`` whatever the other plays last, False if they
+    lose whatever it is, None if it depends (Aqualin with one square left after it)."""
+    after = game.apply(state, player, move)
+    outcomes = set()
+    for other in game.waiting_for(after):
+        for reply in game.legal_moves(after, other):
+            result = game.result(game.apply(after, other, reply))
+            outcomes.add(player in result.winners and len(result.winners) == 1)
+    return outcomes.pop() if len(outcomes) == 1 else None
+
+
+def blunder_game() -> tuple[Any, list[str], int, list[Step], str, set[str]]:
+    """An Aqualin game that reached its last two squares where one move wins whatever follows
+    and the one played loses whatever follows: (game, players, seed, steps, the mover, the
+    winning moves)."""
+    game = games.REGISTRY["aqualin"]
+    for seed in range(200):
+        state = played("aqualin", seed, 34)
+        if game.result(state) is not None or len(game.view(state, None)["board"]) != 34:
+            continue
+        player = sorted(game.waiting_for(state))[0]
+        fate = {m: wins_whatever_follows(game, state, player, m)
+                for m in game.legal_moves(state, player)}
+        winning = {m for m, f in fate.items() if f is True}
+        losing = [m for m, f in fate.items() if f is False]
+        if not winning or not losing:
+            continue
+        steps = replayed_steps(seed)
+        after = game.apply(state, player, losing[0])
+        other = sorted(game.waiting_for(after))[0]
+        steps += [Step("move", player, losing[0]),
+                  Step("move", other, game.legal_moves(after, other)[0], judge=False)]
+        return game, list(game.players(state)), seed, steps, player, winning
+    raise AssertionError("no seed gave an endgame with a clear blunder")
+
+
+def replayed_steps(seed: int) -> list[Step]:
+    """The 34 random moves of :func:`played`, as bot steps (not judged)."""
+    game = games.REGISTRY["aqualin"]
+    players = ["p0", "p1"]
+    state = game.setup(players, {}, seed)
+    rng = Rng(seed * 7 + 34)
+    steps = []
+    for _ in range(34):
+        player = sorted(game.to_act(state))[rng.randbelow(len(game.to_act(state)))]
+        moves = game.legal_moves(state, player)
+        move = moves[rng.randbelow(len(moves))]
+        steps.append(Step("move", player, move, judge=False))
+        state = game.apply(state, player, move)
+    return steps
+
+
+def test_the_review_names_a_known_blunder() -> None:
+    game, players, seed, steps, mover, winning = blunder_game()
+    found = review(game, players, {}, seed, steps, seconds=None)
+    assert [j.number for j in found.judged] == [35]  # only the person's decision is judged
+    (point,) = found.turning
+    assert point.number == 35 and point.player == mover and point.played == steps[34].move
+    assert point.preferred in winning
+    assert point.before - point.after >= 0.5 >= MIN_LOSS  # a lost game instead of a won one
+    assert found.complete
+
+
+def test_bots_moves_are_not_judged_and_the_review_round_trips() -> None:
+    game = games.REGISTRY["kahuna"]
+    players = ["p0", "p1"]
+    state = game.setup(players, {}, 3)
+    rng = Rng(9)
+    steps = []
+    for _ in range(16):
+        player = sorted(game.waiting_for(state))[0]
+        moves = game.legal_moves(state, player)
+        move = moves[rng.randbelow(len(moves))]
+        steps.append(Step("move", player, move, judge=player == "p0"))
+        state = game.apply(state, player, move)
+    found = review(game, players, {}, 3, steps, seconds=None, search_share=0.1, worlds=4)
+    assert found.judged and {j.player for j in found.judged} == {"p0"}
+    assert Review.from_dict(found.to_dict()) == found
+    again = review(game, players, {}, 3, steps, seconds=None, search_share=0.1, worlds=4)
+    assert again == found  # seeded: the same review on any machine
+
+
+def test_a_review_cut_short_says_so() -> None:
+    game = games.REGISTRY["aqualin"]
+    steps = [Step("move", p, m) for p, m in _aqualin_log(5, 10)]
+    calls: list[tuple[int, int]] = []
+    found = review(game, ["p0", "p1"], {}, 5, steps, seconds=0.0,
+                   progress=lambda done, total: calls.append((done, total)))
+    assert not found.complete and len(found.judged) <= 1
+    full = review(game, ["p0", "p1"], {}, 5, steps, seconds=None, search_share=0.1, worlds=4,
+                  progress=lambda done, total: calls.append((done, total)))
+    assert full.complete and calls[-1][0] == calls[-1][1] == len(full.judged)
+
+
+def _aqualin_log(seed: int, plies: int) -> list[tuple[str, str]]:
+    game = games.REGISTRY["aqualin"]
+    state = game.setup(["p0", "p1"], {}, seed)
+    rng = Rng(seed)
+    out = []
+    for _ in range(plies):
+        player = sorted(game.waiting_for(state))[0]
+        moves = game.legal_moves(state, player)
+        move = moves[rng.randbelow(len(moves))]
+        out.append((player, move))
+        state = game.apply(state, player, move)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["aqua", "kraqua", "krasserfall"])
+def test_every_game_can_be_reviewed(game_id: str) -> None:
+    game = games.REGISTRY[game_id]
+    players = [f"p{i}" for i in range(max(game.min_players, 2))]
+    state = game.setup(players, {}, 2)
+    rng = Rng(4)
+    steps = []
+    for _ in range(12):
+        if game.result(state) is not None:
+            break
+        player = sorted(game.waiting_for(state) or game.to_act(state))[0]
+        moves = game.legal_moves(state, player)
+        move = moves[rng.randbelow(len(moves))]
+        steps.append(Step("move", player, move))
+        state = game.apply(state, player, move)
+    found = review(game, players, {}, 2, steps, seconds=None, search_share=0.1, worlds=3)
+    assert found.judged
+    for j in found.judged:
+        assert 0.0 <= j.after <= j.before <= 1.0

@@ -65,6 +65,7 @@ WINNER = _("WINNER")
 SHARED_WIN = _("SHARED WIN")
 DRAW = _("DRAW")
 LAST_MOVE = _("LAST MOVE")
+MOVE_SHOWN = _("MOVE SHOWN")  # a hint's or a review's picture: the move is not made yet
 RESIGNED = _("RESIGNED")
 
 # One FreeType face serves every caller; renders may run in several worker threads at once,

@@ -32,6 +32,10 @@ connections, which matches SQLite's WAL with synchronous=NORMAL (safe against a 
 process, not against power loss). Each run uses a fresh schema, dropped afterwards. Without
 ``--database`` the section is skipped; ``--only backends`` runs it alone.
 
+Per game it also times a hint (``/game hint``: the normal level's search from the asker's view,
+from the bots' mid-game positions) and whole-game reviews (``--reviews`` games between an easy
+and a normal bot, every seat judged).
+
 Not a test: numbers depend on the machine; quote them in notes.
 
 Why one file of 800 lines: it is a script, read top to bottom as the report it prints, one
@@ -63,6 +67,9 @@ from PIL import Image as PILImage
 import games
 import renderers
 from games.ai import choose_move
+from games.ai.coach import hint
+from games.ai.review import Step as ReviewStep
+from games.ai.review import review
 from renderers.common import encode_png
 
 from bot.db import is_postgres
@@ -835,6 +842,42 @@ def ai_rows(game: games.Game, count: int, seed: int) -> list[Row]:
     return rows
 
 
+def hint_row(game: games.Game, count: int, seed: int) -> Row:
+    """Seconds per ``/game hint`` search (the normal level's budget, from the asker's view),
+    from the same mid-game positions as the bots' moves (Kraqua: the team asks)."""
+    samples = []
+    for i, (state, player) in enumerate(ai_positions(game, count, seed)):
+        team = sorted(game.waiting_for(state)) if game.multi_seat else [player]
+        if not set(team) & game.waiting_for(state):
+            continue
+        dt, _ = timed(lambda: hint(game, state, team, i))
+        samples.append(dt)
+    return Row("hint", samples)
+
+
+def review_row(game: games.Game, count: int, seed: int) -> Row:
+    """Seconds per whole-game review (every seat judged as a person's), over ``count`` games
+    between an easy and a normal bot."""
+    samples = []
+    for k in range(count):
+        players = [f"p{i}" for i in range(max(2, game.min_players))]
+        state = game.setup(players, {}, seed + k)
+        steps = []
+        n = 0
+        while game.result(state) is None:
+            player = sorted(game.waiting_for(state) or game.to_act(state))[0]
+            level = "easy" if players.index(player) % 2 == 0 else "normal"
+            move = choose_move(game, state, player, level, seed=n, iterations=30)
+            n += 1
+            if move is None:
+                continue
+            steps.append(ReviewStep("move", player, move))
+            state = game.apply(state, player, move)
+        dt, _ = timed(lambda: review(game, players, {}, seed + k, steps, seconds=None))
+        samples.append(dt)
+    return Row("review (whole game)", samples)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -846,6 +889,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="one game id, 'backends' or 'interactions' (only that section)")
     parser.add_argument("--ai-moves", type=int, default=10,
                         help="mid-game positions timed per bot level (default 10; 0 skips)")
+    parser.add_argument("--reviews", type=int, default=2,
+                        help="whole games reviewed per engine (default 2; 0 skips)")
     parser.add_argument("--channels", type=int, default=50,
                         help="channels of the event-loop stall run (default 50; 0 skips)")
     parser.add_argument("--rounds", type=int, default=4,
@@ -916,6 +961,13 @@ def main(argv: list[str] | None = None) -> int:
             print(hard.line())
             print(f"  AI: normal p99 {normal.p99:.2f} s (target <= 1 s), "
                   f"hard p99 {hard.p99:.2f} s (target <= 3 s)")
+            hints = hint_row(game, args.ai_moves, args.seed)
+            print(hints.line())
+            print(f"  hint p99 {hints.p99:.2f} s (target <= 3 s)")
+        if args.reviews > 0:
+            reviewed = review_row(game, args.reviews, args.seed)
+            print(reviewed.line())
+            print(f"  review max {max(reviewed.samples):.1f} s (target <= 60 s of one core)")
     if args.channels > 0 and not args.only:
         print(f"\nEvent loop: {args.channels} channels moving and typing at once "
               f"({args.rounds} moves each)")

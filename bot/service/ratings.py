@@ -30,7 +30,7 @@ from .part import Part
 
 @dataclass(eq=False, repr=False, kw_only=True)
 class Ratings(Part):
-    """``/game stats`` and ``/game profile``, from the kept ratings and records."""
+    """``/game stats`` and ``/profile``, from the kept ratings and records."""
 
     async def stats(self, actor: Actor, place: Place, game_id: str | None = None) -> Outcome:
         if place.guild_id is None:

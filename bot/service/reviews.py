@@ -41,10 +41,14 @@ if TYPE_CHECKING:
     from .drawing import Drawing
 
 Progress = Callable[[Text], Awaitable[None]]
-#: The review's wall-clock cap (the issue's minute of one core, less a margin for the picture).
+#: The review's budget in CPU seconds of its worker (a minute of one core, less a margin for
+#: the picture); checked between slices, so a slice may end a little after it.
 REVIEW_SECONDS = 55.0
+#: Seconds a posted review counts as on its way to the channel (a second request is told so,
+#: not posted again) before its message is known.
+POSTING_SECONDS = 60.0
 #: How many slices a review is cut into (the asker hears how far it got after each).
-SLICES = 8
+SLICES = 12
 
 
 def steps_of(seats: Sequence[SeatRow], moves: Sequence[MoveRow]) -> list[Step]:
@@ -61,9 +65,13 @@ def steps_of(seats: Sequence[SeatRow], moves: Sequence[MoveRow]) -> list[Step]:
 
 
 def judge_slice(game_id: str, players: list[str], options: dict[str, str], seed: int,
-                steps: list[Step], start: int, stop: int) -> tuple[list[Judged], int]:
-    """In the review worker: decisions ``start``..``stop - 1`` judged, and their number."""
-    return judge_range(games.REGISTRY[game_id], players, options, seed, steps, start, stop)
+                steps: list[Step], start: int, stop: int) -> tuple[list[Judged], int, float]:
+    """In the review worker: decisions ``start``..``stop - 1`` judged, their number, and the
+    CPU seconds it took (the review's budget is a minute of one core, however busy the
+    machine is)."""
+    began = time.thread_time()
+    judged, total = judge_range(games.REGISTRY[game_id], players, options, seed, steps, start, stop)
+    return judged, total, time.thread_time() - began
 
 
 def start_reviewing(parent: int) -> None:
@@ -90,6 +98,8 @@ class Reviews(Part):
     _running: dict[int, asyncio.Future[None]] = field(default_factory=dict, init=False)
     _servers: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
     _waiting: dict[int, int] = field(default_factory=dict, init=False)
+    #: Game -> until when its review's post counts as on the way (then its link is kept).
+    _posting: dict[int, float] = field(default_factory=dict, init=False)
 
     async def review(self, actor: Actor, place: Place, game_id: int | None = None,
                      progress: Progress | None = None) -> Outcome:
@@ -102,7 +112,8 @@ class Reviews(Part):
             link = f"https://discord.com/channels/{place.guild_id}/{where}/{kept.message_id}"
             return Outcome(reply=_("The review of {game} game {n} is here: {link}", game=game.title,
                                    n=row.id, link=link), game_id=row.id)
-        if row.id in self._running:
+        if row.id in self._running or self._posting.get(row.id, 0.0) > self.clock():
+            # being made, or its post is on the way (the link is known once it is sent)
             return Outcome(reply=_("The review of {game} game {n} is being made; it will be posted "
                                    "here.", game=game.title, n=row.id), game_id=row.id)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -119,6 +130,10 @@ class Reviews(Part):
         finally:
             del self._running[row.id]
             done.set_result(None)
+        now = self.clock()
+        for old in [g for g, until in self._posting.items() if until <= now]:
+            del self._posting[old]
+        self._posting[row.id] = now + POSTING_SECONDS
         return Outcome(reply=_("Here is the review."), posts=[post], game_id=row.id)
 
     async def _finished(self, place: Place, game_id: int | None) -> GameRow:
@@ -153,16 +168,18 @@ class Reviews(Part):
         moves = await self.store.games.moves(row.id)
         steps = steps_of(seats, moves)
         players = [s.player_id for s in seats]
-        started = time.monotonic()
+        spent = 0.0  # CPU seconds of the worker
         judged: list[Judged] = []
         total: int | None = None
         size = 1
         while total is None or len(judged) < total:
-            if total is not None and time.monotonic() - started > REVIEW_SECONDS:
+            if total is not None and spent > REVIEW_SECONDS:
                 break
             start = len(judged)
-            found, count = await self.worker.run(judge_slice, game.id, players, dict(row.options),
-                                                 row.seed, steps, start, start + size)
+            found, count, cpu = await self.worker.run(judge_slice, game.id, players,
+                                                      dict(row.options), row.seed, steps, start,
+                                                      start + size)
+            spent += cpu
             judged += found
             total = count
             size = max(1, math.ceil(count / SLICES))
@@ -171,8 +188,7 @@ class Reviews(Part):
                                  game=game.title, n=row.id, done=len(judged), total=total))
             if total == 0:
                 break
-        return summarize(judged, complete=total is not None and len(judged) >= total,
-                         seconds=time.monotonic() - started)
+        return summarize(judged, complete=total is not None and len(judged) >= total, seconds=spent)
 
     async def _post(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
                     moves: Sequence[MoveRow], found: Review, actor: Actor) -> Post:

@@ -1,4 +1,4 @@
-"""The kept ratings and records: what ``/game stats`` and ``/game profile`` read.
+"""The kept ratings and records: what ``/game stats`` and ``/profile`` read.
 
 A finished game updates them in the transaction that stores its result
 (:meth:`RatingsTable.record`, called by ``store.games.record_move``), so reading them costs the

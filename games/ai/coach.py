@@ -72,6 +72,9 @@ def preview(game: AnyGame, state: Any, player: str, move: str, seed: int) -> dic
             before[key] = after[key]
         else:
             before.pop(key, None)
+    if isinstance(before.get("last"), dict) and "last" in pol.preview_keys:
+        # a move shown, not made: the picture says so instead of "Last:"
+        before["last"] = {**before["last"], "shown": True}
     return before
 
 

@@ -17,7 +17,7 @@ from games.aqua.view import AquaView, AreaView, LargeView
 from games.text import Text, plural, translator
 
 from ..common import (
-    LAST_MOVE, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, fitted_lines,
+    LAST_MOVE, MOVE_SHOWN, RESIGNED, SHARED_WIN, TO_MOVE, WINNER, fit_text, fitted, fitted_lines,
     paragraph, paste, text_width, win_headline)
 from .art import (
     PSprite, _hex_points, bake, empty_habitat, hot, market_tile, overlay, panel, pill, put,
@@ -260,8 +260,9 @@ def _draw_area(canvas: Image.Image, view: AquaView, names: Mapping[str, str],
             put_text(canvas, (x0 + 20, line_y), line, hint_size, hint_colour, CARD, "ls")
             line_y += 28
     tag = None
-    if where.role == "moved":
-        tag = pill(tr(LAST_MOVE, lang), 16, HILITE, CARD)
+    if where.role == "moved":  # a hint's or a review's picture shows a move not yet made
+        tag = pill(tr(MOVE_SHOWN if (view.get("last") or {}).get("shown") else LAST_MOVE, lang),
+                   16, HILITE, CARD)
     elif who == active and not over and len(view.get("players") or []) > 1:
         tag = pill(tr(TO_MOVE, lang), 16, ACCENT, CARD)
     elif won and over and where.role == "final":

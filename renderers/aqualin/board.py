@@ -187,6 +187,8 @@ def _last_move_text(view: AqualinView, names: Mapping[str, str], max_width: int,
     elif square:
         parts.append(str(square))
     move = ", ".join(parts)
+    if last.get("shown"):  # a hint's or a review's picture: the move shown, not yet made
+        return fit_text(tr(_("Move shown: {move}", move=move), lang), STATUS_SIZE, max_width), STATUS_SIZE
     player = str(last.get("player", ""))
     for size in (STATUS_SIZE, LAST_SIZE):
         who = _name(view, names, player, size, 10_000, 0, lang)

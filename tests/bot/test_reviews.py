@@ -26,8 +26,9 @@ OTHER = Place(guild_id=PLACE.guild_id, channel_id=PLACE.channel_id + 1)
 
 def quick_slice(game_id, players, options, seed, steps, start, stop):  # noqa: ANN001, ANN201
     """The worker's judging with a small budget (the flow is what is tested here)."""
-    return judge_range(games.REGISTRY[game_id], players, options, seed, steps, start, stop,
-                       search_share=0.05, worlds=3)
+    judged, total = judge_range(games.REGISTRY[game_id], players, options, seed, steps, start,
+                                stop, search_share=0.05, worlds=3)
+    return judged, total, 0.01
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +149,20 @@ async def test_one_review_at_a_time_per_server_and_one_computation_per_game(
     out_one, out_two = await asyncio.wait_for(asyncio.gather(one, two), PATIENCE)
     assert out_one.posts and out_two.posts
     assert out_one.posts[0].review_of == first and out_two.posts[0].review_of == second
+
+
+async def test_a_review_stops_after_a_minute_of_the_workers_cpu(service: GameService,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    await finished_aqualin(service)
+
+    def dear(*args):  # noqa: ANN002, ANN202 - each slice reports half a minute of CPU
+        judged, total, _cpu = quick_slice(*args)
+        return judged, total, 30.0
+
+    monkeypatch.setattr(review_service, "judge_slice", dear)
+    out = await service.reviews.review(ALICE, PLACE)
+    row = await service.store.games.latest_game(PLACE.channel_id)
+    kept = await service.store.reviews.get(row.id)
+    assert kept is not None and not kept.data["complete"]
+    assert 1 < len(kept.data["judged"]) < 18
+    assert "Judged" in out.posts[0].text and "in the minute a review may take" in out.posts[0].text

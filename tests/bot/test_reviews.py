@@ -166,3 +166,22 @@ async def test_a_review_stops_after_a_minute_of_the_workers_cpu(service: GameSer
     assert kept is not None and not kept.data["complete"]
     assert 1 < len(kept.data["judged"]) < 18
     assert "Judged" in out.posts[0].text and "in the minute a review may take" in out.posts[0].text
+
+
+async def test_a_review_asked_for_in_the_channel_goes_to_the_games_thread(service: GameService) -> None:
+    from .test_threads import THREAD_1, thread, threaded_game
+
+    game_id = await threaded_game(service, "aqualin", THREAD_1, "role=host-colour")
+    await service.lobby.join(BOB, thread(THREAD_1))
+    await service.lobby.start(ALICE, thread(THREAD_1))
+    pairs = await service.looking.suggest(ALICE, thread(THREAD_1), "")
+    await service.play.move(ALICE, thread(THREAD_1), pairs[0][1])
+    await service.play.resign(BOB, thread(THREAD_1))
+    out = await service.reviews.review(CAROL, PLACE, game_id)  # asked for in the channel
+    recorder = Recorder()
+    await Pipeline(service, recorder).deliver(out, PLACE)
+    [posted] = [s for s in recorder.sent if s.text == out.posts[0].text]
+    assert posted.place.channel_id == THREAD_1
+    kept = await service.store.reviews.get(game_id)
+    assert kept is not None and kept.channel_id == THREAD_1
+    assert f"/{THREAD_1}/" in (await service.reviews.review(BOB, PLACE, game_id)).reply

@@ -29,7 +29,7 @@ from ..refusals import NotAllowed, ServiceError
 from ..store import GameRow
 from ..vocab import Status
 from .ground import teaching
-from .names import _, seat_names
+from .names import _, percent, seat_names
 from .part import Part
 
 if TYPE_CHECKING:
@@ -53,10 +53,6 @@ def advise(game_id: str, dumped: str, players: list[str], seed: int) -> Hint:
 def hint_seed(row: GameRow) -> int:
     """From what every player knows (the game's number and version), never its seed."""
     return seed_to_int(f"hint:{row.id}:{row.version}")
-
-
-def percent(chance: float) -> int:
-    return max(0, min(100, round(chance * 100)))
 
 
 @dataclass(eq=False, repr=False, kw_only=True)

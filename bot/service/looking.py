@@ -197,8 +197,10 @@ class Looking(Part):
                  _("• `{name}`: {values} (default: {default})", name=name, values=_choices(o),
                    default=o.word(o.default))) for name, o in game.options.items()]
         timing = _("• `reminder`, `deadline` (e.g. 12h, 2d, off), `on-deadline`: remind | skip | forfeit")
+        hints = _("• `hints`: on | off (default: off): on makes a teaching game, in which "
+                  "`{cmd:game hint}` suggests a move; it is unrated")
         return Outcome(reply=lines([game.summary, _("**Options** (`{cmd:game new options:}key=value`):"),
-                                    *opts, timing]))
+                                    *opts, timing, hints]))
 
     async def suggest(self, actor: Actor, place: Place, typed: str,
                       seat: int | None = None) -> list[tuple[str, str]]:

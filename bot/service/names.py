@@ -20,6 +20,11 @@ _ = translator("bot")
 _n = plural(_)
 
 
+def percent(chance: float) -> int:
+    """A chance (0..1) as the whole percent a hint or a review says."""
+    return max(0, min(100, round(chance * 100)))
+
+
 def names_of(seats: Sequence[SeatRow]) -> dict[str, str]:
     return {s.player_id: s.name for s in seats}
 

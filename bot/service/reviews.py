@@ -33,7 +33,7 @@ from ..safe_text import safe_name
 from ..store import GameRow, MoveRow, SeatRow
 from ..vocab import MoveKind
 from . import workers
-from .names import _, _n, seat_names
+from .names import _, _n, percent, seat_names
 from .core import log
 from .part import Part
 
@@ -80,10 +80,6 @@ def start_reviewing(parent: int) -> None:
         os.nice(workers.DRAWING_NICENESS)  # a review can wait; the bot's turns cannot
     except OSError:
         pass
-
-
-def percent(chance: float) -> int:
-    return max(0, min(100, round(chance * 100)))
 
 
 @dataclass(eq=False, repr=False, kw_only=True)

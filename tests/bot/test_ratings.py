@@ -1,4 +1,4 @@
-"""Ratings: the Elo math, which games are rated, and the service's /game stats and /game profile
+"""Ratings: the Elo math, which games are rated, and the service's /game stats and /profile
 on both databases (recomputing from the stored results gives what adding game by game gave)."""
 
 from __future__ import annotations
@@ -244,14 +244,14 @@ async def test_profile_in_the_console(tmp_path) -> None:
     service = GameService(store, new_seed=lambda: 5)
     try:
         console = Console(service, tmp_path / "out")
-        assert any("/game profile" in line for line in await console.handle("help"))
+        assert any(line.strip().startswith("/profile") for line in await console.handle("help"))
         for line in ("alice: /game new aqualin", "bob: /game join", "alice: /game start"):
             await console.handle(line)
         await everyone_moves(service, console.place, [console.actor("alice"), console.actor("bob")])
         await console.handle("bob: /game resign")
         out = "\n".join(await console.handle("carol: /game profile alice"))
         assert "alice's profile" in out and "Aqualin: rating 1516 (on all servers 1516)" in out
-        out = "\n".join(await console.handle("bob: /game profile"))
+        out = "\n".join(await console.handle("bob: /profile"))  # as in Discord
         assert "bob's profile" in out and "rating 1484" in out
     finally:
         service.close()

@@ -149,10 +149,12 @@ async def test_startup_logs_in_syncs_and_gets_ready(emulator: Emulator, bot: Bot
     await bot.start()
     assert ("GET", "/users/@me") in emulator.requests
     assert emulator.command_syncs == 1
-    assert {c["name"] for c in emulator.commands} == {"game", "move", "turns"}
+    assert {c["name"] for c in emulator.commands} == {"game", "move", "turns", "profile"}
     game = next(c for c in emulator.commands if c["name"] == "game")
     assert {o["name"] for o in game["options"]} >= {"new", "join", "leave", "start", "board", "hand",
-                                                    "rules", "status", "abort", "resign"}
+                                                    "rules", "status", "abort", "resign", "hint",
+                                                    "review"}
+    assert len(game["options"]) <= 25  # Discord's most subcommands in a group
     assert emulator.identifies == 1 and bot.alive
 
 

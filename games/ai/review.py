@@ -9,8 +9,10 @@ set at the time (:mod:`games.ai.mcts` starts from the policy's ``canonical`` sta
 2. how the move played and the preferred one compare: both are played on the *same* sampled
    worlds (common random numbers), each world played on with the game's playout policy and
    then scored by its evaluation, as the chance (0..1) that the player wins (Kraqua: that
-   the team escapes). The preferred move's chance is the chance "before": what the position
-   offered; the played move's is the chance "after".
+   the team escapes). The best of the moves compared is picked on one set of worlds and
+   measured on another, so that its luck in the first sample is not counted as its worth.
+   The preferred move's chance is the chance "before": what the position offered; the played
+   move's is the chance "after".
 
 The turning points are the decisions with the largest loss (before minus after), at least
 :data:`MIN_LOSS`; the best-judged move is the one where the player found the search's move
@@ -35,14 +37,22 @@ from .registry import policy_for
 
 #: Log kinds that take a seat out of the game rather than play a move.
 RESIGNING = ("resign", "forfeit", "kick")
-#: A loss smaller than this (in chance of winning) is not a turning point: noise, not a mistake.
-MIN_LOSS = 0.05
+#: A loss smaller than this (in chance of winning) is not a turning point: noise, not a mistake
+#: (at 5 points, half of Aqualin's turning points did not hold up when played on; see
+#: ``python -m tools.sim.review_check``).
+MIN_LOSS = 0.10
 #: How many turning points a review names at most.
 MOST_TURNING = 5
-#: Sampled worlds on which the played and the preferred move are compared.
-WORLDS = 24
+#: Sampled worlds on which the played and the preferred move are compared (twice: once to pick
+#: the better move, once to measure it). A two-player Kahuna game, the dearest, is reviewed in
+#: about 30 s of one core.
+WORLDS = 48
 #: The review's search budget per decision, as a share of the normal level's.
 SEARCH_SHARE = 0.5
+#: How far each compared world is played on before the policy's evaluation scores it: None, the
+#: normal level's playout depth for the game (measured: played on to the end with the cheap
+#: playout policy, Aqualin's turning points held up less often, see tools.sim.review_check).
+PLAYOUT_DEPTH: int | None = None
 
 
 @dataclass(frozen=True)
@@ -98,13 +108,14 @@ class Review:
 
 
 def compare(game: AnyGame, state: Any, player: str, moves: Sequence[str], seed: int,
-            worlds: int = WORLDS) -> dict[str, float]:
+            worlds: int | None = None) -> dict[str, float]:
     """Each move's chance for ``player``, judged on the same ``worlds`` sampled from what the
     player sees: after the move, each world is played on with the policy's playouts for the
     normal level's depth, then scored (or the finished game's outcome taken)."""
     pol = policy_for(game)
-    level = LEVELS[LevelName.NORMAL]
-    depth = pol.knob(level, "depth", level.depth)
+    worlds = worlds or WORLDS
+    normal = LEVELS[LevelName.NORMAL]
+    depth = PLAYOUT_DEPTH if PLAYOUT_DEPTH is not None else pol.knob(normal, "depth", normal.depth)
     root = pol.canonical(game, state, player)
     pol = pol.for_root(game, root, player)
     totals = dict.fromkeys(moves, 0.0)
@@ -149,7 +160,7 @@ def decisions(game: AnyGame, players: Sequence[str], options: dict[str, str], se
 def review(game: AnyGame, players: Sequence[str], options: dict[str, str], seed: int,
            steps: Sequence[Step], *, seconds: float | None = 55.0,
            progress: Callable[[int, int], None] | None = None,
-           search_share: float = SEARCH_SHARE, worlds: int = WORLDS) -> Review:
+           search_share: float | None = None, worlds: int | None = None) -> Review:
     """Judge every decision a person made in the game (see the module docstring).
 
     ``progress(done, total)`` is called after each decision; ``seconds`` caps the whole
@@ -171,7 +182,7 @@ def review(game: AnyGame, players: Sequence[str], options: dict[str, str], seed:
 
 def judge_range(game: AnyGame, players: Sequence[str], options: dict[str, str], seed: int,
                 steps: Sequence[Step], start: int, stop: int, *,
-                search_share: float = SEARCH_SHARE, worlds: int = WORLDS
+                search_share: float | None = None, worlds: int | None = None
                 ) -> tuple[list[Judged], int]:
     """The decisions ``start``..``stop - 1`` of :func:`decisions` judged, and how many there are
     in all: the bot reviews a game in such slices, to say how far it got between them."""
@@ -180,10 +191,12 @@ def judge_range(game: AnyGame, players: Sequence[str], options: dict[str, str], 
              for number, state, step in todo[start:stop]], len(todo))
 
 
-def summarize(judged: Sequence[Judged], complete: bool, seconds: float = 0.0) -> Review:
+def summarize(judged: Sequence[Judged], complete: bool, seconds: float = 0.0,
+              min_loss: float | None = None) -> Review:
     """The turning points (the largest losses, at least :data:`MIN_LOSS`, at most
     :data:`MOST_TURNING`, in the game's order) and the best-judged move of ``judged``."""
-    turning = sorted((j for j in judged if j.loss >= MIN_LOSS), key=lambda j: (-j.loss, j.number))
+    min_loss = MIN_LOSS if min_loss is None else min_loss
+    turning = sorted((j for j in judged if j.loss >= min_loss), key=lambda j: (-j.loss, j.number))
     found = [j for j in judged if j.played == j.preferred and j.before - j.runner_up > 0]
     best = max(found, key=lambda j: (j.before - j.runner_up, -j.number)) if found else None
     return Review(tuple(judged), tuple(sorted(turning[:MOST_TURNING], key=lambda j: j.number)),
@@ -191,10 +204,11 @@ def summarize(judged: Sequence[Judged], complete: bool, seconds: float = 0.0) ->
 
 
 def judge(game: AnyGame, state: Any, step: Step, number: int, seed: int,
-          search_share: float = SEARCH_SHARE, worlds: int = WORLDS) -> Judged:
+          search_share: float | None = None, worlds: int | None = None) -> Judged:
     """One decision: the search's move from the player's view, then the moves compared."""
     normal = LEVELS[LevelName.NORMAL]
-    iterations = max(16, int(policy_for(game).budget(normal) * search_share))
+    share = SEARCH_SHARE if search_share is None else search_share
+    iterations = max(16, int(policy_for(game).budget(normal) * share))
     seed = seed_to_int(f"review:{seed}:{number}")
     try:
         choice = search(game, state, [step.player], LevelName.NORMAL, seed, iterations=iterations)
@@ -205,9 +219,14 @@ def judge(game: AnyGame, state: Any, step: Step, number: int, seed: int,
               if m not in (preferred, step.move, "(wait)")]
     runner = max(others, key=lambda m: choice.values[m]) if others and choice is not None else None
     moves = list(dict.fromkeys([step.move, preferred] + ([runner] if runner else [])))
-    chances = compare(game, state, step.player, moves, seed, worlds)
-    # the best of the moves compared on the same worlds (the move played wins a tie)
-    preferred = max(moves, key=lambda m: (chances[m], m == step.move))
+    # The best of the moves on one set of worlds (the move played wins a tie), then all of them
+    # again on fresh worlds: the best of a sample is also its luckiest, so the chances said are
+    # measured on worlds that did not choose it.
+    chosen = compare(game, state, step.player, moves, seed, worlds)
+    preferred = max(moves, key=lambda m: (chosen[m], m == step.move))
+    chances = compare(game, state, step.player, moves, seed_to_int(f"{seed}:again"), worlds)
+    if chances[step.move] >= chances[preferred]:
+        preferred = step.move  # on fresh worlds the move played did as well: no loss to claim
     rest = [chances[m] for m in moves if m != preferred]
     return Judged(number=number, player=step.player, played=step.move, preferred=preferred,
                   before=chances[preferred], after=chances[step.move],

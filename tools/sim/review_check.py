@@ -22,6 +22,7 @@ from typing import Any
 
 from games import REGISTRY
 from games.ai import choose_move
+from games.ai import review as reviewing
 from games.ai.review import Step, review
 from games.rng import seed_to_int
 
@@ -54,8 +55,13 @@ def _share(game: Any, final: Any, player: str) -> float:
     return 1.0 / len(result.winners) if player in result.winners else 0.0
 
 
-def one_game(game_id: str, seed: int, continuations: int) -> list[tuple[float, float]]:
-    """(preferred's share, played's share) per turning point of the game from ``seed``."""
+def one_game(game_id: str, seed: int, continuations: int,
+             knobs: dict[str, Any] | None = None) -> list[tuple[float, float, float]]:
+    """(preferred's share, played's share, the loss the review claimed) per turning point of
+    the game from ``seed``.
+    ``knobs``: the review module's settings to try (``WORLDS``, ``MIN_LOSS``, ...)."""
+    for name, value in (knobs or {}).items():
+        setattr(reviewing, name, value)
     game = REGISTRY[game_id]
     players = [f"p{i}" for i in range(max(game.min_players, 2))]
     state = game.setup(players, {}, seed)
@@ -83,7 +89,8 @@ def one_game(game_id: str, seed: int, continuations: int) -> list[tuple[float, f
                 final = _play_on(game, game.apply(before, point.player, move),
                                  seed_to_int(f"c{seed}:{point.number}:{c}"))
                 wins[move] += _share(game, final, point.player)
-        out.append((wins[point.preferred] / continuations, wins[point.played] / continuations))
+        out.append((wins[point.preferred] / continuations, wins[point.played] / continuations,
+                    point.loss))
     return out
 
 
@@ -94,21 +101,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--continuations", type=int, default=16)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--worlds", type=int, help="the review's WORLDS (default: its own)")
+    parser.add_argument("--min-loss", type=float, help="the review's MIN_LOSS")
+    parser.add_argument("--depth", type=int, help="the review's PLAYOUT_DEPTH (default: to the end)")
     args = parser.parse_args(argv)
+    knobs = {name: value for name, value in (("WORLDS", args.worlds), ("MIN_LOSS", args.min_loss),
+                                             ("PLAYOUT_DEPTH", args.depth)) if value is not None}
     seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one_game, [args.game] * len(seeds), seeds,
-                                [args.continuations] * len(seeds)))
+                                [args.continuations] * len(seeds), [knobs] * len(seeds)))
     points = [p for r in results for p in r]
-    held = sum(1 for preferred, played in points if preferred > played)
-    tied = sum(1 for preferred, played in points if preferred == played)
+    held = sum(1 for preferred, played, _loss in points if preferred > played)
+    tied = sum(1 for preferred, played, _loss in points if preferred == played)
     low, high = wilson(held, len(points))
+    print(f"review settings: {knobs or 'as shipped'}")
     print(f"{args.game}: {len(points)} turning points in {args.games} games; the preferred move "
           f"won more often in {held} ({100 * held / max(1, len(points)):.1f} % "
           f"[{100 * low:.1f}, {100 * high:.1f}]), as often in {tied}")
-    gain = sum(a - b for a, b in points) / max(1, len(points))
+    gain = sum(a - b for a, b, _loss in points) / max(1, len(points))
+    claimed = sum(loss for _a, _b, loss in points) / max(1, len(points))
     print(f"mean gain in the mover's share of wins: {100 * gain:+.1f} points "
-          f"({args.continuations} continuations per move)")
+          f"({args.continuations} continuations per move); the review claimed {100 * claimed:.1f}")
+    for low, high in ((0.0, 0.15), (0.15, 0.3), (0.3, 1.01)):
+        some = [(a, b) for a, b, loss in points if low <= loss < high]
+        if some:
+            print(f"  claimed loss {100 * low:.0f}-{100 * high:.0f} points: {len(some)} turning points, "
+                  f"held {sum(1 for a, b in some if a > b)}, mean gain "
+                  f"{100 * sum(a - b for a, b in some) / len(some):+.1f}")
 
 
 if __name__ == "__main__":

@@ -90,7 +90,7 @@ class Hints(Part):
             raise ServiceError(_("It isn't your turn, so there is no move to hint."))
         found = await self._search(game, row, state, players)
         names = seat_names(game, state, seats)
-        text = self._words(game, state, found, names, team, players)
+        text = self._words(game, state, found, names, team)
         art = Art(kind="board", game=game.id, view=found.preview,
                   names={p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()},
                   filename=f"{game.id}-{row.id}-hint-{row.version}.png")
@@ -131,8 +131,7 @@ class Hints(Part):
         return found
 
     @staticmethod
-    def _words(game: Game, state: Any, found: Hint, names: dict[str, Any], team: bool,
-               players: list[str]) -> Text:
+    def _words(game: Game, state: Any, found: Hint, names: dict[str, Any], team: bool) -> Text:
         move = Notation(game.id, found.move)
         head = (_("💡 **Hint for the team:** {seat} plays `{move}`", seat=names[found.player], move=move)
                 if team else _("💡 **Hint:** `{move}`", move=move))

@@ -91,7 +91,7 @@ class Reviews(Part):
     #: Where reviews are computed: a worker process (the bot), or a thread (tests, console).
     reviews_in_threads = False
     _worker: workers.Worker | None = field(default=None, init=False)
-    _running: dict[int, asyncio.Future[None]] = field(default_factory=dict, init=False)
+    _running: set[int] = field(default_factory=set, init=False)  # games being reviewed now
     _servers: dict[int, asyncio.Lock] = field(default_factory=dict, init=False)
     _waiting: dict[int, int] = field(default_factory=dict, init=False)
     #: Game -> until when its review's post counts as on the way (then its link is kept).
@@ -112,20 +112,18 @@ class Reviews(Part):
             # being made, or its post is on the way (the link is known once it is sent)
             return Outcome(reply=_("The review of {game} game {n} is being made; it will be posted "
                                    "here.", game=game.title, n=row.id), game_id=row.id)
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._running[row.id] = done
+        self._running.add(row.id)
         try:
+            seats = await self.store.games.seats(row.id)
+            moves = await self.store.games.moves(row.id)
             if kept is not None:
                 found = Review.from_dict(kept.data)
             else:
-                found = await self._queued(place, game, row, progress)
+                found = await self._queued(place, game, row, seats, moves, progress)
                 await self.store.reviews.save(row.id, found.to_dict(), self.clock())
-            seats = await self.store.games.seats(row.id)
-            moves = await self.store.games.moves(row.id)
             post = await self._post(game, row, seats, moves, found, actor)
         finally:
-            del self._running[row.id]
-            done.set_result(None)
+            self._running.discard(row.id)
         now = self.clock()
         for old in [g for g, until in self._posting.items() if until <= now]:
             del self._posting[old]
@@ -141,8 +139,8 @@ class Reviews(Part):
             raise NoGame(_("I can't find a finished game in this channel's history."))
         return ended[0]
 
-    async def _queued(self, place: Place, game: Game, row: GameRow,
-                      progress: Progress | None) -> Review:
+    async def _queued(self, place: Place, game: Game, row: GameRow, seats: Sequence[SeatRow],
+                      moves: Sequence[MoveRow], progress: Progress | None) -> Review:
         """The review, once this server's earlier reviews are done (one at a time)."""
         server = place.guild_id or -place.channel_id
         lock = self._servers.setdefault(server, asyncio.Lock())
@@ -153,15 +151,14 @@ class Reviews(Part):
         try:
             async with lock:
                 self._waiting[server] -= 1
-                return await self._compute(game, row, progress)
+                return await self._compute(game, row, seats, moves, progress)
         finally:
             if not self._waiting.get(server) and not lock.locked():
                 self._waiting.pop(server, None)
                 self._servers.pop(server, None)
 
-    async def _compute(self, game: Game, row: GameRow, progress: Progress | None) -> Review:
-        seats = await self.store.games.seats(row.id)
-        moves = await self.store.games.moves(row.id)
+    async def _compute(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
+                       moves: Sequence[MoveRow], progress: Progress | None) -> Review:
         steps = steps_of(seats, moves)
         players = [s.player_id for s in seats]
         spent = 0.0  # CPU seconds of the worker

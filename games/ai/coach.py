@@ -46,7 +46,7 @@ class Hint:
     #: The next-best move the search tried, its label and chance (None: it had no other).
     runner_up: tuple[str, Any, float] | None
     #: The seat's view with ``move`` shown on the board.
-    preview: Mapping[str, Any] = field(compare=True)
+    preview: Mapping[str, Any]
     iterations: int = field(default=0, compare=False)
     seconds: float = field(default=0.0, compare=False)
 

@@ -17,19 +17,29 @@ GAMES = ["aqualin", "kahuna", "aqua", "kraqua", "krasserfall"]
 ITERATIONS = 40
 
 
-def played(game_id: str, seed: int, plies: int, options: dict[str, str] | None = None) -> Any:
-    """A position ``plies`` random moves into a seeded game (or earlier, if it ends)."""
+def random_log(game_id: str, seed: int, plies: int, options: dict[str, str] | None = None
+               ) -> tuple[Any, list[tuple[str, str]]]:
+    """A seeded game ``plies`` random moves on (or fewer, if it ends): the position and the
+    (player, move) log that led there."""
     game = games.REGISTRY[game_id]
     players = [f"p{i}" for i in range(max(game.min_players, 2))]
     state = game.setup(players, options or {}, seed)
     rng = Rng(seed * 7 + plies)
+    log = []
     for _ in range(plies):
         if game.result(state) is not None:
             break
         player = sorted(game.to_act(state))[rng.randbelow(len(game.to_act(state)))]
         moves = game.legal_moves(state, player)
-        state = game.apply(state, player, moves[rng.randbelow(len(moves))])
-    return state
+        move = moves[rng.randbelow(len(moves))]
+        log.append((player, move))
+        state = game.apply(state, player, move)
+    return state, log
+
+
+def played(game_id: str, seed: int, plies: int, options: dict[str, str] | None = None) -> Any:
+    """A position ``plies`` random moves into a seeded game (or earlier, if it ends)."""
+    return random_log(game_id, seed, plies, options)[0]
 
 
 def seats_asking(game_id: str, state: Any) -> list[str]:

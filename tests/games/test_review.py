@@ -8,9 +8,8 @@ import pytest
 
 import games
 from games.ai.review import MIN_LOSS, Review, Step, review
-from games.rng import Rng
 
-from .test_coach import played
+from .test_coach import played, random_log
 
 
 def wins_whatever_follows(game: Any, state: Any, player: str, move: str) -> bool | None:
@@ -52,18 +51,7 @@ def blunder_game() -> tuple[Any, list[str], int, list[Step], str, set[str]]:
 
 def replayed_steps(seed: int) -> list[Step]:
     """The 34 random moves of :func:`played`, as bot steps (not judged)."""
-    game = games.REGISTRY["aqualin"]
-    players = ["p0", "p1"]
-    state = game.setup(players, {}, seed)
-    rng = Rng(seed * 7 + 34)
-    steps = []
-    for _ in range(34):
-        player = sorted(game.to_act(state))[rng.randbelow(len(game.to_act(state)))]
-        moves = game.legal_moves(state, player)
-        move = moves[rng.randbelow(len(moves))]
-        steps.append(Step("move", player, move, judge=False))
-        state = game.apply(state, player, move)
-    return steps
+    return [Step("move", p, m, judge=False) for p, m in random_log("aqualin", seed, 34)[1]]
 
 
 def test_the_review_names_a_known_blunder() -> None:
@@ -80,15 +68,7 @@ def test_the_review_names_a_known_blunder() -> None:
 def test_bots_moves_are_not_judged_and_the_review_round_trips() -> None:
     game = games.REGISTRY["kahuna"]
     players = ["p0", "p1"]
-    state = game.setup(players, {}, 3)
-    rng = Rng(9)
-    steps = []
-    for _ in range(16):
-        player = sorted(game.waiting_for(state))[0]
-        moves = game.legal_moves(state, player)
-        move = moves[rng.randbelow(len(moves))]
-        steps.append(Step("move", player, move, judge=player == "p0"))
-        state = game.apply(state, player, move)
+    steps = [Step("move", p, m, judge=p == "p0") for p, m in random_log("kahuna", 3, 16)[1]]
     found = review(game, players, {}, 3, steps, seconds=None, search_share=0.1, worlds=4)
     assert found.judged and {j.player for j in found.judged} == {"p0"}
     assert Review.from_dict(found.to_dict()) == found
@@ -98,7 +78,7 @@ def test_bots_moves_are_not_judged_and_the_review_round_trips() -> None:
 
 def test_a_review_cut_short_says_so() -> None:
     game = games.REGISTRY["aqualin"]
-    steps = [Step("move", p, m) for p, m in _aqualin_log(5, 10)]
+    steps = [Step("move", p, m) for p, m in random_log("aqualin", 5, 10)[1]]
     calls: list[tuple[int, int]] = []
     found = review(game, ["p0", "p1"], {}, 5, steps, seconds=0.0,
                    progress=lambda done, total: calls.append((done, total)))
@@ -108,35 +88,11 @@ def test_a_review_cut_short_says_so() -> None:
     assert full.complete and calls[-1][0] == calls[-1][1] == len(full.judged)
 
 
-def _aqualin_log(seed: int, plies: int) -> list[tuple[str, str]]:
-    game = games.REGISTRY["aqualin"]
-    state = game.setup(["p0", "p1"], {}, seed)
-    rng = Rng(seed)
-    out = []
-    for _ in range(plies):
-        player = sorted(game.waiting_for(state))[0]
-        moves = game.legal_moves(state, player)
-        move = moves[rng.randbelow(len(moves))]
-        out.append((player, move))
-        state = game.apply(state, player, move)
-    return out
-
-
 @pytest.mark.parametrize("game_id", ["aqua", "kraqua", "krasserfall"])
 def test_every_game_can_be_reviewed(game_id: str) -> None:
     game = games.REGISTRY[game_id]
     players = [f"p{i}" for i in range(max(game.min_players, 2))]
-    state = game.setup(players, {}, 2)
-    rng = Rng(4)
-    steps = []
-    for _ in range(12):
-        if game.result(state) is not None:
-            break
-        player = sorted(game.waiting_for(state) or game.to_act(state))[0]
-        moves = game.legal_moves(state, player)
-        move = moves[rng.randbelow(len(moves))]
-        steps.append(Step("move", player, move))
-        state = game.apply(state, player, move)
+    steps = [Step("move", p, m) for p, m in random_log(game_id, 2, 12)[1]]
     found = review(game, players, {}, 2, steps, seconds=None, search_share=0.1, worlds=3)
     assert found.judged
     for j in found.judged:

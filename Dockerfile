@@ -21,4 +21,6 @@ RUN pip install .
 
 USER tidepool
 VOLUME ["/data"]
+# The web view, when WEB_URL and WEB_PORT=8080 are set (publish it with -p 8080:8080).
+EXPOSE 8080
 CMD ["python", "-m", "bot"]

@@ -33,7 +33,7 @@ from .choices import english_or_same, truth
 from .i18n import LANGUAGES, TRANSLATED, catalog, tr
 from .delivery.pipeline import Pipeline
 from .delivery.recorder import Recorder, Sent
-from .messages import HINT_LABEL, LOBBY_LABELS, Actor, Attachment, LookButton, Outcome, Place
+from .messages import HINT_LABEL, LOBBY_LABELS, MY_VIEW_LABEL, Actor, Attachment, LookButton, Outcome, Place
 from .service import GameService
 from .service.paused import utc
 from .service.threads import thread_name
@@ -88,6 +88,7 @@ HELP_LINES: tuple[tuple[str, Text | None], ...] = (
     ("{cmd:turns} [N]", _("every game waiting for you; a number: that game from your seat")),
     ("/wait <{p:duration}>", _("let time pass (e.g. 13h) and fire due reminders and deadlines")),
     ("/press wait <{p:name}>", _("the Wait button under a ran-out clock (wait for that player)")),
+    ("/press myview", _("the My view button under a board (with --web): the link to your own view")),
     ("help, quit", None),
 )
 #: The placeholders of the help's usages (``<{p:game}>``), in the reader's words.
@@ -424,6 +425,11 @@ class Console:
             if row is None or seat is None:
                 raise ServiceError(_("No player called {name} in this channel's game.", name=args[1]))
             return await s.clocks.wait_for(actor, p, row.id, seat.player_id)
+        if head == "/press" and args[:1] == ["myview"] and len(args) == 1:
+            row = await s.store.games.active_game(p.channel_id)
+            if row is None:
+                raise ServiceError(_("No game is running in this channel."))
+            return await s.web.my_view(actor, row.id)
         if head == "/turns":  # a number presses the button of that game under the list
             if len(args) > 1 or (args and not args[0].lstrip("#").isdigit()):
                 raise ServiceError(_("`{cmd:turns}` takes a game's number, e.g. `{cmd:turns} 12`, or nothing."))
@@ -636,6 +642,11 @@ class Console:
                 if post.hint_of is not None:  # a teaching game's Hint button
                     lines.append("  " + self._plain(_("(button: {label}; here: {command})",
                                                       label=HINT_LABEL, command=self._command("hint"))))
+                for link in post.links:  # the web view (--web)
+                    lines.append("  " + self._plain(_("(link: {label} → {url})", label=link.label, url=link.url)))
+                if post.links and post.web_of is not None and post.replay_of is None:
+                    lines.append("  " + self._plain(_("(button: {label}; `/press myview` presses it)",
+                                                      label=MY_VIEW_LABEL)))
                 if post.wait is not None:
                     lines.append("  " + self._plain(_("(button: {label}; `/press wait <name>` presses it)",
                                                       label=post.wait.label)))
@@ -671,11 +682,18 @@ class Console:
 
 
 async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
-                      moderators: set[str] | None, lang: str = "en") -> int:
+                      moderators: set[str] | None, lang: str = "en", web: int | None = None) -> int:
     store = await Store.open(db)
     service = GameService(store)
+    server = None
     try:
         console = Console(service, out_dir, moderators, lang=lang)
+        if web is not None:  # the web view, as the bot serves it, on this machine only
+            from .web.server import WebServer
+            server = WebServer(service.web)
+            port = await server.start(web, host="127.0.0.1")
+            service.web.base_url = f"http://127.0.0.1:{port}"
+            print(f"Web view: {service.web.base_url}/ (links appear under the boards)", flush=True)
         interactive = lines is None and sys.stdin.isatty()
         if interactive:
             print(f"Tidepool console. Database: {db}. Images go to a new folder under {out_dir}/ "
@@ -694,6 +712,8 @@ async def run_console(lines: Iterable[str] | None, db: Path, out_dir: Path,
             for out in await console.handle(line):
                 print(out, flush=True)
     finally:
+        if server is not None:
+            await server.stop()
         service.close()  # the bots' worker
         await store.close()
 
@@ -711,9 +731,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="read everything in this language and take its command names "
                              "(de: /spiel neu, /zug; da: /spil nyt, /træk); default en")
+    parser.add_argument("--web", type=int, metavar="PORT",
+                        help="serve the web view on this port of 127.0.0.1 (0: any free port)")
     parser.add_argument("script", nargs="?", type=Path,
                         help="a file of lines to run instead of reading the terminal")
     args = parser.parse_args(argv)
     mods = {m.strip().lower() for m in args.mods.split(",") if m.strip()} or None
     lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
-    return asyncio.run(run_console(lines, args.db, args.out, mods, args.lang))
+    return asyncio.run(run_console(lines, args.db, args.out, mods, args.lang, args.web))

@@ -76,6 +76,11 @@ LOBBY_LABELS = {"join": _("Join"), "leave": _("Leave"), "start": _("Start"), "ad
 HINT_LABEL = _("Hint")
 #: The button under a game's result (``/game review``).
 REVIEW_LABEL = _("Review")
+#: The web view's link buttons: under a board post, under a result; and the button that gives
+#: a player the link to their own view, privately.
+OPEN_BOARD_LABEL = _("Open board")
+BROWSER_REPLAY_LABEL = _("Replay in browser")
+MY_VIEW_LABEL = _("My view")
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,18 @@ class Post:
     wait: WaitButton | None = None  # a ran-out clock: the others may wait instead
     #: Stays in the game's channel though the game plays in a thread (the line at its end).
     in_channel: bool = False
+    #: The game whose web page a link button opens (a board post of a game that allows it);
+    #: the link itself is made when the post is sent, and only while the web view is on.
+    web_of: int | None = None
+    links: tuple[Link, ...] = ()  # link buttons, filled in when it is sent
+
+
+@dataclass(frozen=True)
+class Link:
+    """A button that opens a web address (the game's page)."""
+
+    label: Any
+    url: str
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,11 @@ def test_below_the_adapter_nothing_imports_discord_or_the_adapter(folder: str) -
     assert offending(folder, banned=("discord", "bot.adapter")) == []
 
 
+def test_the_web_view_knows_http_but_not_discord() -> None:
+    """The web pages are served beside the bot, not through it: no discord, no adapter."""
+    assert offending("bot/web", banned=("discord", "bot.adapter")) == []
+
+
 def test_the_tools_are_not_part_of_the_installed_bot() -> None:
     assert offending("bot", banned=("tools",)) == []
 

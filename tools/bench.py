@@ -32,6 +32,9 @@ connections, which matches SQLite's WAL with synchronous=NORMAL (safe against a 
 process, not against power loss). Each run uses a fresh schema, dropped afterwards. Without
 ``--database`` the section is skipped; ``--only backends`` runs it alone.
 
+The Web view section (:mod:`tools.web_bench`; ``--only web`` runs it alone) times page views,
+their pictures and the scrubber, and what 100 open event streams cost.
+
 Per game it also times a hint (``/game hint``: the normal level's search from the asker's view,
 from the bots' mid-game positions) and whole-game reviews (``--reviews`` games between an easy
 and a normal bot, every seat judged).
@@ -886,7 +889,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games played through the service per engine (default 3)")
     parser.add_argument("--renders", type=int, default=60, help="views rendered per engine (default 60)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", help="one game id, 'backends' or 'interactions' (only that section)")
+    parser.add_argument("--only", help="one game id, 'backends', 'interactions' or 'web' (only that section)")
     parser.add_argument("--ai-moves", type=int, default=10,
                         help="mid-game positions timed per bot level (default 10; 0 skips)")
     parser.add_argument("--reviews", type=int, default=2,
@@ -910,6 +913,8 @@ def main(argv: list[str] | None = None) -> int:
                              "50; 0 skips); needs a checkout with the test extra")
     parser.add_argument("--interaction-turns", type=int, default=3,
                         help="moves per channel in the Interactions run (default 3)")
+    parser.add_argument("--web-streams", type=int, default=100,
+                        help="open event streams of the Web view section (default 100; 0 skips)")
     add_lived_in_arguments(parser)
     args = parser.parse_args(argv)
     if args.lived_in:
@@ -924,6 +929,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {sys.version.split()[0]} on {sys.platform}; seed {args.seed}")
     if args.only == "interactions":
         interactions_section(args.interaction_channels or 50, args.interaction_turns)
+        return 0
+    if args.only == "web":
+        from tools.web_bench import web_section
+
+        web_section(streams=args.web_streams or 100)
         return 0
     renderers.warm_up()  # as the bot does at start-up: cached artwork is not part of a move
     settle()  # and as the bot does next
@@ -983,6 +993,10 @@ def main(argv: list[str] | None = None) -> int:
               f"garbage collection {max(collections.samples) * 1e3:.1f} ms")
     if args.interaction_channels > 0 and not args.only:
         interactions_section(args.interaction_channels, args.interaction_turns)
+    if args.web_streams > 0 and not args.only:
+        from tools.web_bench import web_section
+
+        web_section(streams=args.web_streams)
     if args.database:
         with database_server(args.database) as server:
             backends_section(server, service_games=args.service_games,

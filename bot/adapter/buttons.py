@@ -10,7 +10,7 @@ import discord
 from games.text import translator
 
 from ..i18n import language_for
-from ..messages import HINT_LABEL, LOBBY_LABELS, REVIEW_LABEL
+from ..messages import HINT_LABEL, LOBBY_LABELS, MY_VIEW_LABEL, REVIEW_LABEL
 from .interaction import ServiceCall, call_service, progress_of, respond, say
 
 _ = translator("bot")
@@ -153,6 +153,22 @@ class HintButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> Any:
         game_id = self.game_id
         await respond(interaction, lambda s, a, p: s.hints.hint(a, p, game_id))
+
+
+class MyViewButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"myview:(?P<game_id>[0-9]{1,19})"):
+    """Beside a board's web link: the link to the presser's own view (their hand), only for
+    them (the service checks the seat: anyone else is told they have none)."""
+
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or str(MY_VIEW_LABEL))[:80], emoji="🔒",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"myview:{game_id}"))
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        game_id = self.game_id
+        await respond(interaction, lambda s, a, p: s.web.my_view(a, game_id))
 
 
 class LookButton(Rebuilt, discord.ui.DynamicItem[discord.ui.Button],

@@ -23,6 +23,7 @@ from . import commands
 from .interaction import OOPS, _, say
 from .bot_turns import BotRunner
 from .buttons import (CancelButton, ConfirmButton, HintButton, LobbyButton, LookButton, MoveButton,
+                      MyViewButton,
                       ReplayButton, ReviewButton, WaitButton)
 from .deliver import Bot, deliver
 from .discord_sender import DiscordSender
@@ -99,7 +100,7 @@ class GameBot(Bot):
         await super().close()
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ReviewButton, HintButton,
+        self.add_dynamic_items(LobbyButton, MoveButton, ReplayButton, ReviewButton, HintButton, MyViewButton,
                                ConfirmButton, CancelButton, AgreeButton, WaitButton, LookButton)
         await self.tree.set_translator(CatalogTranslator())
         # The drawing worker process builds the renderers' cached artwork as it starts (a few

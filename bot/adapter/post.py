@@ -12,9 +12,9 @@ from ..messages import LOBBY_LABELS, LobbyCard, Post
 from ..messages import LookButton as LookButtonSpec
 from ..messages import MoveButton as MoveButtonSpec
 from .interaction import mentions, say, to_file
-from ..messages import HINT_LABEL, REVIEW_LABEL
-from .buttons import (REPLAY_LABEL, HintButton, LobbyButton, LookButton, MoveButton, ReplayButton,
-                      ReviewButton, WaitButton)
+from ..messages import HINT_LABEL, MY_VIEW_LABEL, REVIEW_LABEL
+from .buttons import (REPLAY_LABEL, HintButton, LobbyButton, LookButton, MoveButton, MyViewButton,
+                      ReplayButton, ReviewButton, WaitButton)
 from .buttons import custom_id_fits
 from .pause_buttons import ask_view
 
@@ -62,6 +62,14 @@ def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
         view = view or discord.ui.View(timeout=None)
         if len(view.children) < 25:
             view.add_item(HintButton(post.hint_of, say(HINT_LABEL, lang, 80)))
+    if post.links:  # the web view: the game's page, and a player's own view (privately)
+        view = view or discord.ui.View(timeout=None)
+        for link in post.links:
+            if len(view.children) < 25:
+                view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=link.url,
+                                                label=say(link.label, lang, 80), emoji="🌐"))
+        if post.web_of is not None and post.replay_of is None and len(view.children) < 25:
+            view.add_item(MyViewButton(post.web_of, say(MY_VIEW_LABEL, lang, 80)))
     if post.wait is not None:  # a chess clock ran out: the others may wait instead
         view = view or discord.ui.View(timeout=None)
         view.add_item(WaitButton(post.wait.game_id, post.wait.player, say(post.wait.label, lang, 80)))

@@ -18,6 +18,7 @@ from ..runtime.event_loop import settle, use_workers
 from ..service import GameService
 from ..db import SchemaTooNew
 from ..store import Store
+from ..web.server import WebServer
 from .client import GameBot
 
 log = logging.getLogger(__name__)
@@ -162,6 +163,7 @@ async def serve(settings: Settings) -> None:
         await reach_discord(settings.token or "")
     store = await Store.open(settings.database)
     service: GameService | None = None
+    web: WebServer | None = None
     try:
         if existing:
             await reach_discord(settings.token or "")
@@ -170,9 +172,15 @@ async def serve(settings: Settings) -> None:
         service.drawing.warm_up = settings.warm_up
         service.downtime.process = settings.shard_label
         service.downtime.shard_count, service.downtime.shard_ids = settings.shard_count, settings.shard_ids
+        if settings.web:  # the web view, in this process: it only reads the database
+            web = WebServer(service.web, behind_proxy=settings.web_behind_proxy)
+            service.web.base_url, service.web.given_secret = settings.web_url, settings.web_secret
+            await web.start(settings.web_port or 0, settings.web_host)
         async with GameBot(service, settings) as client:
             await client.start(settings.token or "")
     finally:
+        if web is not None:
+            await web.stop()
         if service is not None:
             service.close()
         await store.close()

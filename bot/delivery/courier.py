@@ -26,7 +26,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..messages import DirectMessage, LobbyCard, Place, Post
+from ..messages import BROWSER_REPLAY_LABEL, OPEN_BOARD_LABEL, DirectMessage, LobbyCard, Link, Place, Post
 from ..refusals import ServiceError
 from ..service.places import by_dm
 from ..vocab import Delivered
@@ -101,6 +101,10 @@ class Courier:
                 await self.done(parcel, Delivered.FALLBACK, error="the game had no thread: nothing to add")
                 return
             post = dataclasses.replace(post, text=summary)
+        if post.web_of is not None and service.web.enabled:  # the game's page, a click away
+            url = await service.web.public_link(post.web_of)
+            label = BROWSER_REPLAY_LABEL if post.replay_of is not None else OPEN_BOARD_LABEL
+            post = dataclasses.replace(post, links=(Link(label, url),) if url else ())
         if post.art is not None:  # its words in the post's language, as the text's
             image = await service.drawing.render_art(post.art.read_in(lang))
             post = (dataclasses.replace(post, image=image) if image is not None

@@ -182,6 +182,8 @@ class Pipeline:
                               row.kind)
                 await self._retry(row, repr(exc), GIVE_UP_ON_BUGS)
             else:
+                if row.game_id is not None:  # the web view's pages of the game look again
+                    self.service.web.delivered(row.game_id)
                 continue
             for rest in rows[i + 1:]:  # keep the channel's order: they wait for this one
                 await self.store.outbox.retry(rest, now=self.clock(), at=self.clock() + backoff(0),

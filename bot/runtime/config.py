@@ -24,7 +24,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: (anything else on such a line might be a pasted secret).
 KEYS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PATH", "DISCORD_GUILD_ID", "LOG_LEVEL",
         "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "SHARD_COUNT", "SHARD_IDS", "SYNC_COMMANDS",
-        "WARM_UP")
+        "WARM_UP", "OUTBOX_RETENTION", "WEB_URL", "WEB_PORT", "WEB_HOST", "WEB_SECRET",
+        "WEB_BEHIND_PROXY")
 TRUE = ("1", "true", "yes", "on")
 FALSE = ("0", "false", "no", "off")
 NO_TOKEN = (
@@ -58,6 +59,18 @@ class Settings:
     warm_up: bool = True
     #: Seconds a delivered outbox row is kept before it is deleted; None keeps them all.
     outbox_retention: float | None = 7 * 86400.0
+    #: The web view: its public base URL and the port (and address) it listens on; off unless
+    #: both URL and port are set. ``web_secret`` signs its links (None: one kept in the database).
+    web_url: str | None = None
+    web_port: int | None = None
+    web_host: str = "0.0.0.0"
+    web_secret: str | None = None
+    #: Behind a reverse proxy: the client's address is the last one in X-Forwarded-For.
+    web_behind_proxy: bool = False
+
+    @property
+    def web(self) -> bool:
+        return self.web_url is not None and self.web_port is not None
 
     @property
     def database(self) -> str:
@@ -158,6 +171,20 @@ def load_settings(environ: Mapping[str, str] | None = None,
             raise ConfigError("OUTBOX_RETENTION must be a duration between 5 minutes and 60 days "
                               "(e.g. 7d), or off") from None
         retention = None if parsed is None else float(parsed)
+    web_url, web_port = get("WEB_URL"), get("WEB_PORT")
+    if web_url is not None and not web_url.startswith(("http://", "https://")):
+        raise ConfigError("WEB_URL must start with http:// or https:// (the address people open)")
+    if web_port is not None and (not web_port.isdigit() or not 0 < int(web_port) < 65536):
+        raise ConfigError("WEB_PORT must be a port number from 1 to 65535")
+    if (web_url is None) != (web_port is None):
+        raise ConfigError("the web view needs both WEB_URL and WEB_PORT (or neither)")
+    web_secret = get("WEB_SECRET")
+    if web_secret is not None and len(web_secret) < 32:
+        raise ConfigError("WEB_SECRET must be at least 32 characters (or unset: one is made and "
+                          "kept in the database)")
+    proxy = (get("WEB_BEHIND_PROXY") or "false").lower()
+    if proxy not in TRUE + FALSE:
+        raise ConfigError("WEB_BEHIND_PROXY must be true or false")
     return Settings(
         token=get("DISCORD_TOKEN"),
         database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -171,6 +198,11 @@ def load_settings(environ: Mapping[str, str] | None = None,
         sync_commands=sync_commands,
         warm_up=warm in TRUE,
         outbox_retention=retention,
+        web_url=web_url.rstrip("/") if web_url else None,
+        web_port=int(web_port) if web_port else None,
+        web_host=get("WEB_HOST") or "0.0.0.0",
+        web_secret=web_secret,
+        web_behind_proxy=proxy in TRUE,
     )
 
 

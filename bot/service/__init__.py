@@ -10,7 +10,8 @@ itself.
 (:class:`~bot.service.ground.Ground`: the store, the clock, the channel locks) and the parts it
 uses. A command is found by its part: ``service.lobby.join``, ``service.play.move``,
 ``service.pauses.away``, ``service.timers.fire_due``, ``service.turns.turns`` (``/turns``),
-``service.hints.hint`` (``/game hint``), ``service.reviews.review`` (``/game review``).
+``service.hints.hint`` (``/game hint``), ``service.reviews.review`` (``/game review``),
+``service.web.page`` (the web view, :mod:`bot.web`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from .sight import Sights
 from .threads import Threads
 from .timers import Timers
 from .turns import Turns
+from .web_pages import WebPages
 
 
 class GameService:
@@ -77,6 +79,8 @@ class GameService:
         self.settings = Settings(ground)
         self.kept = KeptSettings(ground, narrator=self.narrator)
         self.threads = Threads(ground, lobby=self.lobby)
+        self.web = WebPages(ground, drawing=self.drawing, looking=self.looking,
+                            narrator=self.narrator, sights=self.sights, settings=self.settings)
 
     @property
     def store(self) -> Store:

@@ -21,7 +21,7 @@ from ..store.envelopes import envelopes as outbox_rows
 from ..store import GameRow, SeatRow
 from ..i18n import LANGUAGES, tr
 from ..safe_text import mention, safe_name, split_seat
-from .ground import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, teaching
+from .ground import _MISSING, DEADLINE_ACTIONS, TIMING_KEYS, Renderer, teaching, web_allowed
 from .names import _, _n, bold, names_of, person_name, seat_example, seat_names, users_of
 
 from games.text import Text, join, lines, sentence
@@ -89,7 +89,8 @@ class Narrator(Part):
                 said = _("🏁 **Game over.**")
             text = lines([headline, said, note, thanks])
             return Post(text=text, art=art, mention=everyone, is_board=True,
-                        replay_of=row.id if row is not None else None)
+                        replay_of=row.id if row is not None else None,
+                        web_of=row.id if row is not None and web_allowed(row) else None)
         waiting = sorted(game.waiting_for(state), key=game.players(state).index)
         turn, pinged = self._your_turn(game, state, seats, waiting, names, actor_id, told)
         parts: list[Any] = [headline, *turn]
@@ -102,7 +103,8 @@ class Narrator(Part):
         hint_of = (row.id if row is not None and teaching(row) and any(users[p] for p in waiting)
                    else None)
         return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons,
-                    hint_of=hint_of)
+                    hint_of=hint_of,
+                    web_of=row.id if row is not None and web_allowed(row) else None)
 
     @staticmethod
     def _your_turn(game: Game, state: Any, seats: Sequence[SeatRow], waiting: Sequence[str],

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
+import json
+from collections import OrderedDict
 from dataclasses import dataclass, field
 import logging
 import multiprocessing
@@ -30,6 +33,17 @@ from .part import Part
 
 log = logging.getLogger("bot.service")
 
+#: Pictures kept after drawing, by what they show (about 100 KB each): the web view serves a
+#: board the bot posted without drawing it again.
+DRAWN_KEPT = 256
+
+
+def art_key(art: Art) -> str:
+    """What a picture shows, as a key: the same view, names and language draw the same image
+    (the clocks in its header are the time it was drawn, and do not count)."""
+    shown = (art.kind, art.game, art.view, art.names, art.focus, art.lang)
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
 
 @dataclass(eq=False, repr=False, kw_only=True)
 class Drawing(Part):
@@ -41,6 +55,7 @@ class Drawing(Part):
     #: Whether the drawing worker draws the renderers' fixed artwork as it starts (WARM_UP).
     warm_up = True
     _drawing: workers.Worker | None = field(default=None, init=False)
+    _drawn: OrderedDict[str, Attachment] = field(default_factory=OrderedDict, init=False)
 
     @staticmethod
     def art(game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow], tag: str,
@@ -59,6 +74,22 @@ class Drawing(Part):
 
         A drawing bug must not turn an accepted, stored move into an error for the player.
         """
+        drawn = await self._render(art)
+        if drawn is not None:
+            self._drawn[art_key(art)] = drawn
+            while len(self._drawn) > DRAWN_KEPT:
+                self._drawn.popitem(last=False)
+        return drawn
+
+    async def drawn_art(self, art: Art) -> Attachment | None:
+        """``art`` as this process drew it last (a posted board), else drawn now and kept."""
+        kept = self._drawn.get(art_key(art))
+        if kept is not None:
+            self._drawn.move_to_end(art_key(art))
+            return kept
+        return await self.render_art(art)
+
+    async def _render(self, art: Art) -> Attachment | None:
         try:
             if art.clock is not None:  # the chess clocks as they are now, in the header
                 try:

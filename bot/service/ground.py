@@ -43,13 +43,18 @@ _MISSING = object()
 #: Keys of ``/game new options:`` that belong to the bot, not to the game's rules.
 #: The lobby options that are the bot's, not the game's (kept in ``games.timing``): the
 #: timing ones, and ``hints`` (a teaching game, see :mod:`bot.service.hints`).
-TIMING_KEYS = ("reminder", "reminders", "deadline", "on-deadline", "clock", "hints")
+TIMING_KEYS = ("reminder", "reminders", "deadline", "on-deadline", "clock", "hints", "web")
 DEADLINE_ACTIONS = tuple(DeadlineAction)
 
 
 def teaching(row: GameRow) -> bool:
     """Whether the game was opened with ``hints=on``: hints answer, and it is unrated."""
     return bool(row.timing.get("hints"))
+
+
+def web_allowed(row: GameRow) -> bool:
+    """Whether the game has a web view and its posts link to it (``web=off`` hides both)."""
+    return row.timing.get("web") is not False
 
 
 

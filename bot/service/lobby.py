@@ -64,6 +64,13 @@ def split_options(game: Game, text: str | None) -> tuple[dict[str, str], dict[st
                                    value=clip(value, 24)))
             if on:
                 timing[name] = True
+        elif name == "web":  # web=off: no web view, no links to it
+            on = truth(value)
+            if on is None:
+                raise BadOptions(_("'{value}' is not a value of web (choose on or off)",
+                                   value=clip(value, 24)))
+            if not on:
+                timing[name] = False
         elif name == "reminders":  # points before the deadline: "50%,8h,1h"
             timing[name] = parse_ladder(value).spec()
         elif name == "clock":  # a chess clock: "3d+1d"
@@ -167,6 +174,9 @@ class Lobby(Part):
                 continue  # the server's, not an option of the game
             if key == "hints":
                 continue  # said on a line of its own: the game is a teaching game
+            if key == "web":
+                said.append(_("no web view"))
+                continue
             shown = (ACTION_WORDS[value] if key == "on-deadline" else
                      clock_words(clock_of(row.timing)) if key == "clock" else
                      ladder_words(parse_ladder(value)) if key == "reminders" else format_duration(value))

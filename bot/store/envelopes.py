@@ -151,6 +151,7 @@ def encode_post(post: Post) -> dict[str, Any]:
                      "player": post.wait.player}} if post.wait is not None else {}),
         **({"in_channel": True} if post.in_channel else {}),
         **({"hint_of": post.hint_of} if post.hint_of is not None else {}),
+        **({"web_of": post.web_of} if post.web_of is not None else {}),
     }
 
 
@@ -161,7 +162,7 @@ def decode_post(data: dict[str, Any]) -> Post:
         is_board=data["is_board"], buttons=tuple(_decode_button(b) for b in data["buttons"]),
         replay_of=data.get("replay_of"), is_replay=data.get("is_replay", False),
         art=decode_art(data.get("art")), in_channel=bool(data.get("in_channel", False)),
-        hint_of=data.get("hint_of"),
+        hint_of=data.get("hint_of"), web_of=data.get("web_of"),
         asks=tuple(AskButton(label=decode_text(a["label"]), game_id=a["game_id"], action=a["action"])
                    for a in data.get("asks", ())),
         wait=(WaitButton(label=decode_text(data["wait"]["label"]), game_id=data["wait"]["game_id"],

@@ -30,6 +30,16 @@ class MetaTable(Table):
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
         return row["value"] if row else None
 
+    async def keep(self, key: str, value: str) -> str:
+        """The stored value of ``key``; ``value`` is stored first if there is none. Several
+        processes asking at once all get the one that was stored first."""
+        async with self._tx() as db:
+            await db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                             (key, value))
+        stored = await self.get(key)
+        assert stored is not None, "a meta row is never deleted while it is kept"
+        return stored
+
     async def set(self, key: str, value: str) -> None:
         async with self._tx() as db:
             await self.put(db, key, value)

@@ -122,6 +122,15 @@ class Policy:
         ``Choice``); default None: grow the tree."""
         return None
 
+    def review_chances(self, game: AnyGame, state: Any, player: str,
+                       played: str) -> dict[str, float] | None:
+        """A game with a better judge of single moves than sampled playouts may bring it to the
+        review (:mod:`games.ai.review`): ``player``'s chance (0..1) after ``played`` and after
+        each of the moves it rates best, from ``state`` as that player sees it (the canonical
+        state). Deterministic: the same position gives the same chances. Default None: the review
+        compares the search's moves on sampled worlds."""
+        return None
+
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         """Rewards of an unfinished position (default: nobody is ahead)."""
         players = game.players(state)

@@ -205,7 +205,16 @@ def summarize(judged: Sequence[Judged], complete: bool, seconds: float = 0.0,
 
 def judge(game: AnyGame, state: Any, step: Step, number: int, seed: int,
           search_share: float | None = None, worlds: int | None = None) -> Judged:
-    """One decision: the search's move from the player's view, then the moves compared."""
+    """One decision: the search's move from the player's view, then the moves compared (or
+    the game's own judge of single moves, :meth:`Policy.review_chances`)."""
+    pol = policy_for(game)
+    own = pol.review_chances(game, pol.canonical(game, state, step.player), step.player, step.move)
+    if own is not None:
+        best = max(own, key=lambda m: (own[m], m == step.move))
+        rest = [c for m, c in own.items() if m != best]
+        return Judged(number=number, player=step.player, played=step.move, preferred=best,
+                      before=own[best], after=own[step.move],
+                      runner_up=max(rest) if rest else own[best])
     normal = LEVELS[LevelName.NORMAL]
     share = SEARCH_SHARE if search_share is None else search_share
     iterations = max(16, int(policy_for(game).budget(normal) * share))

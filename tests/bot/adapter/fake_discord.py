@@ -384,9 +384,9 @@ def thread_payload(thread_id: int, parent_id: int, name: str, archive_after: int
 
 
 def buttons(message: dict[str, Any]) -> list[str]:
-    """The custom ids of every button in a message payload."""
+    """The custom ids of every button in a message payload (link buttons have none)."""
     return [c["custom_id"] for row in message.get("components") or [] for c in row.get("components", [])
-            if c.get("type") == 2]
+            if c.get("type") == 2 and "custom_id" in c]
 
 
 def synced(fake: FakeDiscord, *path: str) -> dict[str, Any]:

@@ -141,3 +141,27 @@ async def test_hint_command_and_button_in_a_teaching_game(harness: Harness, monk
     assert "isn't your turn" in reply_text(sent)
     sent = await h.click(ALICE, hint_id, int(board.response["id"]))
     assert any("Hint:" in f.body.get("content", "") and f.files for f in followups(sent))
+
+
+async def test_web_links_under_the_board_and_my_view_only_for_the_presser(harness: Harness) -> None:
+    """With the web view on, the board post carries a link button to the game's page and a My
+    view button; pressing it answers only the presser, with a link to their own view."""
+    h = harness
+    h.client.service.web.base_url = "https://games.example.org"
+    await open_lobby(h, "role=host-colour")
+    await h.command(BOB, "game", "join")
+    sent = await h.command(ALICE, "game", "start")
+    board = next(p for p in channel_posts(sent) if p.files)
+    items = [c for row in board.body["components"] for c in row["components"]]
+    links = [c for c in items if c.get("style") == 5]
+    assert len(links) == 1 and links[0]["label"] == "Open board" and "custom_id" not in links[0]
+    game_id = int(links[0]["url"].split("/")[3])
+    assert links[0]["url"].startswith(f"https://games.example.org/{game_id}/p.")
+    [mine] = [b for b in buttons(board.body) if b.startswith("myview:")]
+    assert mine == f"myview:{game_id}"
+    sent = await h.click(ALICE, mine, int(board.response["id"]))
+    said = reply_text(sent)
+    assert f"https://games.example.org/{game_id}/s." in said and "only for you" in said
+    assert all(f.body.get("flags", 0) & 64 for f in followups(sent)) and not channel_posts(sent)
+    sent = await h.click(CAROL, mine, int(board.response["id"]))
+    assert "not playing" in reply_text(sent) and "/s." not in reply_text(sent)

@@ -269,7 +269,15 @@ class AqualinPolicy(Policy):
         out = {text: worth(board, gain) for gain, board, text in every[:LOOKAHEAD_WIDTH]
                if board != played_board}  # the move played under its own name
         out[played] = worth(mine[1], mine[0])
-        return {text: logistic((base + value) / SCALE) for text, value in out.items()}
+        # What is still open after this move and the reply the lookahead counts: the fewer
+        # squares are left, the surer a margin (at the end a point more or less either wins or
+        # does not: a step, not a slope).
+        left = 36 - len(state.board) - 2
+        if left <= 0:
+            return {text: 1.0 if base + v > 1e-9 else 0.5 if base + v > -1e-9 else 0.0
+                    for text, v in out.items()}
+        scale = SCALE * (left / 36) ** 0.5
+        return {text: logistic((base + value) / scale) for text, value in out.items()}
 
     def canonical(self, game: AnyGame, state: Any, player: str) -> Any:
         # Nobody sees the supply: any fixed order will do (resample shuffles it).

@@ -19,7 +19,7 @@ from bot.messages import Actor
 from bot.replay import replay_moves
 from bot.service import GameService
 from bot.web.server import HEADERS, RateLimit, WebServer
-from bot.web.tokens import SEAT_LINK_SECONDS
+from bot.service.web_tokens import SEAT_LINK_SECONDS
 
 from ..conftest import ALICE, BOB, CAROL, PLACE, FakeClock, delivered
 
@@ -205,6 +205,26 @@ async def test_the_scrubber_shows_every_finished_turn(service: GameService, web:
     assert status == 200 and image == renderers.render_board(game.view(start, None), names, lang="en")
 
 
+async def test_a_reviews_turning_points_are_marked_on_the_scrubber(service: GameService, web: Web) -> None:
+    from games.ai.review import Judged, summarize
+
+    game_id, sent = await aqualin(service)
+    (url,) = links_of(sent)
+    for _ in range(2):
+        await move(service, ALICE)
+        await move(service, BOB)
+    moves = await service.store.games.moves(game_id)
+    judged = [Judged(number=3, player=moves[2].player_id, played=moves[2].move, preferred="a6",
+                     before=0.6, after=0.4, runner_up=0.5)]
+    await service.store.reviews.save(game_id, summarize(judged, True).to_dict(), service.clock())
+    page = (await web.get(url))[1]
+    assert '<datalist id="marks"><option value="3"></option></datalist>' in page
+    assert f'?at=3&amp;lang=en" data-at="3">Move 3, <strong>Alice</strong>: played <code>{moves[2].move}</code>, ' \
+           "better was <code>a6</code>" in page
+    marked = (await web.get(url + "?at=3"))[1]
+    assert 'value="3"' in marked and "After turn 3 of 4" in marked and "/at/3.png" in picture_path(marked)
+
+
 async def test_the_event_stream_says_when_a_move_lands(service: GameService, web: Web) -> None:
     game_id, sent = await aqualin(service)
     (url,) = links_of(sent)
@@ -262,6 +282,7 @@ async def test_kahuna_hands_stay_hidden_on_every_public_page_and_picture(service
 
     started = await start(service)
     (url,) = links_of(await delivered(service, started))
+    stream = await web.http.get(url + "/events")  # all it says, read at the end
     row, _state = await current(service)
     seats = await service.store.games.seats(row.id)
     names = {s.player_id: s.name for s in seats}
@@ -317,6 +338,20 @@ async def test_kahuna_hands_stay_hidden_on_every_public_page_and_picture(service
         assert (await web.get_bytes(f"{url}/picture/{other}"))[0] == 404  # or with the public one
     page = (await web.get(url))[1]
     latest = int(re.search(r'max="(\d+)"', page).group(1)) if 'id="scrubber"' in page else 0
+    start_view = KAHUNA.view(KAHUNA.setup([s.player_id for s in seats], row.options, row.seed), None)
     for n in range(latest + 1):  # every position of the scrubber: public views only
         status, image = await web.get_bytes(f"{url}/at/{n}.png")
         assert status == 200 and image.startswith(b"\x89PNG")
+        if n == 0:
+            assert image == renderers.render_board(start_view, names, lang="en")
+    said = b""
+    while True:  # the stream says only that the game changed, and its version
+        try:
+            said += await asyncio.wait_for(stream.content.readany(), 0.5)
+        except TimeoutError:
+            break
+    stream.close()
+    events = [line for line in said.decode().splitlines() if line]
+    assert events[:3] == ["retry: 5000", "event: hello", f"data: {events[2][6:]}"]
+    assert all(re.fullmatch(r"retry: 5000|event: (hello|move)|data: \d+|: still here", line) for line in events)
+    assert events.count("event: move") >= 5

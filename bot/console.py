@@ -244,7 +244,7 @@ def english_names(lang: str) -> dict[str, str]:
 
 #: The ``key=value`` words ``/game config`` takes (its command options).
 CONFIG_KEYS = frozenset({"who_starts", "manager_role", "clear_manager_role", "reminder", "reminders", "deadline",
-                         "on_deadline", "language", "bot_takeover", "auto_forced", "threads",
+                         "on_deadline", "language", "bot_takeover", "auto_forced", "threads", "web",
                          "away_days", "adopt"})
 
 
@@ -476,7 +476,7 @@ class Console:
                 changes = dict(re.split(r"[=:]", w, maxsplit=1) for w in rest)
             except ValueError:
                 raise ServiceError(_("Write settings as key=value, e.g. {cmd:reminder:}6h.")) from None
-            flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads"}
+            flags = {"bot_takeover", "auto_forced", "clear_manager_role", "threads", "web"}
             settings: dict[str, Any] = {k.replace("-", "_"): v for k, v in changes.items()}
             if truth(str(settings.pop("adopt", "false"))):
                 return await s.kept.adopt(actor, p)

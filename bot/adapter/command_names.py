@@ -22,6 +22,6 @@ NAMES = (
     N("options"), N("player"), N("dm"), N("reason"), N("count"), N("number"), N("user"),
     N("who_starts"), N("manager_role"), N("clear_manager_role"), N("reminder"), N("reminders"), N("deadline"),
     N("on_deadline"), N("language"), N("action"), N("seat"), N("level"), N("bot_takeover"),
-    N("auto_forced"), N("where"), N("until"), N("thread"), N("threads"), N("away_days"), N("adopt"),
+    N("auto_forced"), N("where"), N("until"), N("thread"), N("threads"), N("web"), N("away_days"), N("adopt"),
     N("timezone"), N("quiet"), N("digest"),
 )

@@ -195,6 +195,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
         bot_takeover=T("Let a bot play on for a player who runs out of time (forfeit)"),
         auto_forced=T("Play a player's only possible move for them at once"),
         threads=T("Give each new game a thread of its own"),
+        web=T("Give games a web page, linked under their boards (when the bot serves one)"),
         away_days=T("Days of away each person has in any 365 (default 30)"),
         adopt=T("A player of this game: agree that it takes the server's current settings"),
     )
@@ -223,7 +224,8 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                      threads: bool | None = None,
                      away_days: app_commands.Range[int, 0, 365] | None = None,
                      adopt: bool = False,
-                     reminders: app_commands.Range[str, 1, 40] | None = None) -> None:
+                     reminders: app_commands.Range[str, 1, 40] | None = None,
+                     web: bool | None = None) -> None:
         async def call(service: GameService, actor: Actor, place: Place) -> Outcome:
             if adopt:  # a player's agreement, not a moderator's change
                 return await service.kept.adopt(actor, place)
@@ -234,7 +236,7 @@ class GameCommands(app_commands.Group, name="game", description=T("Board games i
                 on_deadline=on_deadline.value if on_deadline else None,
                 language=language.value if language else None,
                 bot_takeover=bot_takeover, auto_forced=auto_forced, threads=threads,
-                away_days=away_days, reminders=reminders,
+                away_days=away_days, reminders=reminders, web=web,
             )
 
         await respond(interaction, call)

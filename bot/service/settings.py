@@ -52,6 +52,8 @@ class Settings(Part):
             *play_lines(settings),
             (_("Each new game gets a thread of its own (`{cmd:threads:} true`).") if settings.threads
              else _("Games are played in the channel itself (`{cmd:threads:} false`).")),
+            (_("Games have a web page, linked under their boards (`{cmd:web:} true`).") if settings.web
+             else _("Games have no web page and no links to one (`{cmd:web:} false`).")),
             _("Per game: `{cmd:game new options:}reminder=6h deadline=2d on-deadline=skip`."),
         ])
 
@@ -88,7 +90,8 @@ class Settings(Part):
                         on_deadline: str | None = None, language: str | None = None,
                         bot_takeover: bool | None = None,
                         auto_forced: bool | None = None, threads: bool | None = None,
-                        away_days: int | str | None = None, reminders: str | None = None) -> Outcome:
+                        away_days: int | str | None = None, reminders: str | None = None,
+                        web: bool | None = None) -> Outcome:
         """Change server settings; Manage Channels only (the role cannot promote itself)."""
         if place.guild_id is None:  # a group DM, a DM: the channel's settings, for anyone there
             if who_starts is not None or manager_role is not None or clear_manager_role:
@@ -135,6 +138,8 @@ class Settings(Part):
             changes["auto_forced"] = int(bool(auto_forced))
         if threads is not None:
             changes["threads"] = int(bool(threads))
+        if web is not None:
+            changes["web"] = int(bool(web))
         if away_days is not None:
             changes["away_days"] = parse_away_days(away_days)
         if language is not None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import renderers
 from games import Game
 
 from ..messages import Actor, Art, Attachment, Outcome
@@ -72,6 +73,7 @@ class GamePage:
     names: Mapping[str, str]  # seat -> name as typed (the page escapes it)
     log: tuple[Any, ...]
     picture: str  # the public board's picture key
+    described: str  # the board in words (the picture's alt text): scores, whose turn, the pieces
     deadlines: tuple[tuple[str, float], ...]  # (seat, when, as a timestamp)
     clocks: tuple[tuple[str, float, bool], ...]  # (seat, seconds left, running)
     positions: int  # how many positions the scrubber steps through (the start is 0)
@@ -109,6 +111,11 @@ class WebPages(Part):
     def enabled(self) -> bool:
         return self.base_url is not None
 
+    async def allowed(self, row: GameRow) -> bool:
+        """Whether the game has a web view: not opened with ``web=off``, and its server (or
+        group DM) has not turned pages off (``/game config web:false``, at once for every game)."""
+        return web_allowed(row) and (await self.ground.settings_for(row)).web
+
     def delivered(self, game_id: int) -> None:
         """The delivery pipeline sent a row of the game: whoever watches it looks again."""
         for listener in list(self.listeners):
@@ -130,8 +137,12 @@ class WebPages(Part):
         return f"{self.base_url.rstrip('/')}/{game_id}/{token}"
 
     async def public_link(self, game_id: int) -> str | None:
-        """The game's public page, or None while the web view is off."""
+        """The game's public page, or None while the web view is off (for the bot, or for the
+        game's server)."""
         if not self.enabled:
+            return None
+        row = await self.store.games.get(game_id)
+        if row is None or not await self.allowed(row):
             return None
         return self._url(game_id, public_token(await self.secret(), game_id))
 
@@ -145,6 +156,8 @@ class WebPages(Part):
             raise NotAllowed(_("That game is not running, so there is no view of your own to open."))
         if not web_allowed(row):
             raise NotAllowed(_("This game was opened with web=off: it has no web view."))
+        if not await self.allowed(row):
+            raise NotAllowed(_("Web pages of games are turned off here (`{cmd:game config} {cmd:web:}`)."))
         mine = [s for s in await self.store.games.seats(game_id, still_in=True) if s.user_id == user_id]
         if not mine:
             raise NotAllowed(_("You're not playing in this game, so it has no view of your own."))
@@ -169,7 +182,7 @@ class WebPages(Part):
         if found is None:
             return None
         row = await self.store.games.get(game_id)
-        if row is None or row.state is None or not web_allowed(row):
+        if row is None or row.state is None or not await self.allowed(row):
             return None
         if found.seat is not None and row.status != Status.RUNNING:
             return None
@@ -215,6 +228,7 @@ class WebPages(Part):
             game_id=row.id, game=game.id, title=game.title, version=row.version,
             running=row.status == Status.RUNNING and game.result(state) is None,
             headline=headline, names=plain, log=tuple(log), picture=picture,
+            described=renderers.alt_text(art.view, art.names),
             deadlines=tuple(deadlines), clocks=tuple(clocks),
             positions=1 + sum(1 for m in moves if m.ends_turn or m.kind in RESIGNING),
             turning=turning, lang=await self._language(row), seat=grant.seat, private=private,

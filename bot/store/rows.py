@@ -156,11 +156,12 @@ class GuildSettings:
     #: Reminder points before a deadline (``50%,8h,1h``), ``every 12h`` or ``off``; None: the
     #: default points (:data:`bot.timekeeping.reminders.DEFAULT`).
     reminders: str | None = None
+    web: bool = True  # games have a web page and their posts link to it (when the bot serves one)
 
 
 SETTING_COLUMNS = ("manager_role_id", "start_policy", "reminder_seconds", "deadline_seconds",
                    "deadline_action", "language", "locale_seen", "bot_takeover",
-                   "auto_forced", "threads", "away_days", "reminders")
+                   "auto_forced", "threads", "away_days", "reminders", "web")
 
 
 #: Key of ``games.timing``: the server's reminder, deadline and deadline action as they were

@@ -10,7 +10,7 @@ from .rows import SETTING_COLUMNS, GuildSettings
 from .table import Table
 
 
-FLAGS = ("bot_takeover", "auto_forced", "threads")
+FLAGS = ("bot_takeover", "auto_forced", "threads", "web")
 
 
 def _settings(row: Any) -> dict[str, Any]:

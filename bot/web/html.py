@@ -39,6 +39,7 @@ YOUR_HAND = _("Your hand")
 YOUR_VIEW = _("Your view")
 MOVES = _("Moves")
 NO_MOVES = _("No moves yet.")
+IN_WORDS = _("The board in words")
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
@@ -119,8 +120,10 @@ def page_html(page: GamePage, base: str, lang: str, at: int | None = None) -> st
         '<div id="live">',
         f'<p class="headline">{say(page.headline, lang)}</p>',
         f'<figure id="board"><img id="picture" src="{e(picture)}" '
-        f'alt="{e(tr(alt, lang))}" '
+        f'alt="{e(page.described or tr(alt, lang))}" '
         f'data-now="{e(base)}/picture/{page.picture}.png?lang={lang}"></figure>',
+        f'<details id="words"><summary>{say(IN_WORDS, lang)}</summary><p>{e(page.described)}</p></details>'
+        if page.described else "",
         _scrubber(page, base, lang, shown),
         _timing(page, names, lang),
         _private(page, base, lang),

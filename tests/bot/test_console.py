@@ -92,7 +92,7 @@ async def test_config_names_an_unknown_setting_and_takes_the_players_agreement(t
         out = await console.handle("alice: /spiel einstellungen zugfrist=2d")  # not an option name
         assert out == ["[nur alice sieht das] `zugfrist` ist keine Einstellung; es gibt: abwesenheit_tage, bei_frist, "
                        "bot_übernimmt, erinnerung, erinnerungen, frist, rolle_entfernen, spiele_in_threads, "
-                       "spielleiter_rolle, sprache, wer_startet, zwangszug_automatisch."]
+                       "spielleiter_rolle, sprache, web, wer_startet, zwangszug_automatisch."]
         await console.handle("alice: /spiel neu aqualin")
         await console.handle("bob: /spiel beitreten")
         await console.handle("alice: /spiel start")

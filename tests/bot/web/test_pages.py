@@ -19,7 +19,7 @@ from bot.messages import Actor
 from bot.replay import replay_moves
 from bot.service import GameService
 from bot.web.server import HEADERS, RateLimit, WebServer
-from bot.service.web_tokens import SEAT_LINK_SECONDS
+from bot.service.web_tokens import SEAT_LINK_SECONDS, public_token
 
 from ..conftest import ALICE, BOB, CAROL, PLACE, FakeClock, delivered
 
@@ -107,7 +107,9 @@ async def test_the_result_links_to_the_replay_and_web_off_hides_everything(
     assert not links_of(sent)
     row = await service.store.games.get(game_id)
     assert row is not None and row.timing["web"] is False
-    status, _page, _headers = await web.get(f"/{game_id}/{(await service.web.public_link(game_id) or '').rsplit('/', 1)[1]}")
+    assert await service.web.public_link(game_id) is None
+    token = public_token(await service.web.secret(), game_id)
+    status, _page, _headers = await web.get(f"/{game_id}/{token}")
     assert status == 404  # the link would be right, but the game has no web view
     with pytest.raises(Exception, match="web=off"):
         await service.web.seat_link(game_id, ALICE.user_id)
@@ -119,6 +121,21 @@ async def test_the_result_links_to_the_replay_and_web_off_hides_everything(
     assert results and [str(link.label) for link in results[0].links] == ["Replay in browser"]
     status, page, _headers = await web.get(results[0].links[0].url)
     assert status == 200 and "finished" in page
+
+
+async def test_a_server_turns_the_pages_off_and_on_at_once(service: GameService, web: Web) -> None:
+    game_id, sent = await aqualin(service)
+    (url,) = links_of(sent)
+    await service.settings.configure(ALICE, PLACE, web=False)
+    assert "no web page" in (await service.settings.show_settings(ALICE, PLACE)).reply
+    assert (await web.get(url))[0] == 404  # the link given before: gone with the setting
+    assert not links_of(await move(service, ALICE))  # and no new ones
+    with pytest.raises(Exception, match="turned off here"):
+        await service.web.seat_link(game_id, BOB.user_id)
+    with pytest.raises(Exception, match="Manage Channels"):
+        await service.settings.configure(BOB, PLACE, web=True)
+    await service.settings.configure(ALICE, PLACE, web=True)
+    assert (await web.get(url))[0] == 200 and links_of(await move(service, BOB)) == [url]
 
 
 async def test_every_bad_link_is_the_same_404(service: GameService, web: Web, clock: FakeClock) -> None:

@@ -14,6 +14,11 @@ set at the time (:mod:`games.ai.mcts` starts from the policy's ``canonical`` sta
    The preferred move's chance is the chance "before": what the position offered; the played
    move's is the chance "after".
 
+A game with a better judge of single moves brings its own (:meth:`Policy.review_chances`), and
+then step 2 is that judge's: Aqualin's is the hard level's two-ply lookahead (the exact score
+change minus the other player's best reply), because its playouts did not predict which move
+wins when the game is played on (``python -m tools.sim.review_check aqualin``).
+
 The turning points are the decisions with the largest loss (before minus after), at least
 :data:`MIN_LOSS`; the best-judged move is the one where the player found the search's move
 and it stood out most from the next best. Pure and seeded: the same game and budget give the

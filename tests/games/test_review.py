@@ -97,3 +97,32 @@ def test_every_game_can_be_reviewed(game_id: str) -> None:
     assert found.judged
     for j in found.judged:
         assert 0.0 <= j.after <= j.before <= 1.0
+
+
+def test_aqualins_judge_sees_only_what_the_player_sees_and_ranks_by_the_lookahead() -> None:
+    """Aqualin's reviews are judged by hard's lookahead (``Policy.review_chances``): the same
+    chances in every world the player cannot rule out (the supply's order is unseen), the move
+    played always among them, and the best of them the lookahead's own choice."""
+    from games.ai.registry import policy_for
+    from games.aqualin import lookahead
+    from games.aqualin.cells import cells_of
+    from games.aqualin.policy import ATTR, moves_with_boards
+
+    game = games.REGISTRY["aqualin"]
+    pol = policy_for(game)
+    for seed in range(4):
+        state = played("aqualin", seed, 6 + 7 * seed)
+        player = sorted(game.waiting_for(state))[0]
+        played_move = game.legal_moves(state, player)[-1]
+        chances = pol.review_chances(game, state, player, played_move)
+        assert chances is not None and played_move in chances
+        assert all(0.0 <= c <= 1.0 for c in chances.values())
+        for world in range(3):
+            other = game.resample(state, player, 1000 * seed + world)
+            assert pol.review_chances(game, other, player, played_move) == chances
+        me = ATTR[state.roles[player]]
+        tiles = lookahead.unseen(cells_of(state.board), state.drawn)
+        worths = {text: lookahead.judge(board, me, gain, tiles)
+                  for gain, board, text in moves_with_boards(state, me)[:40]}
+        best = max(chances.values())
+        assert max(worths.values()) == pytest.approx(max(w for t, w in worths.items() if chances.get(t) == best))

@@ -35,7 +35,7 @@ log = logging.getLogger("bot.service")
 
 #: Pictures kept after drawing, by what they show (about 100 KB each): the web view serves a
 #: board the bot posted without drawing it again.
-DRAWN_KEPT = 256
+DRAWN_KEPT = 128
 
 
 def art_key(art: Art) -> str:

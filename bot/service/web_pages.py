@@ -46,7 +46,7 @@ SECRET_KEY = "web_secret"
 POSITIONS_KEPT = 16
 #: Pictures a page named lately: which game (and seat) each belongs to, so a picture is served
 #: only with a link to its game.
-NAMED_KEPT = 1024
+NAMED_KEPT = 256
 
 
 @dataclass(frozen=True)

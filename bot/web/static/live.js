@@ -54,15 +54,18 @@
     if (!live) return;
     document.getElementById("live").replaceWith(document.adoptNode(live));
     body.dataset.version = fresh.body.dataset.version;
+    body.dataset.running = fresh.body.dataset.running;
     bind(document);
     if (away) show(shown);  // someone looking back stays where they were
   }
 
   bind(document);
-  if (window.EventSource && body.dataset.events) {
+  // A finished game changes no more: only a running one listens.
+  if (window.EventSource && body.dataset.events && body.dataset.running === "1") {
     const events = new EventSource(body.dataset.events);
-    events.addEventListener("move", function (event) {
-      if (event.data !== body.dataset.version) refresh();
+    events.addEventListener("move", async function (event) {
+      if (event.data !== body.dataset.version) await refresh();
+      if (body.dataset.running !== "1") events.close();  // the game just ended
     });
     events.addEventListener("gone", function () { events.close(); });
   }

@@ -69,7 +69,9 @@ async def _measure(requests: int, streams: int, moves: int) -> None:
         store = await Store.open(Path(folder) / "web.sqlite3")
         service = GameService(store, new_seed=lambda: 7)
         service.bots.bots_in_threads = True
-        server = WebServer(service.web, rate=RateLimit(burst=10**9, rate=10**9))
+        # one client address opens every stream here: no per-address limits
+        server = WebServer(service.web, rate=RateLimit(burst=10**9, rate=10**9),
+                           streams_per_address=streams)
         port = await server.start(0, host="127.0.0.1")
         service.web.base_url = f"http://127.0.0.1:{port}"
         try:
@@ -117,6 +119,7 @@ async def _measure(requests: int, streams: int, moves: int) -> None:
                 opened = []
                 for _ in range(streams):
                     response = await http.get(url + "/events")
+                    assert response.status == 200, response.status
                     await response.content.readline()  # retry:
                     opened.append(response)
                 for response in opened:  # past the hello event
@@ -125,8 +128,12 @@ async def _measure(requests: int, streams: int, moves: int) -> None:
                 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
                 async def heard(response: aiohttp.ClientResponse) -> None:
-                    while not (await response.content.readline()).startswith(b"event: move"):
-                        pass
+                    while True:
+                        line = await response.content.readline()
+                        if not line:
+                            raise RuntimeError("an event stream ended")
+                        if line.startswith(b"event: move"):
+                            return
 
                 t0 = time.perf_counter()
                 listening = [asyncio.create_task(heard(r)) for r in opened]

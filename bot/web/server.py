@@ -136,8 +136,10 @@ class WebServer:
     """The aiohttp application and its runner (started and stopped with the bot)."""
 
     def __init__(self, pages: WebPages, *, behind_proxy: bool = False,
-                 rate: RateLimit | None = None) -> None:
+                 rate: RateLimit | None = None,
+                 streams_per_address: int = STREAMS_PER_ADDRESS) -> None:
         self.pages = pages
+        self.streams_per_address = streams_per_address
         self.hub = LiveHub()
         self.behind_proxy = behind_proxy
         self.rate = rate or RateLimit()
@@ -241,7 +243,7 @@ class WebServer:
     async def events(self, request: web.Request) -> web.StreamResponse:
         game_id, token = int(request.match_info["game"]), request.match_info["token"]
         address = self.address(request)
-        if (self._streams_of.get(address, 0) >= STREAMS_PER_ADDRESS
+        if (self._streams_of.get(address, 0) >= self.streams_per_address
                 or self.hub.streams >= STREAMS_IN_ALL):
             return web.Response(status=429, text="Too many open streams.", headers={"Retry-After": "60"})
         if await self.pages.grant(game_id, token) is None:

@@ -644,7 +644,7 @@ class Console:
                                                       label=HINT_LABEL, command=self._command("hint"))))
                 for link in post.links:  # the web view (--web)
                     lines.append("  " + self._plain(_("(link: {label} → {url})", label=link.label, url=link.url)))
-                if post.links and post.web_of is not None and post.replay_of is None:
+                if post.links and post.web_of is not None and post.my_view:
                     lines.append("  " + self._plain(_("(button: {label}; `/press myview` presses it)",
                                                       label=MY_VIEW_LABEL)))
                 if post.wait is not None:

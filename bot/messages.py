@@ -157,6 +157,8 @@ class Post:
     #: The game whose web page a link button opens (a board post of a game that allows it);
     #: the link itself is made when the post is sent, and only while the web view is on.
     web_of: int | None = None
+    #: Offer the My view button beside it: the game has hands (a seat's own page shows more).
+    my_view: bool = False
     links: tuple[Link, ...] = ()  # link buttons, filled in when it is sent
 
 

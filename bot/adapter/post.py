@@ -68,7 +68,7 @@ def post_kwargs(post: Post, lang: str) -> dict[str, Any]:
             if len(view.children) < 25:
                 view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=link.url,
                                                 label=say(link.label, lang, 80), emoji="🌐"))
-        if post.web_of is not None and post.replay_of is None and len(view.children) < 25:
+        if post.web_of is not None and post.my_view and len(view.children) < 25:
             view.add_item(MyViewButton(post.web_of, say(MY_VIEW_LABEL, lang, 80)))
     if post.wait is not None:  # a chess clock ran out: the others may wait instead
         view = view or discord.ui.View(timeout=None)

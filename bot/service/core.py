@@ -102,9 +102,10 @@ class Narrator(Part):
         # a teaching game: a Hint button for whoever is to act (the service checks the presser)
         hint_of = (row.id if row is not None and teaching(row) and any(users[p] for p in waiting)
                    else None)
+        web_of = row.id if row is not None and web_allowed(row) else None
         return Post(text=lines(parts), art=art, mention=tuple(pinged), is_board=True, buttons=buttons,
-                    hint_of=hint_of,
-                    web_of=row.id if row is not None and web_allowed(row) else None)
+                    hint_of=hint_of, web_of=web_of,
+                    my_view=web_of is not None and renderers.record(game.id).hand is not None)
 
     @staticmethod
     def _your_turn(game: Game, state: Any, seats: Sequence[SeatRow], waiting: Sequence[str],

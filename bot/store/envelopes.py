@@ -152,6 +152,7 @@ def encode_post(post: Post) -> dict[str, Any]:
         **({"in_channel": True} if post.in_channel else {}),
         **({"hint_of": post.hint_of} if post.hint_of is not None else {}),
         **({"web_of": post.web_of} if post.web_of is not None else {}),
+        **({"my_view": True} if post.my_view else {}),
     }
 
 
@@ -163,6 +164,7 @@ def decode_post(data: dict[str, Any]) -> Post:
         replay_of=data.get("replay_of"), is_replay=data.get("is_replay", False),
         art=decode_art(data.get("art")), in_channel=bool(data.get("in_channel", False)),
         hint_of=data.get("hint_of"), web_of=data.get("web_of"),
+        my_view=bool(data.get("my_view", False)),
         asks=tuple(AskButton(label=decode_text(a["label"]), game_id=a["game_id"], action=a["action"])
                    for a in data.get("asks", ())),
         wait=(WaitButton(label=decode_text(data["wait"]["label"]), game_id=data["wait"]["game_id"],

@@ -144,11 +144,11 @@ async def test_hint_command_and_button_in_a_teaching_game(harness: Harness, monk
 
 
 async def test_web_links_under_the_board_and_my_view_only_for_the_presser(harness: Harness) -> None:
-    """With the web view on, the board post carries a link button to the game's page and a My
-    view button; pressing it answers only the presser, with a link to their own view."""
+    """With the web view on, the board post carries a link button to the game's page, and in a
+    game with hands a My view button: it answers only the presser, with a link to their own view."""
     h = harness
     h.client.service.web.base_url = "https://games.example.org"
-    await open_lobby(h, "role=host-colour")
+    await h.command(ALICE, "game", "new", game="kahuna")
     await h.command(BOB, "game", "join")
     sent = await h.command(ALICE, "game", "start")
     board = next(p for p in channel_posts(sent) if p.files)

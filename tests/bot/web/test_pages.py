@@ -93,6 +93,7 @@ async def test_a_board_post_links_to_a_page_that_shows_the_board_it_posted(
     monkeypatch.setattr(service.drawing, "_render", counted)
     status, page, headers = await web.get(url)
     assert status == 200 and "Aqualin game" in page and "waiting for <strong>Alice</strong>" in page
+    assert not any(s.post.my_view for s in sent.sent if s.post is not None)  # no hands, no own view
     for name, value in HEADERS.items():
         assert headers[name] == value
     assert headers["Cache-Control"] == "no-store"
@@ -298,7 +299,9 @@ async def test_kahuna_hands_stay_hidden_on_every_public_page_and_picture(service
     from ..kahuna_turns import ACTORS, KAHUNA, current, start
 
     started = await start(service)
-    (url,) = links_of(await delivered(service, started))
+    first = await delivered(service, started)
+    (url,) = links_of(first)
+    assert any(s.post.my_view for s in first.sent if s.post is not None)  # hands: My view offered
     stream = await web.http.get(url + "/events")  # all it says, read at the end
     row, _state = await current(service)
     seats = await service.store.games.seats(row.id)

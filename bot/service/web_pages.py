@@ -104,8 +104,10 @@ class WebPages(Part):
     _secret: bytes | None = field(default=None, init=False)
     _positions: OrderedDict[tuple[int, int, str], list[Any]] = field(default_factory=OrderedDict,
                                                                     init=False)
-    _named: OrderedDict[str, tuple[int, str | None, Art]] = field(default_factory=OrderedDict,
-                                                                  init=False)
+    #: picture key -> (its game, the links that may see it: None for the public one, else the
+    #: seat, the picture)
+    _named: OrderedDict[str, tuple[int, frozenset[str | None], Art]] = field(
+        default_factory=OrderedDict, init=False)
 
     @property
     def enabled(self) -> bool:
@@ -184,8 +186,10 @@ class WebPages(Part):
         row = await self.store.games.get(game_id)
         if row is None or row.state is None or not await self.allowed(row):
             return None
-        if found.seat is not None and row.status != Status.RUNNING:
-            return None
+        if found.seat is not None and (row.status != Status.RUNNING or not any(
+                s.player_id == found.seat and s.user_id == found.user_id
+                for s in await self.store.games.seats(row.id, still_in=True))):
+            return None  # the game ended, or the seat was left (or handed on) since the link
         return found, row
 
     async def page(self, game_id: int, token: str) -> GamePage | None:
@@ -196,10 +200,6 @@ class WebPages(Part):
         grant, row = granted
         game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
-        if grant.seat is not None and not any(
-                s.player_id == grant.seat and s.user_id == grant.user_id
-                for s in await self.store.games.seats(row.id, still_in=True)):
-            return None  # the seat was left (or handed on) since the link was given
         sight = await self.sights.sight(game, row, seats, user_id=grant.user_id)
         state, moves = sight.state, sight.moves
         plain = {p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()}
@@ -207,7 +207,8 @@ class WebPages(Part):
         log = await asyncio.to_thread(log_entries, game, players, row, moves, plain)
         headline = self.looking._status_line(game, row, state, seats, moves, sight.movers)
         art = self.drawing.art(game, row, state, seats, "web")
-        picture = self._name(art, row.id, None)
+        # a seat's page may show its own steps of a turn in progress: its board is its own too
+        picture = self._name(art, row.id, grant.seat)
         deadlines: list[tuple[str, float]] = []
         clocks: list[tuple[str, float, bool]] = []
         if row.status == Status.RUNNING and game.result(state) is None:
@@ -263,7 +264,9 @@ class WebPages(Part):
     def _name(self, art: Art, game_id: int, seat: str | None) -> str:
         """A picture's key, remembered as this game's (and seat's)."""
         key = art_key(art)
-        self._named[key] = (game_id, seat, art)
+        known = self._named.get(key)
+        seen_by = (known[1] if known is not None and known[0] == game_id else frozenset()) | {seat}
+        self._named[key] = (game_id, seen_by, art)
         self._named.move_to_end(key)
         while len(self._named) > NAMED_KEPT:
             self._named.popitem(last=False)
@@ -272,14 +275,14 @@ class WebPages(Part):
     async def picture(self, game_id: int, token: str, key: str, lang: str) -> Attachment | None:
         """A picture a page of this link named, in ``lang`` (drawn only if the bot has not
         drawn it already); None if the link may not see it."""
-        named = self._named.get(key)
-        if named is None:  # another process named it (shards), or it was forgotten: read the
-            await self.page(game_id, token)  # page once, which names its pictures here
-            named = self._named.get(key)
-        if named is None or named[0] != game_id:
-            return None
         granted = await self.grant(game_id, token)
-        if granted is None or named[1] not in (None, granted[0].seat):
+        if granted is None:
+            return None
+        named = self._named.get(key)
+        if named is None or granted[0].seat not in named[1]:  # named by another process
+            await self.page(game_id, token)  # (shards), or forgotten: the page names its own
+            named = self._named.get(key)
+        if named is None or named[0] != game_id or granted[0].seat not in named[1]:
             return None
         return await self.drawing.drawn_art(named[2].read_in(lang))
 

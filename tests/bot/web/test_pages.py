@@ -334,6 +334,11 @@ async def test_kahuna_hands_stay_hidden_on_every_public_page_and_picture(service
         if in_progress and seen_before is not None:
             assert (body, image) == seen_before  # a turn in progress: nothing new shows
             mid_turn += 1
+            mover = moves[-1].player_id  # their own page shows their steps; the public link never
+            own = (await web.get(await service.web.seat_link(row.id, int(mover))))[1]
+            key = picture_path(own).split("/picture/")[1]
+            assert picture_path(own) != picture_path(page)
+            assert (await web.get_bytes(f"{url}/picture/{key}"))[0] == 404
         seen_before = (body, image)
         (player,) = KAHUNA.to_act(state) or KAHUNA.waiting_for(state)
         choice = rng.choice(KAHUNA.legal_moves(state, player))

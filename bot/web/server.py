@@ -105,6 +105,11 @@ class LiveHub:
             if queue.empty():
                 queue.put_nowait(game_id)
 
+    def wake_all(self) -> None:
+        """Every stream looks up at once (the server is stopping)."""
+        for game_id in list(self._watchers):
+            self.changed(game_id)
+
     @property
     def streams(self) -> int:
         return sum(len(w) for w in self._watchers.values())
@@ -170,6 +175,7 @@ class WebServer:
 
     async def stop(self) -> None:
         self._closing.set()
+        self.hub.wake_all()  # the open streams end now, not at their next keep-alive
         if self.hub.changed in self.pages.listeners:
             self.pages.listeners.remove(self.hub.changed)
         if self._runner is not None:
@@ -264,6 +270,8 @@ class WebServer:
                     changed = True
                 except TimeoutError:
                     changed = False
+                if self._closing.is_set():
+                    break
                 if not changed and time.monotonic() - looked >= LOOK_EVERY:
                     looked = time.monotonic()  # a move another process delivered
                     now = await self.pages.version(game_id)

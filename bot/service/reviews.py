@@ -188,8 +188,8 @@ class Reviews(Part):
         state = game.load(row.state or "")
         names = seat_names(game, state, seats)
         team = game.multi_seat
-        parts: list[Any] = [_("📝 **Review of {game} game {n}**, asked for by **{name}**: judged by a "
-                              "normal bot's search from what each player could see at the time.",
+        parts: list[Any] = [_("📝 **Review of {game} game {n}**, asked for by **{name}**: judged by the "
+                              "bot from what each player could see at the time.",
                               game=game.title, n=row.id, name=safe_name(actor.name))]
         for j in found.turning:
             words = dict(n=j.number, name=names.get(j.player, j.player),

@@ -9,7 +9,8 @@ pipeline, with the web server on 127.0.0.1. Then, from a client in the same proc
 * 100 open event streams on one game: the memory they hold, and how long one delivered move
   takes to reach all of them.
 
-Not a test: quote the numbers in notes.
+Not a test: quote the numbers in notes. Needs a checkout with the test extra (the games are
+set up as the browser tests set them up, :mod:`tests.e2e.web_games`).
 """
 
 from __future__ import annotations
@@ -25,15 +26,11 @@ import aiohttp
 
 import games
 
-from bot.delivery.pipeline import Pipeline
-from bot.delivery.recorder import Recorder
-from bot.messages import Actor, Outcome, Place
+from bot.messages import Place
 from bot.service import GameService
 from bot.store import Store
 from bot.web.server import RateLimit, WebServer
-
-ALICE = Actor(user_id=101, name="Alice", manage_channels=True)
-BOB = Actor(user_id=202, name="Bob")
+from tests.e2e.web_games import open_game, play_first_move
 
 
 def pct(samples: list[float], q: float) -> float:
@@ -44,24 +41,6 @@ def pct(samples: list[float], q: float) -> float:
 def line(name: str, samples: list[float]) -> str:
     return (f"  {name:<36} p50 {pct(samples, 0.5) * 1e3:7.2f} ms   p99 {pct(samples, 0.99) * 1e3:7.2f} ms"
             f"   ({len(samples)} requests)")
-
-
-async def _deliver(service: GameService, outcome: Outcome, place: Place) -> Recorder:
-    recorder = Recorder()
-    pipeline = Pipeline(service, recorder)
-    await pipeline.deliver(outcome, place)
-    await pipeline.sweep(grace=0)
-    return recorder
-
-
-async def _move(service: GameService, place: Place) -> None:
-    row = await service.store.games.active_game(place.channel_id)
-    assert row is not None and row.state is not None
-    game = games.REGISTRY[row.game]
-    state = game.load(row.state)
-    player = sorted(game.to_act(state))[0]
-    actor = ALICE if player.startswith("101") else BOB
-    await _deliver(service, await service.play.move(actor, place, game.legal_moves(state, player)[0]), place)
 
 
 async def _measure(requests: int, streams: int, moves: int) -> None:
@@ -78,12 +57,9 @@ async def _measure(requests: int, streams: int, moves: int) -> None:
             urls: dict[str, tuple[str, Place]] = {}
             for n, game_id in enumerate(sorted(games.REGISTRY)):
                 place = Place(guild_id=1, channel_id=100 + n)
-                await service.lobby.new_game(ALICE, place, game_id, "")
-                await service.lobby.join(BOB, place)
-                sent = await _deliver(service, await service.lobby.start(ALICE, place), place)
-                url = next(link.url for s in sent.sent if s.post is not None for link in s.post.links)
+                url = await open_game(service, game_id, place)
                 for _ in range(moves):
-                    await _move(service, place)
+                    await play_first_move(service, place)
                 urls[game_id] = (url, place)
             async with aiohttp.ClientSession() as http:
                 pages: list[float] = []
@@ -137,7 +113,7 @@ async def _measure(requests: int, streams: int, moves: int) -> None:
 
                 t0 = time.perf_counter()
                 listening = [asyncio.create_task(heard(r)) for r in opened]
-                await _move(service, place)
+                await play_first_move(service, place)
                 delivered = time.perf_counter() - t0
                 await asyncio.gather(*listening)
                 reached = time.perf_counter() - t0

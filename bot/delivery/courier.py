@@ -102,7 +102,7 @@ class Courier:
                 return
             post = dataclasses.replace(post, text=summary)
         if post.web_of is not None and service.web.enabled:  # the game's page, a click away
-            url = await service.web.public_link(post.web_of)
+            url = await service.web.post_link(post.web_of, parcel.place)
             label = BROWSER_REPLAY_LABEL if post.replay_of is not None else OPEN_BOARD_LABEL
             post = dataclasses.replace(post, links=(Link(label, url),) if url else ())
         if post.art is not None:  # its words in the post's language, as the text's

@@ -83,9 +83,10 @@ class Drawing(Part):
 
     async def drawn_art(self, art: Art) -> Attachment | None:
         """``art`` as this process drew it last (a posted board), else drawn now and kept."""
-        kept = self._drawn.get(art_key(art))
+        key = art_key(art)
+        kept = self._drawn.get(key)
         if kept is not None:
-            self._drawn.move_to_end(art_key(art))
+            self._drawn.move_to_end(key)
             return kept
         return await self.render_art(art)
 

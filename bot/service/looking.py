@@ -79,7 +79,7 @@ class Looking(Part):
                                                 actor.lang, focus)
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
-        return Outcome(reply=self._status_line(game, row, state, seats, sight.moves,
+        return Outcome(reply=self.status_line(game, row, state, seats, sight.moves,
                                                self._ahead(sight)), reply_file=image,
                        game_id=row.id)
 
@@ -88,7 +88,7 @@ class Looking(Part):
         return _("The {game} lobby here was aborted before the game started ({reason}).",
                  game=game.title, reason=abort_reason(row))
 
-    def _status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
+    def status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
                      moves: Sequence[MoveRow] = (), movers: Collection[str] = ()) -> Text:
         """``movers``: the seats partway through a turn the asker sees from its start (they
         are the ones waited for, whatever that start offered others)."""
@@ -123,7 +123,7 @@ class Looking(Part):
         tags = {s.player_id: game.seat_tag(state, s.player_id) for s in listed}
         players = seat_list(listed, row.host_id, names, tags)
         parts: list[Any] = [
-            self._status_line(game, row, state, seats, moves, self._ahead(sight)),
+            self.status_line(game, row, state, seats, moves, self._ahead(sight)),
             _("Players: {players}", players=players),
             _("Moves played: {n} · options: {options}", n=len(moves), options=opts)
             if row.status == Status.RUNNING else  # over: "Træk i alt", not "indtil nu"

@@ -20,7 +20,7 @@ from typing import Any
 import renderers
 from games import Game
 
-from ..messages import Actor, Art, Attachment, Outcome
+from ..messages import Actor, Art, Attachment, Outcome, Place
 from ..refusals import NotAllowed
 from ..replay import RESIGNING, turn_views
 from ..store import GameRow, MoveRow, SeatRow
@@ -36,7 +36,7 @@ from .looking import Looking
 from .names import _, seat_names
 from .part import Part
 from .settings import Settings
-from .sight import Sights
+from .sight import Sight, Sights
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,23 @@ POSITIONS_KEPT = 16
 #: Pictures a page named lately: which game (and seat) each belongs to, so a picture is served
 #: only with a link to its game.
 NAMED_KEPT = 256
+
+
+def _ends_turn(m: MoveRow) -> bool:
+    """Whether the scrubber has a position after this log entry (as ``turn_views`` does)."""
+    return m.ends_turn or m.kind in RESIGNING
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """A game as one link's holder may see it, with the names as typed."""
+
+    grant: Grant
+    row: GameRow
+    game: Game
+    seats: list[SeatRow]
+    sight: Sight
+    names: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -65,7 +82,6 @@ class GamePage:
     """Everything one page shows, read at once."""
 
     game_id: int
-    game: str  # the engine's id
     title: Any
     version: int  # changes whenever the page would: the stored game's version
     running: bool
@@ -82,7 +98,6 @@ class GamePage:
     seat: str | None = None  # a seat's own page
     private: Any = None  # that seat's words (its hand)
     private_picture: str | None = None
-    web: bool = True
 
 
 @dataclass(eq=False, repr=False, kw_only=True)
@@ -102,7 +117,7 @@ class WebPages(Part):
     #: updates listen here).
     listeners: list[Callable[[int], None]] = field(default_factory=list, init=False)
     _secret: bytes | None = field(default=None, init=False)
-    _positions: OrderedDict[tuple[int, int, str], list[Any]] = field(default_factory=OrderedDict,
+    _positions: OrderedDict[tuple[int, int, int], list[Any]] = field(default_factory=OrderedDict,
                                                                     init=False)
     #: picture key -> (its game, the links that may see it: None for the public one, else the
     #: seat, the picture)
@@ -138,13 +153,10 @@ class WebPages(Part):
         assert self.base_url is not None
         return f"{self.base_url.rstrip('/')}/{game_id}/{token}"
 
-    async def public_link(self, game_id: int) -> str | None:
-        """The game's public page, or None while the web view is off (for the bot, or for the
-        game's server)."""
-        if not self.enabled:
-            return None
-        row = await self.store.games.get(game_id)
-        if row is None or not await self.allowed(row):
+    async def post_link(self, game_id: int, place: Place) -> str | None:
+        """The public page for a post of the game being sent to ``place``: the post says the
+        game allows it (``Post.web_of``), so only the bot's and the place's settings count."""
+        if not self.enabled or not (await self.ground.settings_for(place)).web:
             return None
         return self._url(game_id, public_token(await self.secret(), game_id))
 
@@ -192,8 +204,9 @@ class WebPages(Part):
             return None  # the game ended, or the seat was left (or handed on) since the link
         return found, row
 
-    async def page(self, game_id: int, token: str) -> GamePage | None:
-        """The page a link opens, or None (see :meth:`grant`)."""
+    async def _seen(self, game_id: int, token: str) -> _Seen | None:
+        """The game as the link's holder may see it (a bystander, or the seat's player), or None
+        (see :meth:`grant`)."""
         granted = await self.grant(game_id, token)
         if granted is None:
             return None
@@ -201,11 +214,19 @@ class WebPages(Part):
         game = self.ground.engine(row.game)
         seats = await self.store.games.seats(row.id)
         sight = await self.sights.sight(game, row, seats, user_id=grant.user_id)
-        state, moves = sight.state, sight.moves
-        plain = {p: str(n) for p, n in seat_names(game, state, seats, safe=False).items()}
+        plain = {p: str(n) for p, n in seat_names(game, sight.state, seats, safe=False).items()}
+        return _Seen(grant, row, game, seats, sight, plain)
+
+    async def page(self, game_id: int, token: str) -> GamePage | None:
+        """The page a link opens, or None (see :meth:`grant`)."""
+        seen = await self._seen(game_id, token)
+        if seen is None:
+            return None
+        grant, row, game, seats, plain = seen.grant, seen.row, seen.game, seen.seats, seen.names
+        state, moves = seen.sight.state, seen.sight.moves
         players = [s.player_id for s in seats]
         log = await asyncio.to_thread(log_entries, game, players, row, moves, plain)
-        headline = self.looking._status_line(game, row, state, seats, moves, sight.movers)
+        headline = self.looking.status_line(game, row, state, seats, moves, seen.sight.movers)
         art = self.drawing.art(game, row, state, seats, "web")
         # a seat's page may show its own steps of a turn in progress: its board is its own too
         picture = self._name(art, row.id, grant.seat)
@@ -226,12 +247,12 @@ class WebPages(Part):
         review = await self.store.reviews.get(row.id)
         turning = self._turning(moves, review.data if review is not None else None)
         return GamePage(
-            game_id=row.id, game=game.id, title=game.title, version=row.version,
+            game_id=row.id, title=game.title, version=row.version,
             running=row.status == Status.RUNNING and game.result(state) is None,
             headline=headline, names=plain, log=tuple(log), picture=picture,
             described=renderers.alt_text(art.view, art.names),
             deadlines=tuple(deadlines), clocks=tuple(clocks),
-            positions=1 + sum(1 for m in moves if m.ends_turn or m.kind in RESIGNING),
+            positions=1 + sum(1 for m in moves if _ends_turn(m)),
             turning=turning, lang=await self._language(row), seat=grant.seat, private=private,
             private_picture=private_picture)
 
@@ -248,7 +269,7 @@ class WebPages(Part):
         after: list[int] = []
         position = 0
         for m in moves:
-            if m.ends_turn or m.kind in RESIGNING:
+            if _ends_turn(m):
                 position += 1
             after.append(position)
         judged = {j["number"]: j for j in review.get("judged", ())}
@@ -288,25 +309,21 @@ class WebPages(Part):
 
     async def position(self, game_id: int, token: str, index: int, lang: str) -> Attachment | None:
         """The public board after ``index`` finished turns (0: the start), for the scrubber."""
-        granted = await self.grant(game_id, token)
-        if granted is None:
+        seen = await self._seen(game_id, token)
+        if seen is None:
             return None
-        grant, row = granted
-        game = self.ground.engine(row.game)
-        seats = await self.store.games.seats(row.id)
-        sight = await self.sights.sight(game, row, seats, user_id=grant.user_id)
-        shown = [m for m in sight.moves if m.ends_turn or m.kind in RESIGNING]
-        views = await self._views(game, row, seats, sight.moves, len(shown))
+        views = await self._views(seen.game, seen.row, seen.seats, seen.sight.moves)
         if not 0 <= index < len(views):
             return None
-        plain = {p: str(n) for p, n in seat_names(game, sight.state, seats, safe=False).items()}
-        art = Art(kind="board", game=game.id, view=views[index], names=plain,
-                  filename=f"{game.id}-{row.id}-at{index}.png", lang=lang)
+        art = Art(kind="board", game=seen.game.id, view=views[index], names=seen.names,
+                  filename=f"{seen.game.id}-{seen.row.id}-at{index}.png", lang=lang)
         return await self.drawing.drawn_art(art)
 
     async def _views(self, game: Game, row: GameRow, seats: Sequence[SeatRow],
-                     moves: Sequence[MoveRow], turns: int) -> list[Any]:
-        key = (row.id, turns, str(len(moves)))
+                     moves: Sequence[MoveRow]) -> list[Any]:
+        # the log as it stands, as Sights keys a turn's start: its length and last entry (a
+        # move taken back and another played instead would leave the length as it was)
+        key = (row.id, len(moves), moves[-1].n if moves else 0)
         kept = self._positions.get(key)
         if kept is not None:
             return kept

@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import quote
 
 from games.text import translator
 
@@ -216,6 +215,3 @@ def not_found_html() -> str:
             "a player's own view stop working after 7 days, when the game ends or when the player "
             "leaves it; ask the bot for a new one.</p></main></body></html>")
 
-
-def quoted(text: str) -> str:
-    return quote(text, safe="")

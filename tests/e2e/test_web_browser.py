@@ -10,22 +10,18 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 import pytest_asyncio
 
 import games
 import renderers
-from bot.delivery.pipeline import Pipeline
-from bot.delivery.recorder import Recorder
-from bot.messages import Actor, Outcome, Place
+from bot.messages import Place
 from bot.service import GameService
 from bot.store import Store
 from bot.web.server import RateLimit, WebServer
 
 from .browser import phone
+from .web_games import open_game, play_first_move
 
-ALICE = Actor(user_id=101, name="Alice", manage_channels=True)
-BOB = Actor(user_id=202, name="Bob")
 ARTIFACTS = Path(os.environ.get("TIDEPOOL_ARTIFACTS", "test-artifacts")) / "web"
 
 
@@ -43,32 +39,6 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[GameService, WebServer]]
         await server.stop()
         service.close()
         await store.close()
-
-
-async def deliver(service: GameService, outcome: Outcome, place: Place) -> Recorder:
-    recorder = Recorder()
-    pipeline = Pipeline(service, recorder)
-    await pipeline.deliver(outcome, place)
-    await pipeline.sweep(grace=0)
-    return recorder
-
-
-async def open_game(service: GameService, game_id: str, place: Place) -> str:
-    """Alice and Bob start a game; the link under its first board."""
-    await service.lobby.new_game(ALICE, place, game_id, "")
-    await service.lobby.join(BOB, place)
-    sent = await deliver(service, await service.lobby.start(ALICE, place), place)
-    return next(link.url for s in sent.sent if s.post is not None for link in s.post.links)
-
-
-async def play_first_move(service: GameService, place: Place) -> None:
-    row = await service.store.games.active_game(place.channel_id)
-    assert row is not None and row.state is not None
-    game = games.REGISTRY[row.game]
-    state = game.load(row.state)
-    player = sorted(game.to_act(state))[0]
-    actor = ALICE if player.startswith("101") else BOB
-    await deliver(service, await service.play.move(actor, place, game.legal_moves(state, player)[0]), place)
 
 
 async def test_a_phone_sees_the_move_land_and_scrubs_back_to_the_start(

@@ -7,7 +7,7 @@ import asyncio
 import random
 import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import aiohttp
 import pytest
@@ -108,7 +108,8 @@ async def test_the_result_links_to_the_replay_and_web_off_hides_everything(
     assert not links_of(sent)
     row = await service.store.games.get(game_id)
     assert row is not None and row.timing["web"] is False
-    assert await service.web.public_link(game_id) is None
+    # the server allows pages (a post would carry one), but this game hides its own
+    assert await service.web.post_link(game_id, PLACE) is not None
     token = public_token(await service.web.secret(), game_id)
     status, _page, _headers = await web.get(f"/{game_id}/{token}")
     assert status == 404  # the link would be right, but the game has no web view
@@ -130,6 +131,7 @@ async def test_a_server_turns_the_pages_off_and_on_at_once(service: GameService,
     await service.settings.configure(ALICE, PLACE, web=False)
     assert "no web page" in (await service.settings.show_settings(ALICE, PLACE)).reply
     assert (await web.get(url))[0] == 404  # the link given before: gone with the setting
+    assert await service.web.post_link(game_id, PLACE) is None
     assert not links_of(await move(service, ALICE))  # and no new ones
     with pytest.raises(Exception, match="turned off here"):
         await service.web.seat_link(game_id, BOB.user_id)
@@ -327,7 +329,9 @@ async def test_kahuna_hands_stay_hidden_on_every_public_page_and_picture(service
         expected = renderers.render_board(KAHUNA.view(seen, None), names, lang="en")
         body = re.sub(r'data-version="\d+"', "", page)
         assert image == expected
-        for seat in seats:  # no hand, in words or in the view's terms
+        # no seat's own section, and no picture but the public board's
+        assert 'id="mine"' not in page and page.count("/picture/") == 2  # the img and its data-now
+        for seat in seats:  # no hand, in the view's terms
             hand = KAHUNA.view(state, seat.player_id).get("hand")
             if hand:
                 assert f"hand: {', '.join(hand)}" not in page.lower()

@@ -80,7 +80,7 @@ class Looking(Part):
         if image is None:
             raise ServiceError(_("I couldn't draw the board just now; please try again."))
         return Outcome(reply=self.status_line(game, row, state, seats, sight.moves,
-                                               self._ahead(sight)), reply_file=image,
+                                              self._ahead(sight)), reply_file=image,
                        game_id=row.id)
 
     @staticmethod
@@ -89,7 +89,7 @@ class Looking(Part):
                  game=game.title, reason=abort_reason(row))
 
     def status_line(self, game: Game, row: GameRow, state: Any, seats: Sequence[SeatRow],
-                     moves: Sequence[MoveRow] = (), movers: Collection[str] = ()) -> Text:
+                    moves: Sequence[MoveRow] = (), movers: Collection[str] = ()) -> Text:
         """``movers``: the seats partway through a turn the asker sees from its start (they
         are the ones waited for, whatever that start offered others)."""
         names = seat_names(game, state, seats)

@@ -131,6 +131,13 @@ class Policy:
         compares the search's moves on sampled worlds."""
         return None
 
+    def chances(self, game: AnyGame, state: Any) -> Rewards:
+        """Each player's chance (0..1) of winning from an unfinished position, as a review says
+        it (:mod:`games.ai.review`). Default: the evaluation. A game whose evaluation ranks
+        positions well but is no chance (too sure early, or Kraqua's planner outlook, too
+        glum) maps its estimate to how often such positions were won in played games."""
+        return self.evaluate(game, state)
+
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         """Rewards of an unfinished position (default: nobody is ahead)."""
         players = game.players(state)

@@ -8,9 +8,12 @@ set at the time (:mod:`games.ai.mcts` starts from the policy's ``canonical`` sta
    whole game fits in about a minute of one core);
 2. how the move played and the preferred one compare: both are played on the *same* sampled
    worlds (common random numbers), each world played on with the game's playout policy and
-   then scored by its evaluation, as the chance (0..1) that the player wins (Kraqua: that
-   the team escapes). The best of the moves compared is picked on one set of worlds and
-   measured on another, so that its luck in the first sample is not counted as its worth.
+   then scored as the chance (0..1) that the player wins (Kraqua: that the team escapes).
+   That chance is :meth:`Policy.chances`: the evaluation, where a game has not fitted its
+   estimate to how often such positions were won (Aqua, Kahuna and Kraqua have; their
+   evaluations rank moves well but are far too sure, or in Kraqua far too glum, to be read
+   as a chance). The best of the moves compared is picked on one set of worlds and measured
+   on another, so that its luck in the first sample is not counted as its worth.
    The preferred move's chance is the chance "before": what the position offered; the played
    move's is the chance "after".
 
@@ -143,7 +146,7 @@ def _play_on(game: AnyGame, pol: Any, state: Any, depth: int, rng: Rng) -> dict[
             break
         state = game.apply(state, step[0], step[1])
     rewards: dict[str, float] = (pol.outcome(game, state) if game.result(state) is not None
-                                 else pol.evaluate(game, state))
+                                 else pol.chances(game, state))
     return rewards
 
 

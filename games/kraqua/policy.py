@@ -27,6 +27,11 @@ bot adds what it cannot know: how the dice may really fall.
   normal's horizon had escaped exactly as often as normal over 100 seeds.
 * The other hooks serve the flat choice: candidates (the planner's favourite first, its
   seat first), planner playouts to the next turn boundary, and exp(outlook) as the reward.
+* **The chance said** (a hint's percentages, a review's): exp(outlook) ranks positions but
+  is no chance (it says 2-8 % where planners escape about half the time), so what a player
+  reads is :func:`escape_chance`, the outlook and round mapped to the share of such
+  positions from which the planner escaped (``python -m tools.sim.kraqua_calibrate``). The
+  bots decide by exp(outlook) as before.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ import time
 from ..base import AnyGame
 from . import planner
 from ..rng import Rng
-from ..ai.policy import Policy, Rewards
+from ..ai.policy import Policy, Rewards, logistic
 
 #: how much better (in P(win)) an option must look than the planner's favourite, on the same
 #: sampled worlds, before the bot plays it instead
@@ -48,11 +53,43 @@ MARGIN = 0.01
 EASY_SLACK = 0.05
 
 
+#: :func:`escape_chance`'s logistic regression: constant, outlook, round, outlook x round
+#: (fitted by ``python -m tools.sim.kraqua_calibrate``: 9,193 turn boundaries of 300 games,
+#: each played on to the end by the planner with the unseen parts dealt again)
+ESCAPE = (2.956, 0.386, -0.057, 0.197)
+#: outlooks below this (a lost game's, about -1000) count as this
+OUTLOOK_FLOOR = -12.0
+
+
 def team_value(state: Any) -> float:
     """The planner's estimate of P(win) with its best plan for the rest of the round."""
     if state.over:
         return 1.0 if state.status == "won" else 0.0
     return min(1.0, math.exp(planner.outlook(state)))
+
+
+def escape_chance(outlook: float, round_: int) -> float:
+    """The chance that the team escapes from a position with the planner's ``outlook`` in
+    round ``round_``, as measured by playing such positions on (the outlook ranks positions
+    well, but as exp(outlook) it says 2-8 % where planners escape about half the time; it
+    tells more late in the game, when fewer rounds are left to go wrong)."""
+    v = max(outlook, OUTLOOK_FLOOR)
+    a, b, c, d = ESCAPE
+    return logistic(a + b * v + c * round_ + d * v * round_)
+
+
+def team_chance(state: Any) -> float:
+    """:func:`escape_chance` of ``state`` (a finished game: 1 if the team escaped, else 0)."""
+    return _judged(state)[1]
+
+
+def _judged(state: Any) -> tuple[float, float]:
+    """(:func:`team_value`, :func:`team_chance`) of ``state``, the outlook worked out once."""
+    if state.over:
+        won = 1.0 if state.status == "won" else 0.0
+        return won, won
+    v = planner.outlook(state)
+    return min(1.0, math.exp(v)), escape_chance(v, state.round)
 
 
 def at_turn_boundary(state: Any) -> bool:
@@ -64,8 +101,9 @@ class KraquaPolicy(Policy):
     """See the module docstring."""
 
     iterations = {"easy": 16, "normal": 160, "hard": 160}
-    #: the tile laid or the fish moved (Kraqua's dice after it stay unrolled)
-    preview_keys = ("tiles", "fish")
+    #: the tile laid (gone from the hand, on its reef row, the row's next spot) or the fish
+    #: moved; Kraqua's dice after it stay unrolled
+    preview_keys = ("tiles", "rows", "fronts", "next_spots", "protected", "turn_tile", "fish")
     #: playouts of whole team turns need more plies than the level's; ``horizon`` 1 plays
     #: each sampled world on to the next round (the team's other turns with their real
     #: dice, the round's draws and Kraqua's theft) before judging it
@@ -130,6 +168,7 @@ class KraquaPolicy(Policy):
         horizon = self.knob(level, "horizon", 0)
         worlds = max(2, iterations // len(options))
         totals = {o: 0.0 for o in options}
+        said = {o: 0.0 for o in options}  # the escape chances, for a hint to show
         done = samples = 0
 
         def late() -> bool:  # past the time limit, with at least one world judged
@@ -137,7 +176,7 @@ class KraquaPolicy(Policy):
 
         for _ in range(worlds):
             seed = rng.next64()
-            values: dict[Any, float] = {}
+            values: dict[Any, tuple[float, float]] = {}
             for option in options:
                 if late():
                     break  # an unfinished world would compare the options unfairly: drop it
@@ -148,14 +187,16 @@ class KraquaPolicy(Policy):
                                       and (not horizon or world.round > start)):
                         break
                     world = game.apply(world, *self._planner_step(game, world))
-                values[option] = team_value(world)
+                values[option] = _judged(world)
                 done += 1
             if len(values) < len(options):
                 break
-            for option, v in values.items():
+            for option, (v, chance) in values.items():
                 totals[option] += v
+                said[option] += chance
             samples += 1
         means = {o: t / samples for o, t in totals.items()}
+        chances = {o: t / samples for o, t in said.items()}
         best = max(options, key=lambda o: means[o])
         if means[best] < means[favourite] + MARGIN:
             best = favourite
@@ -163,10 +204,15 @@ class KraquaPolicy(Policy):
             near = [o for o in options if means[o] >= means[best] - EASY_SLACK]
             best = near[rng.randbelow(len(near))]
         return Choice(best[0], best[1], done, 0.0,
-                      {_label(o[1]): samples for o in options}, means[best],
-                      {_label(o[1]): means[o] for o in options})
+                      {_label(o[1]): samples for o in options}, chances[best],
+                      {_label(o[1]): chances[o] for o in options})
 
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         v = team_value(state)
+        return {p: v for p in state.players}
+
+    def chances(self, game: AnyGame, state: Any) -> Rewards:
+        """The escape chance (:func:`escape_chance`), not the planner's exp(outlook)."""
+        v = team_chance(state)
         return {p: v for p in state.players}
 

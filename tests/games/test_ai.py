@@ -411,3 +411,45 @@ def test_a_finished_world_is_scored_once_by_the_walk_and_once_for_its_reward(
     choice = search(game, late, [late.active], "normal", 3, iterations=60)
     assert choice.move in game.legal_moves(late, late.active)
     assert scored and max(scored.values()) <= 2
+
+
+def test_kraqua_says_the_escape_chance_not_the_planners_outlook() -> None:
+    """The planner's exp(outlook) ranks positions but says 2-8 % where planners escape about
+    half the time: what a hint or a review shows is the calibrated chance, which rises with the
+    outlook, is surer late in the game, and is plausible at the start (planners escape from
+    round 1 about seven times in ten)."""
+    from games.kraqua import planner
+    from games.kraqua.policy import escape_chance, team_chance, team_value
+
+    for round_ in (1, 8, 16):
+        said = [escape_chance(v, round_) for v in (-30.0, -8.0, -4.0, -2.0, -1.0, 0.0)]
+        assert said == sorted(said) and 0.0 <= said[0] < said[-1] < 1.0
+    assert escape_chance(-4.0, 16) < escape_chance(-4.0, 1) < escape_chance(-1.0, 1)
+    game = REGISTRY["kraqua"]
+    state = game.setup(players(2), {}, 7)
+    assert team_value(state) < 0.15 and 0.4 < team_chance(state) < 0.95
+    assert team_chance(state) == escape_chance(planner.outlook(state), 1)
+    choice = search(game, state, list(actors(game, state)), "normal", seed=3, iterations=60)
+    assert 0.4 < choice.value < 0.95 and choice.values[choice.move] == choice.value
+
+
+@pytest.mark.parametrize("gid", ["aqua", "kahuna"])
+def test_the_chance_a_review_says_is_the_searchs_estimate_less_sure_early(gid: str) -> None:
+    """The evaluation's logistic is tuned to rank moves, and read as a chance it is far too sure
+    early in the game; ``Policy.chances`` (what a review says) reads the same estimate at a
+    scale fitted to played games: the same player ahead, less surely while much is left."""
+    game = REGISTRY[gid]
+    pol = policy_for(game)
+    early = 8 if gid == "aqua" else 1  # Aqua's rounds of 17, Kahuna's of 3
+    seen = 0
+    for seed in (1, 2):
+        for state in positions(gid, 2, (), seed, every=3):
+            said, ranked = pol.chances(game, state), pol.evaluate(game, state)
+            assert sum(said.values()) == pytest.approx(1.0)
+            for p in state.players:
+                assert 0.0 <= said[p] <= 1.0
+                assert (said[p] - 0.5) * (ranked[p] - 0.5) >= 0.0
+                if state.round <= early and ranked[p] != 0.5:
+                    assert abs(said[p] - 0.5) < abs(ranked[p] - 0.5)
+                    seen += 1
+    assert seen >= 6

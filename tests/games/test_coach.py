@@ -96,6 +96,18 @@ def test_the_aqualin_picture_shows_the_tile_placed_but_not_the_next_one_drawn() 
     assert shown["drawn"] == game.view(state, None)["drawn"]  # the tile drawn next stays unseen
 
 
+def test_the_kraqua_picture_shows_the_tile_laid_on_its_reef_row() -> None:
+    """Not only gone from the hand: on the row the hint names, at that row's next spot."""
+    game = games.REGISTRY["kraqua"]
+    state = game.setup(["p0", "p1"], {}, 1)
+    player = sorted(game.to_act(state))[0]
+    shown = preview(game, state, player, "lay o", 1)
+    now, after = game.view(state, None), game.view(game.apply(state, player, "lay o"), None)
+    assert shown["rows"] == after["rows"] != now["rows"]
+    assert shown["next_spots"] == after["next_spots"] and shown["tiles"][player] is None
+    assert shown["turn_tile"] == now["tiles"][player]
+
+
 def test_a_clear_best_move_is_the_hint() -> None:
     """Aqualin, seed rules, the last two squares: only one placement makes the mover's
     largest group bigger, and the hint must name a move that scores best."""

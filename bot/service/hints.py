@@ -27,7 +27,6 @@ from ..i18n import language_for
 from ..messages import Actor, Art, Outcome, Place, Post
 from ..refusals import NotAllowed, ServiceError
 from ..store import GameRow
-from ..vocab import Status
 from .ground import teaching
 from .names import _, percent, seat_names
 from .part import Part
@@ -65,6 +64,9 @@ class Hints(Part):
 
     _known: OrderedDict[tuple[Any, ...], Hint] = field(default_factory=OrderedDict, init=False)
     _pending: dict[tuple[Any, ...], asyncio.Future[Hint]] = field(default_factory=dict, init=False)
+    #: (game, version) whose team hint was posted: posted once, so that pressing the button
+    #: again cannot fill the channel with pictures (after a restart it may come once more)
+    _posted: OrderedDict[tuple[int, int], None] = field(default_factory=OrderedDict, init=False)
 
     async def hint(self, actor: Actor, place: Place, game_id: int | None = None) -> Outcome:
         """A hint for the asker's seat (``game_id``: the game a button was pressed under)."""
@@ -88,6 +90,9 @@ class Hints(Part):
                    if team else [p for p in mine if p in waiting])
         if not players:
             raise ServiceError(_("It isn't your turn, so there is no move to hint."))
+        posted = (row.id, row.version)
+        if team and posted in self._posted:
+            return self._already_posted(row.id)
         found = await self._search(game, row, state, players)
         names = seat_names(game, state, seats)
         text = self._words(game, state, found, names, team)
@@ -98,10 +103,20 @@ class Hints(Part):
             settings = await self.ground.settings_for(place)
             lang = settings.language or language_for(settings.locale_seen)
             image = await self.drawing.render_art(art.read_in(lang))
+            if posted in self._posted:  # a teammate's ask, searched at the same time, was first
+                return self._already_posted(row.id)
+            self._posted[posted] = None
+            while len(self._posted) > HINT_CACHE_SIZE:
+                self._posted.popitem(last=False)
             return Outcome(reply=_("I posted a hint for the team."), game_id=row.id,
                            posts=[Post(text=text, image=image)])
         image = await self.drawing.render_art(art.read_in(actor.lang))
         return Outcome(reply=text, reply_file=image, game_id=row.id)
+
+    @staticmethod
+    def _already_posted(game_id: int) -> Outcome:
+        return Outcome(reply=_("The team's hint for this position is already in the channel."),
+                       game_id=game_id)
 
     async def _search(self, game: Game, row: GameRow, state: Any, players: list[str]) -> Hint:
         """The hint for this position, searched once however many ask at the same time."""

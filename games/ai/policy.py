@@ -47,6 +47,10 @@ class Policy:
     #: picture takes from the position after the move (:mod:`games.ai.coach`); the rest, such
     #: as a tile drawn or a die rolled after it, stays as the seat sees it now.
     preview_keys: tuple[str, ...] = ()
+    #: How many plies a review plays each compared world on before :meth:`chances` scores it
+    #: (None: the normal level's playout depth), where the review check found a farther look
+    #: names real mistakes (``python -m tools.sim.review_check GAME --depth N``).
+    review_depth: int | None = None
 
     def budget(self, level: Level) -> int:
         """The iterations a search at ``level`` runs for this game."""

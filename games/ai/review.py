@@ -52,14 +52,16 @@ MIN_LOSS = 0.10
 #: How many turning points a review names at most.
 MOST_TURNING = 5
 #: Sampled worlds on which the played and the preferred move are compared (twice: once to pick
-#: the better move, once to measure it). A two-player Kahuna game, the dearest, is reviewed in
-#: about 30 s of one core.
+#: the better move, once to measure it). A two-player Kahuna game, the dearest (its worlds are
+#: played on 12 plies), is reviewed in about 50 s of one core when both seats are people's
+#: (three games of 109-119 decisions: 50-51 s), half that with one.
 WORLDS = 48
 #: The review's search budget per decision, as a share of the normal level's.
 SEARCH_SHARE = 0.5
-#: How far each compared world is played on before the policy's evaluation scores it: None, the
-#: normal level's playout depth for the game (measured: played on to the end with the cheap
-#: playout policy, Aqualin's turning points held up less often, see tools.sim.review_check).
+#: How far each compared world is played on before the policy's chances score it: None, the
+#: game's own ``Policy.review_depth`` or else the normal level's playout depth (measured: played
+#: on to the end with the cheap playout policy, Aqualin's turning points held up less often,
+#: Kahuna's held up more often at 12 plies than at 4; see tools.sim.review_check).
 PLAYOUT_DEPTH: int | None = None
 
 
@@ -123,7 +125,8 @@ def compare(game: AnyGame, state: Any, player: str, moves: Sequence[str], seed: 
     pol = policy_for(game)
     worlds = worlds or WORLDS
     normal = LEVELS[LevelName.NORMAL]
-    depth = PLAYOUT_DEPTH if PLAYOUT_DEPTH is not None else pol.knob(normal, "depth", normal.depth)
+    depth = (PLAYOUT_DEPTH if PLAYOUT_DEPTH is not None else pol.review_depth
+             or pol.knob(normal, "depth", normal.depth))
     root = pol.canonical(game, state, player)
     pol = pol.for_root(game, root, player)
     totals = dict.fromkeys(moves, 0.0)

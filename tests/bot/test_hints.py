@@ -117,3 +117,20 @@ async def test_kraqua_hints_are_for_the_team_in_the_channel(service: GameService
     (post,) = out.posts
     assert post.text.startswith("💡 **Hint for the team:**") and "to escape" in post.text
     assert post.mention == () and post.image is not None
+
+
+async def test_the_team_hint_is_posted_once_per_position(service: GameService) -> None:
+    """Pressing the button again, or a teammate asking too, cannot fill the channel with
+    pictures: the second ask at the same position is told where the hint is; a move makes a
+    new position, with a hint of its own."""
+    await service.lobby.new_game(ALICE, PLACE, "kraqua", "hints=on")
+    await service.lobby.join(BOB, PLACE)
+    await service.lobby.start(ALICE, PLACE)
+    assert len((await service.hints.hint(ALICE, PLACE)).posts) == 1
+    for asker in (ALICE, BOB):
+        again = await service.hints.hint(asker, PLACE)
+        assert again.reply == "The team's hint for this position is already in the channel."
+        assert again.posts == []
+    await service.play.move(ALICE, PLACE, "lay o")
+    after = await service.hints.hint(BOB, PLACE)
+    assert after.reply == "I posted a hint for the team." and len(after.posts) == 1

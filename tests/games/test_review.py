@@ -126,3 +126,25 @@ def test_aqualins_judge_sees_only_what_the_player_sees_and_ranks_by_the_lookahea
                   for gain, board, text in moves_with_boards(state, me)[:40]}
         best = max(chances.values())
         assert max(worths.values()) == pytest.approx(max(w for t, w in worths.items() if chances.get(t) == best))
+
+
+@pytest.mark.parametrize(("game_id", "depth"), [("kahuna", 12), ("aqua", 4)])
+def test_a_games_own_review_depth_is_how_far_its_worlds_are_played_on(
+        game_id: str, depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kahuna's review plays each world a few whole turns on (``review_depth``); a game without
+    one, the normal level's playout depth."""
+    from games.ai import review as reviewing
+
+    seen: list[int] = []
+    real = reviewing._play_on
+
+    def spy(game: Any, pol: Any, state: Any, plies: int, rng: Any) -> dict[str, float]:
+        seen.append(plies)
+        return real(game, pol, state, plies, rng)
+
+    monkeypatch.setattr(reviewing, "_play_on", spy)
+    game = games.REGISTRY[game_id]
+    state = played(game_id, 1, 10)
+    player = sorted(game.waiting_for(state))[0]
+    chances = reviewing.compare(game, state, player, game.legal_moves(state, player)[:2], 1, 2)
+    assert set(seen) == {depth} and len(seen) == 2 * len(chances)

@@ -120,7 +120,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--worlds", type=int, help="the review's WORLDS (default: its own)")
     parser.add_argument("--min-loss", type=float, help="the review's MIN_LOSS")
-    parser.add_argument("--depth", type=int, help="the review's PLAYOUT_DEPTH (default: to the end)")
+    parser.add_argument("--depth", type=int, help="the review's PLAYOUT_DEPTH (default: the "
+                        "game's own review_depth, else the normal level's)")
     parser.add_argument("--chance", choices=("redrawn", "fixed"), default="redrawn",
                         help="deal what the mover could not see again per continuation, or play "
                              "into the game's actual future")

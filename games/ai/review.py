@@ -61,7 +61,7 @@ SEARCH_SHARE = 0.5
 #: How far each compared world is played on before the policy's chances score it: None, the
 #: game's own ``Policy.review_depth`` or else the normal level's playout depth (measured: played
 #: on to the end with the cheap playout policy, Aqualin's turning points held up less often,
-#: Kahuna's held up more often at 12 plies than at 4; see tools.sim.review_check).
+#: Aqua's and Kahuna's held up more often at 12 plies than at 4; see tools.sim.review_check).
 PLAYOUT_DEPTH: int | None = None
 
 

@@ -128,11 +128,11 @@ def test_aqualins_judge_sees_only_what_the_player_sees_and_ranks_by_the_lookahea
         assert max(worths.values()) == pytest.approx(max(w for t, w in worths.items() if chances.get(t) == best))
 
 
-@pytest.mark.parametrize(("game_id", "depth"), [("kahuna", 12), ("aqua", 4)])
+@pytest.mark.parametrize(("game_id", "depth"), [("kahuna", 12), ("aqua", 12), ("krasserfall", 4)])
 def test_a_games_own_review_depth_is_how_far_its_worlds_are_played_on(
         game_id: str, depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Kahuna's review plays each world a few whole turns on (``review_depth``); a game without
-    one, the normal level's playout depth."""
+    """Kahuna's and Aqua's reviews play each world a few whole turns on (``review_depth``); a
+    game without one, the normal level's playout depth."""
     from games.ai import review as reviewing
 
     seen: list[int] = []

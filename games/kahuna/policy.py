@@ -27,7 +27,7 @@ from ..base import AnyGame
 from .board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
 from .state import KahunaState, Phase
 from ..rng import Rng
-from ..ai.policy import Policy, Rewards, logistic
+from ..ai.policy import Policy, Rewards, logistic, two_player_rewards
 
 #: what a stone is worth beyond the next scoring (the final scoring pays the difference)
 STONE = 1.2
@@ -190,11 +190,9 @@ class KahunaPolicy(Policy):
 
     def chances(self, game: AnyGame, state: Any) -> Rewards:
         """The margin as a chance, its scale wide early and narrowing to the end."""
-        a, b = state.players
         left = 3 - state.round + (0 if state.phase is Phase.LAST else len(state.deck) / ROUND_CARDS)
         scale = CHANCE_FLOOR + CHANCE_SPAN * (max(0.0, left) / 3) ** CHANCE_POWER
-        p = logistic(margin(state, a) / scale)
-        return {a: p, b: 1.0 - p}
+        return two_player_rewards(state.players, margin(state, state.players[0]), scale)
 
     def outcome(self, game: AnyGame, state: Any) -> Rewards:
         base = super().outcome(game, state)

@@ -6,7 +6,9 @@ sees, and says what it found in words a player reads:
 * ``label``: the move as autocomplete names it, with what it does now in the rules' terms
   (Aqualin "you +3, them -1", Aqua "GOR habitat: sea turtle +3", Kraqua "unprotected");
 * ``chance``: the search's estimate, in [0, 1], that the seat wins (in a cooperative game:
-  that the team escapes) after that move, and the same for the next-best move it tried;
+  that the team escapes) after that move, and the same for the next-best move it tried, read
+  as the game reads a chance (:meth:`Policy.said_chance`: Aqua's and Kahuna's search values
+  rank moves well but are far too sure early);
 * ``preview``: the seat's view with the move shown on the board, to draw.
 
 Everything comes from the seat's information set only. The search starts from the policy's
@@ -98,9 +100,10 @@ def hint(game: AnyGame, state: Any, players: Sequence[str], seed: int,
     runner_up = None
     if others:
         value, move = others[0]
-        runner_up = (move, label_of(game, root, choice.player, move), value)
+        runner_up = (move, label_of(game, root, choice.player, move),
+                     pol.said_chance(game, root, value))
     return Hint(player=choice.player, move=choice.move,
                 label=label_of(game, root, choice.player, choice.move),
-                chance=choice.value, runner_up=runner_up,
+                chance=pol.said_chance(game, root, choice.value), runner_up=runner_up,
                 preview=preview(game, state, choice.player, choice.move, seed),
                 iterations=choice.iterations, seconds=choice.seconds)

@@ -51,6 +51,10 @@ class Policy:
     #: (None: the normal level's playout depth), where the review check found a farther look
     #: names real mistakes (``python -m tools.sim.review_check GAME --depth N``).
     review_depth: int | None = None
+    #: True where the review check (``python -m tools.sim.review_check GAME``) found that the
+    #: better moves a review names do better, played on, not much more often than a coin: a
+    #: review post then says its turning points are a rough guide (Kraqua).
+    review_rough: bool = False
 
     def budget(self, level: Level) -> int:
         """The iterations a search at ``level`` runs for this game."""
@@ -142,6 +146,12 @@ class Policy:
         glum) maps its estimate to how often such positions were won in played games."""
         return self.evaluate(game, state)
 
+    def said_chance(self, game: AnyGame, state: Any, value: float) -> float:
+        """A search's value of a move from ``state`` as the chance a hint says (default: the
+        value). A game whose :meth:`chances` reads its estimate at a wider scale than the
+        search's (Aqua, Kahuna) reads the value at that scale too (:func:`widened`)."""
+        return value
+
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
         """Rewards of an unfinished position (default: nobody is ahead)."""
         players = game.players(state)
@@ -175,6 +185,16 @@ def logistic(x: float) -> float:
     if x <= -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def widened(p: float, ratio: float, players: int = 2) -> float:
+    """A chance ``p`` read off a logistic (or soft-max) estimate, as the same estimate reads at
+    a scale ``1 / ratio`` times as wide: its log-odds against an even share times ``ratio``
+    (exact for two players, and for more when the others stand level)."""
+    if not 0.0 < p < 1.0:
+        return p  # a decided game stays decided
+    even = math.log(1.0 / (players - 1))
+    return logistic(even + (math.log(p / (1.0 - p)) - even) * ratio)
 
 
 def two_player_rewards(players: Sequence[str], margin: float, scale: float) -> Rewards:

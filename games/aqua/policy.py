@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -33,7 +34,7 @@ from .scoring import ecosystem_points, groups
 from .state import Phase
 from ..base import AnyGame
 from ..rng import Rng
-from ..ai.policy import Policy, Rewards, estimate_rewards, logistic
+from ..ai.policy import Policy, Rewards, estimate_rewards, logistic, widened
 
 #: weight of a near habitat's animal
 NEAR = 0.5
@@ -170,6 +171,12 @@ def _rewards(state: Any, values: Mapping[str, float], scale: float = SCALE) -> R
     return out
 
 
+def chance_scale(state: Any) -> float:
+    """:data:`CHANCE_SCALE`, narrowed by the rounds left (this one included)."""
+    left = max(1, ROUNDS - state.round + 1)
+    return CHANCE_SCALE * math.sqrt(left / ROUNDS)
+
+
 class AquaPolicy(Policy):
     """See the module docstring."""
 
@@ -265,10 +272,15 @@ class AquaPolicy(Policy):
         return _rewards(state, {p: estimate(state, p) for p in state.players})
 
     def chances(self, game: AnyGame, state: Any) -> Rewards:
-        """The same estimates at :data:`CHANCE_SCALE`, narrowed by the rounds left."""
-        left = max(1, ROUNDS - state.round + 1)  # rounds still to play, this one included
-        scale = CHANCE_SCALE * (left / ROUNDS) ** 0.5
-        return _rewards(state, {p: estimate(state, p) for p in state.players}, scale)
+        """The same estimates at :func:`chance_scale`."""
+        return _rewards(state, {p: estimate(state, p) for p in state.players}, chance_scale(state))
+
+    def said_chance(self, game: AnyGame, state: Any, value: float) -> float:
+        """The search's value at :func:`chance_scale`, as :meth:`chances` reads a position."""
+        playing = [p for p in state.players if p not in state.resigned]
+        if len(state.players) == 1 or len(playing) < 2:
+            return value  # solo's chance is read at the search's own scale
+        return widened(value, SCALE / chance_scale(state), len(playing))
 
     def outcome(self, game: AnyGame, state: Any) -> Rewards:
         result = game.result(state)  # scored once: its scores are the final live_scores

@@ -21,13 +21,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..base import AnyGame
 from .board import HAND_LIMIT, ISLANDS, LINES, LINES_OF, MAJORITY
 from .state import KahunaState, Phase
 from ..rng import Rng
-from ..ai.policy import Policy, Rewards, logistic, two_player_rewards
+from ..ai.policy import Policy, Rewards, logistic, two_player_rewards, widened
 
 #: what a stone is worth beyond the next scoring (the final scoring pays the difference)
 STONE = 1.2
@@ -118,6 +119,13 @@ def _cards(state: KahunaState, player: str, counts: list[int], free: list[int]) 
     return total
 
 
+def chance_scale(state: Any) -> float:
+    """The margin's scale as a chance: wide early, narrowing to the end (``left``: the rounds
+    still to come plus the deck's share of a round)."""
+    left = 3 - state.round + (0 if state.phase is Phase.LAST else len(state.deck) / ROUND_CARDS)
+    return CHANCE_FLOOR + CHANCE_SPAN * math.pow(max(0.0, left) / 3, CHANCE_POWER)
+
+
 class KahunaPolicy(Policy):
     """See the module docstring."""
 
@@ -128,7 +136,7 @@ class KahunaPolicy(Policy):
     #: greedy player in 73 % of 100 games; with this, 33 % (``python -m tools.sim.strength``)
     knobs = {"easy": {"blunder": 15}}
     #: a review plays each compared world on 12 plies (a few whole turns), not the normal
-    #: level's 4: over 36 games (seeds 800-835) 18 of 26 turning points held, 12.5 points shown
+    #: level's 4: over 60 games (seeds 800-859) 31 of 44 turning points held, 13.5 points shown
     #: for 13.3 claimed, where at 4 plies (seeds 800-811) 1 of 4 had (``python -m
     #: tools.sim.review_check kahuna --depth 12``); a review costs about 50 s of one core, not 28
     review_depth = 12
@@ -189,10 +197,13 @@ class KahunaPolicy(Policy):
         return {a: p, b: 1.0 - p}
 
     def chances(self, game: AnyGame, state: Any) -> Rewards:
-        """The margin as a chance, its scale wide early and narrowing to the end."""
-        left = 3 - state.round + (0 if state.phase is Phase.LAST else len(state.deck) / ROUND_CARDS)
-        scale = CHANCE_FLOOR + CHANCE_SPAN * (max(0.0, left) / 3) ** CHANCE_POWER
-        return two_player_rewards(state.players, margin(state, state.players[0]), scale)
+        """The margin as a chance, at :func:`chance_scale`."""
+        return two_player_rewards(state.players, margin(state, state.players[0]),
+                                  chance_scale(state))
+
+    def said_chance(self, game: AnyGame, state: Any, value: float) -> float:
+        """The search's value at :func:`chance_scale`, as :meth:`chances` reads a position."""
+        return widened(value, SCALE / chance_scale(state))
 
     def outcome(self, game: AnyGame, state: Any) -> Rewards:
         base = super().outcome(game, state)

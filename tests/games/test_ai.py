@@ -453,3 +453,27 @@ def test_the_chance_a_review_says_is_the_searchs_estimate_less_sure_early(gid: s
                     assert abs(said[p] - 0.5) < abs(ranked[p] - 0.5)
                     seen += 1
     assert seen >= 6
+
+
+@pytest.mark.parametrize("gid", ["aqua", "kahuna"])
+def test_a_hint_reads_the_searchs_value_as_a_review_reads_a_position(gid: str) -> None:
+    """A hint says the search's value of a move (a mean of evaluations) read at the chances'
+    scale (``said_chance``); for one position that is exactly what ``chances`` says, so a
+    hint is no surer than a review of the same position."""
+    game = REGISTRY[gid]
+    pol = policy_for(game)
+    for state in positions(gid, 2, (), 3, every=5):
+        said, ranked = pol.chances(game, state), pol.evaluate(game, state)
+        for p in state.players:
+            assert pol.said_chance(game, state, ranked[p]) == pytest.approx(said[p], abs=1e-9)
+
+
+def test_widened_reads_a_soft_max_share_at_a_wider_scale_when_the_others_stand_level() -> None:
+    from games.ai.policy import estimate_rewards, widened
+
+    for n in (2, 3, 4):
+        scores = {"a": 7.0, **{f"o{i}": 2.0 for i in range(n - 1)}}
+        narrow, wide = estimate_rewards(scores, 2.0)["a"], estimate_rewards(scores, 8.0)["a"]
+        assert widened(narrow, 2.0 / 8.0, n) == pytest.approx(wide)
+        assert abs(wide - 1 / n) < abs(narrow - 1 / n)
+    assert (widened(1.0, 0.1), widened(0.0, 0.1)) == (1.0, 0.0)  # a decided game stays so

@@ -24,6 +24,8 @@ from games import REGISTRY
 from games.ai import choose_move, policy_for
 from games.rng import seed_to_int
 
+from . import stats
+
 #: The bots' search budget: the same as the review check's continuations.
 ITERATIONS = 40
 SEATS = ("p0", "p1")
@@ -54,20 +56,13 @@ def one_game(gid: str, seed: int) -> list[Row]:
 
 
 def log_loss(rows: list[Row], column: int) -> float:
-    total = 0.0
-    for row in rows:
-        p = min(1 - 1e-9, max(1e-9, row[column]))
-        total -= row[2] * math.log(p) + (1 - row[2]) * math.log(1 - p)
-    return total / max(1, len(rows))
+    """The log-loss of one column (0: ``chances``, 1: ``evaluate``) against the outcome."""
+    return stats.log_loss((row[column], row[2]) for row in rows)
 
 
 def bands(rows: list[Row]) -> list[tuple[int, float, float]]:
     """(positions, mean said, share won) for the fifths of ``chances``."""
-    by: dict[int, list[Row]] = {}
-    for row in rows:
-        by.setdefault(min(4, int(row[0] * 5)), []).append(row)
-    return [(len(some), sum(r[0] for r in some) / len(some), sum(r[2] for r in some) / len(some))
-            for _, some in sorted(by.items())]
+    return stats.bands((row[0], row[2]) for row in rows)
 
 
 def main(argv: list[str] | None = None) -> None:

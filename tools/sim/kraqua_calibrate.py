@@ -28,6 +28,8 @@ from games.kraqua.policy import (ESCAPE, OUTLOOK_FLOOR, KraquaPolicy, at_turn_bo
                                  escape_chance)
 from games.rng import Rng, seed_to_int
 
+from . import stats
+
 #: The share of random moves in a game, by seed (cycled): most positions come from good play,
 #: some from worse.
 NOISE = (0.0, 0.1, 0.3)
@@ -107,11 +109,8 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def log_loss(rows: Sequence[Row], chance: Callable[[float, int], float]) -> float:
-    total = 0.0
-    for v, r, y in rows:
-        p = min(1 - 1e-9, max(1e-9, chance(v, r)))
-        total -= math.log(p if y else 1 - p)
-    return total / max(1, len(rows))
+    """The log-loss of ``chance(outlook, round)`` against whether the team escaped."""
+    return stats.log_loss((chance(v, r), y) for v, r, y in rows)
 
 
 def gather(seeds: Sequence[int], jobs: int) -> list[Row]:
@@ -142,16 +141,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  fitted {fitted:.4f}, shipped {log_loss(check, escape_chance):.4f}, "
           f"the base rate {base:.4f}, exp(outlook) {raw:.4f}")
     print("calibration on those (said -> seen):")
-    bins: dict[int, list[tuple[float, int]]] = {}
-    for v, r, y in check:
-        p = escape_chance(v, r)
-        bins.setdefault(min(4, int(p * 5)), []).append((p, y))
-    for b in sorted(bins):
-        some = bins[b]
-        said = 100 * sum(p for p, _ in some) / len(some)
-        seen = 100 * sum(y for _, y in some) / len(some)
-        print(f"  {len(some):5d} positions: said {said:5.1f} %, escaped {seen:5.1f} %")
-
+    for n, said, seen in stats.bands((escape_chance(v, r), y) for v, r, y in check):
+        print(f"  {n:5d} positions: said {100 * said:5.1f} %, escaped {100 * seen:5.1f} %")
 
 if __name__ == "__main__":
     main()

@@ -186,9 +186,9 @@ class AquaPolicy(Policy):
     #: easy plays any legal move one time in four: its search alone beat the one-ply greedy
     #: player in 66.5 % of 100 games; with this, 37.5 % (``python -m tools.sim.strength``)
     knobs = {"easy": {"blunder": 25}}
-    #: a review plays each compared world on 12 plies, not the normal level's 4: over 10 games
-    #: (seeds 800-809) 15 of 17 turning points held, 16.2 points shown for 13.9 claimed, where
-    #: at 4 plies 3 of 8 had (``python -m tools.sim.review_check aqua --depth 12``); a review
+    #: a review plays each compared world on 12 plies, not the normal level's 4: over 20 games
+    #: (seeds 800-819) 29 of 35 turning points held, 12.4 points shown for 14.0 claimed, where
+    #: at 4 plies (seeds 800-809) 3 of 8 had (``python -m tools.sim.review_check aqua``); a review
     #: costs about the same (a game of 38 decisions: 29.8 s of one core, 28.9 s at 4 plies)
     review_depth = 12
 

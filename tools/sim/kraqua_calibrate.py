@@ -144,5 +144,6 @@ def main(argv: list[str] | None = None) -> None:
     for n, said, seen in stats.bands((escape_chance(v, r), y) for v, r, y in check):
         print(f"  {n:5d} positions: said {100 * said:5.1f} %, escaped {100 * seen:5.1f} %")
 
+
 if __name__ == "__main__":
     main()

@@ -227,6 +227,7 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
         cold: list[float] = []
         warm: list[float] = []
         delivery = Delivery(service)
+        size = 4000  # a stored state's length, for the commit floor: the last one seen
         for g in range(n_games):
             count = game.max_players if g % 2 else game.min_players
             place, by_player = await open_channel(service, game, 1000 + g, count, options)
@@ -238,6 +239,7 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
                 if row is None:
                     break
                 assert row.state is not None
+                size = len(row.state)
                 state = game.load(row.state)
                 player = sorted(game.to_act(state))[0]
                 move = rnd.choice(game.legal_moves(state, player))
@@ -259,7 +261,6 @@ async def service_rows(game: games.Game, n_games: int, seed: int, options: str =
                     await delivery(outcome, place)  # the board is drawn when delivered
                 moves.append(t1 - t0)
                 deliveries.append(time.perf_counter() - t1)
-        size = len(row.state or "") if row else 4000
         floor = await commit_floor(store, max(size, 1000), len(moves))
     return (Row("service move (write)", moves), Row("floor: SQLite insert+commit", floor),
             Row("autocomplete answer", warm), Row("autocomplete first keystroke", cold),

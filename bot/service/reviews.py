@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import games
 from games import Game
-from games.ai import policy_for
 from games.ai.review import Judged, Review, Step, judge_range, summarize
 from games.text import Notation, Text, lines
 
@@ -204,10 +203,6 @@ class Reviews(Part):
                            "chance to win {before}% → {after}% (−{points}).", **words))
         if not found.turning:
             parts.append(_("No move lost much: no turning points in this game."))
-        elif policy_for(game).review_rough:
-            parts.append(_("-# In {game} take these as a rough guide: in our tests, the better "
-                           "move named did better, played on, only about half the time.",
-                           game=game.title))
         if found.best is not None:
             b = found.best
             parts.append(_("⭐ Best move: move {n}, **{name}** found `{move}` ({chance}%; the next "

@@ -51,10 +51,6 @@ class Policy:
     #: (None: the normal level's playout depth), where the review check found a farther look
     #: names real mistakes (``python -m tools.sim.review_check GAME --depth N``).
     review_depth: int | None = None
-    #: True where the review check (``python -m tools.sim.review_check GAME``) found that the
-    #: better moves a review names do better, played on, not much more often than a coin: a
-    #: review post then says its turning points are a rough guide (Kraqua).
-    review_rough: bool = False
 
     def budget(self, level: Level) -> int:
         """The iterations a search at ``level`` runs for this game."""

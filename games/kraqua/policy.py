@@ -110,11 +110,6 @@ class KraquaPolicy(Policy):
     knobs = {"easy": {"depth": 8}, "normal": {"depth": 12},
              "hard": {"depth": 40, "horizon": 1}}
 
-    #: the better move a review names escaped more often, played on, at 6 of 11 turning points
-    #: (12 games; 8 of 16 with each world played to the next round's start instead): the
-    #: planner's outlook misjudges positions a round or more from the end
-    review_rough = True
-
     coop_rewards = {"won": 1.0, "almost": 0.0, "lost": 0.0}
 
     def canonical(self, game: AnyGame, state: Any, player: str) -> Any:

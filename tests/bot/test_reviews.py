@@ -79,7 +79,6 @@ async def test_a_review_is_posted_once_and_linked_after(service: GameService) ->
     (post,) = out.posts
     assert post.text.startswith(f"📝 **Review of Aqualin game {game_id}**")
     assert "Alice" in post.text and "Bob" in post.text or "No move lost much" in post.text
-    assert "rough guide" not in post.text  # Aqualin's turning points held up when played on
     sent = await post_of(service, out)
     assert any(s.text == post.text for s in sent.sent)
     kept = await service.store.reviews.get(game_id)
@@ -90,32 +89,6 @@ async def test_a_review_is_posted_once_and_linked_after(service: GameService) ->
     export = await service.history.export(ALICE, PLACE)
     payload = json.loads(export.reply_file.data)
     assert payload["review"] == kept.data
-
-
-async def test_a_games_rough_reviews_say_so_under_their_turning_points(
-        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the review check found the named moves no better than a coin (Kraqua), the post
-    says its turning points are a rough guide; elsewhere it does not."""
-    from dataclasses import replace
-
-    from games.ai import policy_for
-
-    def lossy_slice(game_id, players, options, seed, steps, start, stop):  # noqa: ANN001, ANN201
-        judged, total, seconds = quick_slice(game_id, players, options, seed, steps, start, stop)
-        return [replace(j, before=0.9, after=0.3) if j.preferred != j.played else j
-                for j in judged], total, seconds
-
-    monkeypatch.setattr(review_service, "judge_slice", lossy_slice)
-    assert policy_for(games.REGISTRY["kraqua"]).review_rough
-    assert not policy_for(games.REGISTRY["aqualin"]).review_rough  # its plain post: the test above
-    monkeypatch.setattr(type(policy_for(games.REGISTRY["aqualin"])), "review_rough", True)
-    game_id = await finished_aqualin(service)
-    text = (await service.reviews.review(CAROL, PLACE, game_id)).posts[0].text.splitlines()
-    points = [i for i, line in enumerate(text) if line.startswith("• Move")]
-    assert points and all("(−60)" in text[i] for i in points)
-    assert text[points[-1] + 1] == ("-# In Aqualin take these as a rough guide: in our tests, the "
-                                    "better move named did better, played on, only about half "
-                                    "the time.")
 
 
 async def test_bots_moves_are_not_judged(service: GameService) -> None:

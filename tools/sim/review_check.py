@@ -5,7 +5,8 @@ reviewed as if every seat were a person (:func:`games.ai.review.review`). For ea
 point the review names, the game is taken back to that position and played on twice per
 continuation seed: once with the move played, once with the move the review preferred. Both
 continuations are played by the same bots (the opponent and the player alike), with the same
-seeds, so only that one move differs. A turning point *holds* when the preferred move wins
+seeds, so only that one move differs (a Kraqua team's bots decide together which seat acts,
+as the bot's own seats do). A turning point *holds* when the preferred move wins
 more of those games than the move played (the mover's share of wins; Kraqua: the team's
 escapes). Prints the share of turning points that hold, with its 95 % interval; the issue's
 bar is 70 %.
@@ -28,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from games import REGISTRY
-from games.ai import choose_move
+from games.ai import choose_move, choose_turn
 from games.ai import review as reviewing
 from games.ai.review import Step, review
 from games.rng import seed_to_int
@@ -41,17 +42,22 @@ CONTINUE_ITERATIONS = 40
 
 
 def _play_on(game: Any, state: Any, seed: int) -> Any:
-    """The game from ``state`` to its end, every seat a bot at the continuation budget."""
+    """The game from ``state`` to its end, every seat a bot at the continuation budget (a
+    Kraqua team's bots decide together which of them acts, as the bot's seats do)."""
     k = 0
     while game.result(state) is None:
         waiting = sorted(game.waiting_for(state)) or sorted(game.to_act(state))
-        player = waiting[0]
-        move = choose_move(game, state, player, "normal", seed=seed_to_int(f"{seed}:{k}"),
-                           iterations=CONTINUE_ITERATIONS)
+        if game.multi_seat:
+            pick = choose_turn(game, state, waiting, "normal", seed=seed_to_int(f"{seed}:{k}"),
+                               iterations=CONTINUE_ITERATIONS)
+        else:
+            move = choose_move(game, state, waiting[0], "normal",
+                               seed=seed_to_int(f"{seed}:{k}"), iterations=CONTINUE_ITERATIONS)
+            pick = None if move is None else (waiting[0], move)
         k += 1
-        if move is None:
+        if pick is None:
             continue
-        state = game.apply(state, player, move)
+        state = game.apply(state, *pick)
     return state
 
 

@@ -192,9 +192,7 @@ class KahunaPolicy(Policy):
         return player, best
 
     def evaluate(self, game: AnyGame, state: Any) -> Rewards:
-        a, b = state.players
-        p = logistic(margin(state, a) / SCALE)
-        return {a: p, b: 1.0 - p}
+        return two_player_rewards(state.players, margin(state, state.players[0]), SCALE)
 
     def chances(self, game: AnyGame, state: Any) -> Rewards:
         """The margin as a chance, at :func:`chance_scale`."""
